@@ -1,0 +1,27 @@
+// Entry point: picks a subcommand module and hands it the remaining arguments.
+// Each command lives in src/commands/<name>.ts(x) and exports `run(argv): Promise<number>` (the exit status).
+type CommandModule = { run: (argv: string[]) => Promise<number> };
+
+const commands: Record<string, () => Promise<CommandModule>> = {
+  decode: () => import('./commands/decode'),
+  sim: () => import('./commands/sim'),
+  status: () => import('./commands/status'),
+  get: () => import('./commands/get'),
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  const load = first !== undefined ? commands[first] : undefined;
+  if (load) return (await load()).run(rest);
+  return (await import('./commands/monitor')).run(argv);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    process.stderr.write(`avatop: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);
