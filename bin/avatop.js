@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'dist', 'avatop.js');
-if (existsSync(bundle)) {
+// AVATOP_FROM_SOURCE=1 forces the sources (tests use it so a stale dist/ cannot hide a change).
+if (existsSync(bundle) && !process.env.AVATOP_FROM_SOURCE) {
   await import(pathToFileURL(bundle).href);
 } else {
   const { register } = await import('tsx/esm/api');
