@@ -1,0 +1,6 @@
+export * from './avax';
+export * from './number';
+export * from './time';
+export * from './ids';
+export * from './sanitize';
+export * from './width';

@@ -1,0 +1,32 @@
+// Percentages and counts for table cells and the header.
+
+export function formatPercent(value: number | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return `${value.toFixed(decimals)}%`;
+}
+
+export function formatCount(value: number | bigint | null | undefined): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'number' && !Number.isFinite(value)) return '—';
+  const text = typeof value === 'bigint' ? value.toString() : Math.trunc(value).toString();
+  return text.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+export function formatRate(value: number | null | undefined, unit: string, decimals = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  return `${value.toFixed(decimals)}${unit}`;
+}
+
+export function formatLatency(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
+  if (ms < 10) return `${ms.toFixed(1)}ms`;
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  return `${(ms / 1000).toFixed(2)}s`;
+}
+
+export function formatBytes(bytes: number | null | undefined): string {
+  if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '—';
+  if (bytes < 1024) return `${bytes}B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)}MiB`;
+}

@@ -1,0 +1,80 @@
+// Durations, relative ages and countdowns. `now` is always passed in so callers (and tests) own the clock.
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "3d 4h", "4h 05m", "5m 07s", "42s", "850ms" — two most significant units. */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
+  const negative = ms < 0;
+  const abs = Math.abs(ms);
+  let text: string;
+  if (abs < SECOND) text = `${Math.round(abs)}ms`;
+  else if (abs < MINUTE) text = `${Math.floor(abs / SECOND)}s`;
+  else if (abs < HOUR) {
+    const m = Math.floor(abs / MINUTE);
+    const s = Math.floor((abs % MINUTE) / SECOND);
+    text = `${m}m ${String(s).padStart(2, '0')}s`;
+  } else if (abs < DAY) {
+    const h = Math.floor(abs / HOUR);
+    const m = Math.floor((abs % HOUR) / MINUTE);
+    text = `${h}h ${String(m).padStart(2, '0')}m`;
+  } else {
+    const d = Math.floor(abs / DAY);
+    const h = Math.floor((abs % DAY) / HOUR);
+    text = `${d}d ${h}h`;
+  }
+  return negative ? `-${text}` : text;
+}
+
+function toMs(t: Date | number | null | undefined): number | null {
+  if (t === null || t === undefined) return null;
+  const ms = typeof t === 'number' ? t : t.getTime();
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/** How long ago: "12s ago", "3m 02s ago", "just now"; future times read "in 5s". */
+export function formatAge(t: Date | number | null | undefined, now: number): string {
+  const ms = toMs(t);
+  if (ms === null) return '—';
+  const delta = now - ms;
+  if (Math.abs(delta) < SECOND) return 'just now';
+  return delta >= 0 ? `${formatDuration(delta)} ago` : `in ${formatDuration(-delta)}`;
+}
+
+/** Short age for table cells: "12s", "3m", "4h", "2d". */
+export function formatAgeShort(t: Date | number | null | undefined, now: number): string {
+  const ms = toMs(t);
+  if (ms === null) return '—';
+  const delta = Math.max(0, now - ms);
+  if (delta < MINUTE) return `${Math.floor(delta / SECOND)}s`;
+  if (delta < HOUR) return `${Math.floor(delta / MINUTE)}m`;
+  if (delta < DAY) return `${Math.floor(delta / HOUR)}h`;
+  return `${Math.floor(delta / DAY)}d`;
+}
+
+/** Time left until `t`: "3d 4h", or "ended" once passed. */
+export function formatCountdown(t: Date | number | null | undefined, now: number): string {
+  const ms = toMs(t);
+  if (ms === null) return '—';
+  const left = ms - now;
+  if (left <= 0) return 'ended';
+  return formatDuration(left);
+}
+
+/** "2026-04-01 12:00:00Z" — compact UTC timestamp for cells. */
+export function formatTimestamp(t: Date | number | null | undefined): string {
+  const ms = toMs(t);
+  if (ms === null) return '—';
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}Z`;
+}
+
+/** "2026-04-01" */
+export function formatDate(t: Date | number | null | undefined): string {
+  const ms = toMs(t);
+  if (ms === null) return '—';
+  return new Date(ms).toISOString().slice(0, 10);
+}

@@ -1,0 +1,79 @@
+// Display width for column layout: East Asian wide and emoji take two cells, combining marks none.
+// Our own small table (instead of a dependency) because only column padding needs it, and text passing through
+// here has already been sanitized, so controls need no special case.
+
+function isCombining(cp: number): boolean {
+  return (
+    (cp >= 0x0300 && cp <= 0x036f) ||
+    (cp >= 0x0483 && cp <= 0x0489) ||
+    (cp >= 0x0591 && cp <= 0x05bd) ||
+    (cp >= 0x0610 && cp <= 0x061a) ||
+    (cp >= 0x064b && cp <= 0x065f) ||
+    (cp >= 0x0e31 && cp <= 0x0e3a && cp !== 0x0e32 && cp !== 0x0e33) ||
+    (cp >= 0x1ab0 && cp <= 0x1aff) ||
+    (cp >= 0x1dc0 && cp <= 0x1dff) ||
+    (cp >= 0x20d0 && cp <= 0x20ff) ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) || // variation selectors
+    (cp >= 0xfe20 && cp <= 0xfe2f) ||
+    (cp >= 0xe0100 && cp <= 0xe01ef) ||
+    cp === 0x200d
+  );
+}
+
+function isWide(cp: number): boolean {
+  return (
+    (cp >= 0x1100 && cp <= 0x115f) ||
+    (cp >= 0x2e80 && cp <= 0x303e) ||
+    (cp >= 0x3041 && cp <= 0x33ff) ||
+    (cp >= 0x3400 && cp <= 0x4dbf) ||
+    (cp >= 0x4e00 && cp <= 0x9fff) ||
+    (cp >= 0xa000 && cp <= 0xa4cf) ||
+    (cp >= 0xac00 && cp <= 0xd7a3) ||
+    (cp >= 0xf900 && cp <= 0xfaff) ||
+    (cp >= 0xfe30 && cp <= 0xfe4f) ||
+    (cp >= 0xff00 && cp <= 0xff60) ||
+    (cp >= 0xffe0 && cp <= 0xffe6) ||
+    (cp >= 0x1f300 && cp <= 0x1f64f) ||
+    (cp >= 0x1f900 && cp <= 0x1f9ff) ||
+    (cp >= 0x1f680 && cp <= 0x1f6ff) ||
+    (cp >= 0x20000 && cp <= 0x3fffd)
+  );
+}
+
+export function charWidth(cp: number): number {
+  if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) return 0;
+  if (isCombining(cp)) return 0;
+  return isWide(cp) ? 2 : 1;
+}
+
+export function displayWidth(s: string): number {
+  // ASCII fast path: most cells are plain.
+  if (/^[\x20-\x7e]*$/.test(s)) return s.length;
+  let w = 0;
+  for (const ch of s) w += charWidth(ch.codePointAt(0)!);
+  return w;
+}
+
+/** Cut to at most `width` cells, ending with "…" when something was cut. */
+export function truncate(s: string, width: number): string {
+  if (width <= 0) return '';
+  if (displayWidth(s) <= width) return s;
+  let out = '';
+  let w = 0;
+  for (const ch of s) {
+    const cw = charWidth(ch.codePointAt(0)!);
+    if (w + cw > width - 1) break;
+    out += ch;
+    w += cw;
+  }
+  return `${out}…`;
+}
+
+export type Align = 'left' | 'right';
+
+/** Exactly `width` cells: truncated with "…" or padded with spaces. */
+export function fit(s: string, width: number, align: Align = 'left'): string {
+  const cut = truncate(s, width);
+  const pad = Math.max(0, width - displayWidth(cut));
+  return align === 'right' ? ' '.repeat(pad) + cut : cut + ' '.repeat(pad);
+}

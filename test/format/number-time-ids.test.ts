@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { formatCount, formatLatency, formatPercent } from '../../src/format/number';
+import { formatAge, formatAgeShort, formatCountdown, formatDuration, formatTimestamp } from '../../src/format/time';
+import { shortenHex, shortenId } from '../../src/format/ids';
+import { displayWidth, fit, truncate } from '../../src/format/width';
+
+describe('numbers', () => {
+  it('formats percentages, counts and latency', () => {
+    expect(formatPercent(99.123)).toBe('99.12%');
+    expect(formatPercent(NaN)).toBe('—');
+    expect(formatCount(1234567)).toBe('1,234,567');
+    expect(formatCount(10n ** 12n)).toBe('1,000,000,000,000');
+    expect(formatLatency(3.21)).toBe('3.2ms');
+    expect(formatLatency(250)).toBe('250ms');
+    expect(formatLatency(2500)).toBe('2.50s');
+  });
+});
+
+describe('time', () => {
+  const now = Date.parse('2026-01-01T00:00:00Z');
+  it('formats durations with two units', () => {
+    expect(formatDuration(850)).toBe('850ms');
+    expect(formatDuration(42_000)).toBe('42s');
+    expect(formatDuration(5 * 60_000 + 7_000)).toBe('5m 07s');
+    expect(formatDuration(4 * 3_600_000 + 5 * 60_000)).toBe('4h 05m');
+    expect(formatDuration(3 * 86_400_000 + 4 * 3_600_000)).toBe('3d 4h');
+  });
+  it('formats ages and countdowns relative to the given clock', () => {
+    expect(formatAge(now - 12_000, now)).toBe('12s ago');
+    expect(formatAge(new Date(now - 200), now)).toBe('just now');
+    expect(formatAge(now + 5_000, now)).toBe('in 5s');
+    expect(formatAgeShort(now - 3 * 3_600_000, now)).toBe('3h');
+    expect(formatCountdown(now + 90_000, now)).toBe('1m 30s');
+    expect(formatCountdown(now - 1, now)).toBe('ended');
+    expect(formatCountdown(undefined, now)).toBe('—');
+    expect(formatTimestamp(now)).toBe('2026-01-01 00:00:00Z');
+  });
+});
+
+describe('ids and widths', () => {
+  it('shortens IDs keeping the prefix and both ends', () => {
+    expect(shortenId('NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg')).toBe('NodeID-7Xhw2m…St3Lg');
+    expect(shortenId('short')).toBe('short');
+    expect(shortenHex('0x' + 'ab'.repeat(48))).toBe('0xababab…ababab');
+  });
+  it('measures display width with wide and combining characters', () => {
+    expect(displayWidth('abc')).toBe(3);
+    expect(displayWidth('日本')).toBe(4);
+    expect(displayWidth('e\u0301')).toBe(1);
+  });
+  it('pads and truncates by display width', () => {
+    expect(fit('abc', 5)).toBe('abc  ');
+    expect(fit('abc', 5, 'right')).toBe('  abc');
+    expect(fit('abcdef', 4)).toBe('abc…');
+    expect(truncate('日本語', 4)).toBe('日…');
+    expect(displayWidth(fit('日本語テキスト', 7))).toBe(7);
+  });
+});
