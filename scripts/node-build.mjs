@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// Builds avalanchego at the pinned versions the conformance tests run against.
+//
+// avalanchego's go.mod carries replace directives, so `go install …@version` refuses it. Each version has a
+// small wrapper module under test/node-wrapper/<version>/ (go.mod + go.sum committed) that requires avalanchego
+// as a library and starts the node the way upstream main/main.go does. Everything comes through the Go module
+// proxy; nothing is vendored.
+//
+// Binaries land in ~/.cache/avatop/avalanchego-<version>; a stamp beside each one records a hash of the wrapper
+// sources and the Go version, so a second run with nothing changed is a no-op.
+//
+// Usage: node scripts/node-build.mjs [v1.14.2] [v1.11.2] [--force] [--print-paths]
+// Env:   AVATOP_NODE_CACHE (default ~/.cache/avatop), AVATOP_GOCACHE (default $AVATOP_NODE_CACHE/go-build).
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const NODE_VERSIONS = ['v1.14.2', 'v1.11.2'];
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export function nodeCacheDir() {
+  return process.env.AVATOP_NODE_CACHE || join(homedir(), '.cache', 'avatop');
+}
+
+export function binaryPath(version) {
+  return join(nodeCacheDir(), `avalanchego-${version}`);
+}
+
+function wrapperDir(version) {
+  return join(repoRoot, 'test', 'node-wrapper', version);
+}
+
+export function goVersion() {
+  const r = spawnSync('go', ['env', 'GOVERSION'], { encoding: 'utf8' });
+  if (r.error || r.status !== 0) return undefined;
+  return r.stdout.trim();
+}
+
+function stampFor(version, go) {
+  const h = createHash('sha256');
+  for (const f of ['go.mod', 'go.sum', 'main.go']) h.update(readFileSync(join(wrapperDir(version), f)));
+  h.update(go);
+  return h.digest('hex');
+}
+
+/** True when the cached binary was built from the current wrapper sources with this Go. */
+export function isCached(version, go = goVersion()) {
+  const bin = binaryPath(version);
+  if (!go || !existsSync(bin) || !existsSync(`${bin}.stamp`)) return false;
+  return readFileSync(`${bin}.stamp`, 'utf8').trim() === stampFor(version, go);
+}
+
+function buildEnv() {
+  const cache = nodeCacheDir();
+  return {
+    ...process.env,
+    // A dedicated build cache keeps avalanchego's ~1 GB of objects apart from the user's and makes a cold build
+    // measurable (delete the folder); the module download cache stays shared.
+    GOCACHE: process.env.AVATOP_GOCACHE || join(cache, 'go-build'),
+    // go.sum is committed: never rewrite it. -trimpath keeps the binary independent of this checkout's path.
+    GOFLAGS: '-mod=readonly -trimpath -buildvcs=false',
+    // blst (BLS signatures) and firewood's FFI are cgo.
+    CGO_ENABLED: '1',
+  };
+}
+
+function run(cmd, args, opts) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', ...opts });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolvePromise();
+      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${signal ?? code}`));
+    });
+  });
+}
+
+export async function buildVersion(version, { force = false, log = console.log } = {}) {
+  const go = goVersion();
+  if (!go) throw new Error('go not found on PATH');
+  const bin = binaryPath(version);
+  if (!force && isCached(version, go)) {
+    log(`${version}: cached at ${bin}`);
+    return { version, bin, cached: true, seconds: 0 };
+  }
+  mkdirSync(dirname(bin), { recursive: true });
+  const tmp = `${bin}.tmp-${process.pid}`;
+  const started = process.hrtime.bigint();
+  log(`${version}: building with ${go} into ${bin} …`);
+  try {
+    await run('go', ['build', '-o', tmp, '.'], { cwd: wrapperDir(version), env: buildEnv() });
+  } catch (err) {
+    rmSync(tmp, { force: true });
+    throw err;
+  }
+  renameSync(tmp, bin);
+  writeFileSync(`${bin}.stamp`, `${stampFor(version, go)}\n`);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  log(`${version}: built in ${seconds.toFixed(1)} s`);
+  return { version, bin, cached: false, seconds };
+}
+
+async function main(argv) {
+  const force = argv.includes('--force');
+  const printPaths = argv.includes('--print-paths');
+  const asked = argv.filter((a) => !a.startsWith('--'));
+  const versions = asked.length > 0 ? asked : NODE_VERSIONS;
+  for (const v of versions) {
+    if (!NODE_VERSIONS.includes(v)) throw new Error(`unknown version ${v}; known: ${NODE_VERSIONS.join(', ')}`);
+  }
+  if (printPaths) {
+    for (const v of versions) console.log(binaryPath(v));
+    return;
+  }
+  for (const v of versions) {
+    const started = Date.now();
+    await buildVersion(v, { force });
+    console.log(`${v}: total ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((err) => {
+    console.error(`node-build: ${err.message}`);
+    process.exit(1);
+  });
+}
