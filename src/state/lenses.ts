@@ -1,0 +1,87 @@
+// Where each resource lives in the state: a getter and a pure setter per location, so the scheduler can write any
+// resource through one code path and keep every untouched slice's identity.
+import { idleResource, type Resource } from './resource';
+import type { AvatopState, ChainAlias } from './store';
+import type { UtxoPage } from './types';
+
+export interface ResourceLens<T> {
+  get(s: AvatopState): Resource<T>;
+  set(s: AvatopState, r: Resource<T>): AvatopState;
+}
+
+type SliceKey = Exclude<keyof AvatopState, 'ui' | 'accounting' | 'utxos'>;
+
+/** A resource stored at `state[slice][field]`. */
+function field<K extends SliceKey, F extends keyof AvatopState[K]>(slice: K, name: F): ResourceLens<any> {
+  return {
+    get: (s) => s[slice][name] as Resource<unknown>,
+    set: (s, r) => (s[slice][name] === r ? s : { ...s, [slice]: { ...s[slice], [name]: r } }),
+  };
+}
+
+/** A resource stored at `state[slice][field][key]` in a record keyed by ID. */
+function keyed<K extends SliceKey, F extends keyof AvatopState[K]>(slice: K, name: F, key: string): ResourceLens<any> {
+  const rec = (s: AvatopState) => s[slice][name] as Record<string, Resource<unknown>>;
+  return {
+    get: (s) => rec(s)[key] ?? idleResource(),
+    set: (s, r) => (rec(s)[key] === r ? s : { ...s, [slice]: { ...s[slice], [name]: { ...rec(s), [key]: r } } }),
+  };
+}
+
+export const lens = {
+  nodeId: field('node', 'id'),
+  nodeIp: field('node', 'ip'),
+  networkId: field('node', 'networkId'),
+  networkName: field('node', 'networkName'),
+  nodeVersion: field('node', 'version'),
+  uptime: field('node', 'uptime'),
+  health: field('node', 'health'),
+  bootstrapped(chain: ChainAlias): ResourceLens<boolean> {
+    return {
+      get: (s) => s.node.bootstrapped[chain],
+      set: (s, r) =>
+        s.node.bootstrapped[chain] === r
+          ? s
+          : { ...s, node: { ...s.node, bootstrapped: { ...s.node.bootstrapped, [chain]: r } } },
+    };
+  },
+  height: field('pchain', 'height'),
+  timestamp: field('pchain', 'timestamp'),
+  peers: field('peers', 'list'),
+  peerCount: field('peers', 'count'),
+  validators: (subnetId: string) => keyed('validators', 'bySubnet', subnetId),
+  validatorDetail: (subnetId: string, nodeId: string) => keyed('validators', 'detail', `${subnetId}/${nodeId}`),
+  pending: (subnetId: string) => keyed('pending', 'bySubnet', subnetId),
+  txFee: field('fees', 'txFee'),
+  feeConfig: field('fees', 'feeConfig'),
+  feeState: field('fees', 'feeState'),
+  validatorFeeConfig: field('fees', 'validatorFeeConfig'),
+  validatorFeeState: field('fees', 'validatorFeeState'),
+  vms: field('versions', 'vms'),
+  upgrades: field('versions', 'upgrades'),
+  acps: field('versions', 'acps'),
+  subnets: field('subnets', 'list'),
+  blockchains: field('subnets', 'chains'),
+  chainStatus: (chainId: string) => keyed('subnets', 'chainStatus', chainId),
+  subnetDetail: (subnetId: string) => keyed('subnets', 'detail', subnetId),
+  chainsOf: (subnetId: string) => keyed('subnets', 'chainsOf', subnetId),
+  recentBlocks: field('blocks', 'recent'),
+  block: (id: string) => keyed('blocks', 'detail', id),
+  tx: (id: string) => keyed('txs', 'detail', id),
+  txStatus: (id: string) => keyed('txs', 'status', id),
+  supply: field('supply', 'current'),
+  stakingAssetId: field('supply', 'stakingAssetId'),
+  minStake: field('supply', 'minStake'),
+  totalStake: field('supply', 'totalStake'),
+  utxoPage(queryKey: string): ResourceLens<UtxoPage> {
+    return {
+      get: (s) => s.utxos.queries[queryKey]?.page ?? idleResource(),
+      set: (s, r) => {
+        const q = s.utxos.queries[queryKey];
+        // The query was closed or moved to another page while this one was loading: drop the answer.
+        if (!q || q.page === r) return s;
+        return { ...s, utxos: { ...s.utxos, queries: { ...s.utxos.queries, [queryKey]: { ...q, page: r } } } };
+      },
+    };
+  },
+};

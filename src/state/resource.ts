@@ -1,0 +1,129 @@
+// Resource<T>: the state of one polled thing. Transitions are pure so pollers, tests and the UI agree on them.
+import { keepIdentity } from './equal';
+
+export type ResourceStatus = 'idle' | 'loading' | 'ok' | 'error' | 'unsupported';
+
+/**
+ * The error a poll failed with. In practice an AvatopError from `rpc/errors` (short, detail, hint); typed
+ * structurally so the store depends on no runtime code of ours.
+ */
+export interface ResourceError extends Error {
+  readonly short?: string;
+  readonly detail?: string;
+  readonly hint?: string;
+}
+
+export interface Resource<T> {
+  readonly status: ResourceStatus;
+  /** Last good data; kept through later failures (then `stale` is true). */
+  readonly data: T | undefined;
+  readonly error: ResourceError | undefined;
+  /** Epoch ms of the last successful poll. */
+  readonly updatedAt: number | undefined;
+  /** Data is older than the last attempt: that attempt failed, or the node is still bootstrapping. */
+  readonly stale: boolean;
+  /** A request for it is in flight (status stays 'ok' while refreshing data already shown). */
+  readonly fetching: boolean;
+  /** The node answered 503 "not done bootstrapping" for this resource's chain: show that in words, not as a fault. */
+  readonly bootstrapping: boolean;
+  /** Why the node does not support it (status 'unsupported'), e.g. "removed in v1.11.3". */
+  readonly reason: string | undefined;
+  readonly latencyMs: number | undefined;
+  readonly bytes: number | undefined;
+  /** Consecutive failures, for "retrying in …" hints. */
+  readonly failures: number;
+}
+
+export interface PollMeta {
+  readonly at: number;
+  readonly latencyMs?: number;
+  readonly bytes?: number;
+}
+
+const IDLE: Resource<never> = Object.freeze({
+  status: 'idle',
+  data: undefined,
+  error: undefined,
+  updatedAt: undefined,
+  stale: false,
+  fetching: false,
+  bootstrapping: false,
+  reason: undefined,
+  latencyMs: undefined,
+  bytes: undefined,
+  failures: 0,
+});
+
+export function idleResource<T>(): Resource<T> {
+  return IDLE;
+}
+
+export function startLoading<T>(r: Resource<T>): Resource<T> {
+  if (r.fetching) return r;
+  return { ...r, fetching: true, status: r.data === undefined && r.status !== 'unsupported' ? 'loading' : r.status };
+}
+
+/** A successful poll. Equal data keeps its previous object identity. */
+export function resolveOk<T>(r: Resource<T>, data: T, meta: PollMeta): Resource<T> {
+  return {
+    status: 'ok',
+    data: keepIdentity(r.data, data),
+    error: undefined,
+    updatedAt: meta.at,
+    stale: false,
+    fetching: false,
+    bootstrapping: false,
+    reason: undefined,
+    latencyMs: meta.latencyMs ?? r.latencyMs,
+    bytes: meta.bytes ?? r.bytes,
+    failures: 0,
+  };
+}
+
+/** A failed poll: the last good data stays, marked stale. */
+export function resolveError<T>(r: Resource<T>, error: ResourceError, meta: PollMeta): Resource<T> {
+  return {
+    ...r,
+    status: 'error',
+    error,
+    stale: r.data !== undefined,
+    fetching: false,
+    bootstrapping: isBootstrappingError(error),
+    latencyMs: meta.latencyMs ?? r.latencyMs,
+    failures: r.failures + 1,
+  };
+}
+
+export function markUnsupported<T>(r: Resource<T>, error: ResourceError, reason: string): Resource<T> {
+  return { ...r, status: 'unsupported', error, reason, fetching: false, stale: r.data !== undefined };
+}
+
+/** Stopped while in flight (pane closed): forget the request, keep everything else. */
+export function cancelLoading<T>(r: Resource<T>): Resource<T> {
+  if (!r.fetching) return r;
+  return { ...r, fetching: false, status: r.status === 'loading' ? 'idle' : r.status };
+}
+
+export function isBootstrappingError(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { isBootstrapping?: unknown }).isBootstrapping === true;
+}
+
+/** RpcError.unsupported ("can't find method"): this node's version does not have the method. */
+export function isUnsupportedError(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && (e as { unsupported?: unknown }).unsupported === true;
+}
+
+export function unsupportedReason(e: unknown): string {
+  const removedIn = (e as { removedIn?: unknown } | null)?.removedIn;
+  if (typeof removedIn === 'string' && removedIn) return `not available on this node (removed in ${removedIn})`;
+  return 'not available on this node';
+}
+
+/** Words for the status line: what state the resource is in, in plain language. */
+export function describeResource(r: Resource<unknown>): string {
+  if (r.status === 'unsupported') return r.reason ?? 'not available on this node';
+  if (r.bootstrapping) return 'node is still bootstrapping the P-chain';
+  if (r.status === 'error') return (r.error?.short ?? r.error?.message ?? 'failed') + (r.stale ? ' (showing last data)' : '');
+  if (r.status === 'loading' || r.status === 'idle') return 'loading…';
+  return r.stale ? 'stale' : 'ok';
+}

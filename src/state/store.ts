@@ -1,0 +1,165 @@
+// The one store: a zustand vanilla store built by a factory (a fresh one per test, per monitor instance).
+// Slices hold Resource<T>s written by the poll scheduler, plus UI state; all updates are pure functions of state.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { initialAccounting, type Accounting } from './accounting';
+import { idleResource, type Resource } from './resource';
+import type { RowList } from './rows';
+import type {
+  BlockDetail,
+  BlockHeader,
+  Blockchain,
+  Health,
+  Loose,
+  MinStake,
+  NodeIdInfo,
+  NodeVersion,
+  PendingStakers,
+  Peer,
+  Subnet,
+  Tx,
+  Uptime,
+  Validator,
+} from './types';
+import { initialUi, type UiState } from './ui';
+import { initialUtxos, type UtxoSlice } from './utxos';
+
+/** The primary network's subnet ID; validator and stake queries without a subnet mean this one. */
+export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';
+
+export type ChainAlias = 'P' | 'X' | 'C';
+
+export interface NodeSlice {
+  /** info.getNodeID: node ID, BLS key and proof of possession. */
+  readonly id: Resource<NodeIdInfo>;
+  readonly ip: Resource<string>;
+  readonly networkId: Resource<number>;
+  readonly networkName: Resource<string>;
+  readonly version: Resource<NodeVersion>;
+  readonly bootstrapped: Readonly<Record<ChainAlias, Resource<boolean>>>;
+  readonly uptime: Resource<Uptime>;
+  readonly health: Resource<Health>;
+}
+
+export interface PChainSlice {
+  readonly height: Resource<bigint>;
+  readonly timestamp: Resource<Date>;
+}
+
+export interface PeersSlice {
+  readonly list: Resource<RowList<Peer>>;
+  /** From info.peers' numPeers: refreshed with the list when the peers pane is open, slowly otherwise. */
+  readonly count: Resource<number>;
+}
+
+export interface ValidatorsSlice {
+  readonly bySubnet: Readonly<Record<string, Resource<RowList<Validator>>>>;
+  /** One validator with its delegators (getCurrentValidators for a single node ID), keyed `${subnetId}/${nodeId}`. */
+  readonly detail: Readonly<Record<string, Resource<Validator | undefined>>>;
+}
+
+export interface PendingSlice {
+  readonly bySubnet: Readonly<Record<string, Resource<PendingStakers>>>;
+}
+
+export interface FeesSlice {
+  /** Spec-era info.getTxFee (deprecated, constants on today's nodes). */
+  readonly txFee: Resource<Loose>;
+  readonly feeConfig: Resource<Loose>;
+  readonly feeState: Resource<Loose>;
+  readonly validatorFeeConfig: Resource<Loose>;
+  readonly validatorFeeState: Resource<Loose>;
+}
+
+export interface VersionsSlice {
+  readonly vms: Resource<Loose>;
+  readonly upgrades: Resource<Loose>;
+  readonly acps: Resource<Loose>;
+}
+
+export interface SubnetsSlice {
+  readonly list: Resource<RowList<Subnet>>;
+  readonly chains: Resource<RowList<Blockchain>>;
+  readonly chainStatus: Readonly<Record<string, Resource<string>>>;
+  readonly detail: Readonly<Record<string, Resource<Loose>>>;
+  /** platform.validates: chain IDs a subnet validates. */
+  readonly chainsOf: Readonly<Record<string, Resource<readonly string[]>>>;
+}
+
+export interface BlocksSlice {
+  /** Newest first, bounded; one getBlockByHeight per new height. */
+  readonly recent: Resource<RowList<BlockHeader>>;
+  readonly detail: Readonly<Record<string, Resource<BlockDetail>>>;
+}
+
+export interface TxsSlice {
+  readonly detail: Readonly<Record<string, Resource<Tx>>>;
+  readonly status: Readonly<Record<string, Resource<Loose>>>;
+}
+
+export interface SupplySlice {
+  readonly current: Resource<bigint>;
+  readonly stakingAssetId: Resource<string>;
+  readonly minStake: Resource<MinStake>;
+  readonly totalStake: Resource<bigint>;
+}
+
+export interface AvatopState {
+  readonly node: NodeSlice;
+  readonly pchain: PChainSlice;
+  readonly peers: PeersSlice;
+  readonly validators: ValidatorsSlice;
+  readonly pending: PendingSlice;
+  readonly fees: FeesSlice;
+  readonly versions: VersionsSlice;
+  readonly subnets: SubnetsSlice;
+  readonly blocks: BlocksSlice;
+  readonly txs: TxsSlice;
+  readonly supply: SupplySlice;
+  readonly utxos: UtxoSlice;
+  readonly accounting: Accounting;
+  readonly ui: UiState;
+}
+
+export type AvatopStore = StoreApi<AvatopState>;
+
+export function initialState(now = Date.now()): AvatopState {
+  const idle = idleResource;
+  return {
+    node: {
+      id: idle(),
+      ip: idle(),
+      networkId: idle(),
+      networkName: idle(),
+      version: idle(),
+      bootstrapped: { P: idle(), X: idle(), C: idle() },
+      uptime: idle(),
+      health: idle(),
+    },
+    pchain: { height: idle(), timestamp: idle() },
+    peers: { list: idle(), count: idle() },
+    validators: { bySubnet: {}, detail: {} },
+    pending: { bySubnet: {} },
+    fees: { txFee: idle(), feeConfig: idle(), feeState: idle(), validatorFeeConfig: idle(), validatorFeeState: idle() },
+    versions: { vms: idle(), upgrades: idle(), acps: idle() },
+    subnets: { list: idle(), chains: idle(), chainStatus: {}, detail: {}, chainsOf: {} },
+    blocks: { recent: idle(), detail: {} },
+    txs: { detail: {}, status: {} },
+    supply: { current: idle(), stakingAssetId: idle(), minStake: idle(), totalStake: idle() },
+    utxos: initialUtxos(),
+    accounting: initialAccounting(now),
+    ui: initialUi(),
+  };
+}
+
+export function createAvatopStore(opts: { now?: number } = {}): AvatopStore {
+  return createStore<AvatopState>()(() => initialState(opts.now));
+}
+
+/** A pure state update, as the scheduler queues them and tests apply them. */
+export type Update = (s: AvatopState) => AvatopState;
+
+export function applyUpdates(s: AvatopState, updates: readonly Update[]): AvatopState {
+  let out = s;
+  for (const u of updates) out = u(out);
+  return out;
+}
