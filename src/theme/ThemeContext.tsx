@@ -1,0 +1,28 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { defaultTheme } from './load';
+import type { Style, Theme } from './schema';
+import type { TextProps } from 'ink';
+
+const ThemeContext = createContext<Theme>(defaultTheme());
+
+export function ThemeProvider({ theme, children }: { theme: Theme; children: ReactNode }) {
+  return <ThemeContext.Provider value={theme}>{children}</ThemeContext.Provider>;
+}
+
+export function useTheme(): Theme {
+  return useContext(ThemeContext);
+}
+
+/** Ink <Text> props for a style. */
+export function textProps(style: Style | undefined): Partial<TextProps> {
+  if (!style) return {};
+  const props: Partial<TextProps> = {};
+  if (style.color) props.color = style.color;
+  if (style.backgroundColor) props.backgroundColor = style.backgroundColor;
+  if (style.bold) props.bold = true;
+  if (style.dim) props.dimColor = true;
+  if (style.italic) props.italic = true;
+  if (style.underline) props.underline = true;
+  if (style.inverse) props.inverse = true;
+  return props;
+}
