@@ -14,9 +14,11 @@ export function useTheme(): Theme {
 }
 
 /** Ink <Text> props for a style. */
-export function textProps(style: Style | undefined): Partial<TextProps> {
+type MutableTextProps = { -readonly [K in keyof TextProps]?: TextProps[K] };
+
+export function textProps(style: Style | undefined): MutableTextProps {
   if (!style) return {};
-  const props: Partial<TextProps> = {};
+  const props: MutableTextProps = {};
   if (style.color) props.color = style.color;
   if (style.backgroundColor) props.backgroundColor = style.backgroundColor;
   if (style.bold) props.bold = true;
