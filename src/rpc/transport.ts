@@ -1,0 +1,301 @@
+import { Pool } from 'undici';
+import { parseJsonBig } from '../codec/json-big';
+import {
+  AvatopError,
+  HttpError,
+  MalformedResponseError,
+  ResponseTooLargeError,
+  RpcError,
+  TransportError,
+  type TransportErrorKind,
+} from './errors';
+
+export type Endpoint = 'info' | 'P' | 'health';
+
+export const endpointPaths: Readonly<Record<Endpoint, string>> = {
+  info: '/ext/info',
+  P: '/ext/bc/P',
+  health: '/ext/health',
+};
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
+/** Non-200 bodies are plain text from the node; keep only the start. */
+const MAX_ERROR_BODY = 64 * 1024;
+
+export interface TransportOptions {
+  /** Base URL of the node, e.g. http://127.0.0.1:9650 or https://user:pass@host/avax/ (a path is kept as a prefix). */
+  url: string;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  maxBytes?: number;
+  /** Most sockets kept open to the node; the monitor is meant to be a light load. */
+  connections?: number;
+  /** TLS options for https URLs (e.g. a private CA). */
+  tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Parse the body keeping integers above 2^53 exact (json-encoded blocks/txs, fee methods). */
+  bigJson?: boolean;
+}
+
+export interface CallResult {
+  result: unknown;
+  /** Response body bytes. */
+  bytes: number;
+  requestBytes: number;
+  latencyMs: number;
+  /** avalanchego puts `node-id: NodeID-…` on every reply. */
+  nodeId?: string;
+}
+
+export interface Transport {
+  readonly url: string;
+  call(endpoint: Endpoint, method: string, params: unknown, options?: CallOptions): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+interface ParsedUrl {
+  origin: string;
+  basePath: string;
+  authorization?: string;
+  /** The URL without credentials, safe to show. */
+  display: string;
+}
+
+export function parseNodeUrl(raw: string): ParsedUrl {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new AvatopError({
+      short: `invalid URL: ${raw}`,
+      hint: 'Pass the node URL like http://127.0.0.1:9650',
+    });
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
+    throw new AvatopError({
+      short: `unsupported URL scheme ${u.protocol}`,
+      hint: 'Use http:// or https:// (avalanchego serves its API over HTTP, TLS with --http-tls-enabled).',
+    });
+  }
+  let authorization: string | undefined;
+  if (u.username || u.password) {
+    const user = decodeURIComponent(u.username);
+    const pass = decodeURIComponent(u.password);
+    authorization = `Basic ${Buffer.from(`${user}:${pass}`, 'utf8').toString('base64')}`;
+  }
+  const basePath = u.pathname.replace(/\/+$/, '');
+  return { origin: u.origin, basePath, authorization, display: `${u.origin}${basePath}` };
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const parsed = parseNodeUrl(options.url);
+  const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const pool = new Pool(parsed.origin, {
+    connections: options.connections ?? 4,
+    pipelining: 1,
+    keepAliveTimeout: 30_000,
+    keepAliveMaxTimeout: 60_000,
+    connect: options.tls ? { ...options.tls } : undefined,
+  });
+
+  const baseHeaders: Record<string, string> = {};
+  for (const [k, v] of Object.entries(options.headers ?? {})) baseHeaders[k.toLowerCase()] = v;
+  if (parsed.authorization && baseHeaders.authorization === undefined) baseHeaders.authorization = parsed.authorization;
+  // The node answers 415 without it; no user header may replace it.
+  baseHeaders['content-type'] = 'application/json';
+
+  let nextId = 1;
+  let closed = false;
+
+  async function call(endpoint: Endpoint, method: string, params: unknown, callOptions: CallOptions = {}): Promise<CallResult> {
+    const path = parsed.basePath + endpointPaths[endpoint];
+    const url = parsed.display + endpointPaths[endpoint];
+    const started = performance.now();
+    const timeoutMs = callOptions.timeoutMs ?? defaultTimeout;
+    const id = nextId++;
+    const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? {} }, bigintToString);
+    const requestBytes = Buffer.byteLength(body);
+
+    if (closed) throw withAccounting(new TransportError('aborted', url, undefined, 'client closed'), method, 0, 0);
+    const userSignal = callOptions.signal;
+    if (userSignal?.aborted) throw withAccounting(new TransportError('aborted', url), method, 0, 0);
+
+    // One deadline for connect, headers and body together: undici's own timers are per phase and reset on
+    // every chunk, so a body that trickles forever would never time out with them alone.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onUserAbort = () => controller.abort(userSignal?.reason);
+    userSignal?.addEventListener('abort', onUserAbort, { once: true });
+
+    let received = 0;
+    const fail = (err: unknown): never => {
+      if (err instanceof AvatopError) throw withAccounting(err, method, received, performance.now() - started);
+      let kind: TransportErrorKind;
+      let why: string | undefined;
+      if (timedOut) {
+        kind = 'timeout';
+        why = `no complete reply within ${timeoutMs} ms`;
+      } else if (userSignal?.aborted) kind = 'aborted';
+      else kind = classifyNetworkError(err);
+      throw withAccounting(new TransportError(kind, url, err, why), method, received, performance.now() - started);
+    };
+
+    try {
+      let res: Awaited<ReturnType<Pool['request']>>;
+      try {
+        res = await pool.request({
+          path,
+          method: 'POST',
+          headers: baseHeaders,
+          body,
+          signal: controller.signal,
+          // Backstops only; the deadline above is the real limit.
+          headersTimeout: timeoutMs + 1_000,
+          bodyTimeout: timeoutMs + 1_000,
+        });
+      } catch (err) {
+        return fail(err);
+      }
+
+      const nodeIdHeader = res.headers['node-id'];
+      const nodeId = Array.isArray(nodeIdHeader) ? nodeIdHeader[0] : nodeIdHeader;
+
+      const limit = res.statusCode === 200 ? maxBytes : MAX_ERROR_BODY;
+      const declared = Number(res.headers['content-length']);
+      if (res.statusCode === 200 && Number.isFinite(declared) && declared > maxBytes) {
+        res.body.destroy();
+        return fail(new ResponseTooLargeError(maxBytes, declared, url));
+      }
+
+      const chunks: Buffer[] = [];
+      try {
+        for await (const chunk of res.body as AsyncIterable<Buffer>) {
+          received += chunk.length;
+          if (received > limit) {
+            if (res.statusCode === 200) {
+              res.body.destroy();
+              return fail(new ResponseTooLargeError(maxBytes, received, url));
+            }
+            // An error page only needs its start.
+            chunks.push(chunk.subarray(0, chunk.length - (received - limit)));
+            res.body.destroy();
+            break;
+          }
+          chunks.push(chunk);
+        }
+      } catch (err) {
+        return fail(err);
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      const latencyMs = performance.now() - started;
+
+      if (res.statusCode !== 200) return fail(new HttpError(res.statusCode, text, url));
+
+      const result = decodeEnvelope(text, id, method, url, callOptions.bigJson === true);
+      return { result, bytes: received, requestBytes, latencyMs, nodeId };
+    } catch (err) {
+      return fail(err);
+    } finally {
+      clearTimeout(timer);
+      userSignal?.removeEventListener('abort', onUserAbort);
+    }
+  }
+
+  return {
+    url: parsed.display,
+    call,
+    async close() {
+      closed = true;
+      // destroy, not close: a stalled body must not keep the process alive.
+      await pool.destroy();
+    },
+  };
+}
+
+function decodeEnvelope(text: string, id: number, method: string, url: string, bigJson: boolean): unknown {
+  const snippet = text.slice(0, 200);
+  if (text.trim() === '') throw new MalformedResponseError('empty', 'The node sent an empty body', '', url);
+  let envelope: unknown;
+  try {
+    envelope = bigJson ? parseJsonBig(text) : JSON.parse(text);
+  } catch (err) {
+    throw new MalformedResponseError('json', `Body is not valid JSON (${(err as Error).message})`, snippet, url, err);
+  }
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
+    throw new MalformedResponseError('envelope', 'Body is not a JSON object', snippet, url);
+  }
+  const env = envelope as Record<string, unknown>;
+  const replyId = env.id;
+  const idMatches = replyId !== undefined && replyId !== null && String(replyId) === String(id);
+  if ('error' in env && env.error !== undefined && env.error !== null) {
+    // Parse errors come back with id null: the node could not read our id, so the error is still ours.
+    if (!idMatches && replyId !== null && replyId !== undefined) {
+      throw new MalformedResponseError('id', `Reply id ${JSON.stringify(String(replyId))} for request id ${id}`, snippet, url);
+    }
+    const e = env.error as Record<string, unknown>;
+    const code = typeof e.code === 'number' ? e.code : typeof e.code === 'bigint' ? Number(e.code) : Number(e.code ?? 0);
+    const message = typeof e.message === 'string' ? e.message : JSON.stringify(e.message ?? e);
+    throw new RpcError(Number.isFinite(code) ? code : 0, message, e.data ?? null, method);
+  }
+  if (!idMatches) {
+    throw new MalformedResponseError('id', `Reply id ${JSON.stringify(replyId ?? null)} for request id ${id}`, snippet, url);
+  }
+  if (!('result' in env)) {
+    throw new MalformedResponseError('envelope', 'Reply has neither result nor error', snippet, url);
+  }
+  return env.result;
+}
+
+function withAccounting<E extends AvatopError>(err: E, method: string, bytes: number, latencyMs: number): E {
+  err.method ??= method;
+  err.bytes ??= bytes;
+  err.latencyMs ??= latencyMs;
+  return err;
+}
+
+function bigintToString(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+  'EPROTO',
+]);
+
+/** Maps a Node/undici network error to a kind, looking through `cause` chains (undici wraps socket errors). */
+export function classifyNetworkError(err: unknown): TransportErrorKind {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    const name = (e as { name?: unknown }).name;
+    if (typeof code === 'string') {
+      if (code === 'ECONNREFUSED') return 'refused';
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return 'dns';
+      if (code === 'ETIMEDOUT' || code.endsWith('_TIMEOUT')) return 'timeout';
+      if (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.startsWith('CERT_')) return 'tls';
+      if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'ECONNABORTED') return 'reset';
+      if (code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') return 'aborted';
+    }
+    if (name === 'AbortError') return 'aborted';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return 'other';
+}
