@@ -1,0 +1,14 @@
+export * from './types';
+export { TYPE_NAMES, TypeId, TX_TYPE_IDS, BLOCK_TYPE_IDS, typeName } from './type-ids';
+export { TX_SPECS, BASE_TX_FIELDS, type FieldKind, type FieldSpec, type TxSpec } from './tx-specs';
+export {
+  CODEC_VERSION,
+  decodeSignedTx,
+  encodeSignedTx,
+  decodeUnsignedTx,
+  encodeUnsignedTx,
+  txIdOf,
+} from './txs';
+export { decodeBlock, encodeBlock, blockIdOf } from './blocks';
+export { decodeUtxo, encodeUtxo, decodeTransferableOutput, encodeTransferableOutput, utxoIdOf } from './utxo';
+export { toNodeJson, u64Json, SECP256K1FX_ID, DEFAULT_NETWORK_ID } from './node-json';
