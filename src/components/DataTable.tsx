@@ -1,0 +1,78 @@
+// A windowed table: only the rows that fit are handed to Ink, one pre-padded <Text> per row, so a 10,000-row
+// list costs what a screenful costs (Ink redraws the whole frame on every commit).
+import { memo, useMemo } from 'react';
+import { Box, Text } from 'ink';
+import { textProps, useTheme } from '../theme/ThemeContext';
+import type { Style } from '../theme/schema';
+import { fit } from '../format/width';
+import { layoutColumns, renderCells, renderHeader, windowStart, type Column } from './table-layout';
+import type { TableRow } from './table-model';
+
+export type RowTone = 'warn' | 'own' | 'error' | undefined;
+
+export interface DataTableProps<T> {
+  readonly rows: readonly TableRow<T>[];
+  readonly columns: readonly Column<T>[];
+  /** Width in cells and height in lines, header included. */
+  readonly width: number;
+  readonly height: number;
+  readonly cursor: number;
+  readonly scroll?: number;
+  readonly sortKey?: string;
+  readonly sortDir?: 'asc' | 'desc';
+  readonly tone?: (row: T) => RowTone;
+  readonly emptyText?: string;
+  /** Draw the cursor (off when the table is not focused, e.g. under a view). */
+  readonly showCursor?: boolean;
+}
+
+const MARKERS = { cursor: '›', added: '+', changed: '~', removed: '-', warn: '!', own: '*', error: '!' } as const;
+
+interface RowLineProps {
+  readonly text: string;
+  readonly style: Style | undefined;
+}
+
+// Rows re-render only when their text or style changes (memo compares two props).
+const RowLine = memo(function RowLine({ text, style }: RowLineProps) {
+  return <Text {...textProps(style)}>{text}</Text>;
+});
+
+export function DataTable<T>(props: DataTableProps<T>) {
+  const theme = useTheme();
+  const { rows, columns, width, height, cursor, sortKey, sortDir = 'asc', tone, showCursor = true } = props;
+  const cols = useMemo(() => layoutColumns(columns, width), [columns, width]);
+  const bodyHeight = Math.max(0, height - 1);
+  const start = windowStart(cursor, props.scroll ?? 0, bodyHeight, rows.length);
+  const visible = rows.slice(start, start + bodyHeight);
+  const header = ' ' + renderHeader(cols, sortKey, sortDir);
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text {...textProps(theme.row.header)}>{fit(header, width)}</Text>
+      {rows.length === 0 ? (
+        <Text {...textProps(theme.text.muted)}>{fit(` ${props.emptyText ?? 'no rows'}`, width)}</Text>
+      ) : (
+        visible.map((r, k) => {
+          const index = start + k;
+          const isCursor = showCursor && index === cursor;
+          const t = tone?.(r.value);
+          const change = r.change && r.change !== 'same' ? r.change : undefined;
+          const marker = isCursor ? MARKERS.cursor : change ? MARKERS[change] : t ? MARKERS[t] : ' ';
+          const text = fit(marker + renderCells(r.value, cols), width);
+          const style = isCursor
+            ? theme.row.cursor
+            : change === 'removed'
+              ? theme.row.removed
+              : t === 'error'
+                ? theme.status.error
+                : t
+                  ? theme.row[t]
+                  : change
+                    ? theme.row[change]
+                    : undefined;
+          return <RowLine key={r.key} text={text} style={style} />;
+        })
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,18 @@
+import { COMMANDS, type Scope } from '../keys/commands';
+import { keyLabel } from '../keys/keymatch';
+import { useTheme } from '../theme/ThemeContext';
+import { Segments } from './StatusBar';
+
+/** Footer hints for the commands of the given scopes that have a hint label. */
+export function hintsFor(scopes: readonly Scope[]): Array<{ key: string; label: string }> {
+  return COMMANDS.filter((c) => c.hint && scopes.includes(c.scope)).map((c) => ({ key: keyLabel(c.keys[0]!), label: c.hint! }));
+}
+
+export function KeyHints({ scopes, width }: { scopes: readonly Scope[]; width: number }) {
+  const theme = useTheme();
+  const parts = hintsFor(scopes).flatMap((h, i) => [
+    { text: `${i > 0 ? '  ' : ''}${h.key}`, style: theme.chrome.key },
+    { text: ` ${h.label}`, style: theme.chrome.hint },
+  ]);
+  return <Segments parts={parts} width={width} />;
+}

@@ -1,0 +1,36 @@
+import { Text } from 'ink';
+import type { ReactNode } from 'react';
+import { textProps, useTheme } from '../theme/ThemeContext';
+import type { Style } from '../theme/schema';
+import { displayWidth, fit, truncate } from '../format/width';
+
+/** One line: text on the left, text on the right; the left side gives way when both do not fit. */
+export function joinSides(left: string, right: string, width: number): string {
+  const rw = Math.min(displayWidth(right), width);
+  const r = truncate(right, rw);
+  const lw = Math.max(0, width - rw - (rw > 0 ? 1 : 0));
+  return fit(left, lw) + (rw > 0 ? ' ' + r : '');
+}
+
+export function StatusBar({ left, right = '', width, style }: { left: string; right?: string; width: number; style?: Style }) {
+  const theme = useTheme();
+  return <Text {...textProps(style ?? theme.text.muted)}>{joinSides(left, right, width)}</Text>;
+}
+
+/** A line of differently styled segments, truncated to the width as a whole. */
+export function Segments({ parts, width }: { parts: ReadonlyArray<{ text: string; style?: Style }>; width: number }): ReactNode {
+  let left = width;
+  const out: ReactNode[] = [];
+  parts.forEach((p, i) => {
+    if (left <= 0) return;
+    const text = truncate(p.text, left);
+    left -= displayWidth(text);
+    out.push(
+      <Text key={i} {...textProps(p.style)}>
+        {text}
+      </Text>,
+    );
+  });
+  if (left > 0) out.push(<Text key="pad">{' '.repeat(left)}</Text>);
+  return <Text wrap="truncate">{out}</Text>;
+}

@@ -1,0 +1,12 @@
+export * from './table-layout';
+export * from './table-model';
+export { DataTable, type DataTableProps, type RowTone } from './DataTable';
+export { TabBar, tabLabels, type Tab } from './TabBar';
+export { StatusBar, Segments, joinSides } from './StatusBar';
+export { KeyHints, hintsFor } from './KeyHints';
+export { Crumbs } from './Crumbs';
+export { KeyValue, type KeyValueItem, type Tone } from './KeyValue';
+export { Sparkline, sparkline } from './Sparkline';
+export { ErrorBanner, describeError, type BannerError } from './ErrorBanner';
+export { TextInput } from './TextInput';
+export { Ticking, Spinner, useNow } from './Clock';

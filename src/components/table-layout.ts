@@ -1,0 +1,97 @@
+// Column layout for DataTable: which columns fit the width, and how wide each is. Pure, so it is tested directly.
+import { fit, type Align } from '../format/width';
+
+export interface Column<T> {
+  readonly key: string;
+  readonly title: string;
+  /** Minimum width in cells. */
+  readonly width: number;
+  /** Extra width a growing column may take beyond `width`. */
+  readonly maxWidth?: number;
+  readonly grow?: boolean;
+  readonly align?: Align;
+  /** Lower numbers stay longer: when the terminal narrows, the highest numbers drop first. 0 never drops. */
+  readonly priority?: number;
+  /** Cell text; must already be sanitized (panes pass node strings through `sanitize`). */
+  readonly render: (row: T) => string;
+  /** Sort by this; absent means the column is not sortable. */
+  readonly sortValue?: (row: T) => string | number | bigint | undefined;
+  /** Text the `/` filter matches; defaults to the rendered cell. */
+  readonly filterText?: (row: T) => string;
+}
+
+export interface LaidOutColumn<T> {
+  readonly column: Column<T>;
+  readonly width: number;
+}
+
+/** Cells between columns. */
+export const GAP = 1;
+/** The marker cell at the left of each row: cursor or change sign. */
+export const MARKER_WIDTH = 1;
+
+export function layoutColumns<T>(columns: readonly Column<T>[], width: number): LaidOutColumn<T>[] {
+  const avail = width - MARKER_WIDTH;
+  const byPriority = columns
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => (a.c.priority ?? 0) - (b.c.priority ?? 0) || a.i - b.i);
+  const chosen = new Set<number>();
+  let used = 0;
+  for (const { c, i } of byPriority) {
+    const need = c.width + (chosen.size > 0 ? GAP : 0);
+    if (used + need > avail) {
+      if ((c.priority ?? 0) === 0 && chosen.size === 0) {
+        chosen.add(i); // always show at least the first essential column, truncated
+        used = avail;
+      }
+      continue;
+    }
+    chosen.add(i);
+    used += need;
+  }
+  const out = columns.map((c, i) => ({ c, i })).filter(({ i }) => chosen.has(i)).map(({ c }) => ({ column: c, width: c.width }));
+  let spare = avail - used;
+  if (out.length === 1 && out[0]!.width > avail) out[0] = { column: out[0]!.column, width: Math.max(1, avail) };
+  // Give spare cells to growing columns, in order, up to their maximum.
+  for (let k = 0; k < out.length && spare > 0; k++) {
+    const col = out[k]!;
+    if (!col.column.grow) continue;
+    const max = col.column.maxWidth ?? Infinity;
+    const extra = Math.min(spare, max - col.width);
+    if (extra > 0) {
+      out[k] = { column: col.column, width: col.width + extra };
+      spare -= extra;
+    }
+  }
+  return out;
+}
+
+export function renderCells<T>(row: T, cols: readonly LaidOutColumn<T>[]): string {
+  let line = '';
+  for (let k = 0; k < cols.length; k++) {
+    const { column, width } = cols[k]!;
+    if (k > 0) line += ' '.repeat(GAP);
+    line += fit(column.render(row), width, column.align ?? 'left');
+  }
+  return line;
+}
+
+export function renderHeader<T>(cols: readonly LaidOutColumn<T>[], sortKey: string | undefined, sortDir: 'asc' | 'desc'): string {
+  let line = '';
+  for (let k = 0; k < cols.length; k++) {
+    const { column, width } = cols[k]!;
+    if (k > 0) line += ' '.repeat(GAP);
+    const arrow = column.key === sortKey ? (sortDir === 'asc' ? '▲' : '▼') : '';
+    line += fit(arrow ? `${column.title}${arrow}` : column.title, width, column.align ?? 'left');
+  }
+  return line;
+}
+
+/** The first row shown so that `cursor` is inside a window of `height` rows, starting from `scroll` if possible. */
+export function windowStart(cursor: number, scroll: number, height: number, rowCount: number): number {
+  const h = Math.max(1, height);
+  let start = Math.max(0, Math.min(scroll, rowCount - 1));
+  if (cursor < start) start = cursor;
+  if (cursor >= start + h) start = cursor - h + 1;
+  return Math.max(0, Math.min(start, Math.max(0, rowCount - h)));
+}

@@ -1,0 +1,46 @@
+// The single useInput of the app. Components register handlers on a layer with useKeyHandler; nothing else
+// reads stdin, so there is no focus manager and no two handlers fight over a key.
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { useInput } from 'ink';
+import { dispatchKey, makeKeyEvent, type KeyHandler, type Layer, type Registration } from './router';
+
+interface RouterApi {
+  register(layer: Layer, handler: { current: KeyHandler }): () => void;
+}
+
+const RouterContext = createContext<RouterApi | undefined>(undefined);
+
+export function KeyRouter({ children, active = true }: { children: ReactNode; active?: boolean }) {
+  const regs = useRef(new Set<Registration>());
+  const counter = useRef(0);
+  const api = useMemo<RouterApi>(
+    () => ({
+      register(layer, handler) {
+        const reg: Registration = { layer, handler, order: counter.current++ };
+        regs.current.add(reg);
+        return () => {
+          regs.current.delete(reg);
+        };
+      },
+    }),
+    [],
+  );
+  useInput(
+    (input, key) => {
+      dispatchKey(regs.current, makeKeyEvent(input, key));
+    },
+    { isActive: active },
+  );
+  return <RouterContext.Provider value={api}>{children}</RouterContext.Provider>;
+}
+
+/** Handle keys on a layer while `active`. The handler may change every render; registration stays put. */
+export function useKeyHandler(layer: Layer, handler: KeyHandler, active = true): void {
+  const api = useContext(RouterContext);
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!api || !active) return;
+    return api.register(layer, ref);
+  }, [api, layer, active]);
+}

@@ -1,0 +1,2 @@
+export * from './router';
+export { KeyRouter, useKeyHandler } from './KeyRouter';

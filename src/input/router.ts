@@ -1,0 +1,74 @@
+// Pure routing: which commands a key event names, and which layer gets it first.
+import type { Key } from 'ink';
+import { COMMANDS } from '../keys/commands';
+import { keyMatches } from '../keys/keymatch';
+
+/** Topmost first: a prompt being typed in beats an overlay, which beats a drill-down view, a pane, the globals. */
+export const LAYERS = ['prompt', 'overlay', 'view', 'pane', 'global'] as const;
+export type Layer = (typeof LAYERS)[number];
+
+export interface KeyEvent {
+  readonly input: string;
+  readonly key: Key;
+  /** Every command whose keys match, whatever its scope; handlers pick the ones they own. */
+  readonly commands: readonly string[];
+  is(name: string): boolean;
+}
+
+export type KeyHandler = (ev: KeyEvent) => boolean | void;
+
+export function commandsFor(input: string, key: Key): string[] {
+  const out: string[] = [];
+  for (const c of COMMANDS) if (c.keys.some((k) => keyMatches(k, input, key))) out.push(c.name);
+  return out;
+}
+
+export function makeKeyEvent(input: string, key: Key): KeyEvent {
+  const commands = commandsFor(input, key);
+  return { input, key, commands, is: (name) => commands.includes(name) };
+}
+
+export interface Registration {
+  readonly layer: Layer;
+  readonly handler: { current: KeyHandler };
+  readonly order: number;
+}
+
+/**
+ * Offer the event to layers top-down; within a layer the most recently registered handler goes first.
+ * Returns the layer that took it, or undefined.
+ */
+export function dispatchKey(regs: Iterable<Registration>, ev: KeyEvent): Layer | undefined {
+  const sorted = [...regs].sort((a, b) => LAYERS.indexOf(a.layer) - LAYERS.indexOf(b.layer) || b.order - a.order);
+  for (const r of sorted) {
+    if (r.handler.current(ev) === true) return r.layer;
+  }
+  return undefined;
+}
+
+/** A Key with every flag off, for building events in code and tests. */
+export function plainKey(over: Partial<Key> = {}): Key {
+  return {
+    upArrow: false,
+    downArrow: false,
+    leftArrow: false,
+    rightArrow: false,
+    pageDown: false,
+    pageUp: false,
+    home: false,
+    end: false,
+    return: false,
+    escape: false,
+    ctrl: false,
+    shift: false,
+    tab: false,
+    backspace: false,
+    delete: false,
+    meta: false,
+    super: false,
+    hyper: false,
+    capsLock: false,
+    numLock: false,
+    ...over,
+  };
+}

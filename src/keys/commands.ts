@@ -1,0 +1,92 @@
+// The one command table. The input router, the help overlay, the footer hints and the README key table are all
+// generated from it, so a key documented is a key that works.
+import type { PaneId } from '../state/ui';
+
+/** Where a command applies. `global` works everywhere except while typing in a prompt. */
+export type Scope = 'global' | 'table' | 'view' | 'prompt' | 'validators' | 'utxos';
+
+export interface PaneInfo {
+  readonly id: PaneId;
+  readonly title: string;
+  readonly key: string;
+}
+
+/** Panes in tab order with their digit hotkeys. */
+export const PANE_LIST: readonly PaneInfo[] = [
+  { id: 'overview', title: 'Overview', key: '1' },
+  { id: 'peers', title: 'Peers', key: '2' },
+  { id: 'validators', title: 'Validators', key: '3' },
+  { id: 'pending', title: 'Pending', key: '4' },
+  { id: 'fees', title: 'Fees', key: '5' },
+  { id: 'versions', title: 'Versions', key: '6' },
+  { id: 'subnets', title: 'Subnets', key: '7' },
+  { id: 'blocks', title: 'Blocks', key: '8' },
+  { id: 'utxos', title: 'UTXOs', key: '9' },
+];
+
+export interface Command {
+  readonly name: string;
+  /** Key specs: a printable character ("q", "G", "/"), or a named key with modifiers ("ctrl+c", "shift+tab", "pagedown"). */
+  readonly keys: readonly string[];
+  readonly description: string;
+  readonly scope: Scope;
+  /** Short label for the footer; commands without one stay out of the footer. */
+  readonly hint?: string;
+  /** For pane commands: which pane. */
+  readonly pane?: PaneId;
+}
+
+const paneCommands: Command[] = PANE_LIST.map((p) => ({
+  name: `pane.${p.id}`,
+  keys: [p.key],
+  description: `Show the ${p.title} pane`,
+  scope: 'global' as const,
+  pane: p.id,
+}));
+
+export const COMMANDS: readonly Command[] = [
+  { name: 'quit', keys: ['q'], description: 'Quit and restore the terminal', scope: 'global', hint: 'quit' },
+  { name: 'interrupt', keys: ['ctrl+c'], description: 'Quit from anywhere, even while typing', scope: 'global' },
+  { name: 'help', keys: ['?'], description: 'Show or hide this help', scope: 'global', hint: 'help' },
+  { name: 'pane.next', keys: ['tab'], description: 'Next pane', scope: 'global', hint: 'pane' },
+  { name: 'pane.prev', keys: ['shift+tab'], description: 'Previous pane', scope: 'global' },
+  ...paneCommands,
+  { name: 'refresh', keys: ['r'], description: 'Refresh the visible data now', scope: 'global', hint: 'refresh' },
+  { name: 'pause', keys: ['p'], description: 'Pause or resume polling', scope: 'global', hint: 'pause' },
+  { name: 'cursor.up', keys: ['up', 'k'], description: 'Move the cursor up', scope: 'table' },
+  { name: 'cursor.down', keys: ['down', 'j'], description: 'Move the cursor down', scope: 'table', hint: 'move' },
+  { name: 'cursor.top', keys: ['g', 'home'], description: 'Go to the first row', scope: 'table' },
+  { name: 'cursor.bottom', keys: ['G', 'end'], description: 'Go to the last row', scope: 'table' },
+  { name: 'page.up', keys: ['pageup', 'ctrl+b'], description: 'Page up', scope: 'table' },
+  { name: 'page.down', keys: ['pagedown', 'ctrl+f'], description: 'Page down', scope: 'table' },
+  { name: 'open', keys: ['enter'], description: 'Open the row under the cursor', scope: 'table', hint: 'open' },
+  { name: 'filter', keys: ['/'], description: 'Filter the rows (Esc clears)', scope: 'table', hint: 'filter' },
+  { name: 'sort.next', keys: ['s'], description: 'Sort by the next column', scope: 'table', hint: 'sort' },
+  { name: 'sort.reverse', keys: ['S'], description: 'Reverse the sort order', scope: 'table' },
+  { name: 'back', keys: ['escape'], description: 'Close the view or overlay; clear the filter', scope: 'view', hint: 'back' },
+  { name: 'subnet.next', keys: ['n'], description: 'Show validators of the next subnet', scope: 'validators', hint: 'subnet' },
+  { name: 'subnet.prev', keys: ['N'], description: 'Show validators of the previous subnet', scope: 'validators' },
+  { name: 'utxo.addresses', keys: ['a'], description: 'Enter addresses to look up', scope: 'utxos', hint: 'addresses' },
+  { name: 'utxo.next', keys: [']'], description: 'Next page of UTXOs', scope: 'utxos', hint: 'page' },
+  { name: 'utxo.prev', keys: ['['], description: 'Previous page of UTXOs', scope: 'utxos' },
+  { name: 'utxo.bigger', keys: ['+'], description: 'Larger pages', scope: 'utxos' },
+  { name: 'utxo.smaller', keys: ['-'], description: 'Smaller pages', scope: 'utxos' },
+  { name: 'utxo.chain', keys: ['c'], description: 'Cycle the source chain (P, then atomic UTXOs from X and C)', scope: 'utxos', hint: 'chain' },
+  { name: 'prompt.accept', keys: ['enter'], description: 'Accept the typed text', scope: 'prompt' },
+  { name: 'prompt.cancel', keys: ['escape'], description: 'Cancel typing', scope: 'prompt' },
+];
+
+export type CommandName = string;
+
+export function commandByName(name: string): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+export const SCOPE_TITLES: Record<Scope, string> = {
+  global: 'Everywhere',
+  table: 'Tables',
+  view: 'Views and overlays',
+  prompt: 'While typing',
+  validators: 'Validators pane',
+  utxos: 'UTXOs pane',
+};

@@ -1,0 +1,3 @@
+export * from './commands';
+export * from './keymatch';
+export { keyTableMarkdown } from './markdown';

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { render } from 'ink-testing-library';
+import { DataTable } from '../../src/components/DataTable';
+import { layoutColumns, windowStart, type Column } from '../../src/components/table-layout';
+import { filterRows, nextSortKey, sortRows, type TableRow } from '../../src/components/table-model';
+
+type R = { id: string; n: number; big: bigint; note: string };
+const columns: Column<R>[] = [
+  { key: 'id', title: 'ID', width: 8, priority: 0, render: (r) => r.id, sortValue: (r) => r.id },
+  { key: 'n', title: 'N', width: 6, align: 'right', priority: 1, render: (r) => String(r.n), sortValue: (r) => r.n },
+  { key: 'big', title: 'BIG', width: 10, align: 'right', priority: 2, render: (r) => r.big.toString(), sortValue: (r) => r.big },
+  { key: 'note', title: 'NOTE', width: 10, grow: true, priority: 3, render: (r) => r.note },
+];
+const rows: TableRow<R>[] = Array.from({ length: 10_000 }, (_, i) => ({
+  key: `row${i}`,
+  value: { id: `row${i}`, n: (i * 7919) % 10_000, big: BigInt(i) * 10n ** 18n, note: i % 2 ? 'odd' : 'even' },
+}));
+
+describe('layoutColumns', () => {
+  it('drops low-priority columns first when narrow and grows flexible ones when wide', () => {
+    expect(layoutColumns(columns, 80).map((c) => c.column.key)).toEqual(['id', 'n', 'big', 'note']);
+    expect(layoutColumns(columns, 80).find((c) => c.column.key === 'note')!.width).toBe(80 - 1 - 8 - 6 - 10 - 3);
+    expect(layoutColumns(columns, 28).map((c) => c.column.key)).toEqual(['id', 'n', 'big']);
+    expect(layoutColumns(columns, 17).map((c) => c.column.key)).toEqual(['id', 'n']);
+    expect(layoutColumns(columns, 5).map((c) => c.column.key)).toEqual(['id']);
+  });
+  it('keeps the cursor inside the window', () => {
+    expect(windowStart(0, 0, 10, 100)).toBe(0);
+    expect(windowStart(15, 0, 10, 100)).toBe(6);
+    expect(windowStart(3, 6, 10, 100)).toBe(3);
+    expect(windowStart(99, 0, 10, 100)).toBe(90);
+    expect(windowStart(0, 50, 10, 5)).toBe(0);
+  });
+});
+
+describe('table model', () => {
+  it('sorts by number, bigint and string in both directions, missing values last', () => {
+    const s = sortRows(rows.slice(0, 50), columns, 'big', 'desc');
+    expect(s[0]!.key).toBe('row49');
+    const byN = sortRows(rows.slice(0, 50), columns, 'n', 'asc');
+    expect(byN.map((r) => r.value.n)).toEqual([...byN.map((r) => r.value.n)].sort((a, b) => a - b));
+    expect(nextSortKey(columns, undefined)).toBe('id');
+    expect(nextSortKey(columns, 'big')).toBe('id');
+  });
+  it('filters on any column, case-insensitively', () => {
+    expect(filterRows(rows.slice(0, 10), columns, 'ODD').length).toBe(5);
+    expect(filterRows(rows.slice(0, 10), columns, '').length).toBe(10);
+  });
+});
+
+describe('DataTable', () => {
+  it('renders only the visible window of 10,000 rows, with cursor and sort arrow', () => {
+    const { lastFrame } = render(
+      <DataTable rows={rows} columns={columns} width={60} height={11} cursor={5000} scroll={0} sortKey="n" sortDir="desc" />,
+    );
+    const lines = lastFrame()!.split('\n');
+    expect(lines).toHaveLength(11);
+    expect(lines[0]).toContain('N▼');
+    expect(lines.at(-1)).toMatch(/^› ?row5000/);
+    expect(lastFrame()).not.toContain('row4990 ');
+    expect(lines.every((l) => l.length <= 60)).toBe(true);
+  });
+  it('marks added, changed and removed rows', () => {
+    const few: TableRow<R>[] = [
+      { key: 'a', value: rows[1]!.value, change: 'added' },
+      { key: 'b', value: rows[2]!.value, change: 'changed' },
+      { key: 'c', value: rows[3]!.value, change: 'removed' },
+    ];
+    const frame = render(<DataTable rows={few} columns={columns} width={60} height={5} cursor={0} showCursor={false} />).lastFrame()!;
+    expect(frame).toMatch(/^\+row1/m);
+    expect(frame).toMatch(/^~row2/m);
+    expect(frame).toMatch(/^-row3/m);
+  });
+  it('says when there are no rows', () => {
+    expect(render(<DataTable rows={[]} columns={columns} width={40} height={3} cursor={0} emptyText="no peers" />).lastFrame()).toContain(
+      'no peers',
+    );
+  });
+});
