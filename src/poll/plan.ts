@@ -1,0 +1,284 @@
+// What to poll for what is on screen: the header's resources, each pane's, and each drill-down view's. The table
+// is data so it can be tested and printed; the scheduler starts and stops pollers to match it.
+import type { ResourceLens } from '../state/lenses';
+import { lens } from '../state/lenses';
+import { resolveOk, type PollMeta } from '../state/resource';
+import { diffRows, liveValues, type RowList } from '../state/rows';
+import type { AvatopState, ChainAlias } from '../state/store';
+import { PRIMARY_NETWORK_ID } from '../state/store';
+import type { BlockHeader, UtxoPage } from '../state/types';
+import type { NavView, PaneId } from '../state/ui';
+import type { Decoders } from './decoders';
+import { blockFromResult, transform, utxoPageFromResult } from './transforms';
+
+/**
+ * tick: every interval. slow: every slow interval (cheap but rarely changing). once: until it succeeds (static
+ * facts). height: when platform.getHeight moves, on refresh, or when older than the maximum age (heavy lists).
+ */
+export type Cadence = 'tick' | 'slow' | 'once' | 'height';
+
+/** The narrow client the pollers need: the typed client from rpc/client satisfies it. */
+export interface PollClient {
+  call(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<unknown>;
+  onCall(listener: (e: { method: string; bytes: number; latencyMs: number; ok: boolean }) => void): unknown;
+}
+
+export interface FetchContext {
+  readonly client: PollClient;
+  readonly decoders: Decoders;
+  readonly recentBlocks: number;
+  /** Last P-chain height seen by the header poller. */
+  height(): bigint | undefined;
+  /** Block headers already fetched, by height: blocks never change, so each height is fetched once. */
+  readonly blockCache: Map<bigint, BlockHeader>;
+}
+
+export interface ResourceSpec {
+  /** Unique per resource instance, e.g. `validators:<subnetID>`. */
+  readonly key: string;
+  /** The JSON-RPC method it calls (for accounting and bytes per resource). */
+  readonly method: string;
+  readonly cadence: Cadence;
+  /** Answers 503 while the P-chain bootstraps. */
+  readonly pchain: boolean;
+  readonly lens: ResourceLens<any>;
+  fetch(ctx: FetchContext, signal: AbortSignal): Promise<unknown>;
+  /** Raw result → store data, given the data already in the store (for row diffs). Runs at apply time. */
+  toData(prev: any, result: any): unknown;
+  /** Other store writes a success makes (e.g. info.peers also sets the header's peer count). */
+  also?(s: AvatopState, result: any, meta: PollMeta): AvatopState;
+  /** Custom cadence in ms, given the current state (overrides the cadence's interval). */
+  intervalMs?(s: AvatopState, intervals: Intervals): number;
+}
+
+export interface Intervals {
+  readonly tickMs: number;
+  readonly slowMs: number;
+  readonly maxAgeMs: number;
+}
+
+function call(
+  key: string,
+  method: string,
+  params: unknown,
+  cadence: Cadence,
+  target: ResourceLens<any>,
+  toData: (prev: any, result: any) => unknown,
+  extra: Partial<ResourceSpec> = {},
+): ResourceSpec {
+  return {
+    key,
+    method,
+    cadence,
+    pchain: method.startsWith('platform.'),
+    lens: target,
+    fetch: (ctx, signal) => ctx.client.call(method, params, { signal }),
+    toData,
+    ...extra,
+  };
+}
+
+const ignorePrev =
+  <R>(f: (r: unknown) => R) =>
+  (_prev: unknown, r: unknown) =>
+    f(r);
+
+const bootstrapped = (chain: ChainAlias): ResourceSpec =>
+  call(`bootstrapped:${chain}`, 'info.isBootstrapped', { chain }, 'tick', lens.bootstrapped(chain), ignorePrev(transform.bootstrapped), {
+    // Watch closely while the chain syncs; once done it rarely changes.
+    intervalMs: (s, i) => (s.node.bootstrapped[chain].data === true ? i.slowMs : i.tickMs),
+  });
+
+const peersSpec = (): ResourceSpec =>
+  call('peers', 'info.peers', {}, 'tick', lens.peers, transform.peers, {
+    also: (s, r, meta) => lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), transform.peerCount(r), meta)),
+  });
+
+function header(pane: PaneId): ResourceSpec[] {
+  const specs = [
+    call('nodeId', 'info.getNodeID', {}, 'slow', lens.nodeId, ignorePrev(transform.nodeId)),
+    call('networkId', 'info.getNetworkID', {}, 'once', lens.networkId, ignorePrev(transform.networkId)),
+    call('networkName', 'info.getNetworkName', {}, 'once', lens.networkName, ignorePrev(transform.networkName)),
+    call('nodeVersion', 'info.getNodeVersion', {}, 'once', lens.nodeVersion, ignorePrev(transform.loose)),
+    bootstrapped('P'),
+    bootstrapped('X'),
+    bootstrapped('C'),
+    call('height', 'platform.getHeight', {}, 'tick', lens.height, ignorePrev(transform.height)),
+    call('timestamp', 'platform.getTimestamp', {}, 'tick', lens.timestamp, ignorePrev(transform.timestamp)),
+    call('uptime', 'info.uptime', {}, 'slow', lens.uptime, ignorePrev(transform.loose)),
+  ];
+  // The peers pane's own info.peers poll feeds the count; elsewhere a slow count is enough for the header.
+  if (pane !== 'peers') specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev(transform.peerCount)));
+  return specs;
+}
+
+const validatorsSpec = (subnetId: string): ResourceSpec =>
+  call(
+    `validators:${subnetId}`,
+    'platform.getCurrentValidators',
+    subnetId === PRIMARY_NETWORK_ID ? {} : { subnetID: subnetId },
+    'height',
+    lens.validators(subnetId),
+    transform.validators,
+  );
+
+const blockchainsSpec = () =>
+  call('blockchains', 'platform.getBlockchains', {}, 'height', lens.blockchains, transform.blockchains);
+
+function recentBlocksSpec(): ResourceSpec {
+  return {
+    key: 'recentBlocks',
+    method: 'platform.getBlockByHeight',
+    cadence: 'height',
+    pchain: true,
+    lens: lens.recentBlocks,
+    async fetch(ctx, signal) {
+      let top = ctx.height();
+      if (top === undefined) top = transform.height(await ctx.client.call('platform.getHeight', {}, { signal }));
+      const low = top - BigInt(ctx.recentBlocks) + 1n;
+      // Newest first, so the top of the table fills in first and a failure part-way keeps what was fetched.
+      for (let h = top; h >= 0n && h >= low; h--) {
+        if (ctx.blockCache.has(h)) continue;
+        const r = await ctx.client.call('platform.getBlockByHeight', { height: Number(h), encoding: 'hex' }, { signal });
+        ctx.blockCache.set(h, blockFromResult(r, ctx.decoders, { height: h }).header);
+      }
+      for (const h of ctx.blockCache.keys()) if (h < low || h > top) ctx.blockCache.delete(h);
+      return [...ctx.blockCache.values()].sort((a, b) => (a.height > b.height ? -1 : a.height < b.height ? 1 : 0));
+    },
+    toData: (prev, headers: BlockHeader[]) => {
+      // Blocks are immutable: keep the objects already shown so only new rows change.
+      return diffRowsByHeight(prev, headers);
+    },
+  };
+}
+
+function diffRowsByHeight(prev: RowList<BlockHeader> | undefined, headers: BlockHeader[]): RowList<BlockHeader> {
+  return diffRows(prev, headers, (b) => b.height.toString());
+}
+
+function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSpec[] {
+  switch (pane) {
+    case 'overview':
+      return [
+        call('nodeIp', 'info.getNodeIP', {}, 'once', lens.nodeIp, ignorePrev(transform.nodeIp)),
+        call('health', 'health.health', {}, 'tick', lens.health, ignorePrev(transform.loose)),
+        call('supply', 'platform.getCurrentSupply', {}, 'height', lens.supply, ignorePrev(transform.supply)),
+        call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev(transform.stakingAssetId)),
+        call('totalStake', 'platform.getTotalStake', {}, 'height', lens.totalStake, ignorePrev(transform.totalStake)),
+        call('minStake', 'platform.getMinStake', {}, 'height', lens.minStake, ignorePrev(transform.minStake)),
+      ];
+    case 'peers':
+      return [peersSpec()];
+    case 'validators':
+      return [validatorsSpec(PRIMARY_NETWORK_ID)];
+    case 'pending':
+      // Removed in v1.11.3 (ACP-41): today's nodes answer "can't find method" and the pane says so.
+      return [call(`pending:${PRIMARY_NETWORK_ID}`, 'platform.getPendingValidators', {}, 'height', lens.pending(PRIMARY_NETWORK_ID), transform.pending)];
+    case 'fees':
+      return [
+        call('txFee', 'info.getTxFee', {}, 'once', lens.txFee, ignorePrev(transform.loose)),
+        call('feeConfig', 'platform.getFeeConfig', {}, 'once', lens.feeConfig, ignorePrev(transform.loose)),
+        call('feeState', 'platform.getFeeState', {}, 'height', lens.feeState, ignorePrev(transform.loose)),
+        call('validatorFeeConfig', 'platform.getValidatorFeeConfig', {}, 'once', lens.validatorFeeConfig, ignorePrev(transform.loose)),
+        call('validatorFeeState', 'platform.getValidatorFeeState', {}, 'height', lens.validatorFeeState, ignorePrev(transform.loose)),
+      ];
+    case 'versions':
+      return [
+        call('vms', 'info.getVMs', {}, 'once', lens.vms, ignorePrev(transform.vms)),
+        call('upgrades', 'info.upgrades', {}, 'once', lens.upgrades, ignorePrev(transform.loose)),
+        call('acps', 'info.acps', {}, 'slow', lens.acps, ignorePrev(transform.acps)),
+      ];
+    case 'subnets':
+      return [call('subnets', 'platform.getSubnets', {}, 'height', lens.subnets, transform.subnets), blockchainsSpec()];
+    case 'blocks':
+      return [recentBlocksSpec()];
+    case 'utxos': {
+      const q = s.utxos.active === undefined ? undefined : s.utxos.queries[s.utxos.active];
+      if (!q || q.addresses.length === 0) return [];
+      const params: Record<string, unknown> = { addresses: q.addresses, limit: q.pageSize, encoding: 'hex' };
+      if (q.start) params.startIndex = q.start;
+      if (q.sourceChain) params.sourceChain = q.sourceChain;
+      // The page's start is part of the key: paging stops this page's poller and starts the next one's.
+      const at = q.start ? `${q.start.address}/${q.start.utxo}` : '';
+      return [
+        call(`utxos:${q.key}:${at}`, 'platform.getUTXOs', params, 'height', lens.utxoPage(q.key), (prev: UtxoPage | undefined, r) =>
+          utxoPageFromResult(prev, r, decoders),
+        ),
+      ];
+    }
+    case 'console':
+      return [];
+  }
+}
+
+function viewSpecs(view: NavView | undefined, s: AvatopState, decoders: Decoders): ResourceSpec[] {
+  if (!view) return [];
+  switch (view.kind) {
+    case 'block': {
+      const key = view.id ?? `height:${view.height}`;
+      const method = view.id ? 'platform.getBlock' : 'platform.getBlockByHeight';
+      const params = view.id ? { blockID: view.id, encoding: 'hex' } : { height: Number(view.height ?? 0n), encoding: 'hex' };
+      return [
+        call(`block:${key}`, method, params, 'once', lens.block(key), (_p, r) =>
+          blockFromResult(r, decoders, { id: view.id, height: view.height }),
+        ),
+      ];
+    }
+    case 'tx':
+      return [
+        call(`tx:${view.id}`, 'platform.getTx', { txID: view.id, encoding: 'json' }, 'once', lens.tx(view.id), ignorePrev(transform.loose)),
+        call(`txStatus:${view.id}`, 'platform.getTxStatus', { txID: view.id }, 'tick', lens.txStatus(view.id), ignorePrev(transform.loose), {
+          // A final status never changes again.
+          intervalMs: (st, i) => {
+            const status = asStatus(st.txs.status[view.id]?.data);
+            return status === 'Committed' || status === 'Dropped' || status === 'Aborted' ? i.maxAgeMs : i.tickMs;
+          },
+        }),
+      ];
+    case 'validator': {
+      const subnetId = view.subnetId ?? PRIMARY_NETWORK_ID;
+      const params: Record<string, unknown> = { nodeIDs: [view.nodeId] };
+      if (subnetId !== PRIMARY_NETWORK_ID) params.subnetID = subnetId;
+      return [
+        call(`validator:${subnetId}/${view.nodeId}`, 'platform.getCurrentValidators', params, 'height', lens.validatorDetail(subnetId, view.nodeId), ignorePrev(transform.validatorDetail)),
+      ];
+    }
+    case 'subnet': {
+      const chains = liveValues(s.subnets.chains.data).filter((c) => c.subnetID === view.id);
+      return [
+        call(`subnet:${view.id}`, 'platform.getSubnet', { subnetID: view.id }, 'height', lens.subnetDetail(view.id), ignorePrev(transform.loose)),
+        call(`validates:${view.id}`, 'platform.validates', { subnetID: view.id }, 'height', lens.chainsOf(view.id), ignorePrev(transform.chainsOf)),
+        validatorsSpec(view.id),
+        blockchainsSpec(),
+        // Bounded: a subnet with many chains gets the first few statuses, not one request per chain per tick.
+        ...chains.slice(0, 16).map((c) => chainStatusSpec(c.id)),
+      ];
+    }
+    case 'chain':
+      return [chainStatusSpec(view.id)];
+    case 'peer':
+      return [peersSpec()];
+    case 'utxo':
+      return [];
+  }
+}
+
+const chainStatusSpec = (id: string) =>
+  call(`chainStatus:${id}`, 'platform.getBlockchainStatus', { blockchainID: id }, 'slow', lens.chainStatus(id), ignorePrev(transform.chainStatus));
+
+function asStatus(v: unknown): string | undefined {
+  return v !== null && typeof v === 'object' ? String((v as { status?: unknown }).status) : undefined;
+}
+
+/** Everything that should be polled for this screen, deduplicated by key (a view may repeat its pane's needs). */
+export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState, decoders: Decoders): ResourceSpec[] {
+  const all = [...header(pane), ...paneSpecs(pane, s, decoders), ...viewSpecs(views[views.length - 1], s, decoders)];
+  const seen = new Map<string, ResourceSpec>();
+  for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
+  return [...seen.values()];
+}
+
+/** The pane → methods table, for docs, the status line and the benchmark's naive loop. */
+export function methodsForPane(pane: PaneId, s: AvatopState, decoders: Decoders): string[] {
+  return [...new Set(paneSpecs(pane, s, decoders).flatMap((spec) => (spec.key === 'recentBlocks' ? ['platform.getBlockByHeight'] : [spec.method])))];
+}

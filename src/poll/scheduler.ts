@@ -1,0 +1,392 @@
+// The scheduler: runs one chained poller per resource the screen needs (header + visible pane + open view),
+// starts and stops them as panes and views change, refreshes heavy P-chain lists only when the height moves,
+// and writes results into the store in batches (Ink repaints whole frames, so fewer commits means less work).
+import { recordCalls, type CallEvent } from '../state/accounting';
+import {
+  cancelLoading,
+  isBootstrappingError,
+  isUnsupportedError,
+  markUnsupported,
+  resolveError,
+  resolveOk,
+  startLoading,
+  unsupportedReason,
+  type ResourceError,
+} from '../state/resource';
+import type { AvatopState, AvatopStore, Update } from '../state/store';
+import { applyUpdates } from '../state/store';
+import type { BlockHeader } from '../state/types';
+import type { NavView, PaneId } from '../state/ui';
+import { setPaused } from '../state/ui';
+import type { BackoffOptions } from './backoff';
+import { type Clock, systemClock } from './clock';
+import { defaultDecoders, type Decoders } from './decoders';
+import { planFor, type FetchContext, type Intervals, type PollClient, type ResourceSpec } from './plan';
+import { createPoller, type Poller } from './poller';
+
+export interface SchedulerOptions {
+  client: PollClient;
+  store: AvatopStore;
+  /** Cadence of the header and light resources (default 2 s). */
+  intervalMs?: number;
+  /** Cadence of cheap, rarely changing things: uptime, node ID, peer count off the peers pane (default 30 s). */
+  slowMs?: number;
+  /** Heavy lists refresh at least this often even if the height stands still (default 5 min). */
+  maxAgeMs?: number;
+  /** Store writes are batched this long (default 100 ms). */
+  batchMs?: number;
+  /** How many recent blocks the blocks pane keeps (default 20). */
+  recentBlocks?: number;
+  clock?: Clock;
+  random?: () => number;
+  backoff?: BackoffOptions;
+  /** Re-probe a method the node does not have after this long (default 10 min). */
+  unsupportedRetryMs?: number;
+  decoders?: Decoders;
+  /** Derive the visible pane and view from the store's UI state (default true); otherwise call setVisible. */
+  followUi?: boolean;
+}
+
+export interface Scheduler {
+  start(): void;
+  /** Stop every poller and apply what is queued. */
+  stop(): void;
+  /** What is on screen: the pane and its drill-down stack (the top view is the visible one). */
+  setVisible(pane: PaneId, views?: readonly NavView[]): void;
+  /** Freeze store updates (and polling); the screen keeps what it shows. */
+  pause(): void;
+  /** Resume and poll everything visible at once. */
+  resume(): void;
+  /** The user asked: poll everything visible now, heavy lists and unsupported methods included. */
+  refresh(): void;
+  /** Apply queued store updates now (the batch timer does this on its own). */
+  flush(): void;
+  /** Resolves when no request is in flight. */
+  whenIdle(): Promise<void>;
+  /** Keys of the resources being polled (for tests and the debug view). */
+  activeKeys(): string[];
+  readonly inFlight: number;
+}
+
+interface Entry {
+  spec: ResourceSpec;
+  poller: Poller;
+  /** P-chain height when this resource last started a fetch. */
+  heightAt: bigint | undefined;
+}
+
+export function createScheduler(opts: SchedulerOptions): Scheduler {
+  const { client, store } = opts;
+  const clock = opts.clock ?? systemClock;
+  const intervals: Intervals = {
+    tickMs: opts.intervalMs ?? 2_000,
+    slowMs: opts.slowMs ?? 30_000,
+    maxAgeMs: opts.maxAgeMs ?? 5 * 60_000,
+  };
+  const batchMs = opts.batchMs ?? 100;
+  const decoders = opts.decoders ?? defaultDecoders;
+  const followUi = opts.followUi ?? true;
+
+  const entries = new Map<string, Entry>();
+  let queue: Update[] = [];
+  let events: CallEvent[] = [];
+  let cancelFlush: (() => void) | undefined;
+  let started = false;
+  let paused = store.getState().ui.paused;
+  let visible: { pane: PaneId; views: readonly NavView[] } = {
+    pane: store.getState().ui.pane,
+    views: store.getState().ui.nav,
+  };
+  let lastHeight: bigint | undefined;
+  let inFlight = 0;
+  let idleWaiters: (() => void)[] = [];
+  let unsubscribeStore: (() => void) | undefined;
+  let offCall: unknown;
+  const blockCache = new Map<bigint, BlockHeader>();
+  // Bytes per method since start, to attribute bytes to the resource whose request they belong to.
+  const bytesByMethod = new Map<string, number>();
+  const lastLatency = new Map<string, number>();
+
+  const ctx: FetchContext = {
+    client,
+    decoders,
+    recentBlocks: opts.recentBlocks ?? 20,
+    height: () => lastHeight,
+    blockCache,
+  };
+
+  function enqueue(u: Update): void {
+    queue.push(u);
+    scheduleFlush();
+  }
+
+  function scheduleFlush(): void {
+    if (cancelFlush || paused) return;
+    cancelFlush = clock.setTimer(batchMs, () => {
+      cancelFlush = undefined;
+      flush();
+    });
+  }
+
+  function flush(): void {
+    if (paused) return;
+    cancelFlush?.();
+    cancelFlush = undefined;
+    if (queue.length === 0 && events.length === 0) return;
+    const updates = queue;
+    const calls = events;
+    queue = [];
+    events = [];
+    store.setState((s) => {
+      const next = applyUpdates(s, updates);
+      return calls.length ? { ...next, accounting: recordCalls(next.accounting, calls) } : next;
+    }, true);
+  }
+
+  function begin(): void {
+    inFlight++;
+  }
+
+  function end(): void {
+    inFlight = Math.max(0, inFlight - 1);
+    if (inFlight === 0) {
+      const waiters = idleWaiters;
+      idleWaiters = [];
+      for (const w of waiters) w();
+    }
+  }
+
+  function intervalOf(spec: ResourceSpec): number {
+    if (spec.intervalMs) return spec.intervalMs(store.getState(), intervals);
+    switch (spec.cadence) {
+      case 'tick':
+        return intervals.tickMs;
+      case 'slow':
+        return intervals.slowMs;
+      case 'height':
+        return intervals.maxAgeMs;
+      case 'once':
+        return intervals.maxAgeMs;
+    }
+  }
+
+  function onHeight(h: bigint): void {
+    const moved = lastHeight !== undefined && h !== lastHeight;
+    const wasUnknown = lastHeight === undefined;
+    lastHeight = h;
+    for (const e of entries.values()) {
+      if (e.spec.pchain && (e.spec.lens.get(store.getState()).bootstrapping || pendingBootstrap.has(e.spec.key))) {
+        // The P-chain answers again: resume what was waiting for bootstrapping to finish.
+        pendingBootstrap.delete(e.spec.key);
+        e.poller.refresh({ force: true });
+      } else if (e.spec.cadence === 'height' && (moved || (wasUnknown && e.heightAt !== undefined && e.heightAt !== h))) {
+        e.poller.refresh();
+      }
+    }
+  }
+
+  const pendingBootstrap = new Set<string>();
+
+  function makeEntry(spec: ResourceSpec): Entry {
+    const entry: Entry = { spec, heightAt: undefined, poller: undefined as unknown as Poller };
+    let bytesAtStart = 0;
+    entry.poller = createPoller<unknown>({
+      clock,
+      random: opts.random,
+      backoff: opts.backoff,
+      unsupportedRetryMs: opts.unsupportedRetryMs,
+      once: spec.cadence === 'once',
+      intervalMs: () => intervalOf(spec),
+      isUnsupported: isUnsupportedError,
+      // While the P-chain bootstraps, the height keeps probing at the normal pace so the screen recovers promptly;
+      // the other P-chain resources back off and are woken when the height answers.
+      retryDelayMs: (e) => (spec.key === 'height' && isBootstrappingError(e) ? intervals.tickMs : undefined),
+      run: (signal) => spec.fetch(ctx, signal),
+      onStart() {
+        begin();
+        entry.heightAt = lastHeight;
+        bytesAtStart = bytesByMethod.get(spec.method) ?? 0;
+        enqueue((s) => spec.lens.set(s, startLoading(spec.lens.get(s))));
+      },
+      onSuccess(result, info) {
+        const bytes = (bytesByMethod.get(spec.method) ?? 0) - bytesAtStart;
+        const meta = {
+          at: info.endedAt,
+          latencyMs: lastLatency.get(spec.method),
+          bytes: bytes > 0 ? bytes : undefined,
+        };
+        enqueue((s) => {
+          const r = spec.lens.get(s);
+          let next = spec.lens.set(s, resolveOk(r, spec.toData(r.data, result), meta));
+          if (spec.also) next = spec.also(next, result, meta);
+          return next;
+        });
+        if (spec.key === 'height') onHeight(spec.toData(undefined, result) as bigint);
+        end();
+      },
+      onFailure(error, info) {
+        const err = asResourceError(error);
+        if (spec.pchain && isBootstrappingError(error)) pendingBootstrap.add(spec.key);
+        enqueue((s) => {
+          const r = spec.lens.get(s);
+          return spec.lens.set(
+            s,
+            info.unsupported ? markUnsupported(r, err, unsupportedReason(error)) : resolveError(r, err, { at: info.endedAt }),
+          );
+        });
+        end();
+      },
+      onCancel() {
+        enqueue((s) => spec.lens.set(s, cancelLoading(spec.lens.get(s))));
+        end();
+      },
+    });
+    return entry;
+  }
+
+  /** Delay before a resource's first poll: none, unless what the store holds is still current. */
+  function firstDelay(e: Entry): number | undefined {
+    const r = e.spec.lens.get(store.getState());
+    if (r.status === 'unsupported') return opts.unsupportedRetryMs ?? 10 * 60_000;
+    if (r.status !== 'ok' || r.updatedAt === undefined) return 0;
+    if (e.spec.cadence === 'once') return undefined; // static and already known: do not poll at all
+    if (e.spec.cadence === 'height' && e.heightAt !== undefined && e.heightAt === lastHeight) {
+      const age = clock.now() - r.updatedAt;
+      return age < intervals.maxAgeMs ? intervals.maxAgeMs - age : 0;
+    }
+    return 0;
+  }
+
+  function reconcile(): void {
+    if (!started) return;
+    const specs = planFor(visible.pane, visible.views, store.getState(), decoders);
+    const wanted = new Set(specs.map((s) => s.key));
+    for (const [key, e] of entries) {
+      if (!wanted.has(key)) {
+        e.poller.stop();
+        // Kept (stopped) so a pane opened again knows at which height its data was fetched.
+        if (!retained.has(key)) retained.set(key, e);
+        entries.delete(key);
+      }
+    }
+    for (const spec of specs) {
+      if (entries.has(spec.key)) continue;
+      const old = retained.get(spec.key);
+      retained.delete(spec.key);
+      const e = old ?? makeEntry(spec);
+      e.spec = spec;
+      entries.set(spec.key, e);
+      if (!paused) {
+        const d = firstDelay(e);
+        if (d !== undefined) e.poller.start(d);
+      }
+    }
+  }
+  const retained = new Map<string, Entry>();
+
+  let uiSignature = '';
+  function uiChanged(s: AvatopState): void {
+    if (s.ui.paused !== paused) {
+      if (s.ui.paused) applyPause();
+      else applyResume();
+    }
+    if (!followUi) return;
+    const q = s.utxos.active === undefined ? undefined : s.utxos.queries[s.utxos.active];
+    // Only what changes the plan: pane, top view, the UTXO page shown, the chains a subnet view lists.
+    const sig = [
+      s.ui.pane,
+      s.ui.nav.length,
+      JSON.stringify(s.ui.nav[s.ui.nav.length - 1] ?? null, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+      q ? `${q.key}|${q.pageSize}|${q.start?.address}/${q.start?.utxo}` : '',
+      s.ui.nav.some((v) => v.kind === 'subnet') ? (s.subnets.chains.data?.size ?? -1) : '',
+    ].join('\n');
+    if (sig === uiSignature) return;
+    uiSignature = sig;
+    visible = { pane: s.ui.pane, views: s.ui.nav };
+    reconcile();
+  }
+
+  function applyPause(): void {
+    if (paused) return;
+    paused = true;
+    cancelFlush?.();
+    cancelFlush = undefined;
+    for (const e of entries.values()) e.poller.stop();
+  }
+
+  function applyResume(): void {
+    if (!paused) return;
+    paused = false;
+    for (const e of entries.values()) {
+      const d = firstDelay(e);
+      if (d !== undefined) e.poller.start(d);
+    }
+    scheduleFlush();
+  }
+
+  return {
+    start() {
+      if (started) return;
+      started = true;
+      offCall = client.onCall((e) => {
+        bytesByMethod.set(e.method, (bytesByMethod.get(e.method) ?? 0) + e.bytes);
+        lastLatency.set(e.method, e.latencyMs);
+        events.push({ method: e.method, bytes: e.bytes, latencyMs: e.latencyMs, ok: e.ok });
+        scheduleFlush();
+      });
+      unsubscribeStore = store.subscribe((s) => uiChanged(s));
+      const s = store.getState();
+      paused = s.ui.paused;
+      if (followUi) visible = { pane: s.ui.pane, views: s.ui.nav };
+      reconcile();
+      uiChanged(s);
+    },
+    stop() {
+      if (!started) return;
+      started = false;
+      for (const e of entries.values()) e.poller.stop();
+      for (const e of retained.values()) e.poller.stop();
+      entries.clear();
+      retained.clear();
+      unsubscribeStore?.();
+      if (typeof offCall === 'function') (offCall as () => void)();
+      const wasPaused = paused;
+      paused = false;
+      flush();
+      paused = wasPaused;
+    },
+    setVisible(pane, views = []) {
+      visible = { pane, views };
+      reconcile();
+    },
+    pause() {
+      store.setState((s) => ({ ...s, ui: setPaused(s.ui, true) }));
+      applyPause();
+    },
+    resume() {
+      store.setState((s) => ({ ...s, ui: setPaused(s.ui, false) }));
+      applyResume();
+    },
+    refresh() {
+      if (paused) return;
+      for (const e of entries.values()) {
+        if (e.poller.running) e.poller.refresh({ force: true });
+        else e.poller.start();
+      }
+    },
+    flush,
+    whenIdle() {
+      if (inFlight === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
+    },
+    activeKeys: () => [...entries.keys()],
+    get inFlight() {
+      return inFlight;
+    },
+  };
+}
+
+function asResourceError(e: unknown): ResourceError {
+  if (e instanceof Error) return e;
+  return new Error(String(e));
+}
