@@ -1,0 +1,146 @@
+// Building blocks for the method schemas. Results turn wire values into domain values at the boundary
+// (decimal strings → bigint, percents → number, RFC 3339 → Date); params are checked before anything is sent.
+import { z } from 'zod';
+import { parseAddress } from '../../codec/address';
+import { parseId, parseNodeId, parseShortId } from '../../codec/cb58';
+import { CodecError } from '../../codec/errors';
+
+// ───────────────────────── results ─────────────────────────
+
+const DECIMAL = /^\d+$/;
+
+/** uint64 as the node writes it: a decimal string (avajson.Uint64), a JSON number, or a bigint from parseJsonBig. */
+export const u64 = z
+  .union([
+    z.string().regex(DECIMAL, 'expected a decimal integer string'),
+    z.number().int().nonnegative(),
+    z.bigint().nonnegative(),
+  ])
+  .transform((v) => BigInt(v));
+
+/** Small counts (uint32/uint16, network IDs, thresholds): string or number on the wire, number in the domain. */
+export const u32 = z
+  .union([z.string().regex(DECIMAL, 'expected a decimal integer string'), z.number().int().nonnegative(), z.bigint().nonnegative()])
+  .transform((v) => Number(v));
+
+/** avajson.Float64 percent ("99.0000") or a plain number. */
+export const percent = z
+  .union([z.string().regex(/^-?\d+(\.\d+)?$/, 'expected a decimal number string'), z.number()])
+  .transform((v) => Number(v));
+
+/** RFC 3339 with any offset (`Z` or `-04:00`) and any fraction length. */
+export const rfc3339 = z
+  .string()
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'expected an RFC 3339 time')
+  .transform((s) => new Date(s));
+
+/** Unix seconds, as a decimal string or a number. */
+export const unixTime = z
+  .union([z.string().regex(DECIMAL, 'expected Unix seconds'), z.number().int().nonnegative(), z.bigint().nonnegative()])
+  .transform((v) => new Date(Number(v) * 1000));
+
+/** A list the node may write as null when empty. */
+export function list<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .nullish()
+    .transform((v) => v ?? ([] as z.output<T>[]));
+}
+
+/** A map the node may write as null when empty. */
+export function map<T extends z.ZodType>(value: T) {
+  return z
+    .record(z.string(), value)
+    .nullish()
+    .transform((v) => (v ?? {}) as Record<string, z.output<T>>);
+}
+
+export const owner = z.object({
+  locktime: u64,
+  threshold: u32,
+  addresses: list(z.string()),
+});
+export type Owner = z.output<typeof owner>;
+
+/**
+ * BLS key and proof of possession. The docs' signature block spells it `proofOfPosession`; real nodes write
+ * `proofOfPossession`. Both are accepted and the domain uses the correct spelling.
+ */
+export const signer = z
+  .object({
+    publicKey: z.string(),
+    proofOfPossession: z.string().optional(),
+    proofOfPosession: z.string().optional(),
+  })
+  .transform(({ publicKey, proofOfPossession, proofOfPosession }) => ({
+    publicKey,
+    proofOfPossession: proofOfPossession ?? proofOfPosession ?? '',
+  }));
+export type Signer = z.output<typeof signer>;
+
+/** `0x…` hex as the API writes blobs (with the 4-byte checksum for `hex`/`hexc`). Decoding is the codec's job. */
+export const hexBlob = z.string().regex(/^0x[0-9a-fA-F]*$/, 'expected 0x-prefixed hex');
+
+/** A json-encoded block or tx: kept as parsed (numbers above 2^53 are bigint when fetched with bigJson). */
+export const jsonObject = z.record(z.string(), z.unknown());
+
+// ───────────────────────── params ─────────────────────────
+
+function codecCheck(parse: (s: string) => unknown, what: string) {
+  return (s: string, ctx: z.RefinementCtx) => {
+    try {
+      parse(s);
+    } catch (err) {
+      const reason = err instanceof CodecError ? err.reason : err instanceof Error ? err.message : String(err);
+      ctx.addIssue({ code: 'custom', message: `not a valid ${what} (${reason})` });
+    }
+  };
+}
+
+/** A 32-byte cb58 ID with a valid checksum. */
+export const idParam = z.string().min(1, 'an ID is required').superRefine(codecCheck(parseId, 'cb58 ID'));
+
+/** `NodeID-` followed by a 20-byte cb58 ID. */
+export const nodeIdParam = z
+  .string()
+  .startsWith('NodeID-', 'node IDs start with "NodeID-"')
+  .superRefine(codecCheck(parseNodeId, 'node ID'));
+
+/** A chain alias (`P`, `X`, `C`, …) or a chain ID; the node resolves it. */
+export const chainParam = z.string().min(1, 'a chain alias or ID is required');
+
+/** `P-<hrp>1…` bech32, or a bare cb58 short ID (both accepted by avalanchego's ParseServiceAddress). */
+export const addressParam = z
+  .string()
+  .min(1, 'an address is required')
+  .superRefine((s, ctx) => {
+    try {
+      if (s.includes('-')) parseAddress(s);
+      else parseShortId(s);
+    } catch (err) {
+      const reason = err instanceof CodecError ? err.reason : String(err);
+      ctx.addIssue({ code: 'custom', message: `not a valid P-Chain address (${reason})` });
+    }
+  });
+
+/** uint64 in params: number, decimal string or bigint; sent as the node accepts it (number or quoted decimal). */
+export const u64Param = z.union([
+  z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  z.string().regex(DECIMAL, 'expected a non-negative integer'),
+  z.bigint().nonnegative().max(18446744073709551615n),
+]);
+
+/** Encodings of binary blobs (UTXOs, outputs, txs to issue): json is rejected by the node for these. */
+export const blobEncoding = z.enum(['hex', 'hexc', 'hexnc'], {
+  error: 'encoding must be hex, hexc or hexnc',
+});
+/** Blocks and txs can also come back as JSON. */
+export const blockEncoding = z.enum(['hex', 'hexc', 'hexnc', 'json'], {
+  error: 'encoding must be hex, hexc, hexnc or json',
+});
+
+/** Methods that take nothing: params may be omitted. */
+export const noParams = z.object({}).optional();
+
+/** `{ subnetID? }`: omitted means the primary network. */
+export const optionalSubnetParams = z.object({ subnetID: idParam.optional() }).optional();

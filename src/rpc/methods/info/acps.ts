@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { list, noParams, u64 } from '../common';
+import { defineMethod } from '../define';
+
+const acp = z.object({
+  supportWeight: u64,
+  supporters: list(z.string()),
+  objectWeight: u64,
+  objectors: list(z.string()),
+  abstainWeight: u64,
+});
+
+export const acps = defineMethod({
+  name: 'info.acps',
+  endpoint: 'info',
+  params: noParams,
+  result: z.object({ acps: z.record(z.string(), acp).nullish().transform((v) => v ?? {}) }),
+  description: 'Stake-weighted support and objection of connected validators for each ACP (keys are ACP numbers).',
+});
+export type AcpsResult = z.output<typeof acps.result>;

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { list, noParams } from '../common';
+import { defineMethod } from '../define';
+
+export const getVMs = defineMethod({
+  name: 'info.getVMs',
+  endpoint: 'info',
+  params: noParams,
+  result: z.object({
+    vms: z.record(z.string(), list(z.string())).nullish().transform((v) => v ?? {}),
+    /** Feature extensions (secp256k1fx, nftfx, propertyfx); not in the spec, sent by current nodes. */
+    fxs: z.record(z.string(), z.string()).nullish().transform((v) => v ?? {}),
+  }),
+  description: 'Installed VMs (VM ID → aliases) and feature extensions.',
+});
+export type GetVMsResult = z.output<typeof getVMs.result>;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { list, nodeIdParam, percent, rfc3339, u32, unixTime } from '../common';
+import { defineMethod } from '../define';
+
+const peer = z.object({
+  ip: z.string(),
+  publicIP: z.string().optional(),
+  nodeID: z.string(),
+  version: z.string().default(''),
+  lastSent: rfc3339,
+  lastReceived: rfc3339,
+  /** Percent 0-100 of this node's uptime as the peer sees it. */
+  observedUptime: percent.optional(),
+  /** Removed in v1.11.12; spec-era nodes send it. */
+  observedSubnetUptimes: z.record(z.string(), percent).nullish().transform((v) => v ?? undefined),
+  trackedSubnets: list(z.string()),
+  benched: list(z.string()),
+  /** v1.14.1+: when the peer will switch to its next network upgrade (Unix seconds). */
+  upgradeTime: unixTime.optional(),
+  supportedACPs: list(u32),
+  objectedACPs: list(u32),
+});
+export type Peer = z.output<typeof peer>;
+
+export const peers = defineMethod({
+  name: 'info.peers',
+  endpoint: 'info',
+  params: z.object({ nodeIDs: z.array(nodeIdParam).optional() }).optional(),
+  result: z.object({
+    // A string on real nodes, a number in the docs.
+    numPeers: u32,
+    peers: list(peer),
+  }),
+  description: 'Connected peers: IPs, versions, last message times, observed uptime, tracked subnets, ACP votes.',
+});
+export type PeersResult = z.output<typeof peers.result>;

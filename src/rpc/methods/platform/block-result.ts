@@ -1,0 +1,9 @@
+import { z } from 'zod';
+import { hexBlob, jsonObject } from '../common';
+
+/** getBlock/getBlockByHeight: a hex string, or the block as JSON with `encoding: "json"`. */
+export const blockResult = z.object({
+  block: z.union([hexBlob, jsonObject]),
+  encoding: z.string().default('hex'),
+});
+export type BlockResult = z.output<typeof blockResult>;

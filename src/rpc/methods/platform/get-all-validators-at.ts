@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { list, u64 } from '../common';
+import { defineMethod } from '../define';
+import { heightParam } from './height-param';
+
+const validatorSet = z.object({
+  validators: list(
+    z.object({
+      publicKey: z.string().nullish().transform((v) => v ?? null),
+      weight: u64,
+      nodeIDs: list(z.string()),
+    }),
+  ),
+  totalWeight: u64,
+});
+
+export const getAllValidatorsAt = defineMethod({
+  name: 'platform.getAllValidatorsAt',
+  endpoint: 'P',
+  params: z.object({ height: heightParam }),
+  result: z.object({ validatorSets: z.record(z.string(), validatorSet).nullish().transform((v) => v ?? {}) }),
+  heavy: true,
+  description: 'Canonical validator sets of every subnet at a height (validators grouped by BLS key).',
+});
+export type GetAllValidatorsAtResult = z.output<typeof getAllValidatorsAt.result>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { list, noParams } from '../common';
+import { defineMethod } from '../define';
+
+export const blockchain = z.object({
+  id: z.string(),
+  name: z.string(),
+  subnetID: z.string(),
+  vmID: z.string(),
+});
+export type Blockchain = z.output<typeof blockchain>;
+
+export const getBlockchains = defineMethod({
+  name: 'platform.getBlockchains',
+  endpoint: 'P',
+  params: noParams,
+  result: z.object({ blockchains: list(blockchain) }),
+  heavy: true,
+  description: 'Every blockchain except the P-Chain: ID, name, subnet and VM.',
+});
+export type GetBlockchainsResult = z.output<typeof getBlockchains.result>;

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { list, noParams, u64 } from '../common';
+import { defineMethod } from '../define';
+
+export const getFeeConfig = defineMethod({
+  name: 'platform.getFeeConfig',
+  endpoint: 'P',
+  params: noParams,
+  result: z.object({
+    /** Gas per unit of bandwidth, DB read, DB write, compute. */
+    weights: list(u64),
+    maxCapacity: u64,
+    maxPerSecond: u64,
+    targetPerSecond: u64,
+    minPrice: u64,
+    excessConversionConstant: u64,
+  }),
+  bigJson: true,
+  description: 'ACP-103 dynamic fee parameters: gas weights, capacity, target rate, minimum gas price.',
+});
+export type GetFeeConfigResult = z.output<typeof getFeeConfig.result>;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { noParams, rfc3339, u64 } from '../common';
+import { defineMethod } from '../define';
+
+export const getFeeState = defineMethod({
+  name: 'platform.getFeeState',
+  endpoint: 'P',
+  params: noParams,
+  result: z.object({
+    capacity: u64,
+    excess: u64,
+    /** nAVAX per unit of gas. */
+    price: u64,
+    timestamp: rfc3339,
+  }),
+  bigJson: true,
+  description: 'Current dynamic fee state: gas capacity, excess and price.',
+});
+export type GetFeeStateResult = z.output<typeof getFeeState.result>;

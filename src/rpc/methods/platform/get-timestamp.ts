@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { noParams, rfc3339 } from '../common';
+import { defineMethod } from '../define';
+
+// The key is `timestamp`; the docs' signature says `time`. Accept either.
+const result = z
+  .object({ timestamp: rfc3339.optional(), time: rfc3339.optional() })
+  .refine((r) => r.timestamp !== undefined || r.time !== undefined, 'expected timestamp')
+  .transform((r) => ({ timestamp: (r.timestamp ?? r.time) as Date }));
+
+export const getTimestamp = defineMethod({
+  name: 'platform.getTimestamp',
+  endpoint: 'P',
+  params: noParams,
+  result,
+  description: 'Current P-Chain timestamp (the offset is whatever the node uses).',
+});
+export type GetTimestampResult = z.output<typeof getTimestamp.result>;

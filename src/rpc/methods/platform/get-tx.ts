@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { blockEncoding, hexBlob, idParam, jsonObject } from '../common';
+import { defineMethod } from '../define';
+
+export const getTx = defineMethod({
+  name: 'platform.getTx',
+  endpoint: 'P',
+  params: z.object({ txID: idParam, encoding: blockEncoding.optional() }),
+  result: z.object({
+    tx: z.union([hexBlob, jsonObject]),
+    encoding: z.string().default('hex'),
+  }),
+  bigJson: true,
+  description: 'An accepted tx by ID, hex-encoded (default) or as JSON.',
+});
+export type GetTxResult = z.output<typeof getTx.result>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { noParams, u64 } from '../common';
+import { defineMethod } from '../define';
+
+export const getValidatorFeeConfig = defineMethod({
+  name: 'platform.getValidatorFeeConfig',
+  endpoint: 'P',
+  params: noParams,
+  result: z.object({
+    capacity: u64,
+    target: u64,
+    minPrice: u64,
+    excessConversionConstant: u64,
+    /** Only in the docs' example; not a field of the real config. */
+    targetPerSecond: u64.optional(),
+  }),
+  bigJson: true,
+  description: 'ACP-77 L1 validator fee parameters: capacity, target, minimum price per second.',
+});
+export type GetValidatorFeeConfigResult = z.output<typeof getValidatorFeeConfig.result>;

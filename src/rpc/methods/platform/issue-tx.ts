@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { blobEncoding, hexBlob } from '../common';
+import { defineMethod } from '../define';
+
+export const issueTx = defineMethod({
+  name: 'platform.issueTx',
+  endpoint: 'P',
+  params: z.object({
+    tx: hexBlob.min(3, 'the tx bytes are required'),
+    encoding: blobEncoding.optional(),
+  }),
+  result: z.object({ txID: z.string() }),
+  mutating: true,
+  description: 'Submits a signed tx (hex with checksum, or hexnc). Changes chain state: the console confirms first.',
+});
+export type IssueTxResult = z.output<typeof issueTx.result>;

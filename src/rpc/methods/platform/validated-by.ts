@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { idParam } from '../common';
+import { defineMethod } from '../define';
+
+export const validatedBy = defineMethod({
+  name: 'platform.validatedBy',
+  endpoint: 'P',
+  params: z.object({ blockchainID: idParam }),
+  result: z.object({ subnetID: z.string() }),
+  description: 'The subnet that validates a blockchain.',
+});
+export type ValidatedByResult = z.output<typeof validatedBy.result>;

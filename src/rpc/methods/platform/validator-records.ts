@@ -1,0 +1,74 @@
+// Validator and delegator records of getCurrentValidators / getPendingValidators across API generations:
+// `stakeAmount` (spec era, removed v1.12.2) or `weight`; permissioned-subnet stakers carry only the base fields;
+// L1 validators have no txID/endTime.
+import { z } from 'zod';
+import { list, owner, percent, signer, u32, u64, unixTime } from '../common';
+
+function withWeight<T extends { weight?: bigint; stakeAmount?: bigint }>(r: T, ctx: z.RefinementCtx): T & { weight: bigint } {
+  const weight = r.weight ?? r.stakeAmount;
+  if (weight === undefined) {
+    ctx.addIssue({ code: 'custom', message: 'expected weight or stakeAmount', path: ['weight'] });
+    return { ...r, weight: 0n };
+  }
+  return { ...r, weight };
+}
+
+export const delegatorRecord = z
+  .object({
+    txID: z.string(),
+    startTime: unixTime,
+    endTime: unixTime,
+    weight: u64.optional(),
+    stakeAmount: u64.optional(),
+    nodeID: z.string(),
+    rewardOwner: owner.optional(),
+    potentialReward: u64.optional(),
+  })
+  .transform(withWeight);
+export type DelegatorRecord = z.output<typeof delegatorRecord>;
+
+export type ValidatorKind = 'permissionless' | 'permissioned' | 'l1';
+
+export const validatorRecord = z
+  .object({
+    txID: z.string().optional(),
+    startTime: unixTime.optional(),
+    endTime: unixTime.optional(),
+    weight: u64.optional(),
+    stakeAmount: u64.optional(),
+    nodeID: z.string(),
+    validationRewardOwner: owner.optional(),
+    delegationRewardOwner: owner.optional(),
+    potentialReward: u64.optional(),
+    accruedDelegateeReward: u64.optional(),
+    /** Percent; the docs prose calls it delegationFeeRate. */
+    delegationFee: percent.optional(),
+    uptime: percent.optional(),
+    connected: z.boolean().optional(),
+    signer: signer.nullish().transform((v) => v ?? undefined),
+    delegatorCount: u32.optional(),
+    delegatorWeight: u64.optional(),
+    delegators: z
+      .array(delegatorRecord)
+      .nullish()
+      .transform((v) => v ?? undefined),
+    // L1 validators (Etna)
+    validationID: z.string().optional(),
+    publicKey: z.string().nullish().transform((v) => v ?? undefined),
+    remainingBalanceOwner: owner.optional(),
+    deactivationOwner: owner.optional(),
+    minNonce: u64.optional(),
+    balance: u64.optional(),
+  })
+  .transform((r, ctx) => {
+    const kind: ValidatorKind =
+      r.validationID !== undefined
+        ? 'l1'
+        : r.delegationFee !== undefined || r.potentialReward !== undefined || r.validationRewardOwner !== undefined
+          ? 'permissionless'
+          : 'permissioned';
+    return { ...withWeight(r, ctx), kind };
+  });
+export type ValidatorRecord = z.output<typeof validatorRecord>;
+
+export const validatorList = list(validatorRecord);
