@@ -1,0 +1,164 @@
+import { AvatopError, ParamsError, SchemaError } from './errors';
+import { methods, type MethodName, type ParamsOf, type ResultOf } from './methods';
+import type { AnyMethod } from './methods/define';
+import { createTransport, type CallResult, type Endpoint, type TransportOptions } from './transport';
+
+export type ClientOptions = TransportOptions;
+
+export interface ClientCallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** One finished call, for request accounting (status bar counters, the RPC console's log). */
+export interface CallEvent {
+  method: string;
+  endpoint: Endpoint;
+  /** Response bytes (0 when nothing came back). */
+  bytes: number;
+  requestBytes: number;
+  latencyMs: number;
+  ok: boolean;
+  error?: AvatopError;
+}
+
+export type CallListener = (event: CallEvent) => void;
+
+type ServiceOf<N extends string> = N extends `${infer S}.${string}` ? S : never;
+type ShortName<N extends string> = N extends `${string}.${infer M}` ? M : never;
+
+/** Params may be left out exactly when the schema accepts undefined. */
+export type CallArgs<N extends MethodName> = undefined extends ParamsOf<N>
+  ? [params?: ParamsOf<N>, options?: ClientCallOptions]
+  : [params: ParamsOf<N>, options?: ClientCallOptions];
+
+export type ServiceSugar<S extends string> = {
+  [N in MethodName as ServiceOf<N> extends S ? ShortName<N> : never]: (...args: CallArgs<N>) => Promise<ResultOf<N>>;
+};
+
+export interface RawCallResult extends CallResult {
+  endpoint: Endpoint;
+}
+
+export interface AvatopClient {
+  /** The node URL without credentials. */
+  readonly url: string;
+  /** Validates params, calls, and turns the reply into domain values. */
+  call<N extends MethodName>(name: N, ...args: CallArgs<N>): Promise<ResultOf<N>>;
+  /**
+   * Any method name with any params, result left as the node sent it (the RPC console). Known methods go to their
+   * endpoint; unknown ones are routed by their service prefix.
+   */
+  callRaw(name: string, params?: unknown, options?: ClientCallOptions): Promise<RawCallResult>;
+  readonly info: ServiceSugar<'info'>;
+  readonly platform: ServiceSugar<'platform'>;
+  readonly health: ServiceSugar<'health'>;
+  /** Returns an unsubscribe function. */
+  onCall(listener: CallListener): () => void;
+  close(): Promise<void>;
+}
+
+export function endpointForMethod(name: string): Endpoint {
+  const known = (methods as Record<string, AnyMethod>)[name];
+  if (known) return known.endpoint;
+  if (name.startsWith('info.')) return 'info';
+  if (name.startsWith('health.')) return 'health';
+  return 'P';
+}
+
+export function createClient(options: ClientOptions): AvatopClient {
+  const transport = createTransport(options);
+  const listeners = new Set<CallListener>();
+
+  function emit(event: CallEvent): void {
+    for (const listener of listeners) {
+      try {
+        listener(event);
+      } catch {
+        // Accounting must never break a call.
+      }
+    }
+  }
+
+  async function send(
+    name: string,
+    endpoint: Endpoint,
+    wireParams: unknown,
+    opts: ClientCallOptions,
+    bigJson: boolean,
+  ): Promise<CallResult> {
+    const started = performance.now();
+    try {
+      const res = await transport.call(endpoint, name, wireParams, { signal: opts.signal, timeoutMs: opts.timeoutMs, bigJson });
+      return res;
+    } catch (err) {
+      const error =
+        err instanceof AvatopError ? err : new AvatopError({ short: `${name}: ${String(err)}`, cause: err, hint: 'Unexpected failure; please report it.' });
+      emit({
+        method: name,
+        endpoint,
+        bytes: error.bytes ?? 0,
+        requestBytes: 0,
+        latencyMs: error.latencyMs ?? performance.now() - started,
+        ok: false,
+        error,
+      });
+      throw error;
+    }
+  }
+
+  async function call(name: string, params?: unknown, opts: ClientCallOptions = {}): Promise<unknown> {
+    const descriptor = (methods as Record<string, AnyMethod>)[name];
+    if (!descriptor) {
+      throw new ParamsError(name, [], `unknown method (known: ${Object.keys(methods).length} methods; use callRaw for others)`);
+    }
+    const checked = descriptor.params.safeParse(params);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      throw new ParamsError(name, issue.path, issue.message);
+    }
+    const res = await send(name, descriptor.endpoint, checked.data, opts, descriptor.bigJson === true);
+    const parsed = descriptor.result.safeParse(res.result);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const error = new SchemaError(name, issue.path, issue.message);
+      error.bytes = res.bytes;
+      error.latencyMs = res.latencyMs;
+      emit({ method: name, endpoint: descriptor.endpoint, bytes: res.bytes, requestBytes: res.requestBytes, latencyMs: res.latencyMs, ok: false, error });
+      throw error;
+    }
+    emit({ method: name, endpoint: descriptor.endpoint, bytes: res.bytes, requestBytes: res.requestBytes, latencyMs: res.latencyMs, ok: true });
+    return parsed.data;
+  }
+
+  async function callRaw(name: string, params?: unknown, opts: ClientCallOptions = {}): Promise<RawCallResult> {
+    const endpoint = endpointForMethod(name);
+    const bigJson = (methods as Record<string, AnyMethod>)[name]?.bigJson ?? true;
+    const res = await send(name, endpoint, params ?? {}, opts, bigJson);
+    emit({ method: name, endpoint, bytes: res.bytes, requestBytes: res.requestBytes, latencyMs: res.latencyMs, ok: true });
+    return { ...res, endpoint };
+  }
+
+  function sugar(service: string): Record<string, (params?: unknown, opts?: ClientCallOptions) => Promise<unknown>> {
+    const out: Record<string, (params?: unknown, opts?: ClientCallOptions) => Promise<unknown>> = {};
+    for (const name of Object.keys(methods)) {
+      if (!name.startsWith(`${service}.`)) continue;
+      out[name.slice(service.length + 1)] = (params, opts) => call(name, params, opts);
+    }
+    return Object.freeze(out);
+  }
+
+  return {
+    url: transport.url,
+    call: call as AvatopClient['call'],
+    callRaw,
+    info: sugar('info') as unknown as ServiceSugar<'info'>,
+    platform: sugar('platform') as unknown as ServiceSugar<'platform'>,
+    health: sugar('health') as unknown as ServiceSugar<'health'>,
+    onCall(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,155 @@
+// Replays every documented error reply of avalanchego (test/fixtures/examples/_errors.derived.json) from a real
+// loopback server and checks the error class, message and state the client derives from it.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type AvatopClient } from '../../src/rpc/client';
+import { HttpError, MalformedResponseError, ParamsError, RpcError } from '../../src/rpc/errors';
+import { createTransport, type Endpoint, type Transport } from '../../src/rpc/transport';
+import { sendJson, sendText, startTestServer, type TestServer } from '../helpers/test-server';
+
+interface ErrorCase {
+  case: string;
+  endpoint?: string;
+  request?: { id?: unknown; method?: string; params?: unknown } | unknown[];
+  httpStatus: number;
+  response?: { jsonrpc: string; error: { code: number; message: string; data: unknown }; id: unknown };
+  responseBody?: string;
+  contentType?: string;
+}
+
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/examples/_errors.derived.json', import.meta.url), 'utf8')) as {
+  cases: ErrorCase[];
+};
+
+const byPath: Record<string, Endpoint> = { '/ext/info': 'info', '/ext/bc/P': 'P', '/ext/health': 'health' };
+
+function methodOf(c: ErrorCase): string {
+  const req = Array.isArray(c.request) ? (c.request[0] as { method?: string }) : c.request;
+  return req?.method ?? 'info.getNodeID';
+}
+
+let server: TestServer;
+let transport: Transport;
+let client: AvatopClient;
+let current: ErrorCase;
+
+beforeAll(async () => {
+  server = await startTestServer((req, res) => {
+    const c = current;
+    if (c.response) {
+      // The node echoes the request id verbatim; parse errors (id null) stay null.
+      const id = c.response.id === null ? null : req.json?.id;
+      sendJson(res, { ...c.response, id }, c.httpStatus);
+    } else if (c.httpStatus === 200) {
+      sendJson(res, c.responseBody ?? '');
+    } else {
+      sendText(res, c.httpStatus, c.responseBody ?? '');
+    }
+  });
+  transport = createTransport({ url: server.url });
+  client = createClient({ url: server.url });
+});
+
+afterAll(async () => {
+  await transport.close();
+  await client.close();
+  await server.close();
+});
+
+async function replay(c: ErrorCase): Promise<unknown> {
+  current = c;
+  const endpoint = byPath[c.endpoint ?? '/ext/info'] ?? 'P';
+  try {
+    await transport.call(endpoint, methodOf(c), Array.isArray(c.request) ? {} : (c.request?.params ?? {}));
+  } catch (err) {
+    return err;
+  }
+  throw new Error(`${c.case}: expected a failure`);
+}
+
+describe('documented error replies', () => {
+  it('the fixture has the cases this suite expects', () => {
+    expect(fixture.cases.length).toBe(18);
+  });
+
+  for (const c of fixture.cases) {
+    it(`${c.case}`, async () => {
+      const err = await replay(c);
+      if (c.response) {
+        expect(err).toBeInstanceOf(RpcError);
+        const e = err as RpcError;
+        expect(e.code).toBe(c.response.error.code);
+        expect(e.message).toBe(c.response.error.message);
+        expect(e.data).toEqual(c.response.error.data);
+        expect(e.short.length).toBeGreaterThan(0);
+        expect(e.hint.length).toBeGreaterThan(0);
+      } else if (c.httpStatus === 200) {
+        expect(err).toBeInstanceOf(MalformedResponseError);
+        expect((err as MalformedResponseError).reason).toBe('empty');
+      } else {
+        expect(err).toBeInstanceOf(HttpError);
+        expect((err as HttpError).status).toBe(c.httpStatus);
+        expect((err as HttpError).body).toBe(c.responseBody);
+      }
+    });
+  }
+});
+
+describe('what each documented error means', () => {
+  const find = (name: string) => fixture.cases.find((c) => c.case === name)!;
+
+  it('unknown method: unsupported, removed in v1.11.3', async () => {
+    const e = (await replay(find('unknown method'))) as RpcError;
+    expect(e.unsupported).toBe(true);
+    expect(e.method).toBe('platform.getPendingValidators');
+    expect(e.removedIn).toBe('v1.11.3');
+    expect(e.short).toBe('platform.getPendingValidators not supported (removed in avalanchego v1.11.3)');
+  });
+
+  it('wrong endpoint: not "unsupported", says where it belongs', async () => {
+    const e = (await replay(find('method on the wrong endpoint'))) as RpcError;
+    expect(e.unsupported).toBe(false);
+    expect(e.hint).toMatch(/\/ext\/info/);
+  });
+
+  it('bad argument: hints at the parameter formats', async () => {
+    const e = (await replay(find('bad argument (invalid cb58 / wrong type / "" for an ID / unknown encoding)'))) as RpcError;
+    expect(e.hint).toMatch(/cb58/);
+  });
+
+  it('403 explains --http-allowed-hosts and connecting by IP', async () => {
+    const e = (await replay(find('Host header not allowed'))) as HttpError;
+    expect(e.hint).toMatch(/--http-allowed-hosts/);
+    expect(e.hint).toMatch(/IP/);
+  });
+
+  it('503 is the bootstrapping state', async () => {
+    const e = (await replay(find('P-chain not bootstrapped'))) as HttpError;
+    expect(e.isBootstrapping).toBe(true);
+    expect(e.short).toBe('chain still bootstrapping');
+  });
+
+  it('404 asks whether this is an avalanchego API port', async () => {
+    const e = (await replay(find('unknown path'))) as HttpError;
+    expect(e.hint).toMatch(/avalanchego API port/);
+  });
+});
+
+describe('documented bad requests are caught before sending', () => {
+  const cases: Array<[string, string, unknown, PropertyKey[]]> = [
+    ['getSubnet without subnetID', 'platform.getSubnet', {}, ['subnetID']],
+    ['getUTXOs without addresses', 'platform.getUTXOs', {}, ['addresses']],
+    ['issueTx without 0x', 'platform.issueTx', { tx: '00ff' }, ['tx']],
+    ['isBootstrapped without chain', 'info.isBootstrapped', {}, ['chain']],
+    ['bad argument', 'platform.getTx', { txID: 'notAnID', encoding: 'json' }, ['txID']],
+  ];
+  for (const [label, method, params, path] of cases) {
+    it(label, async () => {
+      const before = server.requests.length;
+      const err = await client.call(method as 'platform.getSubnet', params as { subnetID: string }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ParamsError);
+      expect((err as ParamsError).path).toEqual(path);
+      expect(server.requests.length).toBe(before);
+    });
+  }
+});
