@@ -1,0 +1,220 @@
+/**
+ * avatop's settings, resolved in one place: built-in defaults, then the config file
+ * ($XDG_CONFIG_HOME/avatop/config.json or ~/.config/avatop/config.json, or AVATOP_CONFIG), then the environment
+ * (AVATOP_URL, NO_COLOR), then flags. Flags win. Every bad value is a one-line UsageError naming where it came from.
+ */
+import { readFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { parseFlags, UsageError, type FlagSpec } from './flags';
+
+export const PANE_NAMES = ['overview', 'peers', 'validators', 'pending', 'fees', 'versions', 'subnets', 'blocks', 'utxos'] as const;
+export type PaneName = (typeof PANE_NAMES)[number];
+
+export const DEFAULT_URL = 'http://127.0.0.1:9650';
+
+export interface Settings {
+  url: string;
+  intervalMs: number;
+  timeoutMs: number;
+  headers: Record<string, string>;
+  theme?: string;
+  noColor: boolean;
+  pane?: PaneName;
+  demo: boolean;
+  readonly: boolean;
+  debugLog?: string;
+  /** Reward uptime threshold override in percent; otherwise 80, or 90 for validations from 2026-04-01 (ACP-267). */
+  uptimeThreshold?: number;
+  /** Where the values came from, for `--help` and the debug log. */
+  configPath?: string;
+}
+
+/** Flags shared by the monitor and the one-shot commands. */
+export const COMMON_FLAGS: readonly FlagSpec[] = [
+  { name: 'url', kind: 'string', value: 'URL', description: `node API base URL (default ${DEFAULT_URL}, env AVATOP_URL)` },
+  { name: 'interval', kind: 'string', value: 'DURATION', description: 'poll interval, e.g. 2s or 500ms (default 2s)' },
+  { name: 'timeout', kind: 'string', value: 'DURATION', description: 'per-request timeout (default 10s)' },
+  { name: 'header', kind: 'list', short: 'H', value: "'Name: value'", description: 'extra HTTP header, repeatable (auth proxies)' },
+  { name: 'uptime-threshold', kind: 'string', value: 'PERCENT', description: 'reward uptime threshold (default 80, 90 from ACP-267)' },
+  { name: 'config', kind: 'string', value: 'FILE', description: 'config file (default ~/.config/avatop/config.json, env AVATOP_CONFIG)' },
+  { name: 'help', kind: 'boolean', short: 'h', description: 'show help and exit' },
+  { name: 'version', kind: 'boolean', short: 'V', description: 'print the version and exit' },
+];
+
+/** Flags of the interactive monitor only. */
+export const MONITOR_FLAGS: readonly FlagSpec[] = [
+  { name: 'theme', kind: 'string', value: 'NAME|FILE', description: 'default, light, high-contrast, monochrome, or a theme file' },
+  { name: 'color', kind: 'boolean', description: '--no-color turns colour off (as does NO_COLOR)' },
+  { name: 'pane', kind: 'string', value: 'NAME', description: `pane to open on: ${PANE_NAMES.join(', ')}` },
+  { name: 'demo', kind: 'boolean', description: 'start the embedded simulated node and monitor it' },
+  { name: 'readonly', kind: 'boolean', description: "hide the console's issueTx and keystore calls" },
+  { name: 'debug-log', kind: 'string', value: 'FILE', description: 'write a debug log to FILE' },
+];
+
+const durationText = z.union([z.number(), z.string()]);
+
+const ConfigFileSchema = z.object({
+  url: z.string().optional(),
+  interval: durationText.optional(),
+  timeout: durationText.optional(),
+  headers: z.union([z.record(z.string(), z.string()), z.array(z.string())]).optional(),
+  theme: z.string().optional(),
+  noColor: z.boolean().optional(),
+  pane: z.string().optional(),
+  readonly: z.boolean().optional(),
+  debugLog: z.string().optional(),
+  uptimeThreshold: z.number().optional(),
+});
+
+/** "2s", "500ms", "1m", or a bare number of seconds. */
+export function parseDuration(text: string | number, what: string): number {
+  if (typeof text === 'number') {
+    if (!Number.isFinite(text) || text <= 0) throw new UsageError(`${what}: expected a positive duration, got ${text}`);
+    return Math.round(text * 1000);
+  }
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(text);
+  if (!m) throw new UsageError(`${what}: expected a duration like 2s, 500ms or 1m, got "${text}"`);
+  const n = Number(m[1]);
+  const ms = m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
+  if (ms <= 0) throw new UsageError(`${what}: expected a positive duration, got "${text}"`);
+  return Math.round(ms);
+}
+
+export function parseUrl(text: string, what: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${what}: not a URL: "${text}" (expected e.g. ${DEFAULT_URL})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new UsageError(`${what}: only http:// and https:// are supported, got "${url.protocol}"`);
+  }
+  return text;
+}
+
+export function parseHeader(text: string, what: string): [string, string] {
+  const colon = text.indexOf(':');
+  const name = colon > 0 ? text.slice(0, colon).trim() : '';
+  if (!name || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name)) {
+    throw new UsageError(`${what}: expected 'Name: value', got "${text}"`);
+  }
+  const value = text.slice(colon + 1).trim();
+  if (/[\r\n\0]/.test(value)) throw new UsageError(`${what}: header value must not contain line breaks`);
+  return [name, value];
+}
+
+function parsePane(text: string, what: string): PaneName {
+  const pane = PANE_NAMES.find((p) => p === text.toLowerCase());
+  if (!pane) throw new UsageError(`${what}: unknown pane "${text}" (one of ${PANE_NAMES.join(', ')})`);
+  return pane;
+}
+
+function parseThreshold(value: string | number, what: string): number {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 100) throw new UsageError(`${what}: expected a percentage in (0, 100], got "${value}"`);
+  return n;
+}
+
+export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
+  const base = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.length > 0 ? env.XDG_CONFIG_HOME : join(env.HOME ?? homedir(), '.config');
+  return join(base, 'avatop', 'config.json');
+}
+
+/** Reads and validates the config file. A missing default file is fine; a missing explicit one is an error. */
+export function readConfigFile(path: string, explicit: boolean): z.infer<typeof ConfigFileSchema> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    if (!explicit && (err as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new UsageError(`config ${path}: cannot read it (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`config ${path}: not valid JSON (${(err as Error).message})`);
+  }
+  const parsed = ConfigFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join('.') : '(top level)';
+    throw new UsageError(`config ${path}: ${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  const unknown = json && typeof json === 'object' ? Object.keys(json).filter((k) => !(k in ConfigFileSchema.shape)) : [];
+  if (unknown.length > 0) throw new UsageError(`config ${path}: unknown setting "${unknown[0]}"`);
+  return parsed.data;
+}
+
+export interface ResolvedArgs {
+  settings: Settings;
+  positionals: string[];
+  help: boolean;
+  version: boolean;
+  /** Command-specific flags, as parsed. */
+  extra: Record<string, string | boolean | string[]>;
+}
+
+/**
+ * Resolves settings from argv, environment and config file. `extraFlags` are a command's own flags; they are
+ * returned in `extra` untouched.
+ */
+export function resolveSettings(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+  flagSpecs: readonly FlagSpec[] = [...COMMON_FLAGS, ...MONITOR_FLAGS],
+  extraFlags: readonly FlagSpec[] = [],
+): ResolvedArgs {
+  const { values, positionals } = parseFlags(argv, [...flagSpecs, ...extraFlags]);
+  const explicitConfig = typeof values.config === 'string' ? values.config : env.AVATOP_CONFIG || undefined;
+  const configPath = explicitConfig ?? defaultConfigPath(env);
+  const file = readConfigFile(configPath, explicitConfig !== undefined);
+  const where = (flag: string, key: string): string => (values[flag] !== undefined ? `--${flag}` : `config ${configPath}: ${key}`);
+
+  const settings: Settings = {
+    url: DEFAULT_URL,
+    intervalMs: 2000,
+    timeoutMs: 10_000,
+    headers: {},
+    noColor: false,
+    demo: false,
+    readonly: false,
+    configPath,
+  };
+
+  // Config file first, then environment, then flags.
+  if (file.url !== undefined) settings.url = parseUrl(file.url, `config ${configPath}: url`);
+  if (env.AVATOP_URL) settings.url = parseUrl(env.AVATOP_URL, 'AVATOP_URL');
+  if (typeof values.url === 'string') settings.url = parseUrl(values.url, '--url');
+
+  const interval = values.interval ?? file.interval;
+  if (interval !== undefined) settings.intervalMs = parseDuration(interval as string | number, where('interval', 'interval'));
+  if (settings.intervalMs < 250) throw new UsageError(`${where('interval', 'interval')}: at least 250ms, so the node is not flooded`);
+  const timeout = values.timeout ?? file.timeout;
+  if (timeout !== undefined) settings.timeoutMs = parseDuration(timeout as string | number, where('timeout', 'timeout'));
+
+  const fileHeaders = Array.isArray(file.headers)
+    ? file.headers.map((h) => parseHeader(h, `config ${configPath}: headers`))
+    : Object.entries(file.headers ?? {}).map(([k, v]) => parseHeader(`${k}: ${v}`, `config ${configPath}: headers`));
+  const flagHeaders = ((values.header as string[] | undefined) ?? []).map((h) => parseHeader(h, '--header'));
+  for (const [k, v] of [...fileHeaders, ...flagHeaders]) settings.headers[k] = v;
+
+  const theme = values.theme ?? file.theme;
+  if (typeof theme === 'string') settings.theme = theme;
+  settings.noColor = values.color === false || (env.NO_COLOR !== undefined && env.NO_COLOR !== '') || file.noColor === true;
+  const pane = values.pane ?? file.pane;
+  if (typeof pane === 'string') settings.pane = parsePane(pane, where('pane', 'pane'));
+  settings.demo = values.demo === true;
+  settings.readonly = values.readonly === true || (values.readonly === undefined && file.readonly === true);
+  const debugLog = values['debug-log'] ?? file.debugLog;
+  if (typeof debugLog === 'string') settings.debugLog = debugLog;
+  const threshold = values['uptime-threshold'] ?? file.uptimeThreshold;
+  if (threshold !== undefined) settings.uptimeThreshold = parseThreshold(threshold as string | number, where('uptime-threshold', 'uptimeThreshold'));
+
+  const known = new Set(flagSpecs.map((s) => s.name));
+  const extra = Object.fromEntries(Object.entries(values).filter(([k]) => !known.has(k)));
+  return { settings, positionals, help: values.help === true, version: values.version === true, extra };
+}

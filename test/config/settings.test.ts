@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseDuration, resolveSettings } from '../../src/config/settings';
+import { parseFlags, UsageError } from '../../src/config/flags';
+
+function home(config?: unknown): NodeJS.ProcessEnv {
+  const dir = mkdtempSync(join(tmpdir(), 'avatop-cfg-'));
+  if (config !== undefined) {
+    mkdirSync(join(dir, 'avatop'));
+    writeFileSync(join(dir, 'avatop', 'config.json'), typeof config === 'string' ? config : JSON.stringify(config));
+  }
+  return { XDG_CONFIG_HOME: dir };
+}
+
+describe('flags', () => {
+  it('parses values, inline values, repeats, negation and positionals', () => {
+    const { values, positionals } = parseFlags(
+      ['--url=http://a:1', '-H', 'X: 1', '--header', 'Y: 2', '--no-color', 'get', 'peers', '--', '--raw'],
+      [
+        { name: 'url', kind: 'string', description: '' },
+        { name: 'header', short: 'H', kind: 'list', description: '' },
+        { name: 'color', kind: 'boolean', description: '' },
+      ],
+    );
+    expect(values).toEqual({ url: 'http://a:1', header: ['X: 1', 'Y: 2'], color: false });
+    expect(positionals).toEqual(['get', 'peers', '--raw']);
+  });
+
+  it('names the unknown or incomplete flag', () => {
+    expect(() => parseFlags(['--bogus'], [])).toThrow(/unknown flag --bogus/);
+    expect(() => parseFlags(['--url'], [{ name: 'url', kind: 'string', description: '' }])).toThrow(/--url needs a value/);
+  });
+});
+
+describe('settings', () => {
+  it('has defaults', () => {
+    const { settings } = resolveSettings([], home());
+    expect(settings.url).toBe('http://127.0.0.1:9650');
+    expect(settings.intervalMs).toBe(2000);
+    expect(settings.timeoutMs).toBe(10_000);
+    expect(settings.noColor).toBe(false);
+  });
+
+  it('takes config file, then environment, then flags', () => {
+    const env = { ...home({ url: 'http://file:1', interval: '5s', theme: 'light', headers: { 'X-Key': 'f' } }) };
+    expect(resolveSettings([], env).settings).toMatchObject({ url: 'http://file:1', intervalMs: 5000, theme: 'light' });
+    env.AVATOP_URL = 'http://env:2';
+    expect(resolveSettings([], env).settings.url).toBe('http://env:2');
+    const { settings } = resolveSettings(['--url', 'http://flag:3', '--interval', '750ms', '-H', 'X-Key: flag'], env);
+    expect(settings).toMatchObject({ url: 'http://flag:3', intervalMs: 750, headers: { 'X-Key': 'flag' } });
+  });
+
+  it('honours NO_COLOR and --no-color', () => {
+    expect(resolveSettings([], { ...home(), NO_COLOR: '1' }).settings.noColor).toBe(true);
+    expect(resolveSettings(['--no-color'], home()).settings.noColor).toBe(true);
+  });
+
+  it('rejects bad values in one line that names them', () => {
+    const bad: Array<[string[], NodeJS.ProcessEnv, RegExp]> = [
+      [['--url', 'ftp://x'], home(), /--url: only http/],
+      [['--interval', 'soon'], home(), /--interval: expected a duration/],
+      [['--interval', '10ms'], home(), /--interval: at least 250ms/],
+      [['--pane', 'nope'], home(), /--pane: unknown pane "nope"/],
+      [['--header', 'novalue'], home(), /--header: expected 'Name: value'/],
+      [[], home('{ not json'), /config .*config.json: not valid JSON/],
+      [[], home({ interval: true }), /config .*config.json: interval/],
+      [[], home({ colour: 'red' }), /unknown setting "colour"/],
+      [['--config', '/nonexistent/avatop.json'], home(), /config \/nonexistent\/avatop.json: cannot read/],
+    ];
+    for (const [argv, env, re] of bad) {
+      let error: unknown;
+      try {
+        resolveSettings(argv, env);
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(UsageError);
+      expect((error as Error).message).toMatch(re);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('parses durations', () => {
+    expect(parseDuration('2s', 'x')).toBe(2000);
+    expect(parseDuration('1m', 'x')).toBe(60_000);
+    expect(parseDuration('1.5', 'x')).toBe(1500);
+    expect(parseDuration(3, 'x')).toBe(3000);
+  });
+});
