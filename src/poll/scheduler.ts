@@ -181,6 +181,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         e.poller.refresh({ force: true });
       } else if (e.spec.cadence === 'height' && (moved || (wasUnknown && e.heightAt !== undefined && e.heightAt !== h))) {
         e.poller.refresh();
+      } else if (wasUnknown && e.heightAt === undefined && !e.poller.inFlight) {
+        // Fetched before the first height answer arrived: that is the height it belongs to.
+        e.heightAt = h;
       }
     }
   }
@@ -209,6 +212,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         enqueue((s) => spec.lens.set(s, startLoading(spec.lens.get(s))));
       },
       onSuccess(result, info) {
+        // Started before the first height was known (at start-up both go out together): it belongs to that height.
+        if (entry.heightAt === undefined) entry.heightAt = lastHeight;
         const bytes = (bytesByMethod.get(spec.method) ?? 0) - bytesAtStart;
         const meta = {
           at: info.endedAt,

@@ -1,0 +1,101 @@
+// Wires a scheduler to a scripted loopback node with a manual clock, and serves a small, consistent network.
+import { readFileSync } from 'node:fs';
+import { encodeHex } from '../../src/codec/hex';
+import { encodeBlock } from '../../src/codec/pchain/blocks';
+import type { Block } from '../../src/codec/pchain/types';
+import { createManualClock } from '../../src/poll/clock';
+import { createScheduler, type SchedulerOptions } from '../../src/poll/scheduler';
+import { createAvatopStore } from '../../src/state/store';
+import { createPollClient } from './poll-client';
+import { startScriptedNode } from './scripted-node';
+
+export const examples = JSON.parse(readFileSync(new URL('../fixtures/poll/examples.json', import.meta.url), 'utf8'));
+
+export function validator(i: number, weight = 2_000_000_000_000n) {
+  return {
+    txID: `tx${i}`,
+    startTime: '1600368632',
+    endTime: '1902960455',
+    weight: weight.toString(),
+    nodeID: `NodeID-${i}`,
+    potentialReward: '1',
+    delegationFee: '2.0000',
+    uptime: '99.0000',
+    connected: true,
+  };
+}
+
+/** A Banff standard block with no txs at `height`, hex with the API checksum, built with the real codec. */
+export function blockHex(height: number): string {
+  const parentId = new Uint8Array(32);
+  parentId[0] = height & 0xff;
+  const b = { kind: 'block', typeId: 32, typeName: 'BanffStandardBlock', time: 1_700_000_000n + BigInt(height), parentId, height: BigInt(height), txs: [] };
+  return encodeHex(encodeBlock(b as unknown as Block), { checksum: true });
+}
+
+export async function startHarness(options: Partial<SchedulerOptions> = {}) {
+  const node = await startScriptedNode();
+  const net = { height: 100, validators: [validator(1), validator(2), validator(3)] };
+  node.on('info.getNodeID', { nodeID: 'NodeID-Self', nodePOP: { publicKey: '0x01', proofOfPossession: '0x02' } });
+  node.on('info.getNetworkID', { networkID: '5' });
+  node.on('info.getNetworkName', { networkName: 'fuji' });
+  node.on('info.getNodeVersion', { version: 'avalanche/1.14.2', databaseVersion: 'v1.4.5', gitCommit: 'abc', vmVersions: {}, rpcProtocolVersion: '42' });
+  node.on('info.isBootstrapped', { isBootstrapped: true });
+  node.on('info.uptime', { rewardingStakePercentage: '100.0000', weightedAveragePercentage: '99.0000' });
+  node.on('info.peers', { numPeers: '2', peers: [{ nodeID: 'NodeID-1' }, { nodeID: 'NodeID-2' }] });
+  node.on('info.getNodeIP', { ip: '127.0.0.1:9651' });
+  node.on('health.health', { healthy: true, checks: {} });
+  node.on('platform.getHeight', () => ({ height: String(net.height) }));
+  node.on('platform.getTimestamp', { timestamp: '2026-11-22T02:00:00Z' });
+  node.on('platform.getCurrentSupply', { supply: '720000000000000000', height: '100' });
+  node.on('platform.getStakingAssetID', { assetID: 'U8iRqJoiJm8xZHAacmvYyZVwqQx6uDNtQeP3CQ6fcgQk3JqnK' });
+  node.on('platform.getTotalStake', { stake: '5', weight: '5' });
+  node.on('platform.getMinStake', { minValidatorStake: '2000000000000', minDelegatorStake: '25000000000' });
+  node.on('platform.getCurrentValidators', () => ({ validators: net.validators }));
+  node.on('platform.getSubnets', { subnets: [{ id: 'S1', controlKeys: [], threshold: '0' }] });
+  node.on('platform.getBlockchains', { blockchains: [{ id: 'C1', name: 'c', subnetID: 'S1', vmID: 'vm' }] });
+  node.on('platform.getBlockByHeight', (p: { height: number }) => ({ block: blockHex(p.height), encoding: 'hex' }));
+  node.on('platform.getFeeConfig', { weights: [1, 1, 1, 1] });
+  node.on('platform.getFeeState', { capacity: 1, excess: 0, price: 1, timestamp: '2026-11-22T02:00:00Z' });
+  node.on('info.getTxFee', { txFee: '1000000' });
+  // platform.getPendingValidators and the validator-fee methods are left out: this is a v1.14 node, they are gone.
+
+  const client = createPollClient(node.url);
+  const clock = createManualClock(1_000_000);
+  const store = createAvatopStore({ now: clock.now() });
+  const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5, ...options });
+
+  /** Wait until every request started so far (and any it triggered) has finished, then apply the batch. */
+  async function quiesce(): Promise<void> {
+    for (;;) {
+      await scheduler.whenIdle();
+      for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
+      if (scheduler.inFlight === 0) break;
+    }
+    scheduler.flush();
+  }
+
+  /** Move simulated time forward in steps of at most one tick, letting requests finish in between. */
+  async function run(ms: number, stepMs = 1_000): Promise<void> {
+    for (let t = 0; t < ms; t += stepMs) {
+      await clock.advance(Math.min(stepMs, ms - t));
+      await quiesce();
+    }
+  }
+
+  return {
+    node,
+    net,
+    client,
+    clock,
+    store,
+    scheduler,
+    quiesce,
+    run,
+    async close() {
+      scheduler.stop();
+      await client.close();
+      await node.close();
+    },
+  };
+}

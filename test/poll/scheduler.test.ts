@@ -1,0 +1,317 @@
+// The scheduler against a scripted node over real loopback HTTP, with a manual clock for the schedule.
+import { afterEach, describe, expect, it } from 'vitest';
+import { lens } from '../../src/state/lenses';
+import { selectRecentBlocks, selectValidators } from '../../src/state/selectors';
+import { PRIMARY_NETWORK_ID } from '../../src/state/store';
+import { openUtxoQuery, nextUtxoPage } from '../../src/state/utxos';
+import { pushView, setPane, type PaneId } from '../../src/state/ui';
+import { startHarness, validator, examples } from '../helpers/poll-harness';
+
+type Harness = Awaited<ReturnType<typeof startHarness>>;
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const show = (hh: Harness, pane: PaneId) => hh.store.setState((s) => ({ ...s, ui: setPane(s.ui, pane) }));
+const validators = (hh: Harness) => selectValidators(PRIMARY_NETWORK_ID)(hh.store.getState());
+
+const HEADER = [
+  'info.getNodeID',
+  'info.getNetworkID',
+  'info.getNetworkName',
+  'info.getNodeVersion',
+  'info.isBootstrapped',
+  'platform.getHeight',
+  'platform.getTimestamp',
+  'info.uptime',
+  'info.peers',
+];
+
+describe('scheduler', () => {
+  it('polls only what the header and the visible pane need, and fills the store', async () => {
+    h = await startHarness();
+    h.scheduler.start();
+    await h.quiesce();
+    const overview = ['info.getNodeIP', 'health.health', 'platform.getCurrentSupply', 'platform.getStakingAssetID', 'platform.getTotalStake', 'platform.getMinStake'];
+    expect(Object.keys(h.node.counts()).sort()).toEqual([...HEADER, ...overview].sort());
+    const s = h.store.getState();
+    expect(s.node.networkId.data).toBe(5);
+    expect(s.node.id.data?.nodeID).toBe('NodeID-Self');
+    expect(s.pchain.height.data).toBe(100n);
+    expect(s.pchain.timestamp.data).toEqual(new Date('2026-11-22T02:00:00Z'));
+    expect(s.supply.minStake.data).toEqual({ minValidatorStake: 2_000_000_000_000n, minDelegatorStake: 25_000_000_000n });
+    expect(s.peers.count.data).toBe(2);
+    expect(s.node.bootstrapped.X.data).toBe(true);
+  });
+
+  it('starts and stops pollers on pane switch', async () => {
+    h = await startHarness();
+    h.scheduler.start();
+    await h.quiesce();
+    show(h, 'validators');
+    await h.quiesce();
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    expect(h.scheduler.activeKeys()).not.toContain('health');
+    const health = h.node.count('health.health');
+    await h.run(20_000);
+    expect(h.node.count('health.health')).toBe(health);
+    show(h, 'overview');
+    await h.quiesce();
+    expect(h.node.count('health.health')).toBe(health + 1);
+    expect(h.scheduler.activeKeys()).not.toContain(`validators:${PRIMARY_NETWORK_ID}`);
+    // The once-only static facts were not asked again on the way back.
+    expect(h.node.count('info.getNodeIP')).toBe(1);
+  });
+
+  it('refreshes heavy lists only when the height moves (or past the maximum age)', async () => {
+    h = await startHarness({ maxAgeMs: 5 * 60_000 });
+    show(h, 'validators');
+    h.scheduler.start();
+    await h.quiesce();
+    await h.run(60_000);
+    expect(h.node.count('platform.getHeight')).toBeGreaterThanOrEqual(30);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    h.net.height = 101;
+    await h.run(2_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(2);
+    await h.run(4 * 60_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(2);
+    await h.run(60_000); // five minutes since the last fetch: refreshed although the height stood still
+    expect(h.node.count('platform.getCurrentValidators')).toBe(3);
+    expect(h.node.maxOpen('platform.getCurrentValidators')).toBe(1);
+  });
+
+  it('a pane reopened at the same height does not fetch its heavy list again', async () => {
+    h = await startHarness();
+    show(h, 'validators');
+    h.scheduler.start();
+    await h.quiesce();
+    show(h, 'peers');
+    await h.run(4_000);
+    show(h, 'validators');
+    await h.run(4_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    h.net.height = 101;
+    await h.run(2_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(2);
+  });
+
+  it('marks a method the node lacks unsupported and does not ask again every tick', async () => {
+    h = await startHarness({ unsupportedRetryMs: 10 * 60_000 });
+    show(h, 'pending');
+    h.scheduler.start();
+    await h.quiesce();
+    const pending = h.store.getState().pending.bySubnet[PRIMARY_NETWORK_ID]!;
+    expect(pending.status).toBe('unsupported');
+    expect(pending.reason).toMatch(/removed in/);
+    h.net.height = 101; // height moves do not re-probe it either
+    await h.run(60_000);
+    expect(h.node.count('platform.getPendingValidators')).toBe(1);
+    await h.run(9 * 60_000);
+    expect(h.node.count('platform.getPendingValidators')).toBe(2);
+    h.scheduler.refresh();
+    await h.quiesce();
+    expect(h.node.count('platform.getPendingValidators')).toBe(3);
+  });
+
+  it('shows P-chain resources as bootstrapping on 503 and resumes when it clears', async () => {
+    h = await startHarness();
+    h.node.bootstrapping(true);
+    show(h, 'validators');
+    h.scheduler.start();
+    await h.quiesce();
+    let s = h.store.getState();
+    expect(s.pchain.height.bootstrapping).toBe(true);
+    expect(validators(h).bootstrapping).toBe(true);
+    expect(s.node.networkId.status).toBe('ok'); // the info API is not gated
+    await h.run(20_000);
+    h.node.bootstrapping(false);
+    await h.run(2_000);
+    s = h.store.getState();
+    expect(s.pchain.height).toMatchObject({ status: 'ok', bootstrapping: false, data: 100n });
+    expect(validators(h)).toMatchObject({ status: 'ok', bootstrapping: false });
+    expect(validators(h).data?.size).toBe(3);
+  });
+
+  it('keeps the last good data marked stale on failure, backs off, and recovers', async () => {
+    h = await startHarness();
+    h.scheduler.start();
+    await h.quiesce();
+    h.node.on('platform.getHeight', { http: 500, body: 'internal error' });
+    await h.run(2_000);
+    let height = h.store.getState().pchain.height;
+    expect(height).toMatchObject({ status: 'error', stale: true, data: 100n });
+    expect(height.error?.message).toBeTruthy();
+    const failing = h.node.count('platform.getHeight');
+    await h.run(30_000);
+    // Backing off: far fewer than one request per 2 s tick.
+    expect(h.node.count('platform.getHeight') - failing).toBeLessThan(8);
+    h.node.on('platform.getHeight', { height: '102' });
+    await h.run(40_000);
+    height = h.store.getState().pchain.height;
+    expect(height).toMatchObject({ status: 'ok', stale: false, data: 102n, failures: 0 });
+  });
+
+  it('pause freezes the store and the requests; resume polls at once', async () => {
+    h = await startHarness();
+    h.scheduler.start();
+    await h.quiesce();
+    h.scheduler.pause();
+    await h.quiesce();
+    const frozen = h.store.getState();
+    const before = h.node.counts();
+    h.net.height = 200;
+    await h.run(20_000);
+    expect(h.store.getState()).toBe(frozen);
+    expect(h.node.counts()).toEqual(before);
+    h.scheduler.resume();
+    await h.quiesce();
+    expect(h.store.getState().ui.paused).toBe(false);
+    expect(h.store.getState().pchain.height.data).toBe(200n);
+  });
+
+  it('follows the paused flag in the store too', async () => {
+    h = await startHarness();
+    h.scheduler.start();
+    await h.quiesce();
+    h.store.setState((s) => ({ ...s, ui: { ...s.ui, paused: true } }));
+    const n = h.node.count('platform.getHeight');
+    await h.run(10_000);
+    expect(h.node.count('platform.getHeight')).toBe(n);
+  });
+
+  it('keeps identity for equal data and flags added, changed and removed rows', async () => {
+    h = await startHarness();
+    show(h, 'validators');
+    h.scheduler.start();
+    await h.quiesce();
+    const first = validators(h).data!;
+    h.net.height = 101;
+    await h.run(2_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(2);
+    expect(validators(h).data).toBe(first);
+
+    h.net.validators = [validator(1), validator(2, 3_000_000_000_000n), validator(4)];
+    h.net.height = 102;
+    await h.run(2_000);
+    const second = validators(h).data!;
+    expect(second.rows.map((r) => [r.key, r.change])).toEqual([
+      ['NodeID-1', 'same'],
+      ['NodeID-2', 'changed'],
+      ['NodeID-4', 'added'],
+      ['NodeID-3', 'removed'],
+    ]);
+    expect(second.rows[0]).toBe(first.rows[0]);
+    h.net.height = 103;
+    await h.run(2_000);
+    expect(validators(h).data!.rows.map((r) => r.key)).toEqual(['NodeID-1', 'NodeID-2', 'NodeID-4']);
+  });
+
+  it('batches store writes: one notification for a whole round of answers', async () => {
+    h = await startHarness();
+    let notified = 0;
+    h.store.subscribe(() => notified++);
+    h.scheduler.start();
+    await h.scheduler.whenIdle();
+    for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
+    expect(notified).toBe(0);
+    await h.clock.advance(100);
+    expect(notified).toBe(1);
+    expect(h.store.getState().pchain.height.data).toBe(100n);
+    expect(h.store.getState().node.networkName.data).toBe('fuji');
+  });
+
+  it('counts requests and bytes per method from the client', async () => {
+    h = await startHarness();
+    h.scheduler.start();
+    await h.quiesce();
+    await h.run(10_000);
+    const acc = h.store.getState().accounting;
+    expect(acc.byMethod['platform.getHeight']!.requests).toBe(h.node.count('platform.getHeight'));
+    expect(acc.byMethod['platform.getHeight']!.bytes).toBeGreaterThan(30 * acc.byMethod['platform.getHeight']!.requests);
+    expect(acc.requests).toBe(Object.values(h.node.counts()).reduce((a, b) => a + b, 0));
+    expect(h.store.getState().pchain.height.bytes).toBeGreaterThan(30);
+  });
+
+  it('fetches recent blocks once per new height, decoded by the codec', async () => {
+    h = await startHarness({ recentBlocks: 5 });
+    show(h, 'blocks');
+    h.net.height = 10;
+    h.scheduler.start();
+    await h.quiesce();
+    expect(h.node.count('platform.getBlockByHeight')).toBe(5);
+    let recent = selectRecentBlocks(h.store.getState()).data!;
+    expect(recent.rows.map((r) => r.value.height)).toEqual([10n, 9n, 8n, 7n, 6n]);
+    expect(recent.rows[0]!.value).toMatchObject({ type: 'BanffStandardBlock', txCount: 0, time: new Date(1_700_000_010_000) });
+    expect(recent.rows[0]!.value.id).toMatch(/^[1-9A-HJ-NP-Za-km-z]{40,}$/);
+    await h.run(10_000);
+    expect(h.node.count('platform.getBlockByHeight')).toBe(5);
+    h.net.height = 12;
+    await h.run(2_000);
+    expect(h.node.count('platform.getBlockByHeight')).toBe(7);
+    recent = selectRecentBlocks(h.store.getState()).data!;
+    expect(recent.rows.map((r) => [r.value.height, r.change])).toEqual([
+      [12n, 'added'],
+      [11n, 'added'],
+      [10n, 'same'],
+      [9n, 'same'],
+      [8n, 'same'],
+      [7n, 'removed'],
+      [6n, 'removed'],
+    ]);
+  });
+
+  it('decodes a real mainnet block for the block view', async () => {
+    h = await startHarness();
+    h.node.on('platform.getBlockByHeight', examples.blockByHeight.result);
+    h.store.setState((s) => ({ ...s, ui: pushView(setPane(s.ui, 'blocks'), { kind: 'block', height: 1000001n }) }));
+    h.scheduler.start();
+    await h.quiesce();
+    const detail = h.store.getState().blocks.detail['height:1000001']!;
+    expect(detail.status).toBe('ok');
+    expect(detail.data!.header).toMatchObject({ height: 1000001n, type: 'ApricotStandardBlock', txCount: 1, decodeError: undefined });
+    // Static: not asked again.
+    await h.run(20_000);
+    expect(h.node.count('platform.getBlock')).toBe(0);
+  });
+
+  it('pages UTXOs with the cursor, rows keyed by UTXO ID', async () => {
+    h = await startHarness();
+    const pageParams: unknown[] = [];
+    h.node.on('platform.getUTXOs', (p: unknown) => {
+      pageParams.push(p);
+      return { ...examples.utxos, numFetched: '5' };
+    });
+    const address = 'P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5';
+    h.store.setState((s) => ({ ...s, ui: setPane(s.ui, 'utxos'), utxos: openUtxoQuery(s.utxos, { addresses: [address], pageSize: 5 }) }));
+    h.scheduler.start();
+    await h.quiesce();
+    const key = h.store.getState().utxos.active!;
+    let q = h.store.getState().utxos.queries[key]!;
+    expect(q.page.status).toBe('ok');
+    expect(q.page.data!.utxos.size).toBe(5);
+    expect(q.page.data!.utxos.rows[0]!.key).not.toMatch(/^0x/);
+    expect(pageParams[0]).toEqual({ addresses: [address], limit: 5, encoding: 'hex' });
+    h.store.setState((s) => ({ ...s, utxos: nextUtxoPage(s.utxos, key) }));
+    await h.quiesce();
+    expect(pageParams[1]).toMatchObject({ startIndex: examples.utxos.endIndex });
+    q = h.store.getState().utxos.queries[key]!;
+    expect(q.prevStarts).toEqual([undefined]);
+    expect(q.page.status).toBe('ok');
+  });
+
+  it('only polls the peers list when the peers pane shows; the header count is slow otherwise', async () => {
+    h = await startHarness({ slowMs: 30_000 });
+    h.scheduler.start();
+    await h.quiesce();
+    await h.run(58_000);
+    expect(h.node.count('info.peers')).toBe(2);
+    show(h, 'peers');
+    await h.run(10_000);
+    expect(h.node.count('info.peers')).toBeGreaterThanOrEqual(6);
+    expect(lens.peers.get(h.store.getState()).data?.size).toBe(2);
+    expect(h.store.getState().peers.count.data).toBe(2);
+  });
+});
