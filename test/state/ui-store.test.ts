@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lens } from '../../src/state/lenses';
-import { idleResource, resolveOk } from '../../src/state/resource';
+import { idleResource, resolveOk, type Resource } from '../../src/state/resource';
+import type { UtxoPage, UtxoRow } from '../../src/state/types';
 import { selectPaneUi, selectValidators } from '../../src/state/selectors';
 import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
 import {
@@ -75,8 +76,8 @@ describe('UI updates', () => {
 });
 
 describe('UTXO query paging', () => {
-  const page = (n: number, end?: { address: string; utxo: string }) =>
-    resolveOk(idleResource(), { utxos: diffRows(undefined, [], (x: { id: string }) => x.id), numFetched: n, endIndex: end }, { at: 1 });
+  const page = (n: number, end?: { address: string; utxo: string }): Resource<UtxoPage> =>
+    resolveOk(idleResource<UtxoPage>(), { utxos: diffRows(undefined, [] as UtxoRow[], (x) => x.id), numFetched: n, endIndex: end }, { at: 1 });
 
   it('walks forward on full pages and back through the stack of start indexes', () => {
     let s = openUtxoQuery(initialUtxos(), { addresses: ['P-fuji1b', 'P-fuji1a'], pageSize: 2 });
