@@ -1,4 +1,28 @@
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write('avatop status: not built yet\n');
-  return 1;
+// `avatop status`: a compact health summary for scripts, cron and tmux status lines.
+// Exit 0 healthy, 1 degraded, 2 unreachable.
+import { gatherStatus } from '../oneshot/gather-status';
+import { runOneShot, toJson } from '../oneshot/command-frame';
+import { assessStatus } from '../oneshot/status-report';
+
+const usage = `Usage: avatop status [flags]
+
+Prints whether the node is reachable and healthy: bootstrapped P/X/C, version, peers, P-chain height and its age,
+uptime against the reward threshold, and when this node's validation ends.
+Exit status: 0 healthy, 1 degraded, 2 unreachable.
+
+Examples:
+  avatop status
+  avatop status --url http://10.0.0.5:9650 -o json
+  avatop status --watch --interval 30s`;
+
+export async function run(argv: string[]): Promise<number> {
+  return runOneShot(argv, {
+    usage,
+    async run(ctx) {
+      const snapshot = await gatherStatus(ctx.client);
+      const report = assessStatus(snapshot, { override: ctx.settings.uptimeThreshold }, Date.now());
+      ctx.out(ctx.format === 'json' ? toJson(report.json) : report.lines.join('\n'));
+      return report.exitCode;
+    },
+  });
 }

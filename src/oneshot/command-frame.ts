@@ -1,0 +1,111 @@
+/**
+ * What every one-shot command shares: settings and usage errors (exit 2), --help and --version, a client,
+ * `-o json`, and `--watch` repeating the command every interval until interrupted.
+ */
+import { UsageError, formatFlagHelp, type FlagSpec } from '../config/flags';
+import { COMMON_FLAGS, resolveSettings, type Settings } from '../config/settings';
+import { AVATOP_VERSION } from '../config/version';
+import { createClient, type AvatopClient } from '../rpc/client';
+
+export const OUTPUT_FLAGS: readonly FlagSpec[] = [
+  { name: 'output', short: 'o', kind: 'string', value: 'table|json', description: 'output format (default table)' },
+  { name: 'watch', short: 'w', kind: 'boolean', description: 'repeat every --interval until Ctrl-C' },
+];
+
+export type OutputFormat = 'table' | 'json';
+
+export interface OneShotContext {
+  settings: Settings;
+  positionals: string[];
+  extra: Record<string, string | boolean | string[]>;
+  format: OutputFormat;
+  client: AvatopClient;
+  out: (text: string) => void;
+}
+
+export interface OneShotCommand {
+  usage: string;
+  flags?: readonly FlagSpec[];
+  /** Returns the exit status of one run. */
+  run(ctx: OneShotContext): Promise<number>;
+}
+
+/** JSON with bigints as decimal strings and Dates as RFC 3339, so scripts get exact values. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2);
+}
+
+export async function runOneShot(argv: string[], command: OneShotCommand): Promise<number> {
+  const flags = [...COMMON_FLAGS, ...OUTPUT_FLAGS, ...(command.flags ?? [])];
+  let resolved;
+  try {
+    resolved = resolveSettings(argv, process.env, COMMON_FLAGS, [...OUTPUT_FLAGS, ...(command.flags ?? [])]);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`avatop: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const { settings, positionals, extra } = resolved;
+  if (resolved.help) {
+    process.stdout.write(`${command.usage}\n\nFlags:\n${formatFlagHelp(flags)}\n`);
+    return 0;
+  }
+  if (resolved.version) {
+    process.stdout.write(`avatop ${AVATOP_VERSION}\n`);
+    return 0;
+  }
+  const output = extra.output ?? 'table';
+  if (output !== 'table' && output !== 'json') {
+    process.stderr.write(`avatop: --output: expected table or json, got "${String(output)}"\n`);
+    return 2;
+  }
+
+  const client = createClient({ url: settings.url, headers: settings.headers, timeoutMs: settings.timeoutMs });
+  const ctx: OneShotContext = {
+    settings,
+    positionals,
+    extra,
+    format: output,
+    client,
+    out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
+  };
+  try {
+    if (extra.watch !== true) return await command.run(ctx);
+    let stop = false;
+    const onSignal = (): void => {
+      stop = true;
+    };
+    process.once('SIGINT', onSignal);
+    process.once('SIGTERM', onSignal);
+    let code = 0;
+    while (!stop) {
+      if (output === 'table' && process.stdout.isTTY) process.stdout.write('\x1b[H\x1b[2J');
+      try {
+        code = await command.run(ctx);
+      } catch (err) {
+        if (err instanceof UsageError) throw err;
+        process.stderr.write(`avatop: ${err instanceof Error ? err.message : String(err)}\n`);
+        code = 1;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, settings.intervalMs);
+        const wake = (): void => {
+          clearTimeout(timer);
+          resolve();
+        };
+        process.once('SIGINT', wake);
+      });
+    }
+    return code;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`avatop: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,63 @@
+// Collects one status snapshot from a node, each part independently: one failing method never hides the rest.
+import type { AvatopClient } from '../rpc/client';
+import { AvatopError, HttpError, TransportError } from '../rpc/errors';
+import type { Maybe, StatusSnapshot } from './status-report';
+
+function reasonOf(err: unknown): string {
+  if (err instanceof HttpError && err.status === 503) return 'chain still bootstrapping (503)';
+  if (err instanceof AvatopError) return err.short;
+  return err instanceof Error ? err.message : String(err);
+}
+
+async function attempt<T>(run: () => Promise<T>): Promise<Maybe<T>> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (err) {
+    return { ok: false, reason: reasonOf(err) };
+  }
+}
+
+export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot> {
+  // The node ID doubles as the reachability probe: the Info API answers even while chains bootstrap.
+  let nodeId: string;
+  try {
+    nodeId = (await client.info.getNodeID()).nodeID;
+  } catch (err) {
+    if (err instanceof TransportError || err instanceof HttpError) {
+      const hint = err instanceof AvatopError && err.hint ? ` — ${err.hint}` : '';
+      return { url: client.url, unreachable: `${reasonOf(err)}${hint}` } as StatusSnapshot;
+    }
+    throw err;
+  }
+
+  const [version, networkName, bootP, bootX, bootC, peers, height, chainTime, uptime, validator, healthy] = await Promise.all([
+    attempt(async () => (await client.info.getNodeVersion()).version),
+    attempt(async () => (await client.info.getNetworkName()).networkName),
+    attempt(async () => (await client.info.isBootstrapped({ chain: 'P' })).isBootstrapped),
+    attempt(async () => (await client.info.isBootstrapped({ chain: 'X' })).isBootstrapped),
+    attempt(async () => (await client.info.isBootstrapped({ chain: 'C' })).isBootstrapped),
+    attempt(async () => (await client.info.peers()).numPeers),
+    attempt(async () => (await client.platform.getHeight()).height),
+    attempt(async () => (await client.platform.getTimestamp()).timestamp),
+    attempt(async () => client.info.uptime()),
+    attempt(async () => {
+      const { validators } = await client.platform.getCurrentValidators({ nodeIDs: [nodeId] });
+      const mine = validators.find((v) => v.nodeID === nodeId);
+      return mine && { startTime: mine.startTime, endTime: mine.endTime, uptime: mine.uptime, connected: mine.connected };
+    }),
+    attempt(async () => (await client.health.health()).healthy),
+  ]);
+  return {
+    url: client.url,
+    nodeId: { ok: true, value: nodeId },
+    version,
+    networkName,
+    bootstrapped: { P: bootP, X: bootX, C: bootC },
+    peers,
+    height,
+    chainTime,
+    uptime,
+    validator,
+    healthy,
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * Judges a node from one snapshot of its APIs: healthy (exit 0), degraded (1) or unreachable (2).
+ * Pure: the snapshot is gathered elsewhere, so the rules test without a node.
+ */
+import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
+
+export type Verdict = 'healthy' | 'degraded' | 'unreachable';
+
+/** A value, or the reason it could not be had (one line, already in words). */
+export type Maybe<T> = { ok: true; value: T } | { ok: false; reason: string };
+
+export interface StatusSnapshot {
+  url: string;
+  /** Set when the node could not be reached at all (Info API down). */
+  unreachable?: string;
+  nodeId: Maybe<string>;
+  version: Maybe<string>;
+  networkName: Maybe<string>;
+  bootstrapped: Record<'P' | 'X' | 'C', Maybe<boolean>>;
+  peers: Maybe<number>;
+  height: Maybe<bigint>;
+  chainTime: Maybe<Date>;
+  uptime: Maybe<{ rewardingStakePercentage: number; weightedAveragePercentage: number }>;
+  /** undefined value: the node is not a current primary-network validator. */
+  validator: Maybe<{ startTime?: Date; endTime?: Date; uptime?: number; connected?: boolean } | undefined>;
+  healthy: Maybe<boolean>;
+}
+
+export interface StatusReport {
+  verdict: Verdict;
+  exitCode: 0 | 1 | 2;
+  problems: string[];
+  lines: string[];
+  json: Record<string, unknown>;
+}
+
+export interface ThresholdRule {
+  /** Fixed threshold from --uptime-threshold; otherwise ACP-267's date rule. */
+  override?: number;
+}
+
+const ACP267_CUTOVER = Date.parse('2026-04-01T00:00:00Z');
+
+/** 80%, or 90% for validations that start on or after 2026-04-01 (ACP-267), unless overridden. */
+export function rewardThreshold(startTime: Date | undefined, rule: ThresholdRule, now: number): number {
+  if (rule.override !== undefined) return rule.override;
+  return (startTime?.getTime() ?? now) >= ACP267_CUTOVER ? 90 : 80;
+}
+
+function show<T>(m: Maybe<T>, f: (v: T) => string): string {
+  return m.ok ? f(m.value) : `? (${m.reason})`;
+}
+
+export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number): StatusReport {
+  if (s.unreachable !== undefined) {
+    const reason = sanitize(s.unreachable);
+    return {
+      verdict: 'unreachable',
+      exitCode: 2,
+      problems: [reason],
+      lines: [`UNREACHABLE  ${sanitize(s.url)}`, `  ${reason}`],
+      json: { url: s.url, verdict: 'unreachable', reachable: false, problems: [reason] },
+    };
+  }
+
+  const problems: string[] = [];
+  for (const chain of ['P', 'X', 'C'] as const) {
+    const b = s.bootstrapped[chain];
+    if (!b.ok) problems.push(`${chain}-chain bootstrap state unknown: ${b.reason}`);
+    else if (!b.value) problems.push(`${chain}-chain is still bootstrapping`);
+  }
+  if (s.peers.ok && s.peers.value === 0) problems.push('no peers connected');
+  if (s.healthy.ok && !s.healthy.value) problems.push('the node reports itself unhealthy (/ext/health)');
+  if (!s.height.ok) problems.push(`P-chain height unavailable: ${s.height.reason}`);
+
+  const validator = s.validator.ok ? s.validator.value : undefined;
+  const threshold = rewardThreshold(validator?.startTime, rule, now);
+  if (validator && s.uptime.ok && s.uptime.value.weightedAveragePercentage < threshold) {
+    problems.push(
+      `uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the ${threshold}% reward threshold`,
+    );
+  }
+  if (validator && validator.connected === false) problems.push('the network sees this validator as disconnected');
+
+  const verdict: Verdict = problems.length === 0 ? 'healthy' : 'degraded';
+  const boot = (['P', 'X', 'C'] as const)
+    .map((c) => `${c} ${show(s.bootstrapped[c], (v) => (v ? 'yes' : 'BOOTSTRAPPING'))}`)
+    .join('  ');
+  const validatorLine = !s.validator.ok
+    ? `? (${s.validator.reason})`
+    : validator
+      ? `ends ${validator.endTime ? `${validator.endTime.toISOString()} (in ${formatCountdown(validator.endTime, now)})` : 'never (L1/permissioned)'}`
+      : 'not a primary-network validator';
+
+  const lines = [
+    `${verdict.toUpperCase()}  ${sanitize(s.url)}`,
+    `node       ${show(s.nodeId, sanitize)}  ${show(s.networkName, sanitize)}  ${show(s.version, sanitize)}`,
+    `bootstrap  ${boot}`,
+    `peers      ${show(s.peers, String)}`,
+    `height     ${show(s.height, String)}${s.chainTime.ok ? `  (chain time ${formatAge(s.chainTime.value, now)})` : ''}`,
+    `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (threshold ${threshold}%)`,
+    `validator  ${validatorLine}`,
+    ...problems.map((p) => `problem    ${p}`),
+  ];
+
+  const value = <T>(m: Maybe<T>): T | null => (m.ok ? m.value : null);
+  const json = {
+    url: s.url,
+    verdict,
+    reachable: true,
+    nodeID: value(s.nodeId),
+    networkName: value(s.networkName),
+    version: value(s.version),
+    bootstrapped: { P: value(s.bootstrapped.P), X: value(s.bootstrapped.X), C: value(s.bootstrapped.C) },
+    peers: value(s.peers),
+    height: s.height.ok ? s.height.value.toString() : null,
+    chainTime: s.chainTime.ok ? s.chainTime.value.toISOString() : null,
+    chainTimeAgeSeconds: s.chainTime.ok ? Math.round((now - s.chainTime.value.getTime()) / 1000) : null,
+    uptime: value(s.uptime),
+    uptimeThreshold: threshold,
+    validator: validator
+      ? {
+          startTime: validator.startTime?.toISOString() ?? null,
+          endTime: validator.endTime?.toISOString() ?? null,
+          uptime: validator.uptime ?? null,
+          connected: validator.connected ?? null,
+        }
+      : null,
+    healthy: value(s.healthy),
+    problems,
+  };
+  return { verdict, exitCode: verdict === 'healthy' ? 0 : 1, problems, lines, json };
+}
