@@ -125,3 +125,18 @@ export function getMethod(name: string): AnyMethod | undefined {
 
 export type { AnyMethod, MethodDescriptor } from './define';
 export { defineMethod } from './define';
+
+// Domain types and helpers the UI needs alongside the registry.
+export type { Owner as OwnerRecord, Signer as SignerRecord } from './common';
+export type { Peer } from './info/peers';
+export { parseNodeVersion, compareVersion, type SemVer } from './info/get-node-version';
+export { UNSCHEDULED_UPGRADE_YEAR, type UpgradesResult } from './info/upgrades';
+export type { HealthCheck, HealthResult } from './health/health-result';
+export type { ValidatorRecord, DelegatorRecord, ValidatorKind } from './platform/validator-records';
+export type { ValidatorAt } from './platform/get-validators-at';
+export type { Blockchain } from './platform/get-blockchains';
+export type { Subnet } from './platform/get-subnets';
+export { TX_STATUSES, type TxStatus } from './platform/get-tx-status';
+export { BLOCKCHAIN_STATUSES, type BlockchainStatus } from './platform/get-blockchain-status';
+export { MAX_UTXOS_PAGE, MAX_UTXOS_ADDRESSES } from './platform/get-utxos';
+export { MAX_GET_STAKE_ADDRESSES } from './platform/get-stake';
