@@ -11,6 +11,8 @@ export function toHex(bytes: Uint8Array): string {
   return s;
 }
 
+const HEX_ONLY = /^[0-9a-fA-F]*$/;
+
 function nibble(code: number): number {
   if (code >= 48 && code <= 57) return code - 48;
   if (code >= 97 && code <= 102) return code - 87;
@@ -21,6 +23,11 @@ function nibble(code: number): number {
 /** Hex digits (no prefix) to bytes; `base` is the offset of `s` in the caller's text, for error positions. */
 export function fromHex(s: string, base = 0): Uint8Array {
   if (s.length % 2 !== 0) throw new CodecError('encoding/hex: odd length hex string', base + s.length);
+  // Native decoding is several times faster, but stops silently at a bad digit: validate first.
+  if (HEX_ONLY.test(s)) {
+    const b = Buffer.from(s, 'hex');
+    return new Uint8Array(b.buffer, b.byteOffset, b.length);
+  }
   const out = new Uint8Array(s.length / 2);
   for (let i = 0; i < out.length; i++) {
     const hi = nibble(s.charCodeAt(2 * i));

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 
-export function sha256(...parts: Uint8Array[]): Uint8Array {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p);
-  return new Uint8Array(h.digest());
+export function sha256(first: Uint8Array, ...rest: Uint8Array[]): Uint8Array {
+  const h = createHash('sha256').update(first);
+  for (const p of rest) h.update(p);
+  const d = h.digest();
+  // A plain Uint8Array view: Buffer's slice() shares memory, which callers of a Uint8Array API would not expect.
+  return new Uint8Array(d.buffer, d.byteOffset, d.length);
 }
 
 /** The 4-byte checksum avalanchego appends to cb58 and `hex` blobs: the last 4 bytes of sha256. */

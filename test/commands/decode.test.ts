@@ -10,7 +10,10 @@ type Run = { code: number | null; stdout: string; stderr: string };
 
 function runCli(args: string[], stdin?: string): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'decode', ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [BIN, 'decode', ...args], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, AVATOP_FROM_SOURCE: '1' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));

@@ -51,7 +51,12 @@ export function utxoIdOf(txId: Uint8Array, outputIndex: number): Uint8Array {
   if (!Number.isInteger(outputIndex) || outputIndex < 0 || outputIndex > 0xffffffff) {
     throw new CodecError(`outputIndex out of range: ${outputIndex}`);
   }
-  const prefix = new Uint8Array(8);
-  new DataView(prefix.buffer).setUint32(4, outputIndex);
-  return sha256(prefix, txId);
+  // One contiguous buffer: a single native hash update is measurably cheaper than two.
+  const buf = new Uint8Array(8 + ID_LEN);
+  buf[4] = outputIndex >>> 24;
+  buf[5] = (outputIndex >>> 16) & 0xff;
+  buf[6] = (outputIndex >>> 8) & 0xff;
+  buf[7] = outputIndex & 0xff;
+  buf.set(txId, 8);
+  return sha256(buf);
 }
