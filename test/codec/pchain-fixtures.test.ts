@@ -19,7 +19,10 @@ import {
   toNodeJson,
   txIdOf,
   utxoIdOf,
+  type Block,
   type Decoded,
+  type SignedTx,
+  type Utxo,
 } from '../../src/codec/index';
 import { fixtureNetwork, goOrdered, loadFixtures, type Fixture } from './fixtures';
 
@@ -154,5 +157,65 @@ describe('addresses follow the network', () => {
     const fx = fixtures.find((f) => f.file.startsWith('utxo_stakeable_lockout'))!;
     const u = decodeUtxo(decodeHex(fx.hex, { checksum: true }));
     expect(JSON.stringify(toNodeJson(u))).toContain('"P-avax1');
+  });
+});
+
+describe('objects built from scratch', () => {
+  const id = (n: number) => new Uint8Array(32).fill(n);
+  const addr = new Uint8Array(20).fill(7);
+
+  it('a UTXO with a stakeable lock encodes, decodes back and renders', () => {
+    const utxo: Utxo = {
+      kind: 'utxo',
+      txId: id(1),
+      outputIndex: 3,
+      assetId: id(2),
+      output: {
+        typeId: 22,
+        typeName: 'stakeable.LockOut',
+        locktime: 1_700_000_000n,
+        output: { typeId: 7, typeName: 'secp256k1fx.TransferOutput', amount: 2n ** 64n - 1n, locktime: 0n, threshold: 1, addresses: [addr] },
+      },
+    };
+    const bytes = encodeUtxo(utxo);
+    expect(bytes.length).toBe(2 + 32 + 4 + 32 + 4 + 8 + 4 + 8 + 8 + 4 + 4 + 20);
+    expect(decodeUtxo(bytes)).toEqual(utxo);
+    const json = toNodeJson(utxo, 5) as { output: { output: { amount: unknown; addresses: string[] } } };
+    expect(json.output.output.amount).toBe(18446744073709551615n);
+    expect(json.output.output.addresses[0]).toMatch(/^P-fuji1/);
+  });
+
+  it('a Banff standard block with a BaseTx gets IDs that match its bytes', () => {
+    const tx: SignedTx = {
+      kind: 'signedTx',
+      unsigned: {
+        kind: 'unsignedTx',
+        typeId: 34,
+        typeName: 'BaseTx',
+        networkId: 12345,
+        blockchainId: new Uint8Array(32),
+        outputs: [],
+        inputs: [
+          {
+            txId: id(9),
+            outputIndex: 0,
+            assetId: id(2),
+            input: { typeId: 5, typeName: 'secp256k1fx.TransferInput', amount: 5n, signatureIndices: [0] },
+          },
+        ],
+        memo: new Uint8Array([1, 2]),
+      },
+      credentials: [{ typeId: 9, typeName: 'secp256k1fx.Credential', signatures: [new Uint8Array(65).fill(3)] }],
+    };
+    const block: Block = { kind: 'block', typeId: 32, typeName: 'BanffStandardBlock', time: 5n, parentId: id(4), height: 10n, txs: [tx] };
+    const bytes = encodeBlock(block);
+    const back = decodeBlock(bytes);
+    expect(formatId(back.id!)).toBe(formatId(blockIdOf(bytes)));
+    const json = toNodeJson(block);
+    expect(json.id).toBe(formatId(blockIdOf(bytes)));
+    expect(Object.keys(json)).toEqual(['time', 'parentID', 'height', 'id', 'txs']);
+    const txJson = (json.txs as { id: string; unsignedTx: { memo: string } }[])[0]!;
+    expect(txJson.id).toBe(formatId(txIdOf(encodeSignedTx(tx))));
+    expect(txJson.unsignedTx.memo).toBe('0x0102');
   });
 });
