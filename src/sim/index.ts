@@ -1,0 +1,272 @@
+// createSimNode: the embedded simulated avalanchego node, served over real HTTP on loopback.
+import { SimNetwork } from './network';
+import { getProfile, type ProfileName } from './profiles';
+import { FaultTable, validateFault, type ActiveFault, type FaultKind, type FaultSpec } from './faults';
+import { createListener, type Listener } from './http-server';
+import { ReplyCache, type HandlerContext } from './handlers/context';
+import { infoHandlers } from './handlers/info';
+import { platformHandlers } from './handlers/platform';
+import { healthHandlers, healthReport } from './handlers/health';
+import type { Service } from './jsonrpc';
+
+export type { FaultSpec, FaultKind, ActiveFault } from './faults';
+export { parseFaultFlag, FAULT_KINDS } from './faults';
+export type { ProfileName } from './profiles';
+export { SimNetwork } from './network';
+
+export interface SimNodeOptions {
+  profile?: ProfileName;
+  seed?: number;
+  /** 1 mainnet (default), 5 fuji, 12345 local, anything else a custom network. */
+  networkId?: number;
+  validators?: number;
+  peers?: number;
+  /** UTXOs of the biggest demo wallet (`network.wallets[0]`). */
+  utxos?: number;
+  subnets?: number;
+  blockIntervalMs?: number;
+  host?: string;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Simulated time at start (ms since epoch); defaults to now, rounded to the second. */
+  startTimeMs?: number;
+  /** Follow the wall clock with an unref'd timer (default true); false moves time only through tick(). */
+  autoAdvance?: boolean;
+  faults?: FaultSpec[];
+  /** Enable avalanchego's Host filter with this list (it is off unless given or set as a fault). */
+  allowedHosts?: string[];
+}
+
+export interface SimFaults {
+  add(spec: FaultSpec): ActiveFault;
+  remove(id: string): boolean;
+  clear(kind?: FaultKind): void;
+  list(): ActiveFault[];
+  set(specs: FaultSpec[]): ActiveFault[];
+  /** Closes the listener (connections refused) for `ms`, then listens again on the same port. */
+  restart(ms: number): Promise<void>;
+  setBootstrapping(on: boolean, ms?: number): void;
+}
+
+export interface SimNode {
+  url: string;
+  host: string;
+  port: number;
+  nodeId: string;
+  network: SimNetwork;
+  faults: SimFaults;
+  /** Advances simulated time by `ms` and accepts the blocks that fall due. */
+  tick(ms: number): void;
+  close(): Promise<void>;
+}
+
+export const SIM_DEFAULTS = {
+  profile: 'v1.14' as ProfileName,
+  seed: 1,
+  networkId: 1,
+  validators: 1_500,
+  peers: 300,
+  utxos: 5_000,
+  subnets: 6,
+  blockIntervalMs: 2_000,
+  host: '127.0.0.1',
+  port: 0,
+};
+
+export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode> {
+  const o = { ...SIM_DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) } as typeof SIM_DEFAULTS &
+    SimNodeOptions;
+  const profile = getProfile(o.profile);
+  const startTimeMs = o.startTimeMs ?? Math.floor(Date.now() / 1000) * 1000;
+  const network = new SimNetwork({
+    profile,
+    seed: o.seed,
+    networkId: o.networkId,
+    validators: o.validators,
+    peers: o.peers,
+    utxos: o.utxos,
+    subnets: o.subnets,
+    blockIntervalMs: o.blockIntervalMs,
+    startTimeMs,
+  });
+  const autoAdvance = o.autoAdvance ?? true;
+  const realStart = Date.now();
+  let offset = 0;
+  const simNow = () => startTimeMs + offset + (autoAdvance ? Date.now() - realStart : 0);
+
+  const table = new FaultTable(o.seed);
+  for (const f of o.faults ?? []) if (f.kind !== 'restart') table.add(f, simNow());
+
+  const ctx: HandlerContext = {
+    net: network,
+    profile,
+    state: {
+      get bootstrapping() {
+        return table.mode('bootstrapping', '', null) !== undefined;
+      },
+    },
+    cache: new ReplyCache(network),
+  };
+  const services: Record<'info' | 'platform' | 'health', Service> = {
+    info: { methods: infoHandlers(ctx) },
+    platform: { methods: platformHandlers(ctx) },
+    health: { methods: healthHandlers(ctx) },
+  };
+
+  const sync = () => {
+    const now = simNow();
+    network.advanceTo(now);
+    table.expire(now);
+  };
+
+  let restartTimer: NodeJS.Timeout | undefined;
+  let restartResolve: (() => void) | undefined;
+  let closed = false;
+  const host = o.host;
+  let port = o.port;
+
+  const control = async (body: string): Promise<unknown> => {
+    let msg: Record<string, unknown>;
+    try {
+      msg = JSON.parse(body) as Record<string, unknown>;
+    } catch {
+      throw new Error('control body must be JSON');
+    }
+    switch (msg.action) {
+      case 'add':
+        faults.add(validateFault(msg.fault));
+        break;
+      case 'set':
+        if (!Array.isArray(msg.faults)) throw new Error('"faults" must be a list');
+        faults.set(msg.faults.map(validateFault));
+        break;
+      case 'remove':
+        faults.remove(String(msg.id));
+        break;
+      case 'clear':
+        faults.clear(typeof msg.kind === 'string' ? (msg.kind as FaultKind) : undefined);
+        break;
+      case 'restart':
+        // Answer first, then go down.
+        setTimeout(() => void faults.restart(Number(msg.ms ?? 1_000)), 10);
+        break;
+      case 'bootstrapping':
+        faults.setBootstrapping(msg.on !== false, typeof msg.ms === 'number' ? msg.ms : undefined);
+        break;
+      case 'tick':
+        node.tick(Number(msg.ms ?? o.blockIntervalMs));
+        break;
+      case 'status':
+      case 'list':
+      case undefined:
+        break;
+      default:
+        throw new Error(`unknown control action ${JSON.stringify(msg.action)}`);
+    }
+    return {
+      ok: true,
+      height: String(network.height),
+      bootstrapping: ctx.state.bootstrapping,
+      faults: table.all(),
+      wallets: network.wallets.map((w) => w.str),
+    };
+  };
+
+  const listener: Listener = createListener({
+    nodeIdStr: network.nodeIdStr,
+    services,
+    faults: table,
+    isBootstrapping: () => ctx.state.bootstrapping,
+    allowedHosts: o.allowedHosts,
+    health: (kind) => healthReport(ctx, kind),
+    control,
+    beforeRequest: sync,
+  });
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const onError = (err: Error) => reject(err);
+      listener.server.once('error', onError);
+      listener.server.listen(port, host, () => {
+        listener.server.off('error', onError);
+        const addr = listener.server.address();
+        if (addr && typeof addr === 'object') port = addr.port;
+        resolve();
+      });
+    });
+
+  const dropConnections = () => {
+    for (const res of listener.stalled) res.destroy();
+    listener.stalled.clear();
+    for (const s of listener.sockets) s.destroy();
+  };
+
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      if (!listener.server.listening) return resolve();
+      listener.server.close(() => resolve());
+      dropConnections();
+    });
+
+  await listen();
+  const timer = autoAdvance ? setInterval(sync, Math.max(20, Math.min(250, Math.floor(o.blockIntervalMs / 4)))) : undefined;
+  timer?.unref();
+
+  const faults: SimFaults = {
+    add: (spec) => {
+      if (spec.kind === 'restart') {
+        void faults.restart(spec.ms ?? 1_000);
+        return { ...spec, id: 'restart' };
+      }
+      return table.add(spec, simNow());
+    },
+    remove: (id) => table.remove(id),
+    clear: (kind) => table.clear(kind),
+    list: () => table.all(),
+    set: (specs) => {
+      table.clear();
+      return specs.map((s) => faults.add(s));
+    },
+    restart: async (ms) => {
+      if (closed) return;
+      await stopListening();
+      await new Promise<void>((resolve) => {
+        restartResolve = resolve;
+        restartTimer = setTimeout(resolve, Math.max(0, ms));
+      });
+      restartTimer = undefined;
+      restartResolve = undefined;
+      if (!closed) await listen();
+    },
+    setBootstrapping: (on, ms) => {
+      table.clear('bootstrapping');
+      if (on) table.add({ kind: 'bootstrapping', ...(ms !== undefined ? { ms } : {}) }, simNow());
+    },
+  };
+
+  const node: SimNode = {
+    get url() {
+      return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    },
+    host,
+    get port() {
+      return port;
+    },
+    nodeId: network.nodeIdStr,
+    network,
+    faults,
+    tick(ms: number) {
+      offset += Math.max(0, ms);
+      sync();
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (timer) clearInterval(timer);
+      if (restartTimer) clearTimeout(restartTimer);
+      restartResolve?.();
+      await stopListening();
+    },
+  };
+  return node;
+}

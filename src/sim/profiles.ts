@@ -1,0 +1,95 @@
+// API generations the simulator can speak. v1.11 is the spec's era (v1.11.2: still has getPendingValidators,
+// getMaxStakeAmount and the keystore); v1.14 is today's node (v1.14.2).
+import { ACPS_V1_11, ACPS_V1_14 } from './constants';
+
+export type ProfileName = 'v1.11' | 'v1.14';
+
+export interface Profile {
+  name: ProfileName;
+  version: string; // info.getNodeVersion .version
+  semver: string;
+  rpcProtocolVersion: string;
+  databaseVersion: string;
+  vmVersions: Record<string, string>;
+  acps: readonly number[];
+  /** Methods of this generation that a newer or older one lacks. */
+  removed: ReadonlySet<string>;
+  /** Peer versions seen on the network, with their share. */
+  peerVersions: readonly (readonly [string, number])[];
+  // Shape switches.
+  stakeAmountField: boolean; // getCurrentValidators carries stakeAmount (removed v1.12.2)
+  observedSubnetUptimes: boolean; // info.peers (removed v1.11.12)
+  peerUpgradeTime: boolean; // info.peers upgradeTime (v1.14.1)
+  uptimeTakesSubnet: boolean; // info.uptime honours subnetID (until v1.11.12)
+  subnetConversionFields: boolean; // getSubnet conversionID/managerChainID/managerAddress (Etna)
+  supplyHeight: boolean; // getCurrentSupply .height
+  l1: boolean; // L1 validators and Etna tx types exist
+}
+
+const V1_11_ONLY = ['platform.getPendingValidators', 'platform.getMaxStakeAmount', 'platform.exportKey', 'platform.listAddresses'];
+const V1_14_ONLY = [
+  'info.upgrades',
+  'platform.getFeeConfig',
+  'platform.getFeeState',
+  'platform.getL1Validator',
+  'platform.getProposedHeight',
+  'platform.getValidatorFeeConfig',
+  'platform.getValidatorFeeState',
+  'platform.getAllValidatorsAt',
+];
+
+export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
+  'v1.11': {
+    name: 'v1.11',
+    version: 'avalanchego/1.11.2',
+    semver: '1.11.2',
+    rpcProtocolVersion: '34',
+    databaseVersion: 'v1.4.5',
+    vmVersions: { avm: 'v1.11.2', evm: 'v0.13.1', platform: 'v1.11.2', subnetevm: 'v0.6.1' },
+    acps: ACPS_V1_11,
+    removed: new Set(V1_14_ONLY),
+    peerVersions: [
+      ['avalanchego/1.11.2', 0.62],
+      ['avalanchego/1.11.1', 0.2],
+      ['avalanchego/1.11.0', 0.12],
+      ['avalanchego/1.10.19', 0.06],
+    ],
+    stakeAmountField: true,
+    observedSubnetUptimes: true,
+    peerUpgradeTime: false,
+    uptimeTakesSubnet: true,
+    subnetConversionFields: false,
+    supplyHeight: false,
+    l1: false,
+  },
+  'v1.14': {
+    name: 'v1.14',
+    version: 'avalanchego/1.14.2',
+    semver: '1.14.2',
+    rpcProtocolVersion: '45',
+    databaseVersion: 'v1.4.5',
+    vmVersions: { avm: 'v1.14.2', evm: 'v0.15.4', platform: 'v1.14.2', subnetevm: 'v0.8.2' },
+    acps: ACPS_V1_14,
+    removed: new Set(V1_11_ONLY),
+    peerVersions: [
+      ['avalanchego/1.14.2', 0.64],
+      ['avalanchego/1.14.1', 0.2],
+      ['avalanchego/1.14.0', 0.08],
+      ['avalanchego/1.13.5', 0.05],
+      ['avalanchego/1.13.0', 0.03],
+    ],
+    stakeAmountField: false,
+    observedSubnetUptimes: false,
+    peerUpgradeTime: true,
+    uptimeTakesSubnet: false,
+    subnetConversionFields: true,
+    supplyHeight: true,
+    l1: true,
+  },
+};
+
+export function getProfile(name: string): Profile {
+  const p = (PROFILES as Record<string, Profile | undefined>)[name];
+  if (!p) throw new Error(`unknown profile "${name}" (expected v1.11 or v1.14)`);
+  return p;
+}
