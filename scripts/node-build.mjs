@@ -20,6 +20,13 @@ import { fileURLToPath } from 'node:url';
 
 export const NODE_VERSIONS = ['v1.14.2', 'v1.11.2'];
 
+// The Go toolchain each version is built with. v1.11.2 pins supranational/blst v0.3.11, which defines methods on
+// cgo types; Go 1.24+ rejects that ("cannot define new methods on non-local type P1Affine"), so it builds with the
+// last Go 1.21 (the go line of its go.mod; upstream shipped it with 1.21.x). The go command fetches that toolchain
+// from the module proxy (golang.org/toolchain) on first use. 'local' means whatever `go` is on PATH
+// (v1.14.2 needs >= 1.25.8).
+const TOOLCHAINS = { 'v1.14.2': 'local', 'v1.11.2': 'go1.21.13' };
+
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export function nodeCacheDir() {
@@ -34,8 +41,11 @@ function wrapperDir(version) {
   return join(repoRoot, 'test', 'node-wrapper', version);
 }
 
-export function goVersion() {
-  const r = spawnSync('go', ['env', 'GOVERSION'], { encoding: 'utf8' });
+export function goVersion(version) {
+  const r = spawnSync('go', ['env', 'GOVERSION'], {
+    encoding: 'utf8',
+    env: version ? buildEnv(version) : process.env,
+  });
   if (r.error || r.status !== 0) return undefined;
   return r.stdout.trim();
 }
@@ -48,16 +58,17 @@ function stampFor(version, go) {
 }
 
 /** True when the cached binary was built from the current wrapper sources with this Go. */
-export function isCached(version, go = goVersion()) {
+export function isCached(version, go = goVersion(version)) {
   const bin = binaryPath(version);
   if (!go || !existsSync(bin) || !existsSync(`${bin}.stamp`)) return false;
   return readFileSync(`${bin}.stamp`, 'utf8').trim() === stampFor(version, go);
 }
 
-function buildEnv() {
+function buildEnv(version) {
   const cache = nodeCacheDir();
   return {
     ...process.env,
+    GOTOOLCHAIN: TOOLCHAINS[version],
     // A dedicated build cache keeps avalanchego's ~1 GB of objects apart from the user's and makes a cold build
     // measurable (delete the folder); the module download cache stays shared.
     GOCACHE: process.env.AVATOP_GOCACHE || join(cache, 'go-build'),
@@ -80,8 +91,8 @@ function run(cmd, args, opts) {
 }
 
 export async function buildVersion(version, { force = false, log = console.log } = {}) {
-  const go = goVersion();
-  if (!go) throw new Error('go not found on PATH');
+  const go = goVersion(version);
+  if (!go) throw new Error(`go not found on PATH (or toolchain ${TOOLCHAINS[version]} unavailable)`);
   const bin = binaryPath(version);
   if (!force && isCached(version, go)) {
     log(`${version}: cached at ${bin}`);
@@ -92,7 +103,7 @@ export async function buildVersion(version, { force = false, log = console.log }
   const started = process.hrtime.bigint();
   log(`${version}: building with ${go} into ${bin} …`);
   try {
-    await run('go', ['build', '-o', tmp, '.'], { cwd: wrapperDir(version), env: buildEnv() });
+    await run('go', ['build', '-o', tmp, '.'], { cwd: wrapperDir(version), env: buildEnv(version) });
   } catch (err) {
     rmSync(tmp, { force: true });
     throw err;

@@ -1,0 +1,297 @@
+// The conformance suite run against one avalanchego version: start a local network, put transactions on it, then
+// hold our client, codec and simulator against what the node itself says.
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  blockIdOf,
+  decodeBlock,
+  decodeHex,
+  decodeSignedTx,
+  decodeUtxo,
+  encodeBlock,
+  encodeSignedTx,
+  encodeUtxo,
+  formatId,
+  parseId,
+  parseJsonBig,
+  stringifyJsonBig,
+  toNodeJson,
+  txIdOf,
+  utxoIdOf,
+  type JsonBig,
+} from '../../../src/codec/index';
+import { createClient, type AvatopClient } from '../../../src/rpc/client';
+import { RpcError } from '../../../src/rpc/errors';
+import { methods } from '../../../src/rpc/methods/index';
+import { call, callRaw, type Endpoint } from './jsonrpc';
+import { startLocalNetwork, type LocalNetwork } from './network';
+import { diffShapes, shapeOf } from './shape';
+import { discoverTargets, EXPECTED_RPC_ERRORS, paramsFor, type Targets } from './targets';
+import { ewoq, generateActivity, loadContext, receiver, LOCAL_NETWORK_ID, type Activity } from './wallet';
+
+export type SimProfile = 'v1.11' | 'v1.14';
+
+function cmpVersion(a: string, b: string): number {
+  const pa = a.replace(/^v/, '').split('.').map(Number);
+  const pb = b.replace(/^v/, '').split('.').map(Number);
+  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+  return 0;
+}
+
+export function supportedAt(version: string, d: { since?: string; removedIn?: string }): boolean {
+  if (d.since && cmpVersion(version, d.since) < 0) return false;
+  if (d.removedIn && cmpVersion(version, d.removedIn) >= 0) return false;
+  return true;
+}
+
+interface ChainItem {
+  kind: 'block' | 'tx';
+  label: string;
+  hex: string;
+  json: JsonBig;
+}
+
+/** Every block from genesis to the tip, and every tx in them, each as the node's hex and its own JSON. */
+async function readChain(url: string): Promise<ChainItem[]> {
+  const { height } = await call<{ height: string }>(url, 'P', 'platform.getHeight', {});
+  const items: ChainItem[] = [];
+  for (let h = 0; h <= Number(height); h++) {
+    const hex = (await call<{ block: string }>(url, 'P', 'platform.getBlockByHeight', { height: h, encoding: 'hex' })).block;
+    const json = (await call<{ block: JsonBig }>(url, 'P', 'platform.getBlockByHeight', { height: h, encoding: 'json' })).block;
+    items.push({ kind: 'block', label: `block at height ${h}`, hex, json });
+    const obj = json as { txs?: { id: string }[]; tx?: { id: string } };
+    for (const t of [...(obj.txs ?? []), ...(obj.tx ? [obj.tx] : [])]) {
+      const txHex = (await call<{ tx: string }>(url, 'P', 'platform.getTx', { txID: t.id, encoding: 'hex' })).tx;
+      const txJson = (await call<{ tx: JsonBig }>(url, 'P', 'platform.getTx', { txID: t.id, encoding: 'json' })).tx;
+      items.push({ kind: 'tx', label: `tx ${t.id} (height ${h})`, hex: txHex, json: txJson });
+    }
+  }
+  return items;
+}
+
+/** JSON for comparison: bigint-aware, and with keys in a fixed order so a diff shows values, not order. */
+function canonical(v: JsonBig): unknown {
+  return parseJsonBig(stringifyJsonBig(v));
+}
+
+async function loadSim(): Promise<((opts: Record<string, unknown>) => Promise<{ url: string; close(): Promise<void> }>) | undefined> {
+  // Resolved at run time: the simulator is built in parallel and may not exist yet.
+  const path = '../../../src/sim/index';
+  try {
+    const mod = (await import(/* @vite-ignore */ path)) as { createSimNode?: (o: Record<string, unknown>) => unknown };
+    if (typeof mod.createSimNode !== 'function') return undefined;
+    return async (opts) => (await mod.createSimNode!(opts)) as { url: string; close(): Promise<void> };
+  } catch {
+    return undefined;
+  }
+}
+
+export function conformanceSuite(version: string, profile: SimProfile): void {
+  const binary = inject('nodeBinaries')[version];
+  const skipReason = inject('nodeSkipReason') || (binary ? '' : `avalanchego ${version} was not built`);
+
+  describe.skipIf(Boolean(skipReason))(`avalanchego ${version} (local network)`, () => {
+    let net: LocalNetwork;
+    let client: AvatopClient;
+    let activity: Activity;
+    let targets: Targets;
+    let chain: ChainItem[];
+    let failed = false;
+
+    beforeAll(async () => {
+      if (!binary || !existsSync(binary)) throw new Error(`binary missing for ${version}`);
+      net = await startLocalNetwork({ version, binary, timeoutMs: 300_000 });
+      process.stderr.write(`${version}: five nodes healthy after ${net.startupMs} ms (${net.dir})\n`);
+      try {
+        activity = await generateActivity(await loadContext(net.url), net.nodes[0]!.nodeId);
+        chain = await readChain(net.url);
+        targets = await discoverTargets(net.url, {
+          addresses: [ewoq.pAddress, receiver.pAddress],
+          subnetId: activity.subnetId,
+          chainId: activity.chainId,
+          txId: activity.issued[0]!.txId,
+          stakerTxId: activity.issued[activity.issued.length - 1]!.txId,
+          nodeId: net.nodes[0]!.nodeId,
+        });
+      } catch (err) {
+        failed = true;
+        throw err;
+      }
+      client = createClient({ url: net.url });
+    });
+
+    afterAll(async () => {
+      await client?.close();
+      await net?.stop({ keepLogs: failed });
+      if (failed && net) process.stderr.write(`${version}: node logs kept in ${net.dir}\n`);
+    });
+
+    const fail = (): void => {
+      failed = true;
+    };
+
+    it('accepted every transaction we issued, with the ID our codec computed', () => {
+      expect(activity.issued.map((i) => i.name)).toEqual([
+        'BaseTx',
+        'CreateSubnetTx',
+        'CreateChainTx',
+        'AddSubnetValidatorTx',
+        'AddPermissionlessDelegatorTx',
+      ]);
+    });
+
+    describe('client: every registered method', () => {
+      for (const [name, descriptor] of Object.entries(methods)) {
+        const supported = supportedAt(version, descriptor);
+        const expectError = EXPECTED_RPC_ERRORS[name];
+        const title = !supported
+          ? `${name} is reported as not supported`
+          : expectError
+            ? `${name} is understood (RPC error expected: ${expectError})`
+            : `${name} result validates`;
+        it(title, async () => {
+          const params = paramsFor(name, targets);
+          try {
+            const result = await (client.call as (n: string, p: unknown) => Promise<unknown>)(name, params);
+            if (!supported || expectError) {
+              fail();
+              expect.fail(`${name} succeeded but was expected to fail: ${JSON.stringify(result, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))?.slice(0, 300)}`);
+            }
+          } catch (err) {
+            if (supported && !expectError) {
+              fail();
+              throw err;
+            }
+            if (!(err instanceof RpcError)) {
+              fail();
+              throw err;
+            }
+            expect(err.unsupported, `${name}: ${err.message}`).toBe(!supported);
+          }
+        });
+      }
+    });
+
+    describe('codec: every block and tx on the chain', () => {
+      it('has blocks and txs of every kind we issued', () => {
+        const txTypes = new Set(chain.filter((c) => c.kind === 'tx').map((c) => decodeSignedTx(decodeHex(c.hex, { checksum: true })).unsigned.typeName));
+        for (const name of ['BaseTx', 'CreateSubnetTx', 'CreateChainTx', 'AddSubnetValidatorTx', 'AddPermissionlessDelegatorTx']) {
+          expect(txTypes).toContain(name);
+        }
+      });
+
+      it('decodes to exactly the node JSON, re-encodes to the node bytes, and hashes to the node ID', () => {
+        const problems: string[] = [];
+        for (const item of chain) {
+          const bytes = decodeHex(item.hex, { checksum: true });
+          try {
+            const decoded = item.kind === 'block' ? decodeBlock(bytes) : decodeSignedTx(bytes);
+            const ours = canonical(toNodeJson(decoded, LOCAL_NETWORK_ID));
+            const theirs = canonical(item.json);
+            try {
+              expect(ours).toEqual(theirs);
+            } catch (err) {
+              problems.push(`${item.label}: JSON differs\n${(err as Error).message}`);
+            }
+            const again = item.kind === 'block' ? encodeBlock(decoded as ReturnType<typeof decodeBlock>) : encodeSignedTx(decoded as ReturnType<typeof decodeSignedTx>);
+            if (Buffer.compare(Buffer.from(again), Buffer.from(bytes)) !== 0) problems.push(`${item.label}: re-encoding differs from the node bytes`);
+            const id = formatId(item.kind === 'block' ? blockIdOf(bytes) : txIdOf(bytes));
+            if (id !== (item.json as { id?: string }).id) problems.push(`${item.label}: ID ${id} != node's ${(item.json as { id?: string }).id}`);
+          } catch (err) {
+            problems.push(`${item.label}: ${(err as Error).message}`);
+          }
+        }
+        if (problems.length > 0) fail();
+        expect(problems, problems.join('\n\n')).toEqual([]);
+      });
+    });
+
+    describe('codec: UTXOs of the test addresses', () => {
+      it('decode, re-encode to the node bytes, and belong to the addresses', async () => {
+        const { utxos } = await call<{ utxos: string[] }>(net.url, 'P', 'platform.getUTXOs', {
+          addresses: [ewoq.pAddress, receiver.pAddress],
+          encoding: 'hex',
+        });
+        expect(utxos.length).toBeGreaterThan(2);
+        const kinds = new Set<string>();
+        for (const hex of utxos) {
+          const bytes = decodeHex(hex, { checksum: true });
+          const u = decodeUtxo(bytes);
+          kinds.add(u.output.typeName);
+          expect(Buffer.from(encodeUtxo(u)).equals(Buffer.from(bytes))).toBe(true);
+        }
+        // The BaseTx paid the receiver a stakeable-locked output.
+        expect(kinds).toContain('stakeable.LockOut');
+        expect(kinds).toContain('secp256k1fx.TransferOutput');
+      });
+
+      it('utxoIdOf matches the node: getUTXOs endIndex.utxo page by page, and getBalance utxoIDs', async () => {
+        const seen: string[] = [];
+        let startIndex: { address: string; utxo: string } | undefined;
+        for (let page = 0; page < 50; page++) {
+          const r = await call<{ numFetched: string; utxos: string[]; endIndex: { address: string; utxo: string } }>(net.url, 'P', 'platform.getUTXOs', {
+            addresses: [receiver.pAddress],
+            limit: 1,
+            encoding: 'hex',
+            ...(startIndex ? { startIndex } : {}),
+          });
+          if (r.utxos.length === 0) break;
+          const u = decodeUtxo(decodeHex(r.utxos[0]!, { checksum: true }));
+          expect(formatId(utxoIdOf(u.txId, u.outputIndex))).toBe(r.endIndex.utxo);
+          seen.push(`${formatId(u.txId)}:${u.outputIndex}`);
+          startIndex = r.endIndex;
+        }
+        expect(seen.length).toBe(2);
+        const bal = await call<{ utxoIDs: { txID: string; outputIndex: number }[] | null }>(net.url, 'P', 'platform.getBalance', {
+          addresses: [receiver.pAddress],
+        });
+        expect((bal.utxoIDs ?? []).map((x) => `${x.txID}:${x.outputIndex}`).sort()).toEqual([...seen].sort());
+        expect(seen.every((s) => s.startsWith(activity.issued[0]!.txId))).toBe(true);
+        expect(parseId(activity.issued[0]!.txId)).toHaveLength(32);
+      });
+    });
+
+    describe(`simulator profile ${profile}: same keys and value types as the real node`, () => {
+      it('every method both support', async (ctx) => {
+        const create = await loadSim();
+        if (!create) {
+          ctx.skip('src/sim has no createSimNode yet');
+          return;
+        }
+        const sim = await create({ profile, seed: 1 });
+        try {
+          const simTargets = await discoverTargets(sim.url);
+          const report: string[] = [];
+          for (const [name, d] of Object.entries(methods)) {
+            if (!supportedAt(version, d) || EXPECTED_RPC_ERRORS[name] || d.mutating) continue;
+            const endpoint = d.endpoint as Endpoint;
+            const real = parseJsonBig(await callRaw(net.url, endpoint, name, paramsFor(name, targets))) as { result?: JsonBig; error?: unknown };
+            let simReply: { result?: JsonBig; error?: { message?: string } };
+            try {
+              simReply = parseJsonBig(await callRaw(sim.url, endpoint, name, paramsFor(name, simTargets))) as typeof simReply;
+            } catch (err) {
+              report.push(`${name}: simulator failed: ${(err as Error).message}`);
+              continue;
+            }
+            if (real.error) {
+              report.push(`${name}: real node errored (${JSON.stringify(real.error)}); cannot compare`);
+              continue;
+            }
+            if (simReply.error) {
+              report.push(`${name}: simulator answered an error: ${simReply.error.message ?? JSON.stringify(simReply.error)}`);
+              continue;
+            }
+            for (const line of diffShapes(shapeOf(real.result), shapeOf(simReply.result))) report.push(`${name} ${line}`);
+          }
+          if (report.length > 0) {
+            fail();
+            process.stderr.write(`\nshape diff, avalanchego ${version} vs simulator ${profile}:\n  ${report.join('\n  ')}\n`);
+          }
+          expect(report, report.join('\n')).toEqual([]);
+        } finally {
+          await sim.close();
+        }
+      });
+    });
+  });
+}

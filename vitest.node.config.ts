@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// Conformance against real avalanchego nodes (`npm run test:node`). The global setup builds the pinned versions
+// (cached after the first run); each version's suite starts its own five-node local network.
+export default defineConfig({
+  test: {
+    include: ['test/node/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    globalSetup: ['test/node/global-setup.ts'],
+    // One network at a time: five nodes already fill two cores.
+    fileParallelism: false,
+    maxWorkers: 1,
+    testTimeout: 120_000,
+    hookTimeout: 600_000,
+  },
+});
