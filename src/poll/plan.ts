@@ -89,12 +89,13 @@ const bootstrapped = (chain: ChainAlias): ResourceSpec =>
     intervalMs: (s, i) => (s.node.bootstrapped[chain].data === true ? i.slowMs : i.tickMs),
   });
 
-const peersSpec = (): ResourceSpec =>
-  call('peers', 'info.peers', {}, 'tick', lens.peers, transform.peers, {
+/** info.peers feeds the peers list and the header's count; `slow` where only a summary is shown (versions). */
+const peersSpec = (cadence: 'tick' | 'slow' = 'tick'): ResourceSpec =>
+  call(cadence === 'tick' ? 'peers' : 'peers:slow', 'info.peers', {}, cadence, lens.peers, transform.peers, {
     also: (s, r, meta) => lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), transform.peerCount(r), meta)),
   });
 
-function header(pane: PaneId): ResourceSpec[] {
+function header(peersPolled: boolean): ResourceSpec[] {
   const specs = [
     call('nodeId', 'info.getNodeID', {}, 'slow', lens.nodeId, ignorePrev(transform.nodeId)),
     call('networkId', 'info.getNetworkID', {}, 'once', lens.networkId, ignorePrev(transform.networkId)),
@@ -107,8 +108,8 @@ function header(pane: PaneId): ResourceSpec[] {
     call('timestamp', 'platform.getTimestamp', {}, 'tick', lens.timestamp, ignorePrev(transform.timestamp)),
     call('uptime', 'info.uptime', {}, 'slow', lens.uptime, ignorePrev(transform.loose)),
   ];
-  // The peers pane's own info.peers poll feeds the count; elsewhere a slow count is enough for the header.
-  if (pane !== 'peers') specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev(transform.peerCount)));
+  // A pane's own info.peers poll feeds the count; elsewhere a slow count is enough for the header.
+  if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev(transform.peerCount)));
   return specs;
 }
 
@@ -121,6 +122,14 @@ const validatorsSpec = (subnetId: string): ResourceSpec =>
     lens.validators(subnetId),
     transform.validators,
   );
+
+const subnetsSpec = () => call('subnets', 'platform.getSubnets', {}, 'height', lens.subnets, transform.subnets);
+
+function validatorDetailSpec(subnetId: string, nodeId: string): ResourceSpec {
+  const params: Record<string, unknown> = { nodeIDs: [nodeId] };
+  if (subnetId !== PRIMARY_NETWORK_ID) params.subnetID = subnetId;
+  return call(`validator:${subnetId}/${nodeId}`, 'platform.getCurrentValidators', params, 'height', lens.validatorDetail(subnetId, nodeId), ignorePrev(transform.validatorDetail));
+}
 
 const blockchainsSpec = () =>
   call('blockchains', 'platform.getBlockchains', {}, 'height', lens.blockchains, transform.blockchains);
@@ -158,8 +167,8 @@ function diffRowsByHeight(prev: RowList<BlockHeader> | undefined, headers: Block
 
 function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSpec[] {
   switch (pane) {
-    case 'overview':
-      return [
+    case 'overview': {
+      const specs = [
         call('nodeIp', 'info.getNodeIP', {}, 'once', lens.nodeIp, ignorePrev(transform.nodeIp)),
         call('health', 'health.health', {}, 'tick', lens.health, ignorePrev(transform.loose)),
         call('supply', 'platform.getCurrentSupply', {}, 'height', lens.supply, ignorePrev(transform.supply)),
@@ -167,13 +176,23 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
         call('totalStake', 'platform.getTotalStake', {}, 'height', lens.totalStake, ignorePrev(transform.totalStake)),
         call('minStake', 'platform.getMinStake', {}, 'height', lens.minStake, ignorePrev(transform.minStake)),
       ];
+      // This node's own validator record (a single-node query: small, and it carries the delegators).
+      const own = s.node.id.data?.nodeID;
+      if (own) specs.push(validatorDetailSpec(PRIMARY_NETWORK_ID, own));
+      return specs;
+    }
     case 'peers':
       return [peersSpec()];
     case 'validators':
-      return [validatorsSpec(PRIMARY_NETWORK_ID)];
-    case 'pending':
-      // Removed in v1.11.3 (ACP-41): today's nodes answer "can't find method" and the pane says so.
-      return [call(`pending:${PRIMARY_NETWORK_ID}`, 'platform.getPendingValidators', {}, 'height', lens.pending(PRIMARY_NETWORK_ID), transform.pending)];
+      // The subnet list feeds the pane's subnet switcher.
+      return [validatorsSpec(s.ui.subnet), subnetsSpec()];
+    case 'pending': {
+      // Removed in v1.11.3 (ACP-41): today's nodes answer "can't find method"; the pane then shows stakers that
+      // recently started or end soon, from the current validators.
+      const pending = call(`pending:${PRIMARY_NETWORK_ID}`, 'platform.getPendingValidators', {}, 'height', lens.pending(PRIMARY_NETWORK_ID), transform.pending);
+      const unsupported = s.pending.bySubnet[PRIMARY_NETWORK_ID]?.status === 'unsupported';
+      return unsupported ? [pending, validatorsSpec(PRIMARY_NETWORK_ID)] : [pending];
+    }
     case 'fees':
       return [
         call('txFee', 'info.getTxFee', {}, 'once', lens.txFee, ignorePrev(transform.loose)),
@@ -187,9 +206,12 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
         call('vms', 'info.getVMs', {}, 'once', lens.vms, ignorePrev(transform.vms)),
         call('upgrades', 'info.upgrades', {}, 'once', lens.upgrades, ignorePrev(transform.loose)),
         call('acps', 'info.acps', {}, 'slow', lens.acps, ignorePrev(transform.acps)),
+        // Version spread across peers and stake.
+        peersSpec('slow'),
+        validatorsSpec(PRIMARY_NETWORK_ID),
       ];
     case 'subnets':
-      return [call('subnets', 'platform.getSubnets', {}, 'height', lens.subnets, transform.subnets), blockchainsSpec()];
+      return [subnetsSpec(), blockchainsSpec()];
     case 'blocks':
       return [recentBlocksSpec()];
     case 'utxos': {
@@ -235,14 +257,8 @@ function viewSpecs(view: NavView | undefined, s: AvatopState, decoders: Decoders
           },
         }),
       ];
-    case 'validator': {
-      const subnetId = view.subnetId ?? PRIMARY_NETWORK_ID;
-      const params: Record<string, unknown> = { nodeIDs: [view.nodeId] };
-      if (subnetId !== PRIMARY_NETWORK_ID) params.subnetID = subnetId;
-      return [
-        call(`validator:${subnetId}/${view.nodeId}`, 'platform.getCurrentValidators', params, 'height', lens.validatorDetail(subnetId, view.nodeId), ignorePrev(transform.validatorDetail)),
-      ];
-    }
+    case 'validator':
+      return [validatorDetailSpec(view.subnetId ?? PRIMARY_NETWORK_ID, view.nodeId)];
     case 'subnet': {
       const chains = liveValues(s.subnets.chains.data).filter((c) => c.subnetID === view.id);
       return [
@@ -272,7 +288,8 @@ function asStatus(v: unknown): string | undefined {
 
 /** Everything that should be polled for this screen, deduplicated by key (a view may repeat its pane's needs). */
 export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState, decoders: Decoders): ResourceSpec[] {
-  const all = [...header(pane), ...paneSpecs(pane, s, decoders), ...viewSpecs(views[views.length - 1], s, decoders)];
+  const body = [...paneSpecs(pane, s, decoders), ...viewSpecs(views[views.length - 1], s, decoders)];
+  const all = [...header(body.some((spec) => spec.method === 'info.peers')), ...body];
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
   return [...seen.values()];

@@ -266,12 +266,16 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     if (!started) return;
     const specs = planFor(visible.pane, visible.views, store.getState(), decoders);
     const wanted = new Set(specs.map((s) => s.key));
+    if (wanted.size === entries.size && [...entries.keys()].every((k) => wanted.has(k))) return;
     for (const [key, e] of entries) {
       if (!wanted.has(key)) {
         e.poller.stop();
         // Kept (stopped) so a pane opened again knows at which height its data was fetched.
-        if (!retained.has(key)) retained.set(key, e);
+        retained.delete(key);
+        retained.set(key, e);
         entries.delete(key);
+        // Bounded: drill-down views (blocks, txs) add keys without end; the oldest are forgotten.
+        if (retained.size > 256) retained.delete(retained.keys().next().value!);
       }
     }
     for (const spec of specs) {
@@ -289,25 +293,14 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   }
   const retained = new Map<string, Entry>();
 
-  let uiSignature = '';
   function uiChanged(s: AvatopState): void {
     if (s.ui.paused !== paused) {
       if (s.ui.paused) applyPause();
       else applyResume();
     }
-    if (!followUi) return;
-    const q = s.utxos.active === undefined ? undefined : s.utxos.queries[s.utxos.active];
-    // Only what changes the plan: pane, top view, the UTXO page shown, the chains a subnet view lists.
-    const sig = [
-      s.ui.pane,
-      s.ui.nav.length,
-      JSON.stringify(s.ui.nav[s.ui.nav.length - 1] ?? null, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
-      q ? `${q.key}|${q.pageSize}|${q.start?.address}/${q.start?.utxo}` : '',
-      s.ui.nav.some((v) => v.kind === 'subnet') ? (s.subnets.chains.data?.size ?? -1) : '',
-    ].join('\n');
-    if (sig === uiSignature) return;
-    uiSignature = sig;
-    visible = { pane: s.ui.pane, views: s.ui.nav };
+    if (followUi && (s.ui.pane !== visible.pane || s.ui.nav !== visible.views)) visible = { pane: s.ui.pane, views: s.ui.nav };
+    // The plan also depends on data (this node's ID, the UTXO page shown, whether a method is supported), so it
+    // is recomputed on every store change; that is a few dozen small objects, at most every batch.
     reconcile();
   }
 

@@ -66,6 +66,7 @@ export const selectNav = (s: AvatopState) => s.ui.nav;
 export const selectTopView = (s: AvatopState) => s.ui.nav[s.ui.nav.length - 1];
 export const selectPrompt = (s: AvatopState) => s.ui.prompt;
 export const selectPaused = (s: AvatopState) => s.ui.paused;
+export const selectSubnet = (s: AvatopState) => s.ui.subnet;
 
 /** True while any P-chain resource reports the node as still bootstrapping. */
 export const selectBootstrapping = (s: AvatopState) => s.pchain.height.bootstrapping;

@@ -23,8 +23,7 @@ import type {
 import { initialUi, type UiState } from './ui';
 import { initialUtxos, type UtxoSlice } from './utxos';
 
-/** The primary network's subnet ID; validator and stake queries without a subnet mean this one. */
-export const PRIMARY_NETWORK_ID = '11111111111111111111111111111111LpoYY';
+export { PRIMARY_NETWORK_ID } from './constants';
 
 export type ChainAlias = 'P' | 'X' | 'C';
 

@@ -1,5 +1,6 @@
 // UI state and its pure updates: which pane is shown, per-pane cursor/scroll/sort/filter, the drill-down stack,
 // the open prompt and the pause flag. No I/O, so keys can be tested without a terminal.
+import { PRIMARY_NETWORK_ID } from './constants';
 
 export const PANES = [
   'overview',
@@ -47,6 +48,8 @@ export interface UiState {
   readonly nav: readonly NavView[];
   readonly prompt: Prompt | undefined;
   readonly paused: boolean;
+  /** The subnet the validators pane lists (the scheduler polls that one). */
+  readonly subnet: string;
 }
 
 const PANE_DEFAULT: PaneUi = Object.freeze({ cursor: 0, scroll: 0, sortKey: undefined, sortDir: 'asc', filter: '' });
@@ -54,7 +57,7 @@ const PANE_DEFAULT: PaneUi = Object.freeze({ cursor: 0, scroll: 0, sortKey: unde
 export function initialUi(): UiState {
   const panes = {} as Record<PaneId, PaneUi>;
   for (const p of PANES) panes[p] = PANE_DEFAULT;
-  return { pane: 'overview', panes, nav: [], prompt: undefined, paused: false };
+  return { pane: 'overview', panes, nav: [], prompt: undefined, paused: false, subnet: PRIMARY_NETWORK_ID };
 }
 
 export function isPaneId(s: string): s is PaneId {
@@ -149,4 +152,8 @@ export function setPaused(ui: UiState, paused: boolean): UiState {
 
 export function togglePaused(ui: UiState): UiState {
   return setPaused(ui, !ui.paused);
+}
+
+export function setSubnet(ui: UiState, subnet: string): UiState {
+  return ui.subnet === subnet ? ui : { ...ui, subnet };
 }

@@ -67,12 +67,19 @@ export async function startHarness(options: Partial<SchedulerOptions> = {}) {
 
   /** Wait until every request started so far (and any it triggered) has finished, then apply the batch. */
   async function quiesce(): Promise<void> {
+    const settle = async () => {
+      for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
+    };
     for (;;) {
       await scheduler.whenIdle();
-      for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
-      if (scheduler.inFlight === 0) break;
+      await settle();
+      if (scheduler.inFlight > 0) continue;
+      // Applying the batch can change the plan (e.g. the node ID is now known) and start new requests.
+      const before = store.getState();
+      scheduler.flush();
+      await settle();
+      if (scheduler.inFlight === 0 && store.getState() === before) break;
     }
-    scheduler.flush();
   }
 
   /** Move simulated time forward in steps of at most one tick, letting requests finish in between. */

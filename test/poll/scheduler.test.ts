@@ -4,7 +4,7 @@ import { lens } from '../../src/state/lenses';
 import { selectRecentBlocks, selectValidators } from '../../src/state/selectors';
 import { PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { openUtxoQuery, nextUtxoPage } from '../../src/state/utxos';
-import { pushView, setPane, type PaneId } from '../../src/state/ui';
+import { pushView, setPane, setSubnet, type PaneId } from '../../src/state/ui';
 import { startHarness, validator, examples } from '../helpers/poll-harness';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
@@ -34,7 +34,15 @@ describe('scheduler', () => {
     h = await startHarness();
     h.scheduler.start();
     await h.quiesce();
-    const overview = ['info.getNodeIP', 'health.health', 'platform.getCurrentSupply', 'platform.getStakingAssetID', 'platform.getTotalStake', 'platform.getMinStake'];
+    const overview = [
+      'info.getNodeIP',
+      'health.health',
+      'platform.getCurrentSupply',
+      'platform.getStakingAssetID',
+      'platform.getTotalStake',
+      'platform.getMinStake',
+      'platform.getCurrentValidators', // this node's own record only
+    ];
     expect(Object.keys(h.node.counts()).sort()).toEqual([...HEADER, ...overview].sort());
     const s = h.store.getState();
     expect(s.node.networkId.data).toBe(5);
@@ -44,15 +52,19 @@ describe('scheduler', () => {
     expect(s.supply.minStake.data).toEqual({ minValidatorStake: 2_000_000_000_000n, minDelegatorStake: 25_000_000_000n });
     expect(s.peers.count.data).toBe(2);
     expect(s.node.bootstrapped.X.data).toBe(true);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    expect(h.scheduler.activeKeys()).toContain(`validator:${PRIMARY_NETWORK_ID}/NodeID-Self`);
   });
 
   it('starts and stops pollers on pane switch', async () => {
     h = await startHarness();
     h.scheduler.start();
     await h.quiesce();
+    const before = h.node.count('platform.getCurrentValidators');
     show(h, 'validators');
     await h.quiesce();
-    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(before + 1);
+    expect(h.node.count('platform.getSubnets')).toBe(1);
     expect(h.scheduler.activeKeys()).not.toContain('health');
     const health = h.node.count('health.health');
     await h.run(20_000);
@@ -313,5 +325,32 @@ describe('scheduler', () => {
     expect(h.node.count('info.peers')).toBeGreaterThanOrEqual(6);
     expect(lens.peers.get(h.store.getState()).data?.size).toBe(2);
     expect(h.store.getState().peers.count.data).toBe(2);
+  });
+
+  it('polls the subnet the validators pane shows', async () => {
+    h = await startHarness();
+    show(h, 'validators');
+    const subnetParams: unknown[] = [];
+    h.node.on('platform.getCurrentValidators', (p: { subnetID?: string }) => {
+      subnetParams.push(p.subnetID);
+      return { validators: p.subnetID ? [validator(9)] : h!.net.validators };
+    });
+    h.scheduler.start();
+    await h.quiesce();
+    h.store.setState((s) => ({ ...s, ui: setSubnet(s.ui, 'S1') }));
+    await h.quiesce();
+    expect(subnetParams).toEqual([undefined, 'S1']);
+    expect(selectValidators('S1')(h.store.getState()).data?.rows.map((r) => r.key)).toEqual(['NodeID-9']);
+    expect(h.scheduler.activeKeys()).not.toContain(`validators:${PRIMARY_NETWORK_ID}`);
+  });
+
+  it('on a node without getPendingValidators, the pending pane falls back to the current validators', async () => {
+    h = await startHarness();
+    show(h, 'pending');
+    h.scheduler.start();
+    await h.quiesce();
+    expect(h.node.count('platform.getPendingValidators')).toBe(1);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    expect(validators(h).status).toBe('ok');
   });
 });
