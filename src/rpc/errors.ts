@@ -24,7 +24,8 @@ export class AvatopError extends Error {
 
   constructor(init: AvatopErrorInit) {
     super(init.message ?? init.short, init.cause === undefined ? undefined : { cause: init.cause });
-    this.name = new.target.name;
+    // Explicit names in subclasses: the bundle is minified, so class names are not reliable.
+    this.name = 'AvatopError';
     this.short = init.short;
     this.detail = init.detail ?? init.short;
     this.hint = init.hint ?? '';
@@ -71,6 +72,7 @@ export class TransportError extends AvatopError {
       hint: text.hint,
       cause,
     });
+    this.name = 'TransportError';
     this.kind = kind;
     this.url = url;
   }
@@ -92,6 +94,7 @@ export class HttpError extends AvatopError {
       detail: `HTTP ${status} from ${url}${text ? `: ${text.slice(0, 500)}` : ''}`,
       hint,
     });
+    this.name = 'HttpError';
     this.status = status;
     this.body = body;
     this.url = url;
@@ -186,11 +189,15 @@ export class RpcError extends AvatopError {
     } else if (BAD_ARGUMENT.test(message)) {
       short = `${label}: node rejected the parameters`;
       hint = 'Check the parameter types: IDs in cb58, node IDs with NodeID-, numbers as numbers or decimal strings.';
+    } else if (code === -32700 || code === -32600) {
+      short = `${label}: node could not read the request`;
+      hint = 'The request reached the node damaged or altered; check any proxy in between.';
     } else {
-      short = `${label}: ${message}`;
+      short = oneLine(`${label}: ${message}`);
       hint = code === -32000 ? 'The node refused the request; the message says why.' : 'The node could not process the request.';
     }
     super({ short, detail: `JSON-RPC error ${code} from ${label}: ${message}`, hint, message });
+    this.name = 'RpcError';
     this.code = code;
     this.data = data;
     this.unsupported = notFound !== null;
@@ -210,6 +217,7 @@ export class ResponseTooLargeError extends AvatopError {
       detail: `The reply from ${url} exceeded the ${formatBytes(limit)} cap (at least ${formatBytes(received)}); it was dropped.`,
       hint: 'Narrow the request (a subnet, node IDs, a smaller limit) or raise --max-bytes.',
     });
+    this.name = 'ResponseTooLargeError';
     this.limit = limit;
     this.received = received;
   }
@@ -235,6 +243,7 @@ export class MalformedResponseError extends AvatopError {
       hint: 'Is --url pointing at an avalanchego node? A proxy may be answering instead, or the connection was cut.',
       cause,
     });
+    this.name = 'MalformedResponseError';
     this.reason = reason;
     this.snippet = snippet;
   }
@@ -251,6 +260,7 @@ export class SchemaError extends AvatopError {
       detail: `The result of ${method} did not match its schema at ${where}: ${issue}`,
       hint: 'The node may run a version avatop does not know yet; please report it with the node version.',
     });
+    this.name = 'SchemaError';
     this.method = method;
     this.path = path;
   }
@@ -267,6 +277,7 @@ export class ParamsError extends AvatopError {
       detail: `Parameters for ${method} were rejected before sending: ${where}: ${issue}`,
       hint: 'Fix the parameter; IDs are cb58, node IDs start with NodeID-, addresses look like P-avax1….',
     });
+    this.name = 'ParamsError';
     this.method = method;
     this.path = path;
   }
@@ -280,6 +291,12 @@ export function formatPath(path: ReadonlyArray<PropertyKey>): string {
     else out += out ? `.${String(part)}` : String(part);
   }
   return out;
+}
+
+/** Status-bar text: one line, bounded. */
+export function oneLine(s: string, max = 160): string {
+  const flat = s.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
 
 function formatBytes(n: number): string {

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type AvatopClient } from '../../src/rpc/client';
-import { HttpError, MalformedResponseError, ParamsError, RpcError } from '../../src/rpc/errors';
+import { HttpError, MalformedResponseError, ParamsError, RpcError, TransportError, oneLine } from '../../src/rpc/errors';
 import { createTransport, type Endpoint, type Transport } from '../../src/rpc/transport';
 import { sendJson, sendText, startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -152,4 +152,30 @@ describe('documented bad requests are caught before sending', () => {
       expect(server.requests.length).toBe(before);
     });
   }
+});
+
+describe('error texts', () => {
+  it('keeps short one line and bounded', () => {
+    const e = new RpcError(-32000, `couldn't issue tx:\n${'x'.repeat(500)}`, null, 'platform.issueTx');
+    expect(e.short).not.toContain('\n');
+    expect(e.short.length).toBeLessThanOrEqual(160);
+    expect(e.message).toContain('\n');
+    expect(oneLine('a\n\tb')).toBe('a b');
+  });
+
+  it('names methods added later as too new for an old node', () => {
+    const e = new RpcError(-32000, 'rpc: can\'t find method "platform.GetFeeState"', null, 'platform.getFeeState');
+    expect(e.unsupported).toBe(true);
+    expect(e.since).toBe('v1.11.11');
+    expect(e.short).toBe('platform.getFeeState not supported (added in avalanchego v1.11.11)');
+    const k = new RpcError(-32000, 'rpc: can\'t find method "platform.ExportKey"', null);
+    expect(k.removedIn).toBe('v1.12.2');
+    expect(k.method).toBe('platform.exportKey');
+  });
+
+  it('explains JSON-RPC protocol errors and keeps names after minification', () => {
+    expect(new RpcError(-32600, 'jsonrpc must be 2.0', {}).hint).toMatch(/proxy/);
+    expect(new TransportError('refused', 'http://x').name).toBe('TransportError');
+    expect(new HttpError(503, 'API call rejected because chain is not done bootstrapping\n', 'http://x').name).toBe('HttpError');
+  });
 });

@@ -5,7 +5,8 @@ import { defineMethod } from '../define';
 export const validatedBy = defineMethod({
   name: 'platform.validatedBy',
   endpoint: 'P',
-  params: z.object({ blockchainID: idParam }),
+  // Omitted means the P-Chain itself, validated by the primary network.
+  params: z.object({ blockchainID: idParam.optional() }).optional(),
   result: z.object({ subnetID: z.string() }),
   description: 'The subnet that validates a blockchain.',
 });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { idParam, list } from '../common';
+import { list, optionalSubnetParams } from '../common';
 import { defineMethod } from '../define';
 
 export const validates = defineMethod({
   name: 'platform.validates',
   endpoint: 'P',
-  params: z.object({ subnetID: idParam }),
+  // Omitted means the primary network (X, C and the other primary chains).
+  params: optionalSubnetParams,
   result: z.object({ blockchainIDs: list(z.string()) }),
   description: 'The blockchains a subnet validates.',
 });
