@@ -2,7 +2,7 @@
 // reply, every JSON-RPC outcome is HTTP 200, and the error texts are gorilla's and avalanchego's own.
 import { parseJsonBig } from '../codec/json-big';
 import { goJson } from './wire';
-import { ArgError, MethodError } from './params';
+import { ArgError, MethodError, argsObject } from './params';
 
 /** A result already serialized (cached big replies). */
 export class RawJson {
@@ -126,6 +126,8 @@ export async function handleJsonRpc(text: string, services: ReadonlyMap<string, 
 
   let result: unknown;
   try {
+    // Every avalanchego args type is a struct: anything but an object (or [object]) fails to unmarshal.
+    argsObject(params);
     result = await handler(params);
   } catch (err) {
     if (err instanceof ArgError || err instanceof MethodError) return fail(-32000, err.message);
