@@ -1,6 +1,7 @@
 // The conformance suite run against one avalanchego version: start a local network, put transactions on it, then
 // hold our client, codec and simulator against what the node itself says.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   blockIdOf,
@@ -110,7 +111,7 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
           subnetId: activity.subnetId,
           chainId: activity.chainId,
           txId: activity.issued[0]!.txId,
-          stakerTxId: activity.issued[activity.issued.length - 1]!.txId,
+          stakerTxId: activity.issued.find((i) => i.name === 'AddPermissionlessDelegatorTx')!.txId,
           nodeId: net.nodes[0]!.nodeId,
         });
       } catch (err) {
@@ -137,6 +138,7 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
         'CreateChainTx',
         'AddSubnetValidatorTx',
         'AddPermissionlessDelegatorTx',
+        'AddPermissionlessValidatorTx',
       ]);
     });
 
@@ -175,7 +177,7 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
     describe('codec: every block and tx on the chain', () => {
       it('has blocks and txs of every kind we issued', () => {
         const txTypes = new Set(chain.filter((c) => c.kind === 'tx').map((c) => decodeSignedTx(decodeHex(c.hex, { checksum: true })).unsigned.typeName));
-        for (const name of ['BaseTx', 'CreateSubnetTx', 'CreateChainTx', 'AddSubnetValidatorTx', 'AddPermissionlessDelegatorTx']) {
+        for (const name of ['BaseTx', 'CreateSubnetTx', 'CreateChainTx', 'AddSubnetValidatorTx', 'AddPermissionlessDelegatorTx', 'AddPermissionlessValidatorTx']) {
           expect(txTypes).toContain(name);
         }
       });
@@ -265,7 +267,14 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
           for (const [name, d] of Object.entries(methods)) {
             if (!supportedAt(version, d) || EXPECTED_RPC_ERRORS[name] || d.mutating) continue;
             const endpoint = d.endpoint as Endpoint;
-            const real = parseJsonBig(await callRaw(net.url, endpoint, name, paramsFor(name, targets))) as { result?: JsonBig; error?: unknown };
+            const realText = await callRaw(net.url, endpoint, name, paramsFor(name, targets));
+            const real = parseJsonBig(realText) as { result?: JsonBig; error?: unknown };
+            // AVATOP_NODE_CAPTURE=<dir> keeps the real replies, for the simulator's owners to read.
+            const captureDir = process.env.AVATOP_NODE_CAPTURE;
+            if (captureDir) {
+              mkdirSync(join(captureDir, version), { recursive: true });
+              writeFileSync(join(captureDir, version, `${name}.json`), realText);
+            }
             let simReply: { result?: JsonBig; error?: { message?: string } };
             try {
               simReply = parseJsonBig(await callRaw(sim.url, endpoint, name, paramsFor(name, simTargets))) as typeof simReply;

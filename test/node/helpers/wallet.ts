@@ -1,5 +1,6 @@
 // Builds, signs and issues P-chain transactions with the local genesis' funded test key ("ewoq"), using our codec's
 // encoders, so a fresh local network holds blocks and txs of several types for the conformance tests to read back.
+import { bls12_381 } from '@noble/curves/bls12-381';
 import { secp256k1 } from '@noble/curves/secp256k1';
 import { ripemd160 } from '@noble/hashes/legacy';
 import { sha256 } from '@noble/hashes/sha2';
@@ -13,6 +14,7 @@ import {
   encodeUnsignedTx,
   formatAddress,
   formatId,
+  formatNodeId,
   parseId,
   parseNodeId,
   txIdOf,
@@ -151,6 +153,21 @@ function spend(u: Utxo): { input: TransferableInput; amount: bigint } {
   };
 }
 
+/** avalanchego's proof-of-possession ciphersuite (utils/crypto/bls): the key signs its own compressed public key. */
+const POP_DST = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
+
+export function blsProofOfPossession(seed: string): { publicKey: Uint8Array; signature: Uint8Array } {
+  const bls = bls12_381.longSignatures;
+  const sk = sha256(new TextEncoder().encode(seed));
+  sk[0]! &= 0x3f; // below the group order
+  const publicKey = bls.getPublicKey(sk).toBytes(true);
+  const signature = bls.Signature.toBytes(bls.sign(bls.hash(publicKey, POP_DST), sk));
+  return { publicKey, signature };
+}
+
+/** A node that never runs: it only exists as a staker record. */
+export const NEW_VALIDATOR_NODE_ID = formatNodeId(sha256(new TextEncoder().encode('avatop conformance validator')).slice(0, 20));
+
 const auth: AuthInput = { typeId: 10, typeName: 'secp256k1fx.Input', signatureIndices: [0] };
 
 export interface Activity {
@@ -161,8 +178,9 @@ export interface Activity {
 
 /**
  * Issues, one after another (each spends the previous change output): a BaseTx paying the receiver a plain and a
- * stakeable-locked output, a CreateSubnetTx, a CreateChainTx, an AddSubnetValidatorTx and an
- * AddPermissionlessDelegatorTx on the primary network.
+ * stakeable-locked output, a CreateSubnetTx, a CreateChainTx, an AddSubnetValidatorTx, an
+ * AddPermissionlessDelegatorTx and an AddPermissionlessValidatorTx (with a BLS proof of possession) on the primary
+ * network.
  */
 export async function generateActivity(ctx: Context, validatorNodeId: string): Promise<Activity> {
   const base = (u: Utxo, outs: TransferableOutput[]) => {
@@ -271,6 +289,35 @@ export async function generateActivity(ctx: Context, validatorNodeId: string): P
         subnetId: new Uint8Array(32),
         stake: [transfer(ctx.avaxAssetId, ewoq, stake)],
         rewardsOwner: owners(ewoq),
+      },
+      0,
+    ),
+  );
+
+  // A new primary-network validator with a BLS key, so stakers with a signer exist on both versions.
+  const validatorStake = 2_000n * NANO_PER_AVAX;
+  const v = spend(await biggestUtxo(ctx));
+  const pop = blsProofOfPossession('avatop conformance validator bls');
+  issued.push(
+    await issue(
+      ctx,
+      'AddPermissionlessValidatorTx',
+      {
+        kind: 'unsignedTx',
+        typeId: 25,
+        typeName: 'AddPermissionlessValidatorTx',
+        networkId: LOCAL_NETWORK_ID,
+        blockchainId: ctx.pChainId,
+        inputs: [v.input],
+        outputs: [transfer(ctx.avaxAssetId, ewoq, v.amount - validatorStake - FEE)],
+        memo: new Uint8Array(),
+        validator: { nodeId: parseNodeId(NEW_VALIDATOR_NODE_ID), start: now, end, weight: validatorStake },
+        subnetId: new Uint8Array(32),
+        signer: { typeId: 28, typeName: 'signer.ProofOfPossession', publicKey: pop.publicKey, signature: pop.signature },
+        stake: [transfer(ctx.avaxAssetId, ewoq, validatorStake)],
+        validationRewardsOwner: owners(ewoq),
+        delegationRewardsOwner: owners(receiver),
+        shares: 30_000,
       },
       0,
     ),
