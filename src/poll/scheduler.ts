@@ -33,6 +33,11 @@ export interface SchedulerOptions {
   slowMs?: number;
   /** Heavy lists refresh at least this often even if the height stands still (default 5 min). */
   maxAgeMs?: number;
+  /**
+   * ...and at most this often when the height moves (default 10 s): a chain that accepts a block every second or
+   * two must not make the monitor download a mainnet validator set (~1.5 MB) that often.
+   */
+  heavyMinIntervalMs?: number;
   /** Store writes are batched this long (default 100 ms). */
   batchMs?: number;
   /** How many recent blocks the blocks pane keeps (default 20). */
@@ -73,6 +78,10 @@ interface Entry {
   poller: Poller;
   /** P-chain height when this resource last started a fetch. */
   heightAt: bigint | undefined;
+  /** Clock time of the last fetch start. */
+  startedAt: number | undefined;
+  /** A height-triggered refresh held back by the heavy minimum interval. */
+  cancelDeferred: (() => void) | undefined;
 }
 
 export function createScheduler(opts: SchedulerOptions): Scheduler {
@@ -84,6 +93,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     maxAgeMs: opts.maxAgeMs ?? 5 * 60_000,
   };
   const batchMs = opts.batchMs ?? 100;
+  const heavyMinMs = opts.heavyMinIntervalMs ?? 10_000;
   const decoders = opts.decoders ?? defaultDecoders;
   const followUi = opts.followUi ?? true;
 
@@ -180,7 +190,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         pendingBootstrap.delete(e.spec.key);
         e.poller.refresh({ force: true });
       } else if (e.spec.cadence === 'height' && (moved || (wasUnknown && e.heightAt !== undefined && e.heightAt !== h))) {
-        e.poller.refresh();
+        refreshHeavy(e);
       } else if (wasUnknown && e.heightAt === undefined && !e.poller.inFlight) {
         // Fetched before the first height answer arrived: that is the height it belongs to.
         e.heightAt = h;
@@ -190,8 +200,27 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
 
   const pendingBootstrap = new Set<string>();
 
+  function refreshHeavy(e: Entry): void {
+    const wait = e.startedAt === undefined ? 0 : e.startedAt + heavyMinMs - clock.now();
+    if (wait <= 0) {
+      e.poller.refresh();
+      return;
+    }
+    if (e.cancelDeferred) return;
+    e.cancelDeferred = clock.setTimer(wait, () => {
+      e.cancelDeferred = undefined;
+      if (e.heightAt !== lastHeight) e.poller.refresh();
+    });
+  }
+
+  function halt(e: Entry): void {
+    e.cancelDeferred?.();
+    e.cancelDeferred = undefined;
+    e.poller.stop();
+  }
+
   function makeEntry(spec: ResourceSpec): Entry {
-    const entry: Entry = { spec, heightAt: undefined, poller: undefined as unknown as Poller };
+    const entry: Entry = { spec, heightAt: undefined, startedAt: undefined, cancelDeferred: undefined, poller: undefined as unknown as Poller };
     let bytesAtStart = 0;
     entry.poller = createPoller<unknown>({
       clock,
@@ -208,6 +237,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       onStart() {
         begin();
         entry.heightAt = lastHeight;
+        entry.startedAt = clock.now();
         bytesAtStart = bytesByMethod.get(spec.method) ?? 0;
         enqueue((s) => spec.lens.set(s, startLoading(spec.lens.get(s))));
       },
@@ -269,7 +299,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     if (wanted.size === entries.size && [...entries.keys()].every((k) => wanted.has(k))) return;
     for (const [key, e] of entries) {
       if (!wanted.has(key)) {
-        e.poller.stop();
+        halt(e);
         // Kept (stopped) so a pane opened again knows at which height its data was fetched.
         retained.delete(key);
         retained.set(key, e);
@@ -309,7 +339,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     paused = true;
     cancelFlush?.();
     cancelFlush = undefined;
-    for (const e of entries.values()) e.poller.stop();
+    for (const e of entries.values()) halt(e);
   }
 
   function applyResume(): void {
@@ -342,8 +372,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     stop() {
       if (!started) return;
       started = false;
-      for (const e of entries.values()) e.poller.stop();
-      for (const e of retained.values()) e.poller.stop();
+      for (const e of entries.values()) halt(e);
+      for (const e of retained.values()) halt(e);
       entries.clear();
       retained.clear();
       unsubscribeStore?.();

@@ -201,13 +201,13 @@ describe('scheduler', () => {
     await h.quiesce();
     const first = validators(h).data!;
     h.net.height = 101;
-    await h.run(2_000);
+    await h.run(10_000);
     expect(h.node.count('platform.getCurrentValidators')).toBe(2);
     expect(validators(h).data).toBe(first);
 
     h.net.validators = [validator(1), validator(2, 3_000_000_000_000n), validator(4)];
     h.net.height = 102;
-    await h.run(2_000);
+    await h.run(10_000);
     const second = validators(h).data!;
     expect(second.rows.map((r) => [r.key, r.change])).toEqual([
       ['NodeID-1', 'same'],
@@ -217,7 +217,7 @@ describe('scheduler', () => {
     ]);
     expect(second.rows[0]).toBe(first.rows[0]);
     h.net.height = 103;
-    await h.run(2_000);
+    await h.run(10_000);
     expect(validators(h).data!.rows.map((r) => r.key)).toEqual(['NodeID-1', 'NodeID-2', 'NodeID-4']);
   });
 
@@ -352,5 +352,24 @@ describe('scheduler', () => {
     expect(h.node.count('platform.getPendingValidators')).toBe(1);
     expect(h.node.count('platform.getCurrentValidators')).toBe(1);
     expect(validators(h).status).toBe('ok');
+  });
+
+  it('refreshes a heavy list at most every heavyMinIntervalMs however fast blocks come', async () => {
+    h = await startHarness({ heavyMinIntervalMs: 10_000 });
+    show(h, 'validators');
+    h.scheduler.start();
+    await h.quiesce();
+    for (let t = 0; t < 60_000; t += 2_000) {
+      h.net.height++;
+      await h.run(2_000);
+    }
+    expect(h.node.count('platform.getHeight')).toBeGreaterThanOrEqual(30);
+    // One at start, then one per 10 s window in which the height moved.
+    expect(h.node.count('platform.getCurrentValidators')).toBeLessThanOrEqual(7);
+    expect(h.node.count('platform.getCurrentValidators')).toBeGreaterThanOrEqual(5);
+    // The last change is picked up, not dropped.
+    const last = h.node.count('platform.getCurrentValidators');
+    await h.run(12_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(last + 1);
   });
 });
