@@ -1,4 +1,136 @@
-export async function run(_argv: string[]): Promise<number> {
-  process.stderr.write('avatop: the interactive monitor is not built yet\n');
-  return 1;
+// `avatop` with no subcommand: the interactive monitor. Wires settings, theme, client, store, scheduler and Ink,
+// and owns the terminal: alternate screen in, and out again on every exit path.
+import { render } from 'ink';
+import { resolveSettings } from '../config/settings';
+import { UsageError } from '../config/flags';
+import { COMMON_FLAGS, MONITOR_FLAGS } from '../config/settings';
+import { loadTheme, ThemeError } from '../theme/load';
+import { createClient } from '../rpc/client';
+import { createAvatopStore } from '../state/store';
+import { setPane } from '../state/ui';
+import { createScheduler } from '../poll/scheduler';
+import { App } from '../app/App';
+import { DEFAULT_REWARD_THRESHOLD, type RewardThreshold } from '../app/config';
+import { enterAltScreen } from '../app/terminal';
+
+const usage = `Usage: avatop [flags]            the live monitor (needs a terminal)
+       avatop --demo              the monitor against the built-in simulated node
+
+Flags:
+${[...COMMON_FLAGS, ...MONITOR_FLAGS]
+  .map((f) => `  ${`--${f.name}${f.value ? ` ${f.value}` : ''}${f.short ? `, -${f.short}` : ''}`.padEnd(30)} ${f.description}`)
+  .join('\n')}
+
+Keys: ? in the monitor lists them. For scripts: avatop status, avatop get <what>.`;
+
+export const NOT_A_TTY_MESSAGE = `avatop: the monitor needs an interactive terminal (stdout is not a TTY).
+For scripts and pipes use a one-shot command instead:
+  avatop status [--url URL]              health summary (exit 0 healthy, 1 degraded, 2 unreachable)
+  avatop get <what> [--url URL] -o json  peers, validators, fees, versions, subnets, blocks, utxos …
+`;
+
+export interface MonitorIo {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WriteStream;
+  stdin: NodeJS.ReadStream;
+  env: NodeJS.ProcessEnv;
+}
+
+export async function run(argv: string[], io: MonitorIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env }): Promise<number> {
+  let resolved;
+  try {
+    resolved = resolveSettings(argv, io.env);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr.write(`avatop: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  const { settings } = resolved;
+  if (resolved.help) {
+    io.stdout.write(usage + '\n');
+    return 0;
+  }
+  if (resolved.positionals.length > 0) {
+    io.stderr.write(`avatop: unknown command "${resolved.positionals[0]}" (commands: status, get, decode, sim; --help for flags)\n`);
+    return 2;
+  }
+  let theme;
+  try {
+    theme = loadTheme(settings.theme, { env: io.env, noColor: settings.noColor });
+  } catch (err) {
+    if (err instanceof ThemeError) {
+      io.stderr.write(`avatop: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  if (!io.stdout.isTTY || !io.stdin.isTTY) {
+    io.stderr.write(NOT_A_TTY_MESSAGE);
+    return 2;
+  }
+
+  let sim: { url: string; close(): Promise<void> } | undefined;
+  let url = settings.url;
+  if (settings.demo) {
+    const { createSimNode } = await import('../sim/index');
+    sim = await createSimNode({ host: '127.0.0.1', port: 0 });
+    url = sim.url;
+  }
+  const client = createClient({ url, headers: settings.headers, timeoutMs: settings.timeoutMs });
+  const store = createAvatopStore();
+  if (settings.pane) store.setState({ ...store.getState(), ui: setPane(store.getState().ui, settings.pane) }, true);
+  const scheduler = createScheduler({ client, store, intervalMs: settings.intervalMs });
+
+  const threshold: RewardThreshold =
+    settings.uptimeThreshold !== undefined
+      ? { before: settings.uptimeThreshold, after: settings.uptimeThreshold, cutover: DEFAULT_REWARD_THRESHOLD.cutover }
+      : DEFAULT_REWARD_THRESHOLD;
+
+  return new Promise<number>((resolve) => {
+    let done = false;
+    let ink: ReturnType<typeof render> | undefined;
+    const shutdown = async (code: number, message?: string) => {
+      if (done) return;
+      done = true;
+      try {
+        ink?.unmount();
+      } catch {
+        // already gone
+      }
+      guard.restore();
+      guard.dispose();
+      if (message) io.stderr.write(message);
+      scheduler.stop();
+      await Promise.allSettled([client.close(), sim?.close()]);
+      resolve(code);
+    };
+    const guard = enterAltScreen({
+      write: (s) => io.stdout.write(s),
+      onFatal: ({ signal, error }) => {
+        const message = error
+          ? `avatop: ${error instanceof Error ? error.message : String(error)}\n`
+          : undefined;
+        void shutdown(signal === 'SIGINT' ? 130 : signal ? 143 : 1, message);
+      },
+    });
+    try {
+      ink = render(
+        <App
+          store={store}
+          theme={theme}
+          config={{
+            url: sim ? `${url} (simulated node)` : url,
+            rewardThreshold: threshold,
+            actions: { quit: () => void shutdown(0), refresh: () => scheduler.refresh() },
+          }}
+        />,
+        { stdout: io.stdout, stdin: io.stdin, stderr: io.stderr, maxFps: 15, patchConsole: false, exitOnCtrlC: false },
+      );
+      scheduler.start();
+    } catch (err) {
+      void shutdown(1, `avatop: ${err instanceof Error ? err.message : String(err)}\n`);
+    }
+  });
 }

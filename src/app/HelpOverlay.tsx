@@ -1,0 +1,23 @@
+// The help overlay, generated from the command table.
+import { COMMANDS, SCOPE_TITLES, type Scope } from '../keys/commands';
+import { keyLabel } from '../keys/keymatch';
+import type { KeyValueItem } from '../components/KeyValue';
+import { DocumentPane } from '../panes/DocumentPane';
+
+const ORDER: Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'prompt'];
+
+export function helpItems(): KeyValueItem[] {
+  const items: KeyValueItem[] = [];
+  for (const scope of ORDER) {
+    items.push({ section: SCOPE_TITLES[scope] });
+    for (const c of COMMANDS.filter((x) => x.scope === scope)) {
+      items.push({ label: c.keys.map(keyLabel).join(' '), value: c.description });
+    }
+  }
+  items.push({ section: '' }, { label: 'Esc or ?', value: 'close this help', tone: 'muted' });
+  return items;
+}
+
+export function HelpOverlay({ width, height }: { width: number; height: number }) {
+  return <DocumentPane id="help" items={helpItems()} width={width} height={height} active layer="overlay" />;
+}

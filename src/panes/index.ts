@@ -1,0 +1,26 @@
+import type { ComponentType } from 'react';
+import type { PaneId } from '../state/ui';
+import type { PaneProps } from './common';
+import { OverviewPane } from './overview/OverviewPane';
+import { PeersPane } from './peers/PeersPane';
+import { ValidatorsPane } from './validators/ValidatorsPane';
+import { PendingPane } from './pending/PendingPane';
+import { FeesPane } from './fees/FeesPane';
+import { VersionsPane } from './versions/VersionsPane';
+import { SubnetsPane } from './subnets/SubnetsPane';
+import { BlocksPane } from './blocks/BlocksPane';
+import { UtxosPane } from './utxos/UtxosPane';
+
+export const PANE_COMPONENTS: Partial<Record<PaneId, ComponentType<PaneProps>>> = {
+  overview: OverviewPane,
+  peers: PeersPane,
+  validators: ValidatorsPane,
+  pending: PendingPane,
+  fees: FeesPane,
+  versions: VersionsPane,
+  subnets: SubnetsPane,
+  blocks: BlocksPane,
+  utxos: UtxosPane,
+};
+
+export type { PaneProps };

@@ -1,0 +1,136 @@
+import { useMemo } from 'react';
+import { Box } from 'ink';
+import { useAvatop } from '../../app/store-context';
+import { useAppConfig } from '../../app/config';
+import { useNow } from '../../components/Clock';
+import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { formatAvax, shareOf } from '../../format/avax';
+import { formatCount, formatPercent } from '../../format/number';
+import { formatCountdown, formatTimestamp } from '../../format/time';
+import { shortenHex } from '../../format/ids';
+import { sanitize } from '../../format/sanitize';
+import { bool, big, date, num, obj, str } from '../fields';
+import type { PaneProps } from '../common';
+import { delegatorCount, delegatorWeight, totalWeight, validatorHealth, weightOf } from '../validators/validator-model';
+import { PRIMARY_NETWORK_ID } from '../../state/store';
+import type { Resource } from '../../state/resource';
+import type { Validator } from '../../state/types';
+import { describeResource } from '../../state/resource';
+
+function val<T>(r: Resource<T>, show: (d: T) => string): string {
+  if (r.data !== undefined) return show(r.data) + (r.stale ? ' (stale)' : '');
+  return r.status === 'ok' ? '—' : describeResource(r as Resource<unknown>);
+}
+
+export function OverviewPane({ width, height }: PaneProps) {
+  const { rewardThreshold } = useAppConfig();
+  const now = useNow(1000);
+  const nodeId = useAvatop((s) => s.node.id);
+  const ip = useAvatop((s) => s.node.ip);
+  const health = useAvatop((s) => s.node.health);
+  const uptime = useAvatop((s) => s.node.uptime);
+  const version = useAvatop((s) => s.node.version);
+  const networkName = useAvatop((s) => s.node.networkName);
+  const networkId = useAvatop((s) => s.node.networkId);
+  const supply = useAvatop((s) => s.supply.current);
+  const assetId = useAvatop((s) => s.supply.stakingAssetId);
+  const minStake = useAvatop((s) => s.supply.minStake);
+  const totalStake = useAvatop((s) => s.supply.totalStake);
+  const ownId = nodeId.data?.nodeID;
+  const detail = useAvatop((s) => (ownId ? s.validators.detail[`${PRIMARY_NETWORK_ID}/${ownId}`] : undefined));
+  const list = useAvatop((s) => s.validators.bySubnet[PRIMARY_NETWORK_ID]);
+
+  const own: Validator | undefined = useMemo(() => {
+    if (detail?.data) return detail.data;
+    return list?.data?.rows.find((r) => r.value.nodeID === ownId && r.change !== 'removed')?.value;
+  }, [detail, list, ownId]);
+  const listTotal = useMemo(() => (list?.data ? totalWeight(list.data.rows.filter((r) => r.change !== 'removed').map((r) => r.value)) : undefined), [list]);
+
+  const up = obj(uptime.data);
+  const pop = obj(nodeId.data?.nodePOP);
+  const checks = obj(health.data?.checks);
+  const failing = Object.entries(checks).filter(([, c]) => obj(c).error !== undefined && obj(c).error !== null).map(([k]) => sanitize(k));
+
+  const identity: KeyValueItem[] = [
+    { section: 'Node' },
+    { label: 'Node ID', value: val(nodeId, (d) => sanitize(d.nodeID)), tone: 'accent' },
+    { label: 'BLS key', value: pop.publicKey ? shortenHex(str(pop.publicKey), 10) : nodeId.data ? 'none' : '—' },
+    { label: 'BLS PoP', value: pop.proofOfPossession ? shortenHex(str(pop.proofOfPossession), 10) : '—' },
+    { label: 'IP', value: val(ip, (d) => sanitize(d)) },
+    { label: 'Network', value: `${sanitize(networkName.data ?? '—')}${networkId.data !== undefined ? ` (ID ${networkId.data})` : ''}` },
+    { label: 'Version', value: val(version, (d) => sanitize(d.version)) },
+    { label: 'Database', value: sanitize(String(version.data?.databaseVersion ?? '—')) },
+    {
+      label: 'Health',
+      value:
+        health.status === 'unsupported'
+          ? 'health API not available'
+          : val(health, (d) => (d.healthy ? 'healthy' : `UNHEALTHY${failing.length ? `: ${failing.join(', ')}` : ''}`)),
+      tone: health.data ? (health.data.healthy ? 'ok' : 'error') : 'muted',
+    },
+    { section: 'Uptime as the network sees it' },
+    { label: 'Weighted average', value: formatPercent(num(up.weightedAveragePercentage), 2), tone: toneFor(num(up.weightedAveragePercentage), rewardThreshold.before) },
+    { label: 'Rewarding stake', value: formatPercent(num(up.rewardingStakePercentage), 2), tone: toneFor(num(up.rewardingStakePercentage), rewardThreshold.before) },
+    { label: 'Reward threshold', value: `${rewardThreshold.before}%, ${rewardThreshold.after}% for validations from ${formatTimestamp(rewardThreshold.cutover).slice(0, 10)} (ACP-267)`, tone: 'muted' },
+  ];
+
+  const mine: KeyValueItem[] = [{ section: 'My validator (primary network)' }];
+  if (!own) {
+    mine.push({
+      label: 'Status',
+      value: ownId ? (list?.status === 'ok' || detail?.status === 'ok' ? 'not a current validator' : 'looking it up… (the Validators pane loads the set)') : '—',
+      tone: 'muted',
+    });
+  } else {
+    const w = weightOf(own);
+    const h = validatorHealth(own, rewardThreshold, now);
+    const total = listTotal ?? totalStake.data;
+    mine.push(
+      { label: 'Weight', value: `${formatAvax(w, { unit: true })}${total ? ` (${formatPercent(shareOf(w, total), 4)} of stake)` : ''}` },
+      { label: 'Start', value: formatTimestamp(date(own.startTime)) },
+      { label: 'End', value: `${formatTimestamp(date(own.endTime))} (${formatCountdown(date(own.endTime), now)} left)` },
+      { label: 'Uptime', value: `${formatPercent(num(own.uptime), 2)} (needs ${h.threshold}%)`, tone: h.belowThreshold ? 'warn' : num(own.uptime) !== undefined ? 'ok' : undefined },
+      { label: 'Connected', value: bool(own.connected) === undefined ? '—' : own.connected ? 'yes' : 'NO', tone: h.disconnected ? 'error' : 'ok' },
+      { label: 'Potential reward', value: formatAvax(big(own.potentialReward), { unit: true }) },
+      { label: 'Delegators', value: `${formatCount(delegatorCount(own))} with ${formatAvax(delegatorWeight(own) ?? 0n, { unit: true })}` },
+      { label: 'Delegation fee', value: formatPercent(num(own.delegationFee), 2) },
+      { label: 'BLS signer', value: obj(own.signer).publicKey ? shortenHex(str(obj(own.signer).publicKey), 10) : 'none' },
+    );
+  }
+  const network: KeyValueItem[] = [
+    { section: 'Network' },
+    { label: 'Supply', value: val(supply, (d) => formatAvax(d, { unit: true, decimals: 0 })) },
+    { label: 'Total stake', value: val(totalStake, (d) => formatAvax(d, { unit: true, decimals: 0 })) },
+    { label: 'Staking asset', value: val(assetId, (d) => sanitize(d)) },
+    { label: 'Min validator stake', value: val(minStake, (d) => formatAvax(d.minValidatorStake, { unit: true })) },
+    { label: 'Min delegator stake', value: val(minStake, (d) => formatAvax(d.minDelegatorStake, { unit: true })) },
+  ];
+
+  const banner = nodeId.status === 'error' && !nodeId.data ? <ErrorBanner width={width} title="Node" error={nodeId.error} /> : null;
+  const bannerLines = banner ? 2 : 0;
+  if (width >= 100) {
+    const half = Math.floor((width - 2) / 2);
+    return (
+      <Box flexDirection="column" width={width} height={height}>
+        {banner}
+        <Box flexDirection="row" width={width} height={height - bannerLines}>
+          <KeyValue items={identity} width={half} height={height - bannerLines} />
+          <Box width={2} />
+          <KeyValue items={[...mine, ...network]} width={width - half - 2} height={height - bannerLines} />
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {banner}
+      <KeyValue items={[...identity, ...mine, ...network]} width={width} height={height - bannerLines} />
+    </Box>
+  );
+}
+
+function toneFor(v: number | undefined, threshold: number) {
+  if (v === undefined) return 'muted' as const;
+  return v < threshold ? ('warn' as const) : ('ok' as const);
+}

@@ -1,0 +1,129 @@
+import { useMemo } from 'react';
+import { useAvatop } from '../../app/store-context';
+import { useNow } from '../../components/Clock';
+import type { Column } from '../../components/table-layout';
+import type { TableRow } from '../../components/table-model';
+import { formatAvaxCompact } from '../../format/avax';
+import { formatPercent } from '../../format/number';
+import { formatAge, formatCountdown, formatDate } from '../../format/time';
+import { big, date, num, str } from '../fields';
+import { TableBody, tableBodyHeight, type PaneProps } from '../common';
+import { useTablePane } from '../use-table-pane';
+import { PRIMARY_NETWORK_ID } from '../../state/store';
+import { idleResource } from '../../state/resource';
+import type { PendingStaker, Validator } from '../../state/types';
+import { Box, Text } from 'ink';
+import { textProps, useTheme } from '../../theme/ThemeContext';
+import { weightOf } from '../validators/validator-model';
+
+type PendingRow = { kind: 'validator' | 'delegator'; staker: PendingStaker };
+type RecentRow = { event: 'started' | 'ends'; at: number; v: Validator };
+
+const DAY = 86_400_000;
+
+export const PENDING_REMOVED_NOTE =
+  'This node has no platform.getPendingValidators: it was removed in avalanchego v1.11.3 (ACP-41), since stakers now start as soon as their tx is accepted. Showing stakers that started recently or end soonest instead.';
+
+function pendingColumns(now: number): Column<PendingRow>[] {
+  return [
+    { key: 'kind', title: 'KIND', width: 9, priority: 1, render: (r) => r.kind, sortValue: (r) => r.kind },
+    { key: 'nodeID', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.staker.nodeID), sortValue: (r) => String(r.staker.nodeID) },
+    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (r) => formatAvaxCompact(big(r.staker.weight) ?? big(r.staker.stakeAmount)), sortValue: (r) => big(r.staker.weight) ?? big(r.staker.stakeAmount) },
+    { key: 'starts', title: 'STARTS IN', width: 9, align: 'right', priority: 1, render: (r) => formatCountdown(date(r.staker.startTime), now), sortValue: (r) => date(r.staker.startTime) },
+    { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(date(r.staker.startTime)), sortValue: (r) => date(r.staker.startTime) },
+    { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(date(r.staker.endTime)), sortValue: (r) => date(r.staker.endTime) },
+    { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (r) => formatPercent(num(r.staker.delegationFee), 1), sortValue: (r) => num(r.staker.delegationFee) },
+    { key: 'txID', title: 'TX', width: 12, priority: 5, render: (r) => str(r.staker.txID), sortValue: (r) => String(r.staker.txID) },
+  ];
+}
+
+function recentColumns(now: number): Column<RecentRow>[] {
+  return [
+    { key: 'event', title: 'EVENT', width: 7, priority: 1, render: (r) => r.event, sortValue: (r) => r.event },
+    { key: 'when', title: 'WHEN', width: 12, align: 'right', priority: 0, render: (r) => (r.event === 'started' ? formatAge(r.at, now) : `in ${formatCountdown(r.at, now)}`), sortValue: (r) => Math.abs(r.at - now) },
+    { key: 'nodeID', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.v.nodeID), sortValue: (r) => String(r.v.nodeID) },
+    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 1, render: (r) => formatAvaxCompact(weightOf(r.v)), sortValue: (r) => weightOf(r.v) },
+    { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(date(r.v.startTime)), sortValue: (r) => date(r.v.startTime) },
+    { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(date(r.v.endTime)), sortValue: (r) => date(r.v.endTime) },
+  ];
+}
+
+export function PendingPane(props: PaneProps) {
+  const resource = useAvatop((s) => s.pending.bySubnet[PRIMARY_NETWORK_ID]) ?? idleResource();
+  if (resource.status === 'unsupported') return <RecentStakers {...props} />;
+  return <PendingTable {...props} />;
+}
+
+function PendingTable({ width, height, active }: PaneProps) {
+  const resource = useAvatop((s) => s.pending.bySubnet[PRIMARY_NETWORK_ID]) ?? idleResource();
+  const now = useNow(1000, active);
+  const columns = useMemo(() => pendingColumns(now), [now]);
+  const rows = useMemo<TableRow<PendingRow>[]>(() => {
+    const d = resource.data;
+    if (!d) return [];
+    return [
+      ...d.validators.rows.map((r) => ({ key: `v:${r.key}`, change: r.change, value: { kind: 'validator' as const, staker: r.value } })),
+      ...d.delegators.rows.map((r) => ({ key: `d:${r.key}`, change: r.change, value: { kind: 'delegator' as const, staker: r.value } })),
+    ];
+  }, [resource.data]);
+  const table = useTablePane({
+    pane: 'pending',
+    rows,
+    columns,
+    bodyHeight: tableBodyHeight(height, resource),
+    active,
+    defaultSort: { key: 'starts', dir: 'asc' },
+    open: (r) => ({ kind: 'tx', id: String(r.staker.txID) }),
+  });
+  return <TableBody width={width} height={height} resource={resource} what="Pending stakers" table={table} columns={columns} active={active} emptyText="no pending stakers" />;
+}
+
+function RecentStakers({ width, height, active }: PaneProps) {
+  const pending = useAvatop((s) => s.pending.bySubnet[PRIMARY_NETWORK_ID]) ?? idleResource();
+  const resource = useAvatop((s) => s.validators.bySubnet[PRIMARY_NETWORK_ID]) ?? idleResource();
+  const now = useNow(1000, active);
+  const columns = useMemo(() => recentColumns(now), [now]);
+  const rows = useMemo<TableRow<RecentRow>[]>(() => {
+    const out: TableRow<RecentRow>[] = [];
+    for (const r of resource.data?.rows ?? []) {
+      if (r.change === 'removed') continue;
+      const start = date(r.value.startTime);
+      const end = date(r.value.endTime);
+      if (start !== undefined && now - start < 7 * DAY && start <= now) out.push({ key: `s:${r.key}`, change: r.change, value: { event: 'started', at: start, v: r.value } });
+      if (end !== undefined && end - now < 7 * DAY && end >= now) out.push({ key: `e:${r.key}`, change: r.change, value: { event: 'ends', at: end, v: r.value } });
+    }
+    return out;
+    // Recomputed when the list changes, not every second: membership of the 7-day windows drifts slowly.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [resource.data]);
+  const theme = useTheme();
+  const noteLines = width >= 100 ? 2 : 3;
+  const table = useTablePane({
+    pane: 'pending',
+    rows,
+    columns,
+    bodyHeight: tableBodyHeight(height - noteLines, resource),
+    active,
+    defaultSort: { key: 'when', dir: 'asc' },
+    open: (r) => ({ kind: 'validator', nodeId: String(r.v.nodeID) }),
+  });
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Box height={noteLines} width={width} overflow="hidden">
+        <Text {...textProps(theme.status.info)} wrap="wrap">
+          {PENDING_REMOVED_NOTE}
+        </Text>
+      </Box>
+      <TableBody
+        width={width}
+        height={height - noteLines}
+        resource={resource}
+        what="Stakers started in the last 7 days or ending in the next 7"
+        table={table}
+        columns={columns}
+        active={active}
+        emptyText="no staker started in the last 7 days or ends in the next 7"
+      />
+    </Box>
+  );
+}

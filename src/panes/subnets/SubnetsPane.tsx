@@ -1,0 +1,135 @@
+import { useMemo } from 'react';
+import { useAvatop } from '../../app/store-context';
+import type { Column } from '../../components/table-layout';
+import type { TableRow } from '../../components/table-model';
+import { formatCount } from '../../format/number';
+import { sanitize } from '../../format/sanitize';
+import { arr, num, str } from '../fields';
+import { TableBody, tableBodyHeight, type PaneProps } from '../common';
+import { useTablePane } from '../use-table-pane';
+import { PRIMARY_NETWORK_ID, type AvatopState } from '../../state/store';
+import type { Blockchain, Subnet } from '../../state/types';
+
+/** One table for subnets and their chains: each subnet row followed by its chains, so the tree survives sorting by it. */
+export type SubnetTreeRow =
+  | { kind: 'subnet'; subnet: Subnet; chains: number; validators: number | undefined }
+  | { kind: 'chain'; chain: Blockchain; last: boolean; status: string | undefined; bootstrapped: boolean | undefined };
+
+function subnetIdOf(r: SubnetTreeRow): string {
+  return r.kind === 'subnet' ? String(r.subnet.id) : String(r.chain.subnetID ?? '');
+}
+
+const columns: Column<SubnetTreeRow>[] = [
+  {
+    key: 'tree',
+    title: 'SUBNET / CHAIN',
+    width: 24,
+    maxWidth: 52,
+    grow: true,
+    priority: 0,
+    render: (r) =>
+      r.kind === 'subnet'
+        ? r.subnet.id === PRIMARY_NETWORK_ID
+          ? 'Primary Network'
+          : str(r.subnet.id)
+        : `${r.last ? '└' : '├'} ${str(r.chain.name, str(r.chain.id))}`,
+    filterText: (r) => (r.kind === 'subnet' ? String(r.subnet.id) : `${r.chain.name ?? ''} ${r.chain.id} ${r.chain.subnetID ?? ''}`),
+    // Keep each subnet's chains under it: order by subnet, then subnet row first, then chain name.
+    sortValue: (r) => `${subnetIdOf(r) === PRIMARY_NETWORK_ID ? ' ' : subnetIdOf(r)}|${r.kind === 'subnet' ? '0' : `1${String(r.chain.name ?? '')}|${String(r.chain.id)}`}`,
+  },
+  { key: 'id', title: 'CHAIN ID', width: 14, priority: 3, render: (r) => (r.kind === 'chain' ? str(r.chain.id) : '') },
+  { key: 'vm', title: 'VM', width: 12, priority: 2, render: (r) => (r.kind === 'chain' ? str(r.chain.vmID) : '') },
+  {
+    key: 'owners',
+    title: 'OWNERS',
+    width: 12,
+    priority: 2,
+    render: (r) => {
+      if (r.kind !== 'subnet') return '';
+      const keys = arr(r.subnet.controlKeys);
+      const threshold = num(r.subnet.threshold);
+      return keys.length === 0 ? (r.subnet.id === PRIMARY_NETWORK_ID ? '' : 'none (PoS/L1)') : `${threshold ?? '?'} of ${keys.length}`;
+    },
+    filterText: (r) => (r.kind === 'subnet' ? arr(r.subnet.controlKeys).map((k) => sanitize(String(k))).join(' ') : ''),
+  },
+  { key: 'chains', title: 'CHAINS', width: 6, align: 'right', priority: 1, render: (r) => (r.kind === 'subnet' ? formatCount(r.chains) : '') },
+  { key: 'validators', title: 'VALIDATORS', width: 10, align: 'right', priority: 3, render: (r) => (r.kind === 'subnet' ? formatCount(r.validators) : '') },
+  { key: 'status', title: 'STATUS', width: 12, priority: 1, render: (r) => (r.kind === 'chain' ? str(r.status, '') : '') },
+  { key: 'boot', title: 'BOOTSTRAPPED', width: 12, priority: 4, render: (r) => (r.kind === 'chain' ? (r.bootstrapped === undefined ? '' : r.bootstrapped ? 'yes' : 'no') : '') },
+];
+
+const BOOT_BY_NAME: Record<string, 'X' | 'C'> = { 'X-Chain': 'X', 'C-Chain': 'C' };
+
+export function buildSubnetTree(s: Pick<AvatopState, 'subnets' | 'validators' | 'node'>): TableRow<SubnetTreeRow>[] {
+  const subnets = (s.subnets.list.data?.rows ?? []).filter((r) => r.change !== 'removed');
+  const chains = (s.subnets.chains.data?.rows ?? []).filter((r) => r.change !== 'removed');
+  const bySubnet = new Map<string, typeof chains>();
+  for (const c of chains) {
+    const id = String(c.value.subnetID ?? '');
+    bySubnet.set(id, [...(bySubnet.get(id) ?? []), c]);
+  }
+  const ids = subnets.map((r) => String(r.value.id));
+  // Chains of subnets the list does not name (should not happen, but the node decides) still show.
+  for (const id of bySubnet.keys()) if (!ids.includes(id)) ids.push(id);
+  const out: TableRow<SubnetTreeRow>[] = [];
+  for (const id of ids) {
+    const sr = subnets.find((r) => String(r.value.id) === id);
+    const own = [...(bySubnet.get(id) ?? [])].sort((a, b) => String(a.value.name ?? '').localeCompare(String(b.value.name ?? '')));
+    out.push({
+      key: `s:${id}`,
+      change: sr?.change,
+      value: { kind: 'subnet', subnet: sr?.value ?? { id }, chains: own.length, validators: s.validators.bySubnet[id]?.data?.size },
+    });
+    own.forEach((c, i) => {
+      const alias = BOOT_BY_NAME[String(c.value.name ?? '')];
+      out.push({
+        key: `c:${c.key}`,
+        change: c.change,
+        value: {
+          kind: 'chain',
+          chain: c.value,
+          last: i === own.length - 1,
+          status: s.subnets.chainStatus[String(c.value.id)]?.data,
+          bootstrapped: alias ? s.node.bootstrapped[alias].data : undefined,
+        },
+      });
+    });
+  }
+  return out;
+}
+
+export function SubnetsPane({ width, height, active }: PaneProps) {
+  const list = useAvatop((s) => s.subnets.list);
+  const chains = useAvatop((s) => s.subnets.chains);
+  const validators = useAvatop((s) => s.validators.bySubnet);
+  const chainStatus = useAvatop((s) => s.subnets.chainStatus);
+  const node = useAvatop((s) => s.node);
+  const rows = useMemo(
+    () => buildSubnetTree({ subnets: { list, chains, chainStatus, detail: {}, chainsOf: {} }, validators: { bySubnet: validators, detail: {} }, node }),
+    [list, chains, validators, chainStatus, node],
+  );
+  const resource = list.status !== 'ok' ? list : chains;
+  const table = useTablePane({
+    pane: 'subnets',
+    rows,
+    columns,
+    bodyHeight: tableBodyHeight(height, resource),
+    active,
+    defaultSort: { key: 'tree', dir: 'asc' },
+    open: (r) => (r.kind === 'subnet' ? { kind: 'subnet', id: String(r.subnet.id) } : { kind: 'chain', id: String(r.chain.id) }),
+  });
+  const nSubnets = rows.filter((r) => r.value.kind === 'subnet').length;
+  return (
+    <TableBody
+      width={width}
+      height={height}
+      resource={resource}
+      what="Rows"
+      table={table}
+      columns={columns}
+      active={active}
+      summary={`${formatCount(nSubnets)} subnets, ${formatCount(rows.length - nSubnets)} chains · Enter: owners, chains it validates, validators`}
+      emptyText="no subnets"
+    />
+  );
+}

@@ -1,0 +1,83 @@
+// What every table pane shares: filter and sort the rows, move the cursor, open a row, and the keys for them.
+import { useMemo, useRef } from 'react';
+import { useAvatop, useAvatopStore } from '../app/store-context';
+import { useKeyHandler, type KeyEvent } from '../input';
+import { filterRows, nextSortKey, sortRows, type TableRow } from '../components/table-model';
+import type { Column } from '../components/table-layout';
+import { moveCursor, openPrompt, pushView, setFilter, type NavView, type PaneId, type PaneUi } from '../state/ui';
+import type { AvatopState } from '../state/store';
+
+export interface TablePaneOptions<T> {
+  readonly pane: PaneId;
+  readonly rows: readonly TableRow<T>[];
+  readonly columns: readonly Column<T>[];
+  /** Body rows visible (table height minus its header line). */
+  readonly bodyHeight: number;
+  readonly active: boolean;
+  readonly defaultSort?: { key: string; dir: 'asc' | 'desc' };
+  readonly open?: (row: T) => NavView | undefined;
+  /** Pane-specific keys, offered first. */
+  readonly onKey?: (ev: KeyEvent) => boolean;
+}
+
+export interface TablePane<T> {
+  readonly shown: readonly TableRow<T>[];
+  readonly ui: PaneUi;
+  readonly sortKey: string | undefined;
+  readonly sortDir: 'asc' | 'desc';
+}
+
+function setSortState(s: AvatopState, pane: PaneId, sortKey: string | undefined, sortDir: 'asc' | 'desc'): AvatopState {
+  const p = s.ui.panes[pane];
+  if (p.sortKey === sortKey && p.sortDir === sortDir) return s;
+  return { ...s, ui: { ...s.ui, panes: { ...s.ui.panes, [pane]: { ...p, sortKey, sortDir } } } };
+}
+
+export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
+  const store = useAvatopStore();
+  const ui = useAvatop((s) => s.ui.panes[o.pane]);
+  const sortKey = ui.sortKey ?? o.defaultSort?.key;
+  const sortDir = ui.sortKey ? ui.sortDir : (o.defaultSort?.dir ?? 'asc');
+  // Columns may be rebuilt every second (ages); sorting and filtering use the latest without re-running for it.
+  const columnsRef = useRef(o.columns);
+  columnsRef.current = o.columns;
+  const shown = useMemo(
+    () => sortRows(filterRows(o.rows, columnsRef.current, ui.filter), columnsRef.current, sortKey, sortDir),
+    [o.rows, ui.filter, sortKey, sortDir],
+  );
+  const update = (f: (s: AvatopState) => AvatopState) => store.setState(f(store.getState()), true);
+  const move = (delta: number) => update((s) => ({ ...s, ui: moveCursor(s.ui, o.pane, delta, shown.length, o.bodyHeight) }));
+
+  useKeyHandler(
+    'pane',
+    (ev) => {
+      if (o.onKey?.(ev)) return true;
+      const page = Math.max(1, o.bodyHeight - 1);
+      if (ev.is('cursor.down')) move(1);
+      else if (ev.is('cursor.up')) move(-1);
+      else if (ev.is('cursor.top')) move(-Infinity);
+      else if (ev.is('cursor.bottom')) move(Infinity);
+      else if (ev.is('page.down')) move(page);
+      else if (ev.is('page.up')) move(-page);
+      else if (ev.is('filter')) update((s) => ({ ...s, ui: openPrompt(s.ui, 'filter', s.ui.panes[o.pane].filter) }));
+      else if (ev.is('sort.next')) {
+        const next = nextSortKey(columnsRef.current, sortKey);
+        if (next === undefined) return false;
+        update((s) => setSortState(s, o.pane, next, 'asc'));
+      } else if (ev.is('sort.reverse')) {
+        if (sortKey === undefined) return false;
+        update((s) => setSortState(s, o.pane, sortKey, sortDir === 'asc' ? 'desc' : 'asc'));
+      } else if (ev.is('open')) {
+        const row = shown[Math.min(ui.cursor, shown.length - 1)];
+        const view = row && o.open?.(row.value);
+        if (!view) return false;
+        update((s) => ({ ...s, ui: pushView(s.ui, view) }));
+      } else if (ev.is('back') && ui.filter) {
+        update((s) => ({ ...s, ui: setFilter(s.ui, o.pane, '') }));
+      } else return false;
+      return true;
+    },
+    o.active,
+  );
+  return { shown, ui, sortKey, sortDir };
+}

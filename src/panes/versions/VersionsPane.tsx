@@ -1,0 +1,90 @@
+import { useMemo } from 'react';
+import { useAvatop } from '../../app/store-context';
+import { useNow } from '../../components/Clock';
+import type { KeyValueItem } from '../../components/KeyValue';
+import { formatAvaxCompact } from '../../format/avax';
+import { formatCount, formatPercent } from '../../format/number';
+import { formatAge, formatCountdown, formatTimestamp } from '../../format/time';
+import { sanitize } from '../../format/sanitize';
+import { arr, big, date, obj, str } from '../fields';
+import { DocumentPane } from '../DocumentPane';
+import type { PaneProps } from '../common';
+import { PRIMARY_NETWORK_ID } from '../../state/store';
+import { describeResource, type Resource } from '../../state/resource';
+import { versionBreakdown } from '../versions-model';
+import { weightOf } from '../validators/validator-model';
+
+const UNSCHEDULED_YEAR = 9999;
+
+function status(r: Resource<unknown>, what: string): KeyValueItem[] {
+  if (r.data !== undefined && !r.stale) return [];
+  return [{ label: what, value: describeResource(r), tone: r.status === 'error' ? 'error' : 'muted' }];
+}
+
+export function VersionsPane({ width, height, active }: PaneProps) {
+  const now = useNow(5000, active);
+  const version = useAvatop((s) => s.node.version);
+  const vms = useAvatop((s) => s.versions.vms);
+  const upgrades = useAvatop((s) => s.versions.upgrades);
+  const acps = useAvatop((s) => s.versions.acps);
+  const peers = useAvatop((s) => s.peers.list);
+  const validators = useAvatop((s) => s.validators.bySubnet[PRIMARY_NETWORK_ID]);
+
+  const peerVersions = useMemo(() => {
+    const weights = new Map<string, bigint>();
+    for (const r of validators?.data?.rows ?? []) if (r.change !== 'removed') weights.set(String(r.value.nodeID), weightOf(r.value));
+    const items = (peers.data?.rows ?? [])
+      .filter((r) => r.change !== 'removed')
+      .map((r) => ({ version: String(r.value.version ?? ''), weight: weights.get(String(r.value.nodeID)) }));
+    return { list: versionBreakdown(items), weighted: weights.size > 0 };
+  }, [peers.data, validators?.data]);
+
+  const v = obj(version.data);
+  const items: KeyValueItem[] = [
+    { section: 'This node: info.getNodeVersion' },
+    ...status(version as Resource<unknown>, 'version'),
+    { label: 'Version', value: str(v.version), tone: 'accent' },
+    { label: 'Database', value: str(v.databaseVersion) },
+    { label: 'RPC protocol', value: str(v.rpcProtocolVersion) },
+    { label: 'Git commit', value: str(v.gitCommit) },
+    ...Object.entries(obj(v.vmVersions)).map(([k, x]) => ({ label: `VM ${sanitize(k)}`, value: str(x) })),
+    { section: 'VMs: info.getVMs' },
+    ...status(vms as Resource<unknown>, 'VMs'),
+    ...Object.entries(obj(obj(vms.data).vms)).map(([id, aliases]) => ({ label: arr(aliases).map((a) => sanitize(String(a))).join(', ') || 'VM', value: sanitize(id) })),
+    ...Object.entries(obj(obj(vms.data).fxs)).map(([id, name]) => ({ label: `fx ${str(name)}`, value: sanitize(id) })),
+    { section: 'Network upgrades: info.upgrades' },
+    ...status(upgrades as Resource<unknown>, 'upgrades'),
+    ...Object.entries(obj(upgrades.data)).map(([k, x]) => {
+      const t = date(x);
+      if (t === undefined || !/Time$/.test(k)) return { label: sanitize(k), value: str(x) };
+      const year = new Date(t).getUTCFullYear();
+      const when = year >= UNSCHEDULED_YEAR ? 'not scheduled' : t <= now ? `active since ${formatTimestamp(t).slice(0, 10)}` : `in ${formatCountdown(t, now)} (${formatTimestamp(t)})`;
+      return { label: sanitize(k.replace(/Time$/, '')), value: when, tone: t > now && year < UNSCHEDULED_YEAR ? ('warn' as const) : undefined };
+    }),
+    { section: `Peers' versions${peerVersions.weighted ? ', by count and by stake' : ' (stake shown once the Validators pane has loaded the set)'}` },
+    ...status(peers as Resource<unknown>, 'peers'),
+    ...peerVersions.list.map((b) => ({
+      label: b.version,
+      value: `${formatCount(b.count)} peers (${formatPercent(b.share, 1)})${peerVersions.weighted && b.weight !== undefined ? ` · ${formatAvaxCompact(b.weight)} AVAX (${formatPercent(b.weightShare, 1)} of connected stake)` : ''}`,
+    })),
+    { section: 'ACP votes: info.acps (weights of connected validators)' },
+    ...status(acps as Resource<unknown>, 'ACPs'),
+    ...Object.entries(obj(acps.data))
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([n, rec]) => {
+        const r = obj(rec);
+        const sup = big(r.supportWeight) ?? 0n;
+        const obj_ = big(r.objectWeight) ?? 0n;
+        const abs = big(r.abstainWeight) ?? 0n;
+        const total = sup + obj_ + abs;
+        const pct = (x: bigint) => (total > 0n ? formatPercent(Number((x * 1_000_000n) / total) / 10_000, 1) : '—');
+        return {
+          label: `ACP-${sanitize(n)}`,
+          value: `support ${formatAvaxCompact(sup)} (${pct(sup)}) · object ${formatAvaxCompact(obj_)} (${pct(obj_)}) · abstain ${formatAvaxCompact(abs)} (${pct(abs)})`,
+        };
+      }),
+    { section: '' },
+    { label: 'Updated', value: version.updatedAt ? formatAge(version.updatedAt, now) : '—', tone: 'muted' },
+  ];
+  return <DocumentPane id="versions" items={items} width={width} height={height} active={active} />;
+}

@@ -1,0 +1,95 @@
+// The fallback drill-down: the row (and whatever detail resource the scheduler loaded for it) as label/value lines.
+import { useMemo } from 'react';
+import { useAvatop } from '../app/store-context';
+import type { KeyValueItem } from '../components/KeyValue';
+import { DocumentPane } from '../panes/DocumentPane';
+import { flatten } from '../panes/fields';
+import { describeResource, type Resource } from '../state/resource';
+import { PRIMARY_NETWORK_ID, type AvatopState } from '../state/store';
+import type { NavView } from '../state/ui';
+import { viewComponent, type ViewProps } from './registry';
+import { shortenId } from '../format/ids';
+import { sanitize } from '../format/sanitize';
+
+interface Part {
+  readonly title: string;
+  readonly data: unknown;
+  readonly resource?: Resource<unknown>;
+}
+
+function findRow<T>(list: { rows: ReadonlyArray<{ key: string; value: T }> } | undefined, match: (v: T) => boolean): T | undefined {
+  return list?.rows.find((r) => match(r.value))?.value;
+}
+
+/** What the store knows about the thing a view is about. */
+export function partsFor(view: NavView, s: AvatopState): Part[] {
+  switch (view.kind) {
+    case 'peer':
+      return [{ title: 'Peer', data: findRow(s.peers.list.data, (p) => p.nodeID === view.nodeId), resource: s.peers.list }];
+    case 'validator': {
+      const subnet = view.subnetId ?? PRIMARY_NETWORK_ID;
+      const detail = s.validators.detail[`${subnet}/${view.nodeId}`];
+      const row = findRow(s.validators.bySubnet[subnet]?.data, (v) => v.nodeID === view.nodeId);
+      return [{ title: 'Validator', data: detail?.data ?? row, resource: detail ?? s.validators.bySubnet[subnet] }];
+    }
+    case 'block': {
+      const key = view.id ?? `height:${view.height}`;
+      const detail = s.blocks.detail[key];
+      const row = findRow(s.blocks.recent.data, (b) => (view.id ? b.id === view.id : b.height === view.height));
+      return [
+        { title: 'Block', data: detail?.data?.header ?? row, resource: detail },
+        ...(detail?.data?.decoded !== undefined ? [{ title: 'Decoded', data: detail.data.decoded }] : []),
+      ];
+    }
+    case 'tx':
+      return [
+        { title: 'Status', data: s.txs.status[view.id]?.data, resource: s.txs.status[view.id] },
+        { title: 'Transaction', data: s.txs.detail[view.id]?.data, resource: s.txs.detail[view.id] },
+      ];
+    case 'subnet':
+      return [
+        { title: 'Subnet', data: s.subnets.detail[view.id]?.data ?? findRow(s.subnets.list.data, (x) => x.id === view.id), resource: s.subnets.detail[view.id] },
+        { title: 'Chains it validates', data: s.subnets.chainsOf[view.id]?.data, resource: s.subnets.chainsOf[view.id] },
+        {
+          title: 'Validators',
+          data: s.validators.bySubnet[view.id]?.data?.rows.map((r) => r.value.nodeID),
+          resource: s.validators.bySubnet[view.id],
+        },
+      ];
+    case 'chain': {
+      const chain = findRow(s.subnets.chains.data, (c) => c.id === view.id);
+      const subnet = chain?.subnetID ? String(chain.subnetID) : undefined;
+      return [
+        { title: 'Chain', data: chain, resource: s.subnets.chains },
+        { title: 'Status', data: s.subnets.chainStatus[view.id]?.data, resource: s.subnets.chainStatus[view.id] },
+        ...(subnet ? [{ title: `Validated by subnet ${shortenId(subnet)}`, data: s.validators.bySubnet[subnet]?.data?.rows.map((r) => r.value.nodeID) }] : []),
+      ];
+    }
+    case 'utxo': {
+      const q = s.utxos.queries[view.query];
+      const row = findRow(q?.page.data?.utxos, (u) => u.id === view.id);
+      return [{ title: 'UTXO', data: row ? { id: row.id, decoded: row.decoded, encoded: row.encoded } : undefined, resource: q?.page }];
+    }
+  }
+}
+
+export function RowView({ view, width, height, active }: ViewProps) {
+  // The whole state, then derive: a selector building new arrays would re-render forever.
+  const state = useAvatop((s) => s);
+  const parts = useMemo(() => partsFor(view, state), [view, state]);
+  const items: KeyValueItem[] = [];
+  for (const p of parts) {
+    items.push({ section: p.title });
+    if (p.data === undefined) {
+      items.push({ label: 'status', value: p.resource ? describeResource(p.resource) : 'not loaded', tone: 'muted' });
+      continue;
+    }
+    for (const [k, v] of flatten(p.data)) items.push({ label: k, value: v });
+  }
+  return <DocumentPane id={`view:${sanitize(JSON.stringify(view, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)))}`} items={items} width={width} height={height} active={active} layer="view" />;
+}
+
+export function ViewHost(props: ViewProps) {
+  const Custom = viewComponent(props.view.kind);
+  return Custom ? <Custom {...props} /> : <RowView {...props} />;
+}
