@@ -85,8 +85,8 @@ class LazyWallet {
     }
     const order = new Uint32Array(n);
     for (let j = 0; j < n; j++) order[j] = j;
-    const sub = (j: number) => rawIds.subarray(j * 32, j * 32 + 32);
-    order.sort((a, b) => Buffer.compare(sub(a), sub(b)));
+    const views = Array.from({ length: n }, (_, j) => rawIds.subarray(j * 32, j * 32 + 32));
+    order.sort((a, b) => Buffer.compare(views[a]!, views[b]!));
     this.ids = Buffer.alloc(n * 32);
     for (let j = 0; j < n; j++) rawIds.copy(this.ids, j * 32, order[j]! * 32, order[j]! * 32 + 32);
     this.order = order;
