@@ -44,7 +44,14 @@ bench('encodeUtxo', () => encodeUtxo(decodedUtxo));
 bench('utxoIdOf', () => utxoIdOf(decodedUtxo.txId, decodedUtxo.outputIndex));
 bench('decodeSignedTx (AddDelegatorTx, incl. tx ID)', () => decodeSignedTx(signed));
 bench('decodeBlock (docs mainnet block, incl. IDs)', () => decodeBlock(block));
-bench('toNodeJson(UTXO)', () => toNodeJson(decodedUtxo));
+// Distinct tx IDs (as in a getUTXOs page): the asset ID still repeats, the tx IDs miss the cache.
+const distinct = Array.from({ length: 20_000 }, (_, i) => {
+  const txId = decodedUtxo.txId.slice();
+  new DataView(txId.buffer).setUint32(0, i);
+  return { ...decodedUtxo, txId };
+});
+let k = 0;
+bench('toNodeJson(UTXO), distinct tx IDs', () => toNodeJson(distinct[k++ % distinct.length]!));
 const decodedBlock = decodeBlock(block);
 bench('toNodeJson(block)', () => toNodeJson(decodedBlock));
 

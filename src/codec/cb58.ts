@@ -1,4 +1,4 @@
-import bs58 from 'bs58';
+import { base58Decode, base58Encode } from './base58';
 import { CodecError } from './errors';
 import { checksum4, checksumMatches } from './sha256';
 
@@ -9,16 +9,16 @@ export function cb58Encode(bytes: Uint8Array): string {
   const buf = new Uint8Array(bytes.length + 4);
   buf.set(bytes, 0);
   buf.set(checksum4(bytes), bytes.length);
-  return bs58.encode(buf);
+  return base58Encode(buf);
 }
 
 export function cb58Decode(s: string): Uint8Array {
   let raw: Uint8Array;
   try {
-    raw = bs58.decode(s);
+    raw = base58Decode(s);
   } catch (err) {
-    const bad = [...s].findIndex((c) => !/[1-9A-HJ-NP-Za-km-z]/.test(c));
-    throw new CodecError(`base58 decoding error: ${err instanceof Error ? err.message : String(err)}`, bad >= 0 ? bad : 0);
+    if (err instanceof CodecError) throw new CodecError(`base58 decoding error: ${err.reason}`, err.offset);
+    throw err;
   }
   if (raw.length < 4) throw new CodecError('input string is smaller than the checksum size', 0);
   const data = raw.subarray(0, raw.length - 4);
