@@ -177,7 +177,7 @@ export class FaultTable {
 export function breakShape(result: unknown, path?: string): unknown {
   const copy = JSON.parse(JSON.stringify(result, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as unknown;
   const wrong = (v: unknown): unknown => {
-    if (typeof v === 'string') return 12345;
+    if (typeof v === 'string') return { unexpected: true };
     if (typeof v === 'number') return 'not-a-number';
     if (typeof v === 'boolean') return 'yes';
     if (Array.isArray(v)) return { unexpected: true };
