@@ -47,6 +47,8 @@ export interface ResourceSpec {
   toData(prev: any, result: any): unknown;
   /** Other store writes a success makes (e.g. info.peers also sets the header's peer count). */
   also?(s: AvatopState, result: any, meta: PollMeta): AvatopState;
+  /** A height-cadence resource that is cheap per height (recent blocks): follows every height, no floor. */
+  everyHeight?: boolean;
   /** Custom cadence in ms, given the current state (overrides the cadence's interval). */
   intervalMs?(s: AvatopState, intervals: Intervals): number;
 }
@@ -139,6 +141,7 @@ function recentBlocksSpec(): ResourceSpec {
     key: 'recentBlocks',
     method: 'platform.getBlockByHeight',
     cadence: 'height',
+    everyHeight: true,
     pchain: true,
     lens: lens.recentBlocks,
     async fetch(ctx, signal) {

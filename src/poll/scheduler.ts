@@ -201,7 +201,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   const pendingBootstrap = new Set<string>();
 
   function refreshHeavy(e: Entry): void {
-    const wait = e.startedAt === undefined ? 0 : e.startedAt + heavyMinMs - clock.now();
+    const wait = e.startedAt === undefined || e.spec.everyHeight ? 0 : e.startedAt + heavyMinMs - clock.now();
     if (wait <= 0) {
       e.poller.refresh();
       return;

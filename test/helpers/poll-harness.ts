@@ -7,6 +7,7 @@ import { createManualClock } from '../../src/poll/clock';
 import { createScheduler, type SchedulerOptions } from '../../src/poll/scheduler';
 import { createAvatopStore } from '../../src/state/store';
 import { createPollClient } from './poll-client';
+import { quiesce as quiesceScheduler, runFor } from './poll-drive';
 import { startScriptedNode } from './scripted-node';
 
 export const examples = JSON.parse(readFileSync(new URL('../fixtures/poll/examples.json', import.meta.url), 'utf8'));
@@ -65,30 +66,8 @@ export async function startHarness(options: Partial<SchedulerOptions> = {}) {
   const store = createAvatopStore({ now: clock.now() });
   const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5, ...options });
 
-  /** Wait until every request started so far (and any it triggered) has finished, then apply the batch. */
-  async function quiesce(): Promise<void> {
-    const settle = async () => {
-      for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
-    };
-    for (;;) {
-      await scheduler.whenIdle();
-      await settle();
-      if (scheduler.inFlight > 0) continue;
-      // Applying the batch can change the plan (e.g. the node ID is now known) and start new requests.
-      const before = store.getState();
-      scheduler.flush();
-      await settle();
-      if (scheduler.inFlight === 0 && store.getState() === before) break;
-    }
-  }
-
-  /** Move simulated time forward in steps of at most one tick, letting requests finish in between. */
-  async function run(ms: number, stepMs = 1_000): Promise<void> {
-    for (let t = 0; t < ms; t += stepMs) {
-      await clock.advance(Math.min(stepMs, ms - t));
-      await quiesce();
-    }
-  }
+  const quiesce = () => quiesceScheduler(scheduler, store);
+  const run = (ms: number, stepMs = 1_000) => runFor(clock, scheduler, store, ms, { stepMs });
 
   return {
     node,

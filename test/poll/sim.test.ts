@@ -1,0 +1,106 @@
+// The scheduler with the real client against the simulated node, both on simulated time.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createManualClock } from '../../src/poll/clock';
+import { createScheduler } from '../../src/poll/scheduler';
+import { createClient } from '../../src/rpc/client';
+import { createSimNode, type SimNode } from '../../src/sim/index';
+import { selectRecentBlocks, selectValidators } from '../../src/state/selectors';
+import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
+import { setPane, type PaneId } from '../../src/state/ui';
+import { quiesce, runFor } from '../helpers/poll-drive';
+
+const START = Date.UTC(2026, 10, 1);
+let cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanup.reverse()) await c();
+  cleanup = [];
+});
+
+async function setup(profile: 'v1.11' | 'v1.14', pane: PaneId, opts: { blockIntervalMs?: number } = {}) {
+  const sim: SimNode = await createSimNode({
+    profile,
+    seed: 11,
+    validators: 300,
+    peers: 40,
+    utxos: 50,
+    subnets: 3,
+    autoAdvance: false,
+    startTimeMs: START,
+    blockIntervalMs: opts.blockIntervalMs ?? 2_000,
+  });
+  const client = createClient({ url: sim.url, timeoutMs: 10_000 });
+  const clock = createManualClock(START);
+  const store = createAvatopStore({ now: START });
+  store.setState((s) => ({ ...s, ui: setPane(s.ui, pane) }));
+  const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5 });
+  cleanup.push(async () => {
+    scheduler.stop();
+    await client.close();
+    await sim.close();
+  });
+  scheduler.start();
+  await quiesce(scheduler, store);
+  const run = (ms: number) => runFor(clock, scheduler, store, ms, { stepMs: 1_000, onStep: (d) => sim.tick(d) });
+  const requests = (m: string) => store.getState().accounting.byMethod[m]?.requests ?? 0;
+  return { sim, client, clock, store, scheduler, run, requests };
+}
+
+describe('scheduler against the simulated node', () => {
+  it('a minute on the validators pane makes far fewer heavy requests than one per tick', async () => {
+    const t = await setup('v1.14', 'validators');
+    await t.run(60_000);
+    const ticks = t.requests('platform.getHeight');
+    const heavy = t.requests('platform.getCurrentValidators');
+    expect(ticks).toBeGreaterThanOrEqual(30);
+    // Blocks arrive every ~2 s here, so height gating alone would not help; the heavy floor of 10 s does.
+    expect(heavy).toBeLessThanOrEqual(8);
+    expect(heavy * 4).toBeLessThan(ticks);
+    const v = selectValidators(PRIMARY_NETWORK_ID)(t.store.getState());
+    expect(v.status).toBe('ok');
+    expect(v.data!.size).toBeGreaterThan(250);
+    expect(t.store.getState().pchain.height.data).toBeGreaterThan(0n);
+    const acc = t.store.getState().accounting;
+    expect(acc.byMethod['platform.getCurrentValidators']!.bytes).toBeGreaterThan(50_000);
+  });
+
+  it('v1.14: pending stakers are unsupported and asked once; v1.11 answers them', async () => {
+    const today = await setup('v1.14', 'pending');
+    await today.run(30_000);
+    expect(today.store.getState().pending.bySubnet[PRIMARY_NETWORK_ID]!.status).toBe('unsupported');
+    expect(today.requests('platform.getPendingValidators')).toBe(1);
+
+    const old = await setup('v1.11', 'pending');
+    await old.run(4_000);
+    const pending = old.store.getState().pending.bySubnet[PRIMARY_NETWORK_ID]!;
+    expect(pending.status).toBe('ok');
+    expect(pending.data!.validators.rows.length + pending.data!.delegators.rows.length).toBeGreaterThanOrEqual(0);
+  });
+
+  it('recent blocks decode from the simulated chain, one request per new height', async () => {
+    const t = await setup('v1.14', 'blocks', { blockIntervalMs: 5_000 });
+    const first = t.requests('platform.getBlockByHeight');
+    expect(first).toBe(20);
+    const h0 = t.store.getState().pchain.height.data!;
+    await t.run(30_000);
+    const h1 = t.store.getState().pchain.height.data!;
+    expect(h1).toBeGreaterThan(h0);
+    // Every height fetched once; never refetched.
+    expect(t.requests('platform.getBlockByHeight')).toBe(first + Number(h1 - h0));
+    const rows = selectRecentBlocks(t.store.getState()).data!.rows.filter((r) => r.change !== 'removed');
+    expect(rows[0]!.value.height).toBe(h1);
+    expect(rows.every((r) => r.value.decodeError === undefined && r.value.type !== undefined)).toBe(true);
+  });
+
+  it('says "bootstrapping" while the simulated P-chain bootstraps, then recovers', async () => {
+    const t = await setup('v1.14', 'validators');
+    t.sim.faults.setBootstrapping(true);
+    await t.run(10_000);
+    const s = t.store.getState();
+    expect(s.pchain.height.bootstrapping).toBe(true);
+    expect(s.pchain.height.stale).toBe(true);
+    expect(s.pchain.height.data).toBeDefined(); // last good height still shown
+    t.sim.faults.setBootstrapping(false);
+    await t.run(4_000);
+    expect(t.store.getState().pchain.height).toMatchObject({ status: 'ok', bootstrapping: false });
+  });
+});
