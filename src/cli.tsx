@@ -9,6 +9,14 @@ const commands: Record<string, () => Promise<CommandModule>> = {
   get: () => import('./commands/get'),
 };
 
+// A reader that goes away (`avatop get peers | head`) is not an error worth a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw err;
+  });
+}
+
 async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
   const load = first !== undefined ? commands[first] : undefined;

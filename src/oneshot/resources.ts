@@ -4,7 +4,7 @@
  */
 import { decodeBlock, decodeHex, decodeUtxo, formatAddress, formatId, blockIdOf, utxoIdOf } from '../codec';
 import type { Block, Output, Utxo } from '../codec';
-import { formatAvax, formatDate, formatPercent } from '../format';
+import { formatAvax, formatPercent, formatTimestamp } from '../format';
 import type { AvatopClient } from '../rpc/client';
 import { RpcError } from '../rpc/errors';
 import { iterateUtxos } from '../rpc/utxo-pages';
@@ -20,7 +20,7 @@ export interface ResourceResult<Row = Record<string, unknown>> {
 
 type Fetch = (client: AvatopClient, args: string[], opts: Record<string, unknown>) => Promise<ResourceResult<any>>;
 
-const iso = (d: Date | undefined): string => (d ? formatDate(d) : '-');
+const iso = (d: Date | undefined): string => (d ? formatTimestamp(d) : '-');
 const avax = (n: bigint | undefined): string => (n === undefined ? '-' : formatAvax(n));
 
 async function networkId(client: AvatopClient): Promise<number> {
