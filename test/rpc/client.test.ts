@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { createClient, endpointForMethod, type AvatopClient, type CallEvent } from '../../src/rpc/client';
 import { ParamsError, RpcError, SchemaError } from '../../src/rpc/errors';
 import { replyWith, sendJson, startTestServer, type TestServer } from '../helpers/test-server';
@@ -125,5 +125,17 @@ describe('client', () => {
     const err = await p.catch((e: unknown) => e);
     expect((err as { kind?: string }).kind).toBe('aborted');
     expect(events[0]).toMatchObject({ ok: false, method: 'platform.getHeight' });
+  });
+});
+
+describe('client types', () => {
+  it('infers params and results from the registry', () => {
+    type C = AvatopClient;
+    expectTypeOf<Awaited<ReturnType<C['platform']['getHeight']>>>().toEqualTypeOf<{ height: bigint }>();
+    expectTypeOf<Awaited<ReturnType<C['platform']['getCurrentValidators']>>['validators'][number]['weight']>().toEqualTypeOf<bigint>();
+    expectTypeOf<Awaited<ReturnType<C['info']['peers']>>['peers'][number]['lastSent']>().toEqualTypeOf<Date>();
+    expectTypeOf<Awaited<ReturnType<C['platform']['getTimestamp']>>['timestamp']>().toEqualTypeOf<Date>();
+    expectTypeOf<Parameters<C['platform']['getSubnet']>[0]>().toEqualTypeOf<{ subnetID: string }>();
+    expectTypeOf<Parameters<C['platform']['getHeight']>[0]>().toEqualTypeOf<Record<string, never> | undefined>();
   });
 });
