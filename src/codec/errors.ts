@@ -16,3 +16,13 @@ export class CodecError extends Error {
 export function isCodecError(err: unknown): err is CodecError {
   return err instanceof CodecError;
 }
+
+/** Runs an encoder; a malformed object (a missing list, a wrong field type) becomes a CodecError too. */
+export function guardEncode<T>(what: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof CodecError) throw err;
+    throw new CodecError(`cannot encode ${what}: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}

@@ -164,6 +164,10 @@ describe('malformed input', () => {
     const tx = decodeSignedTx(raw(fx('signedtx_14_')));
     const neg = { ...tx, unsigned: { ...tx.unsigned, networkId: 2 ** 32 } } as typeof tx;
     expect(codecError(() => encodeSignedTx(neg)).message).toMatch(/networkID out of range/);
+    const noInputs = { ...tx, unsigned: { ...tx.unsigned, inputs: undefined } } as unknown as typeof tx;
+    expect(codecError(() => encodeSignedTx(noInputs)).message).toMatch(/inputs is missing/);
+    const badAddrs = { ...u, output: { ...u.output, addresses: 'x' } } as unknown as Utxo;
+    expect(codecError(() => encodeUtxo(badAddrs)).message).toMatch(/cannot encode UTXO|addresses/);
   });
 });
 

@@ -1,7 +1,7 @@
 // P-chain blocks (Apricot 0-4, Banff 29-32). Block ID = sha256 of the whole block bytes.
 import { ByteReader } from '../byte-reader';
 import { ByteWriter } from '../byte-writer';
-import { CodecError } from '../errors';
+import { CodecError, guardEncode } from '../errors';
 import { sha256 } from '../sha256';
 import { ID_LEN, readTypeId } from './components';
 import { CODEC_VERSION, readCodecVersion, readSignedTxBody, writeSignedTxBody } from './txs';
@@ -50,6 +50,10 @@ export function decodeBlock(bytes: Uint8Array): Block {
 }
 
 export function encodeBlock(b: Block): Uint8Array {
+  return guardEncode('block', () => encodeBlockUnguarded(b));
+}
+
+function encodeBlockUnguarded(b: Block): Uint8Array {
   if (b?.kind !== 'block' || !BLOCK_TYPE_IDS.includes(b.typeId)) {
     throw new CodecError(`cannot encode block with type ID ${String((b as { typeId?: unknown })?.typeId)}`);
   }

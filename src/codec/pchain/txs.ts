@@ -1,7 +1,7 @@
 // Unsigned and signed transactions: decode, encode and IDs.
 import { ByteReader } from '../byte-reader';
 import { ByteWriter } from '../byte-writer';
-import { CodecError } from '../errors';
+import { CodecError, guardEncode } from '../errors';
 import { sha256 } from '../sha256';
 import {
   ID_LEN,
@@ -195,10 +195,12 @@ export function decodeSignedTx(bytes: Uint8Array): SignedTx {
 }
 
 export function encodeSignedTx(tx: SignedTx): Uint8Array {
-  const w = new ByteWriter(512);
-  w.u16(CODEC_VERSION);
-  writeSignedTxBody(w, tx);
-  return w.finish();
+  return guardEncode('signed transaction', () => {
+    const w = new ByteWriter(512);
+    w.u16(CODEC_VERSION);
+    writeSignedTxBody(w, tx);
+    return w.finish();
+  });
 }
 
 /** Unsigned tx bytes (`0x0000 | T unsignedTx`): what the signatures sign (sha256 of these bytes). */
@@ -211,10 +213,12 @@ export function decodeUnsignedTx(bytes: Uint8Array): UnsignedTx {
 }
 
 export function encodeUnsignedTx(tx: UnsignedTx): Uint8Array {
-  const w = new ByteWriter(512);
-  w.u16(CODEC_VERSION);
-  writeUnsignedTxBody(w, tx);
-  return w.finish();
+  return guardEncode('unsigned transaction', () => {
+    const w = new ByteWriter(512);
+    w.u16(CODEC_VERSION);
+    writeUnsignedTxBody(w, tx);
+    return w.finish();
+  });
 }
 
 /** Tx ID = sha256 of the signed tx bytes (codec version included). */

@@ -1,7 +1,7 @@
 // UTXOs (getUTXOs, getRewardUTXOs) and bare transferable outputs (getStake's stakedOutputs).
 import { ByteReader } from '../byte-reader';
 import { ByteWriter } from '../byte-writer';
-import { CodecError } from '../errors';
+import { CodecError, guardEncode } from '../errors';
 import { sha256 } from '../sha256';
 import { ID_LEN, readOutput, readTransferableOutput, writeOutput, writeTransferableOutput } from './components';
 import { CODEC_VERSION, readCodecVersion } from './txs';
@@ -20,13 +20,15 @@ export function decodeUtxo(bytes: Uint8Array): Utxo {
 }
 
 export function encodeUtxo(u: Utxo): Uint8Array {
-  const w = new ByteWriter(128);
-  w.u16(CODEC_VERSION);
-  w.fixed(u.txId, ID_LEN, 'txID');
-  w.u32(u.outputIndex, 'outputIndex');
-  w.fixed(u.assetId, ID_LEN, 'assetID');
-  writeOutput(w, u.output);
-  return w.finish();
+  return guardEncode('UTXO', () => {
+    const w = new ByteWriter(128);
+    w.u16(CODEC_VERSION);
+    w.fixed(u.txId, ID_LEN, 'txID');
+    w.u32(u.outputIndex, 'outputIndex');
+    w.fixed(u.assetId, ID_LEN, 'assetID');
+    writeOutput(w, u.output);
+    return w.finish();
+  });
 }
 
 /** `0x0000 | assetID | T output`. */
@@ -39,10 +41,12 @@ export function decodeTransferableOutput(bytes: Uint8Array): TransferableOutput 
 }
 
 export function encodeTransferableOutput(o: TransferableOutput): Uint8Array {
-  const w = new ByteWriter(96);
-  w.u16(CODEC_VERSION);
-  writeTransferableOutput(w, o);
-  return w.finish();
+  return guardEncode('transferable output', () => {
+    const w = new ByteWriter(96);
+    w.u16(CODEC_VERSION);
+    writeTransferableOutput(w, o);
+    return w.finish();
+  });
 }
 
 /** avax.UTXOID.InputID: sha256(uint64BE(outputIndex) ‖ txID); getUTXOs' endIndex.utxo is this value. */
