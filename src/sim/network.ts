@@ -163,8 +163,20 @@ export class SimNetwork {
 
   // ---------------------------------------------------------------- helpers
 
+  private readonly addrText = new Map<Uint8Array, string>();
+
+  /** Addresses repeat a lot (reward owners share a pool): format each byte array once. */
+  private formatAddr(a: Uint8Array): string {
+    let s = this.addrText.get(a);
+    if (s === undefined) {
+      s = formatAddress(a, this.networkId);
+      if (this.addrText.size < 100_000) this.addrText.set(a, s);
+    }
+    return s;
+  }
+
   owner(addrs: Uint8Array[], threshold = 1, locktime = 0n): Owner {
-    return { locktime, threshold, addrs, addrStrs: addrs.map((a) => formatAddress(a, this.networkId)) };
+    return { locktime, threshold, addrs, addrStrs: addrs.map((a) => this.formatAddr(a)) };
   }
 
   private makeSigner(p: Prng): BlsSigner {

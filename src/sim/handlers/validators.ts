@@ -62,13 +62,25 @@ function elasticValidatorJson(ctx: HandlerContext, s: SubnetStakerFull) {
   return out;
 }
 
+/** Each validator's JSON text, reused across heights while the fields that move (uptime, delegators...) stay put. */
+const fragments = new WeakMap<Validator, { key: string; json: string }>();
+
+function primaryValidatorText(ctx: HandlerContext, v: Validator): string {
+  const key = `${v.uptime}|${v.connected}|${ctx.net.delegatorWeight(v)}|${v.delegators.length}|${v.accruedDelegateeReward}|${ctx.profile.name}`;
+  const hit = fragments.get(v);
+  if (hit && hit.key === key) return hit.json;
+  const json = goJson(primaryValidatorJson(ctx, v, false));
+  fragments.set(v, { key, json });
+  return json;
+}
+
 export function currentValidators(ctx: HandlerContext, subnetId: string, nodeIds: string[]): unknown {
   const { net } = ctx;
   if (subnetId === PRIMARY_NETWORK_ID) {
     if (nodeIds.length === 0) {
       return ctx.cache.get('currentValidators', () => {
-        const list = net.validators.map((v) => primaryValidatorJson(ctx, v, false));
-        return new RawJson(goJson({ validators: list }));
+        const parts = net.validators.map((v) => primaryValidatorText(ctx, v));
+        return new RawJson(`{"validators":[${parts.join(',')}]}`);
       });
     }
     const want = new Set(nodeIds);

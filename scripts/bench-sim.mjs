@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Benchmark of the simulated node: startup, platform.getCurrentValidators latency (cold after a new block, and
+// cached) at 1,500 and 10,000 validators, reply size, and the memory the node holds. Runs the TypeScript sources
+// through tsx, so it works on a fresh clone after `npm install`:  node scripts/bench-sim.mjs
+import { register } from 'tsx/esm/api';
+import { request } from 'undici';
+
+register();
+const { createSimNode } = await import('../src/sim/index.ts');
+
+const BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getCurrentValidators', params: {} });
+
+async function timeCall(url) {
+  const t = performance.now();
+  const res = await request(`${url}/ext/bc/P`, { method: 'POST', body: BODY, headers: { 'content-type': 'application/json' } });
+  const text = await res.body.text();
+  return { ms: performance.now() - t, bytes: Buffer.byteLength(text) };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const mb = (n) => (n / 1024 / 1024).toFixed(1);
+
+for (const validators of [1_500, 10_000]) {
+  globalThis.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const t0 = performance.now();
+  const node = await createSimNode({ validators, peers: validators >= 10_000 ? 1_000 : 300, utxos: 5_000, autoAdvance: false });
+  const startupMs = performance.now() - t0;
+  const cold = [];
+  const warm = [];
+  let bytes = 0;
+  for (let round = 0; round < 5; round++) {
+    node.tick(2_000); // a new block: the cached reply is rebuilt on the next call
+    const c = await timeCall(node.url);
+    cold.push(c.ms);
+    bytes = c.bytes;
+    for (let i = 0; i < 5; i++) warm.push((await timeCall(node.url)).ms);
+  }
+  globalThis.gc?.();
+  const heapAfter = process.memoryUsage().heapUsed;
+  process.stdout.write(
+    `validators ${String(validators).padStart(6)}: startup ${startupMs.toFixed(0)} ms, ` +
+      `getCurrentValidators cold ${median(cold).toFixed(1)} ms / cached ${median(warm).toFixed(1)} ms (median), ` +
+      `reply ${mb(bytes)} MB, node heap ~${mb(heapAfter - heapBefore)} MB, process RSS ${mb(process.memoryUsage().rss)} MB\n`,
+  );
+  await node.close();
+}
