@@ -8,6 +8,7 @@ import { TypeId } from './type-ids';
 import { encodeBlock } from './blocks';
 import { encodeSignedTx, txIdOf } from './txs';
 import { sha256 } from '../sha256';
+import { CodecError, guardEncode } from '../errors';
 import type {
   AuthInput,
   Block,
@@ -218,7 +219,11 @@ function utxoJson(u: Utxo, net: number): Obj {
  * print with stringifyJsonBig.
  */
 export function toNodeJson(decoded: Decoded, networkId?: number): Obj {
-  switch (decoded.kind) {
+  return guardEncode('JSON', () => renderTop(decoded, networkId));
+}
+
+function renderTop(decoded: Decoded, networkId: number | undefined): Obj {
+  switch (decoded?.kind) {
     case 'utxo':
       return utxoJson(decoded, networkId ?? DEFAULT_NETWORK_ID);
     case 'transferableOutput':
@@ -230,4 +235,5 @@ export function toNodeJson(decoded: Decoded, networkId?: number): Obj {
     case 'block':
       return blockJson(decoded, networkId);
   }
+  throw new CodecError(`cannot render ${String((decoded as { kind?: unknown })?.kind)}: not a decoded P-chain object`);
 }
