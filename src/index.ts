@@ -15,6 +15,7 @@ export {
 } from './rpc/errors';
 export type { MalformedReason, TransportErrorKind } from './rpc/errors';
 export { iterateUtxos, utxoRefFromHex } from './rpc/utxo-pages';
+export { blobBytes, decodeBlockBlob, decodeStakedOutputBlob, decodeTxBlob, decodeUtxoBlob } from './rpc/blobs';
 export type { IterateUtxosOptions, UtxoPage, UtxoRef } from './rpc/utxo-pages';
 export * from './rpc/methods';
 export * from './codec';
