@@ -5,6 +5,7 @@ import {
   decodeAny,
   decodeBlock,
   decodeHex,
+  encodeHex,
   decodeSignedTx,
   decodeTransferableOutput,
   decodeUnsignedTx,
@@ -153,6 +154,24 @@ describe('malformed input', () => {
     const err = codecError(() => decodeAny(bad));
     expect(err.message).toMatch(/as UTXO: couldn't unmarshal interface: unknown type ID 99/);
     expect(err.offset).toBe(70);
+  });
+
+  it('decodeAny detects the API checksum and flags a wrong one', () => {
+    const f = fx('utxo_00_');
+    const withSum = decodeHex(f.hex, { checksum: false });
+    expect(decodeAny(withSum).checksum).toBe(true);
+    expect(decodeAny(withSum).decoded.kind).toBe('utxo');
+    const broken = withSum.slice();
+    broken[broken.length - 1]! ^= 1;
+    const err = codecError(() => decodeAny(broken));
+    expect(err.message).toMatch(/trailing buffer space: 4 bytes.*wrong checksum/);
+    expect(err.offset).toBe(broken.length - 4);
+    // With a valid checksum, errors come from the stripped bytes.
+    const tx = decodeHex(fx('signedtx_14_').hex);
+    const cut = tx.subarray(0, 100);
+    const sum = decodeHex(encodeHex(cut, { checksum: true }));
+    const e2 = codecError(() => decodeAny(sum, ['tx']));
+    expect(e2.offset).toBeLessThanOrEqual(100);
   });
 
   it('encoding bad values is a CodecError too', () => {

@@ -34,18 +34,27 @@ export function decodeAny(bytes: Uint8Array, kinds: readonly DecodeKind[] = DECO
     candidates.push({ bytes: bytes.subarray(0, bytes.length - 4), checksum: true });
   }
   candidates.push({ bytes, checksum: false });
+  // A verified checksum is no accident (2^-32): then the stripped bytes' errors are the ones worth reporting.
   let best: { err: CodecError; label: string } | undefined;
   for (const c of candidates) {
+    let bestHere: { err: CodecError; label: string } | undefined;
     for (const kind of kinds) {
       for (const attempt of ATTEMPTS[kind]) {
         try {
           return { decoded: attempt.run(c.bytes), checksum: c.checksum, bytes: c.bytes };
         } catch (err) {
           if (!(err instanceof CodecError)) throw err;
-          if (!best || (err.offset ?? -1) > (best.err.offset ?? -1)) best = { err, label: attempt.label };
+          if (!bestHere || (err.offset ?? -1) > (bestHere.err.offset ?? -1)) bestHere = { err, label: attempt.label };
         }
       }
     }
+    best ??= bestHere;
+  }
+  if (candidates.length === 1 && best!.err.reason.startsWith('trailing buffer space: 4 bytes')) {
+    best = {
+      label: best!.label,
+      err: new CodecError(`${best!.err.reason} (API hex with a wrong checksum?)`, best!.err.offset),
+    };
   }
   const labels = kinds.flatMap((k) => ATTEMPTS[k].map((a) => a.label));
   const what = labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
