@@ -29,7 +29,7 @@ function pendingColumns(now: number): Column<PendingRow>[] {
     { key: 'kind', title: 'KIND', width: 9, priority: 1, render: (r) => r.kind, sortValue: (r) => r.kind },
     { key: 'nodeID', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.staker.nodeID), sortValue: (r) => String(r.staker.nodeID) },
     { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (r) => formatAvaxCompact(big(r.staker.weight) ?? big(r.staker.stakeAmount)), sortValue: (r) => big(r.staker.weight) ?? big(r.staker.stakeAmount) },
-    { key: 'starts', title: 'STARTS IN', width: 9, align: 'right', priority: 1, render: (r) => formatCountdown(date(r.staker.startTime), now), sortValue: (r) => date(r.staker.startTime) },
+    { key: 'starts', title: 'STARTS', width: 9, align: 'right', priority: 1, render: (r) => formatCountdown(date(r.staker.startTime), now), sortValue: (r) => date(r.staker.startTime) },
     { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(date(r.staker.startTime)), sortValue: (r) => date(r.staker.startTime) },
     { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(date(r.staker.endTime)), sortValue: (r) => date(r.staker.endTime) },
     { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (r) => formatPercent(num(r.staker.delegationFee), 1), sortValue: (r) => num(r.staker.delegationFee) },

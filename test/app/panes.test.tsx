@@ -1,0 +1,219 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, startScreen, type Screen } from './harness';
+
+let screen: Screen | undefined;
+afterEach(async () => {
+  await screen?.close();
+  screen = undefined;
+});
+
+// The cursor row starts with "›"; this is its text.
+function cursorRow(frame: string): string {
+  return frame.split('\n').find((l) => l.startsWith('›')) ?? '';
+}
+
+describe('monitor screens against the simulated node (v1.14)', () => {
+  it('shows the node in the header and the overview, including this node as a validator', async () => {
+    screen = await startScreen();
+    const id = screen.sim!.nodeId;
+    const f = await screen.waitFor((f) => f.includes(id) && /Weight\s+[\d,]+ AVAX/.test(f) && /height [\d,]+/.test(f) && /Supply\s+[\d,]+ AVAX/.test(f));
+    expect(f).toMatch(/NodeID-\w{6}…\w{5} mainnet v1\.14\.\d/);
+    expect(f).toMatch(/P✓ X✓ C✓/);
+    expect(f).toMatch(/peers \d+/);
+    expect(f).toMatch(/uptime [\d.]+%/);
+    expect(f).toMatch(/rpc [\d.]+m?s/);
+    expect(f).toMatch(/Connected\s+yes/);
+    expect(f).toMatch(/BLS key\s+0x[0-9a-f]+…/);
+    expect(f).toMatch(/Reward threshold\s+80%, 90% for validations from 2026-04-01/);
+    expect(f.split('\n').length).toBeLessThanOrEqual(39);
+  });
+
+  it('switches panes by digit, Tab and Shift-Tab, one key at a time', async () => {
+    screen = await startScreen();
+    await screen.waitFor(/Node ID/);
+    await screen.press('2', /\d+ peers · 1\/\d+/);
+    await screen.press('3', /validators · 1\/\d+\s+primary network/);
+    await screen.press('4', /removed in avalanchego v1\.11\.3 \(ACP-41\)/);
+    await screen.press('5', /platform\.getFeeState[\s\S]*price\s+[\d,]+ nAVAX\/gas/);
+    await screen.press('6', /Version\s+avalanchego\/1\.14\.\d[\s\S]*Network upgrades/);
+    await screen.press('7', /Primary Network[\s\S]*C-Chain/);
+    await screen.press('8', /blocks · 1\/\d+[\s\S]*Banff\w+Block/);
+    await screen.press('9', /No addresses yet/);
+    await screen.press(KEY.tab, /No addresses yet|Node ID/); // wraps to overview
+    await screen.waitFor(/Node ID/);
+    await screen.press(KEY.shiftTab, /No addresses yet/);
+    await screen.press(KEY.shiftTab, /blocks · /);
+  });
+
+  it('moves the cursor with j/k, arrows, g/G and PgDn in a 120-row table', async () => {
+    screen = await startScreen();
+    const f = await screen.press('3', /validators · 1\/\d+/);
+    const n = /validators · 1\/(\d+)/.exec(f)![1]!;
+    const at = (i: number | string) => new RegExp(`· ${i}/${n}`);
+    await screen.press('j', at(2));
+    await screen.press(KEY.down, at(3));
+    await screen.press('k', at(2));
+    await screen.press(KEY.up, at(1));
+    await screen.press('G', at(n));
+    expect(cursorRow(screen.lastFrame())).toMatch(/^›NodeID-/);
+    await screen.press('g', at(1));
+    await screen.press(KEY.pageDown, (fr) => Number(new RegExp(`· (\\d+)/${n}`).exec(fr)?.[1] ?? 0) > 20);
+    await screen.press(KEY.pageUp, at(1));
+  });
+
+  it('sorts with s and reverses with S', async () => {
+    screen = await startScreen();
+    await screen.press('3', /validators · 1\/\d+[\s\S]*WEIGHT▼/);
+    await screen.press('s', /SHARE▲/);
+    await screen.press('S', /SHARE▼/);
+    await screen.press('s', /START▲/);
+    const starts = screen
+      .lastFrame()
+      .split('\n')
+      .map((l) => /^[›!* +~-]NodeID-\S+\s+\S+\s+\S+\s+(\d{4}-\d\d-\d\d)/.exec(l)?.[1])
+      .filter((x): x is string => x !== undefined);
+    expect(starts.length).toBeGreaterThan(5);
+    expect([...starts].sort()).toEqual(starts);
+  });
+
+  it('filters with /, keeps it on Enter, clears it with Esc', async () => {
+    screen = await startScreen();
+    await screen.press('2', /\d+ peers · 1\/\d+/);
+    const firstVersion = /v1\.\d+\.\d+/.exec(cursorRow(screen.lastFrame()))![0];
+    await screen.press('/', /filter \//);
+    for (const ch of firstVersion) await screen.press(ch, new RegExp(`filter / ${firstVersion.slice(0, firstVersion.indexOf(ch) + 1).replace(/\./g, '\\.')}`));
+    await screen.press(KEY.enter, new RegExp(`matching "${firstVersion.replace(/\./g, '\\.')}"`));
+    const shown = screen.lastFrame().split('\n').filter((l) => /^[›!* +~-]NodeID-/.test(l));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const l of shown) expect(l).toContain(firstVersion);
+    await screen.press(KEY.escape, (f) => !f.includes('matching'));
+  });
+
+  it('opens a row with Enter, shows crumbs, and goes back with Esc', async () => {
+    screen = await startScreen();
+    await screen.press('3', /validators · 1\/\d+/);
+    const node = /NodeID-\w+/.exec(cursorRow(screen.lastFrame()))![0];
+    await screen.press(KEY.enter, /Validators › validator NodeID-/);
+    await screen.waitFor(new RegExp(`nodeID\\s+${node}`));
+    await screen.press(KEY.escape, /validators · 1\/\d+/);
+    expect(screen.lastFrame()).not.toContain('Validators ›');
+  });
+
+  it('opens a block from the blocks pane', async () => {
+    screen = await startScreen();
+    await screen.press('8', /blocks · 1\/\d+/);
+    await screen.press(KEY.enter, /Blocks › block \d+/);
+    await screen.waitFor(/height\s+\d+/);
+    await screen.press(KEY.escape, /blocks · 1\/\d+/);
+  });
+
+  it('shows help from the command table and closes it', async () => {
+    screen = await startScreen();
+    await screen.waitFor(/Node ID/);
+    await screen.press('?', /Everywhere[\s\S]*Quit and restore the terminal/);
+    await screen.press(KEY.escape, /Node ID/);
+  });
+
+  it('pauses and resumes with p, refreshes with r, quits with q and Ctrl-C', async () => {
+    screen = await startScreen();
+    await screen.waitFor(/Node ID/);
+    await screen.press('p', /PAUSED/);
+    await screen.press('p', (f) => !f.includes('PAUSED'));
+    screen.lastFrame();
+    await screen.press('r', () => screen!.refreshes === 1);
+    await screen.press('q', () => screen!.quits === 1);
+    await screen.press(KEY.ctrlC, () => screen!.quits === 2);
+  });
+
+  it('switches the validators pane between subnets with n', async () => {
+    screen = await startScreen();
+    await screen.press('7', /Primary Network/); // loads the subnet list
+    await screen.press('3', /primary network \(1\/\d+, n: next\)/);
+    await screen.press('n', /subnet \w+…\w+ \(2\/\d+, n: next\)/);
+    await screen.press('N', /primary network \(1\/\d+/);
+  });
+
+  it('pages UTXOs of an address, changes the page size and source chain', async () => {
+    screen = await startScreen();
+    const wallet = screen.sim!.network.wallets[0]!.str;
+    await screen.press('9', /No addresses yet/);
+    await screen.press('a', /addresses:/);
+    screen.lastFrame();
+    await screen.press(wallet, new RegExp(`addresses: ${wallet.slice(0, 20)}`));
+    await screen.press(KEY.enter, /\d+ utxos · 1\/\d+/, 15_000);
+    const f = await screen.waitFor(/this page: unlocked [\d,.]+ AVAX/);
+    expect(f).toMatch(/page 1 \(\] next\)/);
+    expect(f).toMatch(/P-avax1\w+/);
+    await screen.press(']', /page 2/);
+    await screen.press('[', /page 1/);
+    await screen.press('+', /page size 250/);
+    await screen.press('-', /page size 100/);
+    await screen.press('c', /atomic UTXOs from X/);
+  });
+});
+
+describe('node generations and failures', () => {
+  it('lists pending stakers on a v1.11 node', async () => {
+    screen = await startScreen({ sim: { profile: 'v1.11' } });
+    await screen.waitFor(/Node ID/);
+    const f = await screen.press('4', /[1-9][\d,]* pending stakers[\s\S]*STARTS/);
+    expect(f).not.toContain('removed in avalanchego');
+    expect(f).toMatch(/STARTS/);
+  });
+
+  it('says pending stakers are not supported on a v1.14 node and shows recent stakers', async () => {
+    screen = await startScreen({ sim: { profile: 'v1.14' } });
+    const f = await screen.press('4', /stakers started in the last 7 days/);
+    expect(f).toMatch(/removed in avalanchego v1\.11\.3 \(ACP-41\)/);
+  });
+
+  it('explains an unreachable node in words, without a stack trace', async () => {
+    const { createServer } = await import('node:net');
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const p = (s.address() as { port: number }).port;
+        s.close(() => resolve(p));
+      });
+    });
+    screen = await startScreen({ url: `http://127.0.0.1:${port}` });
+    const f = await screen.waitFor(/Node unreachable: connection refused/);
+    expect(f).toMatch(/Is avalanchego running/);
+    expect(f).not.toMatch(/at \w+ \(|node:internal|Error:/);
+    await screen.press('3', /Validators: connection refused/);
+  });
+
+  it('explains a node that is still bootstrapping', async () => {
+    screen = await startScreen();
+    screen.sim!.faults.setBootstrapping(true);
+    await screen.press('3', /still bootstrapping the P-chain/);
+  });
+
+  it('renders control sequences served by the node as harmless text', async () => {
+    screen = await startScreen({ sim: { faults: [{ kind: 'inject', scope: 'text' } as never] } });
+    const f1 = await screen.waitFor(/Version\s+\S*avalanchego\/1\.14/);
+    await screen.press('2', /\d+ peers · 1\/\d+/);
+    const f2 = screen.lastFrame();
+    await screen.press('6', /Version\s+\S*avalanchego/);
+    const f3 = screen.lastFrame();
+    for (const f of [f1, f2, f3]) {
+      // eslint-disable-next-line no-control-regex
+      expect(f).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    }
+  });
+});
+
+describe('terminal size', () => {
+  it('reflows on resize: columns drop by priority, and a too-small terminal is told how big it must be', async () => {
+    screen = await startScreen();
+    await screen.press('3', /DEL\.WT/);
+    screen.resize({ columns: 70, rows: 20 });
+    const narrow = await screen.waitFor((f) => !f.includes('DEL.WT') && f.includes('WEIGHT'));
+    expect(narrow.split('\n').every((l) => l.length <= 70)).toBe(true);
+    expect(narrow.split('\n').length).toBeLessThanOrEqual(19);
+    screen.resize({ columns: 50, rows: 10 });
+    await screen.waitFor(/at least 60×15; this\s+one is 50×10/);
+    screen.resize({ columns: 120, rows: 40 });
+    await screen.waitFor(/DEL\.WT/);
+  });
+});
