@@ -27,6 +27,7 @@ describe('getUTXOs paging', () => {
   it('returns each of 100,000 UTXOs exactly once, in pages of at most 1024', async () => {
     const wallet = node.network.wallets[0]!.str;
     const seen = new Set<string>();
+    let duplicates = 0;
     let startIndex: Page['endIndex'] | undefined;
     let pages = 0;
     for (;;) {
@@ -39,20 +40,23 @@ describe('getUTXOs paging', () => {
       expect(page.utxos.length).toBeLessThanOrEqual(1024);
       expect(page.numFetched).toBe(String(page.utxos.length));
       expect(page.endIndex.address).toBe(wallet);
-      let lastId = '';
       for (const hex of page.utxos) {
-        const u = decodeUtxo(decodeHex(hex, { checksum: true }));
-        lastId = formatId(utxoIdOf(u.txId, u.outputIndex));
-        expect(seen.has(lastId)).toBe(false);
-        seen.add(lastId);
+        // codec version (2 bytes) then txID and output index: the UTXO's identity.
+        const key = hex.slice(6, 6 + 72);
+        if (seen.has(key)) duplicates++;
+        seen.add(key);
       }
-      if (page.utxos.length > 0) expect(page.endIndex.utxo).toBe(lastId);
+      if (page.utxos.length > 0) {
+        const u = decodeUtxo(decodeHex(page.utxos[page.utxos.length - 1]!, { checksum: true }));
+        expect(page.endIndex.utxo).toBe(formatId(utxoIdOf(u.txId, u.outputIndex)));
+      }
       if (page.utxos.length < 1024) break;
       startIndex = page.endIndex;
     }
+    expect(duplicates).toBe(0);
     expect(seen.size).toBe(100_000);
     expect(pages).toBe(98);
-  });
+  }, 180_000);
 
   it('walks several addresses in byte order, and ends with the last address searched and the empty ID', async () => {
     const addrs = node.network.wallets.map((w) => w.str).slice(1);
