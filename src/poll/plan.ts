@@ -38,6 +38,8 @@ export interface ResourceSpec {
   readonly key: string;
   /** The JSON-RPC method it calls (for accounting and bytes per resource). */
   readonly method: string;
+  /** Its params, when it is a single call (for the benchmark's naive loop and debugging). */
+  readonly params?: unknown;
   readonly cadence: Cadence;
   /** Answers 503 while the P-chain bootstraps. */
   readonly pchain: boolean;
@@ -71,6 +73,7 @@ function call(
   return {
     key,
     method,
+    params,
     cadence,
     pchain: method.startsWith('platform.'),
     lens: target,

@@ -33,11 +33,15 @@ export interface SchedulerOptions {
   slowMs?: number;
   /** Heavy lists refresh at least this often even if the height stands still (default 5 min). */
   maxAgeMs?: number;
-  /**
-   * ...and at most this often when the height moves (default 10 s): a chain that accepts a block every second or
-   * two must not make the monitor download a mainnet validator set (~1.5 MB) that often.
-   */
+  /** ...and at most this often when the height moves (default 5 s). */
   heavyMinIntervalMs?: number;
+  /**
+   * Per-resource load budget (default 32 KiB/s): a resource whose last reply was large waits at least
+   * bytes / budget before its next poll. Small lists stay as fresh as the cadence allows; a mainnet validator set
+   * (~1.4 MB) refreshes about every 40 s however fast blocks come, and 300 peers about every 3.5 s.
+   * 0 turns it off.
+   */
+  byteBudgetPerSec?: number;
   /** Store writes are batched this long (default 100 ms). */
   batchMs?: number;
   /** How many recent blocks the blocks pane keeps (default 20). */
@@ -82,6 +86,8 @@ interface Entry {
   startedAt: number | undefined;
   /** A height-triggered refresh held back by the heavy minimum interval. */
   cancelDeferred: (() => void) | undefined;
+  /** Response bytes of the last successful poll (for the byte budget). */
+  lastBytes: number | undefined;
 }
 
 export function createScheduler(opts: SchedulerOptions): Scheduler {
@@ -93,7 +99,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     maxAgeMs: opts.maxAgeMs ?? 5 * 60_000,
   };
   const batchMs = opts.batchMs ?? 100;
-  const heavyMinMs = opts.heavyMinIntervalMs ?? 10_000;
+  const heavyMinMs = opts.heavyMinIntervalMs ?? 5_000;
+  const budget = opts.byteBudgetPerSec ?? 32 * 1024;
+  /** The wait a reply of `bytes` earns under the byte budget. */
+  const costMs = (bytes: number | undefined) => (budget > 0 && bytes ? (bytes / budget) * 1000 : 0);
   const decoders = opts.decoders ?? defaultDecoders;
   const followUi = opts.followUi ?? true;
 
@@ -166,13 +175,14 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     }
   }
 
-  function intervalOf(spec: ResourceSpec): number {
-    if (spec.intervalMs) return spec.intervalMs(store.getState(), intervals);
+  function intervalOf(e: Entry): number {
+    const spec = e.spec;
+    if (spec.intervalMs) return Math.max(spec.intervalMs(store.getState(), intervals), costMs(e.lastBytes));
     switch (spec.cadence) {
       case 'tick':
-        return intervals.tickMs;
+        return Math.max(intervals.tickMs, costMs(e.lastBytes));
       case 'slow':
-        return intervals.slowMs;
+        return Math.max(intervals.slowMs, costMs(e.lastBytes));
       case 'height':
         return intervals.maxAgeMs;
       case 'once':
@@ -201,7 +211,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   const pendingBootstrap = new Set<string>();
 
   function refreshHeavy(e: Entry): void {
-    const wait = e.startedAt === undefined || e.spec.everyHeight ? 0 : e.startedAt + heavyMinMs - clock.now();
+    const floor = Math.max(heavyMinMs, costMs(e.lastBytes));
+    const wait = e.startedAt === undefined || e.spec.everyHeight ? 0 : e.startedAt + floor - clock.now();
     if (wait <= 0) {
       e.poller.refresh();
       return;
@@ -220,7 +231,14 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   }
 
   function makeEntry(spec: ResourceSpec): Entry {
-    const entry: Entry = { spec, heightAt: undefined, startedAt: undefined, cancelDeferred: undefined, poller: undefined as unknown as Poller };
+    const entry: Entry = {
+      spec,
+      heightAt: undefined,
+      startedAt: undefined,
+      cancelDeferred: undefined,
+      lastBytes: undefined,
+      poller: undefined as unknown as Poller,
+    };
     let bytesAtStart = 0;
     entry.poller = createPoller<unknown>({
       clock,
@@ -228,7 +246,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       backoff: opts.backoff,
       unsupportedRetryMs: opts.unsupportedRetryMs,
       once: spec.cadence === 'once',
-      intervalMs: () => intervalOf(spec),
+      intervalMs: () => intervalOf(entry),
       isUnsupported: isUnsupportedError,
       // While the P-chain bootstraps, the height keeps probing at the normal pace so the screen recovers promptly;
       // the other P-chain resources back off and are woken when the height answers.
@@ -245,6 +263,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         // Started before the first height was known (at start-up both go out together): it belongs to that height.
         if (entry.heightAt === undefined) entry.heightAt = lastHeight;
         const bytes = (bytesByMethod.get(spec.method) ?? 0) - bytesAtStart;
+        entry.lastBytes = bytes > 0 ? bytes : undefined;
         const meta = {
           at: info.endedAt,
           latencyMs: lastLatency.get(spec.method),

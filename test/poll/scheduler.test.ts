@@ -372,4 +372,22 @@ describe('scheduler', () => {
     await h.run(12_000);
     expect(h.node.count('platform.getCurrentValidators')).toBe(last + 1);
   });
+
+  it('a big reply earns a longer wait under the byte budget; a small one keeps the normal cadence', async () => {
+    h = await startHarness({ byteBudgetPerSec: 32 * 1024 });
+    const many = Array.from({ length: 2_000 }, (_, i) => ({ nodeID: `NodeID-${i}`, ip: `10.0.${i >> 8}.${i & 255}:9651` }));
+    h.node.on('info.peers', { numPeers: String(many.length), peers: many });
+    show(h, 'peers');
+    h.scheduler.start();
+    await h.quiesce();
+    const bytes = h.store.getState().peers.list.bytes!;
+    expect(bytes).toBeGreaterThan(64 * 1024);
+    const startPeers = h.node.count('info.peers');
+    const startHeight = h.node.count('platform.getHeight');
+    await h.run(60_000);
+    const waitMs = (bytes / (32 * 1024)) * 1000;
+    expect(h.node.count('platform.getHeight') - startHeight).toBeGreaterThanOrEqual(29);
+    expect(h.node.count('info.peers') - startPeers).toBeLessThanOrEqual(Math.ceil(60_000 / waitMs) + 1);
+    expect(h.node.count('info.peers') - startPeers).toBeGreaterThanOrEqual(Math.floor(60_000 / waitMs) - 2);
+  });
 });
