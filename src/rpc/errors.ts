@@ -86,9 +86,12 @@ export class HttpError extends AvatopError {
   /** 503 on a chain route: the chain has not finished bootstrapping. A state, not a failure. */
   readonly isBootstrapping: boolean;
 
-  constructor(status: number, body: string, url: string) {
+  /** Where a 3xx reply points. */
+  readonly location?: string;
+
+  constructor(status: number, body: string, url: string, location?: string) {
     const text = body.trim();
-    const { short, hint, bootstrapping } = describeHttp(status, text, url);
+    const { short, hint, bootstrapping } = describeHttp(status, text, url, location);
     super({
       short,
       detail: `HTTP ${status} from ${url}${text ? `: ${text.slice(0, 500)}` : ''}`,
@@ -99,10 +102,20 @@ export class HttpError extends AvatopError {
     this.body = body;
     this.url = url;
     this.isBootstrapping = bootstrapping;
+    if (location) this.location = location;
   }
 }
 
-function describeHttp(status: number, body: string, url: string): { short: string; hint: string; bootstrapping: boolean } {
+function describeHttp(status: number, body: string, url: string, location?: string): { short: string; hint: string; bootstrapping: boolean } {
+  if (status >= 300 && status < 400) {
+    return {
+      short: `HTTP ${status} redirect`,
+      hint: location
+        ? `The URL redirects to ${location}; pass that as --url (avatop does not follow redirects with a POST).`
+        : 'The URL redirects; pass the final URL as --url.',
+      bootstrapping: false,
+    };
+  }
   switch (status) {
     case 403:
       if (/invalid host/i.test(body)) {

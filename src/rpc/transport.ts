@@ -199,7 +199,10 @@ export function createTransport(options: TransportOptions): Transport {
       const text = Buffer.concat(chunks).toString('utf8');
       const latencyMs = performance.now() - started;
 
-      if (res.statusCode !== 200) return fail(new HttpError(res.statusCode, text, url));
+      if (res.statusCode !== 200) {
+        const location = res.headers.location;
+        return fail(new HttpError(res.statusCode, text, url, Array.isArray(location) ? location[0] : location));
+      }
 
       const result = decodeEnvelope(text, id, method, url, callOptions.bigJson === true);
       return { result, bytes: received, requestBytes, latencyMs, nodeId };

@@ -222,6 +222,19 @@ describe('transport: HTTP status errors', () => {
   }
 });
 
+describe('transport: redirects', () => {
+  it('does not follow a redirect and says where it points', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(301, { location: 'https://node.example/ext/info' });
+      res.end();
+    });
+    const err = (await caught(open().call('info', 'info.getNodeID', {}))) as HttpError;
+    expect(err).toBeInstanceOf(HttpError);
+    expect(err.location).toBe('https://node.example/ext/info');
+    expect(err.hint).toMatch(/redirects to https:\/\/node\.example/);
+  });
+});
+
 describe('transport: bad replies', () => {
   it('turns a JSON-RPC error object into an RpcError', async () => {
     server.handle(replyError(-32000, 'couldn\'t get tx: not found'));
