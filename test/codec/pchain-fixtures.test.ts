@@ -219,3 +219,23 @@ describe('objects built from scratch', () => {
     expect(txJson.unsignedTx.memo).toBe('0x0102');
   });
 });
+
+describe('CreateChainTx chain names that are not valid UTF-8', () => {
+  it('show U+FFFD per bad byte (as Go prints them) and re-encode exactly', () => {
+    const fx = fixtures.find((f) => f.file.startsWith('tx_15_'))!;
+    const bytes = decodeHex(fx.hex);
+    const name = new TextEncoder().encode('EPIC AVM');
+    const at = Buffer.from(bytes).indexOf(Buffer.from(name));
+    expect(at).toBeGreaterThan(0);
+    const bad = bytes.slice();
+    bad.set([0x45, 0xe2, 0x82, 0x41, 0xed, 0xa0, 0x80, 0xff], at);
+    const tx = decodeUnsignedTx(bad);
+    if (tx.typeId !== 15) throw new Error('expected a CreateChainTx');
+    expect(tx.chainName).toBe('E\ufffd\ufffdA\ufffd\ufffd\ufffd\ufffd');
+    expect(tx.chainNameBytes).toEqual(bad.subarray(at, at + 8));
+    expect(toNodeJson(tx).chainName).toBe(tx.chainName);
+    expect(Buffer.from(encodeUnsignedTx(tx)).equals(Buffer.from(bad))).toBe(true);
+    const good = decodeUnsignedTx(bytes);
+    expect('chainNameBytes' in good).toBe(false);
+  });
+});
