@@ -95,6 +95,14 @@ export interface TxsSlice {
   readonly status: Readonly<Record<string, Resource<Loose>>>;
 }
 
+/**
+ * What drill-down views show beyond the slices above (a tx's JSON form, reward UTXOs, a validator's peer entry,
+ * weight history, max stake), keyed by the view resource's key (see poll/view-plan.ts).
+ */
+export interface ViewsSlice {
+  readonly data: Readonly<Record<string, Resource<unknown>>>;
+}
+
 export interface SupplySlice {
   readonly current: Resource<bigint>;
   readonly stakingAssetId: Resource<string>;
@@ -114,6 +122,7 @@ export interface AvatopState {
   readonly blocks: BlocksSlice;
   readonly txs: TxsSlice;
   readonly supply: SupplySlice;
+  readonly views: ViewsSlice;
   readonly utxos: UtxoSlice;
   readonly accounting: Accounting;
   readonly ui: UiState;
@@ -144,6 +153,7 @@ export function initialState(now = Date.now()): AvatopState {
     blocks: { recent: idle(), detail: {} },
     txs: { detail: {}, status: {} },
     supply: { current: idle(), stakingAssetId: idle(), minStake: idle(), totalStake: idle() },
+    views: { data: {} },
     utxos: initialUtxos(),
     accounting: initialAccounting(now),
     ui: initialUi(),
