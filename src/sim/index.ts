@@ -230,6 +230,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     restart: async (ms) => {
       if (closed) return;
       await stopListening();
+      if (closed) return;
       await new Promise<void>((resolve) => {
         restartResolve = resolve;
         restartTimer = setTimeout(resolve, Math.max(0, ms));

@@ -1,5 +1,5 @@
 // The health API: GET /ext/health[/health|/readiness|/liveness] (200 healthy, 503 not) and JSON-RPC health.*.
-import { rfc3339 } from '../wire';
+import { formatId, rfc3339, sha256 } from '../wire';
 import { PRIMARY_NETWORK_ID } from '../constants';
 import type { Handler } from '../jsonrpc';
 import type { HandlerContext } from './context';
@@ -29,10 +29,12 @@ export function healthReport(ctx: HandlerContext, kind: HealthKind): HealthReply
     timestamp: ts,
     duration,
   });
+  // The C- and X-chains are not simulated beyond a height; their block IDs only need to look like IDs.
+  const fakeId = (chainName: string, height: number) => formatId(sha256(new TextEncoder().encode(`${net.seed}:${chainName}:${height}`)));
   const checks: Record<string, unknown> = {
-    C: chain(net.cChainHeight, net.lastBlock.idStr, 20_375),
+    C: chain(net.cChainHeight, fakeId('C', net.cChainHeight), 20_375),
     P: chain(net.height, net.lastBlock.idStr, 8_750),
-    X: chain(net.xChainHeight, net.lastBlock.idStr, 23_291),
+    X: chain(net.xChainHeight, fakeId('X', net.xChainHeight), 23_291),
     bootstrapped,
     database: { timestamp: ts, duration: 1_959 },
     diskspace: { message: { availableDiskBytes: 227_332_591_616 }, timestamp: ts, duration: 3_042 },

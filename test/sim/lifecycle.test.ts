@@ -1,0 +1,78 @@
+// The node's life as a process: `avatop sim` serves until SIGINT with real timers moving the chain, and a closed
+// node leaves nothing behind that keeps the process alive.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { result } from './helpers';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+function collect(stream: NodeJS.ReadableStream): { text: () => string; waitFor: (re: RegExp) => Promise<RegExpMatchArray> } {
+  let text = '';
+  const waiters: { re: RegExp; resolve: (m: RegExpMatchArray) => void }[] = [];
+  stream.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const w of [...waiters]) {
+      const m = w.re.exec(text);
+      if (m) {
+        waiters.splice(waiters.indexOf(w), 1);
+        w.resolve(m);
+      }
+    }
+  });
+  return {
+    text: () => text,
+    waitFor: (re) =>
+      new Promise((resolve) => {
+        const m = re.exec(text);
+        if (m) resolve(m);
+        else waiters.push({ re, resolve });
+      }),
+  };
+}
+
+describe('simulated node lifecycle', () => {
+  it('avatop sim prints its URL and node ID, moves with the clock, and stops on SIGINT', async () => {
+    const child = spawn(process.execPath, ['bin/avatop.js', 'sim', '--port', '0', '--validators', '60', '--peers', '20', '--block-interval', '200'], {
+      cwd: ROOT,
+      env: { ...process.env, AVATOP_FROM_SOURCE: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const out = collect(child.stdout!);
+    const [, url] = await out.waitFor(/avatop sim: (http:\/\/127\.0\.0\.1:\d+)/);
+    const [, nodeId] = await out.waitFor(/node ID\s+(NodeID-\S+)/);
+    const first = Number((await result<{ height: string }>(url!, '/ext/bc/P', 'platform.getHeight')).height);
+    const me = await result<{ nodeID: string }>(url!, '/ext/info', 'info.getNodeID');
+    expect(me.nodeID).toBe(nodeId);
+    let height = first;
+    while (height <= first) {
+      await new Promise((r) => setTimeout(r, 100));
+      height = Number((await result<{ height: string }>(url!, '/ext/bc/P', 'platform.getHeight')).height);
+    }
+    child.kill('SIGINT');
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(0);
+    expect(out.text()).toContain('avatop sim: stopped');
+  });
+
+  it('exits by itself once a node is closed, even with a stalled reply and a restart pending', async () => {
+    const script = `
+      const { createSimNode } = await import('./src/sim/index.ts');
+      const node = await createSimNode({ validators: 30, peers: 10, utxos: 10, blockIntervalMs: 100 });
+      node.faults.add({ kind: 'stall' });
+      fetch(node.url + '/ext/info', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"info.getNodeID"}' }).catch(() => {});
+      await new Promise((r) => setTimeout(r, 200));
+      void node.faults.restart(60_000);
+      await node.close();
+      process.stdout.write('closed\\n');
+    `;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = collect(child.stdout!);
+    const err = collect(child.stderr!);
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(err.text().replace(/npm warn.*\n/g, '')).toBe('');
+    expect(code).toBe(0);
+    expect(out.text()).toContain('closed');
+  });
+});
