@@ -26,6 +26,7 @@ import { RpcError } from '../../../src/rpc/errors';
 import { methods } from '../../../src/rpc/methods/index';
 import { call, callRaw, type Endpoint } from './jsonrpc';
 import { startLocalNetwork, type LocalNetwork } from './network';
+import { PROBES, sendProbe } from './probes';
 import { diffShapes, shapeOf } from './shape';
 import { discoverTargets, EXPECTED_RPC_ERRORS, paramsFor, type Targets } from './targets';
 import { ewoq, generateActivity, loadContext, receiver, LOCAL_NETWORK_ID, type Activity } from './wallet';
@@ -75,16 +76,30 @@ function canonical(v: JsonBig): unknown {
   return parseJsonBig(stringifyJsonBig(v));
 }
 
-async function loadSim(): Promise<((opts: Record<string, unknown>) => Promise<{ url: string; close(): Promise<void> }>) | undefined> {
+interface SimHandle {
+  url: string;
+  network?: { wallets?: { str: string }[] };
+  close(): Promise<void>;
+}
+
+async function loadSim(): Promise<((opts: Record<string, unknown>) => Promise<SimHandle>) | undefined> {
   // Resolved at run time: the simulator is built in parallel and may not exist yet.
   const path = '../../../src/sim/index';
   try {
     const mod = (await import(/* @vite-ignore */ path)) as { createSimNode?: (o: Record<string, unknown>) => unknown };
     if (typeof mod.createSimNode !== 'function') return undefined;
-    return async (opts) => (await mod.createSimNode!(opts)) as { url: string; close(): Promise<void> };
+    return async (opts) => (await mod.createSimNode!(opts)) as SimHandle;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The simulator set up like our real network: local network ID (same HRP in addresses and messages) and the real
+ * node's default Host filter (`--http-allowed-hosts=localhost`), which the simulator leaves off unless asked.
+ */
+function simOptions(profile: SimProfile): Record<string, unknown> {
+  return { profile, seed: 1, networkId: LOCAL_NETWORK_ID, allowedHosts: ['localhost'], validators: 60, peers: 20, utxos: 300 };
 }
 
 export function conformanceSuite(version: string, profile: SimProfile): void {
@@ -253,6 +268,48 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
       });
     });
 
+    describe(`simulator profile ${profile}: transport edges and error replies`, () => {
+      it('answer like the real node (status, node-id header, JSON-RPC error code and message)', async (ctx) => {
+        const create = await loadSim();
+        if (!create) {
+          ctx.skip('src/sim has no createSimNode yet');
+          return;
+        }
+        const sim = await create(simOptions(profile));
+        try {
+          const report: string[] = [];
+          const captured: Record<string, unknown> = {};
+          for (const p of PROBES) {
+            if (p.onlyFrom && cmpVersion(version, p.onlyFrom) < 0) continue;
+            const real = await sendProbe(net.url, p, ewoq.pAddress);
+            captured[p.name] = real;
+            let other;
+            try {
+              other = await sendProbe(sim.url, p, sim.network?.wallets?.[0]?.str ?? '');
+            } catch (err) {
+              report.push(`${p.name}: simulator failed: ${(err as Error).message}`);
+              continue;
+            }
+            const a = JSON.stringify(real);
+            const b = JSON.stringify(other);
+            if (a !== b) report.push(`${p.name}:\n      real node: ${a}\n      simulator: ${b}`);
+          }
+          const captureDir = process.env.AVATOP_NODE_CAPTURE;
+          if (captureDir) {
+            mkdirSync(join(captureDir, version), { recursive: true });
+            writeFileSync(join(captureDir, version, '_probes.json'), `${JSON.stringify(captured, null, 2)}\n`);
+          }
+          if (report.length > 0) {
+            fail();
+            process.stderr.write(`\nprobe diff, avalanchego ${version} vs simulator ${profile}:\n  ${report.join('\n  ')}\n`);
+          }
+          expect(report, report.join('\n')).toEqual([]);
+        } finally {
+          await sim.close();
+        }
+      });
+    });
+
     describe(`simulator profile ${profile}: same keys and value types as the real node`, () => {
       it('every method both support', async (ctx) => {
         const create = await loadSim();
@@ -260,9 +317,10 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
           ctx.skip('src/sim has no createSimNode yet');
           return;
         }
-        const sim = await create({ profile, seed: 1 });
+        const sim = await create(simOptions(profile));
         try {
-          const simTargets = await discoverTargets(sim.url);
+          const wallet = sim.network?.wallets?.[0]?.str;
+          const simTargets = await discoverTargets(sim.url, wallet ? { addresses: [wallet] } : {});
           const report: string[] = [];
           for (const [name, d] of Object.entries(methods)) {
             if (!supportedAt(version, d) || EXPECTED_RPC_ERRORS[name] || d.mutating) continue;
