@@ -1,0 +1,106 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { cliCommand, TmuxSession, tmuxAvailable } from './tmux-harness';
+
+const available = tmuxAvailable();
+if (!available) process.stderr.write('test/tmux: skipped, tmux is not installed and could not be (apt-get install tmux)\n');
+
+let session: TmuxSession | undefined;
+afterEach(() => {
+  session?.kill();
+  session = undefined;
+});
+
+describe.skipIf(!available)('avatop in a real terminal (tmux)', () => {
+  it('goes through every pane, filters, sorts, reflows on resize, quits and restores the terminal', async () => {
+    session = new TmuxSession();
+    session.start(cliCommand('--demo'));
+    const s = session;
+    await s.waitFor((x) => x.includes('Node ID') && x.includes('My validator'), 45_000);
+    expect(s.alternateOn()).toBe(true);
+    expect(s.capture()).not.toContain('BEFORE-AVATOP');
+    await s.waitFor(/Weight\s+[\d,]+ AVAX/);
+
+    const panes: Array<[string, RegExp]> = [
+      ['2', /\d+ peers · 1\/\d+/],
+      ['3', /validators · 1\/\d+/],
+      ['4', /removed in avalanchego v1\.11\.3/],
+      ['5', /platform\.getFeeState/],
+      ['6', /Network upgrades/],
+      ['7', /Primary Network/],
+      ['8', /blocks · 1\/\d+/],
+      ['9', /No addresses yet/],
+      ['1', /Node ID/],
+    ];
+    for (const [key, want] of panes) {
+      s.keys(key);
+      await s.waitFor(want);
+    }
+    s.keys('Tab');
+    await s.waitFor(/\d+ peers · 1\/\d+/);
+
+    // Filter the peers by version, then clear it.
+    s.keys('/');
+    await s.waitFor(/filter \//);
+    s.type('v1.14');
+    await s.waitFor(/filter \/ v1\.14/);
+    s.keys('Enter');
+    await s.waitFor(/matching "v1\.14"/);
+    s.keys('Escape');
+    await s.waitFor((x) => !x.includes('matching'));
+
+    // Sort: the arrow moves from NODE to IP.
+    expect(s.capture()).toMatch(/NODE▲/);
+    s.keys('s');
+    await s.waitFor(/IP▲/);
+    s.keys('S');
+    await s.waitFor(/IP▼/);
+
+    // Narrow the terminal: low-priority columns drop; too small gets a message; back to full size.
+    s.keys('3');
+    await s.waitFor(/DEL\.WT/);
+    s.resize(72, 20);
+    const narrow = await s.waitFor((x) => !x.includes('DEL.WT') && /WEIGHT/.test(x));
+    expect(narrow.split('\n').every((l) => l.length <= 72)).toBe(true);
+    s.resize(50, 12);
+    await s.waitFor(/at least 60×15/);
+    s.resize(120, 40);
+    await s.waitFor(/DEL\.WT/);
+
+    s.keys('q');
+    await s.waitFor(/AVATOP-EXIT=0/);
+    expect(s.alternateOn()).toBe(false);
+    expect(s.capture()).toContain('BEFORE-AVATOP');
+  }, 120_000);
+
+  it('restores the terminal on Ctrl-C and on SIGTERM', async () => {
+    session = new TmuxSession();
+    session.start(cliCommand('--demo --pane peers'));
+    const s = session;
+    await s.waitFor(/\d+ peers · 1\/\d+/, 45_000);
+    s.keys('C-c');
+    await s.waitFor(/AVATOP-EXIT=0/);
+    expect(s.alternateOn()).toBe(false);
+    s.kill();
+
+    session = new TmuxSession();
+    session.start(cliCommand('--demo'));
+    const t = session;
+    await t.waitFor(/Node ID/, 45_000);
+    const pid = t.appPid();
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid!, 'SIGTERM');
+    await t.waitFor(/AVATOP-EXIT=143/);
+    expect(t.alternateOn()).toBe(false);
+    expect(t.capture()).toContain('BEFORE-AVATOP');
+  }, 120_000);
+
+  it('refuses to start the UI when stdout is not a terminal and names the one-shot commands', async () => {
+    session = new TmuxSession();
+    session.start(cliCommand('--demo | cat'));
+    const s = session;
+    const screen = await s.waitFor(/avatop status/, 45_000);
+    expect(screen).toMatch(/needs an interactive terminal/);
+    expect(screen).toMatch(/avatop get <what>/);
+    expect(s.alternateOn()).toBe(false);
+  }, 60_000);
+});
