@@ -2,6 +2,7 @@
 // Ink optionally imports react-devtools-core; it is aliased to an empty stub so the bundle neither needs it nor
 // pays for it at start. NODE_ENV=production drops React's development checks.
 import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,4 +37,8 @@ if (existsSync(join(root, 'src', 'index.ts'))) {
   await build({ ...common, entryPoints: [join(root, 'src', 'index.ts')], outfile: join(root, 'dist', 'lib.js') });
 }
 chmodSync(join(root, 'dist', 'avatop.js'), 0o755);
+// Type declarations for the library entry (`import { createClient } from 'avatop'`); skipped with --no-types.
+if (!process.argv.includes('--no-types') && existsSync(join(root, 'src', 'index.ts'))) {
+  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+}
 process.stdout.write(`built dist/ in ${Math.round(performance.now() - started)} ms\n`);

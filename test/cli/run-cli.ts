@@ -10,9 +10,11 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string): Promise<CliResult> {
+/** `bin` defaults to the repo's; the pack test passes an installed one. Never spawnSync: a simulated node in this
+ * process must keep answering while the CLI runs. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string, bin = BIN): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
+    const child = spawn(process.execPath, [bin, ...args], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, AVATOP_FROM_SOURCE: '1', ...env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });

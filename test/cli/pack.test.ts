@@ -1,0 +1,65 @@
+// The published shape: `npm pack` builds the bundle (prepack), the tarball installs into an empty folder from the
+// local npm cache (no network: tests stay on loopback), and the installed bin answers --version and `status`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createSimNode, type SimNode } from '../../src/sim';
+import { runCli } from './run-cli';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+let sim: SimNode;
+let installDir: string;
+
+beforeAll(async () => {
+  sim = await createSimNode({ seed: 11, validators: 60, peers: 12, utxos: 20 });
+  const packDir = mkdtempSync(join(tmpdir(), 'avatop-pack-'));
+  const out = execFileSync(npm, ['pack', '--json', '--pack-destination', packDir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const [{ filename }] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>;
+  installDir = mkdtempSync(join(tmpdir(), 'avatop-install-'));
+  execFileSync(npm, ['init', '-y'], { cwd: installDir, stdio: 'ignore' });
+  execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', join(packDir, filename)], { cwd: installDir, stdio: 'ignore' });
+}, 240_000);
+
+afterAll(async () => {
+  await sim?.close();
+});
+
+describe('npm pack', () => {
+  it('ships the bundle, the bin and the themes, and not the sources', () => {
+    const pkgDir = join(installDir, 'node_modules', 'avatop');
+    expect(existsSync(join(pkgDir, 'dist', 'avatop.js'))).toBe(true);
+    expect(existsSync(join(pkgDir, 'bin', 'avatop.js'))).toBe(true);
+    expect(existsSync(join(pkgDir, 'themes', 'default.json'))).toBe(true);
+    expect(existsSync(join(pkgDir, 'src'))).toBe(false);
+  });
+
+  it('runs avatop --version and avatop status from the installed package', async () => {
+    const bin = join(installDir, 'node_modules', 'avatop', 'bin', 'avatop.js');
+    // AVATOP_FROM_SOURCE is cleared so the installed bin takes its bundle, as a user's would.
+    const env = { HOME: installDir, XDG_CONFIG_HOME: installDir, AVATOP_FROM_SOURCE: '' };
+    const version = await runCli(['status', '--version'], env, undefined, bin);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(version.stdout.trim()).toBe(`avatop ${pkg.version}`);
+    const status = await runCli(['status', '--url', sim.url], env, undefined, bin);
+    expect(status.stderr).toBe('');
+    expect(status.code).not.toBe(2);
+    expect(status.stdout).toMatch(/^(HEALTHY|DEGRADED)/);
+    expect(status.stdout).toContain(sim.nodeId);
+  });
+
+  it('gives other programs the typed client: import { createClient } from "avatop"', async () => {
+    const script = join(installDir, 'use-lib.mjs');
+    writeFileSync(
+      script,
+      `import { createClient } from 'avatop';\nconst c = createClient({ url: process.argv[2] });\nconst { height } = await c.platform.getHeight();\nprocess.stdout.write(typeof height + ' ' + (height > 0n));\nawait c.close();\n`,
+    );
+    const r = await runCli([sim.url], { AVATOP_FROM_SOURCE: '' }, undefined, script);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('bigint true');
+    expect(existsSync(join(installDir, 'node_modules', 'avatop', 'dist', 'types', 'index.d.ts'))).toBe(true);
+  });
+});
