@@ -5,7 +5,7 @@ import { selectRecentBlocks, selectValidators } from '../../src/state/selectors'
 import { PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { openUtxoQuery, nextUtxoPage } from '../../src/state/utxos';
 import { pushView, setPane, setSubnet, type PaneId } from '../../src/state/ui';
-import { startHarness, validator, examples } from '../helpers/poll-harness';
+import { blockHex, startHarness, validator, examples } from '../helpers/poll-harness';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
 let h: Harness | undefined;
@@ -389,5 +389,24 @@ describe('scheduler', () => {
     expect(h.node.count('platform.getHeight') - startHeight).toBeGreaterThanOrEqual(29);
     expect(h.node.count('info.peers') - startPeers).toBeLessThanOrEqual(Math.ceil(60_000 / waitMs) + 1);
     expect(h.node.count('info.peers') - startPeers).toBeGreaterThanOrEqual(Math.floor(60_000 / waitMs) - 2);
+  });
+
+  it('setVisible drives the plan when not following the store, views included', async () => {
+    h = await startHarness({ followUi: false });
+    h.node.on('platform.getBlock', (p: { blockID: string }) => ({ block: blockHex(5), encoding: 'hex', _id: p.blockID }));
+    h.scheduler.start();
+    await h.quiesce();
+    h.scheduler.setVisible('blocks', [{ kind: 'block', id: 'abc' }]);
+    expect(h.scheduler.activeKeys()).toEqual(expect.arrayContaining(['recentBlocks', 'block:abc']));
+    expect(h.scheduler.activeKeys()).not.toContain('health');
+    await h.quiesce();
+    expect(h.store.getState().blocks.detail.abc!.data!.header).toMatchObject({ height: 5n, type: 'BanffStandardBlock' });
+    // The store's pane does not matter in this mode.
+    show(h, 'peers');
+    await h.quiesce();
+    expect(h.scheduler.activeKeys()).not.toContain('peers');
+    h.scheduler.setVisible('overview');
+    expect(h.scheduler.activeKeys()).toContain('health');
+    expect(h.scheduler.activeKeys()).not.toContain('block:abc');
   });
 });
