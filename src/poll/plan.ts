@@ -10,6 +10,7 @@ import type { BlockHeader, UtxoPage } from '../state/types';
 import type { NavView, PaneId } from '../state/ui';
 import type { Decoders } from './decoders';
 import { blockFromResult, transform, utxoPageFromResult } from './transforms';
+import { viewPlan } from './view-plan';
 
 /**
  * tick: every interval. slow: every slow interval (cheap but rarely changing). once: until it succeeds (static
@@ -241,6 +242,9 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
 
 function viewSpecs(view: NavView | undefined, s: AvatopState, decoders: Decoders): ResourceSpec[] {
   if (!view) return [];
+  // Tx, validator and UTXO views poll more than their row: view-plan.ts owns those.
+  const own = viewPlan(view, s, decoders);
+  if (own) return own;
   switch (view.kind) {
     case 'block': {
       const key = view.id ?? `height:${view.height}`;

@@ -1,0 +1,252 @@
+// What the drill-down views poll beyond their pane's data: a tx as hex (decoded with our codec) and as the node's
+// JSON, its status, its reward UTXOs once the staking period is over; a validator's record with delegators, its
+// peer entry, getMaxStakeAmount where the node has it, and its weight over recent heights; a UTXO's creating tx.
+// plan.ts asks this for the top view, so it is polled while the view is open and stops when it closes.
+import { formatId } from '../codec/cb58';
+import { decodeSignedTx } from '../codec/pchain/txs';
+import type { ResourceLens } from '../state/lenses';
+import { lens } from '../state/lenses';
+import { idleResource, type Resource } from '../state/resource';
+import type { AvatopState } from '../state/store';
+import { PRIMARY_NETWORK_ID } from '../state/store';
+import type { NavView } from '../state/ui';
+import type { Decoders } from './decoders';
+import type { FetchContext, PollClient, ResourceSpec } from './plan';
+import { asObject, toBigInt } from './transforms';
+
+/** A resource kept in the `views` slice under `key`. */
+export function viewLens<T>(key: string): ResourceLens<T> {
+  return {
+    get: (s) => (s.views.data[key] as Resource<T> | undefined) ?? idleResource<T>(),
+    set: (s, r) => (s.views.data[key] === r ? s : { ...s, views: { ...s.views, data: { ...s.views.data, [key]: r } } }),
+  };
+}
+
+/** Keys of the view resources, shared by the plan (writer) and the views (readers). */
+export const viewKeys = {
+  txJson: (id: string) => `txJson:${id}`,
+  rewards: (id: string) => `rewards:${id}`,
+  peer: (nodeId: string) => `peer:${nodeId}`,
+  maxStake: (subnetId: string, nodeId: string) => `maxStake:${subnetId}/${nodeId}`,
+  weights: (subnetId: string, nodeId: string) => `weights:${subnetId}/${nodeId}`,
+};
+
+/** A tx as the tx view holds it: the node's hex and what our codec made of it. */
+export interface TxDetail {
+  readonly [field: string]: unknown;
+  readonly hex: string | undefined;
+  readonly decoded: unknown;
+  readonly decodeError: string | undefined;
+  readonly typeName: string | undefined;
+}
+
+export interface RewardUtxos {
+  readonly utxos: readonly { hex: string; decoded: unknown; error?: string }[];
+}
+
+export interface WeightPoint {
+  readonly height: bigint;
+  /** undefined: not in the set at that height. */
+  readonly weight: bigint | undefined;
+}
+
+/** How many past heights the weight sparkline samples, and how far apart (each sample is one getValidatorsAt). */
+export const WEIGHT_SAMPLES = 12;
+export const WEIGHT_STEP = 10n;
+
+export function txDetailFromResult(r: unknown, decoders: Decoders): TxDetail {
+  const raw = asObject(r).tx;
+  const hex = typeof raw === 'string' ? raw : undefined;
+  let decoded: unknown;
+  let decodeError: string | undefined;
+  if (hex !== undefined) {
+    try {
+      decoded = decodeSignedTx(decoders.hex(hex));
+    } catch (e) {
+      decodeError = e instanceof Error ? e.message : String(e);
+    }
+  } else if (raw !== null && typeof raw === 'object') {
+    // A client that already turned it into an object: keep it for the JSON fallback.
+    decoded = undefined;
+    decodeError = 'the node sent the tx as JSON';
+  }
+  const unsigned = asObject(asObject(decoded).unsigned);
+  return { hex, decoded, decodeError, typeName: typeof unsigned.typeName === 'string' ? unsigned.typeName : undefined };
+}
+
+function single(key: string, method: string, params: unknown, cadence: ResourceSpec['cadence'], target: ResourceLens<any>, toData: (r: unknown) => unknown, extra: Partial<ResourceSpec> = {}): ResourceSpec {
+  return {
+    key,
+    method,
+    params,
+    cadence,
+    pchain: method.startsWith('platform.'),
+    lens: target,
+    fetch: (ctx, signal) => ctx.client.call(method, params, { signal }),
+    toData: (_prev, r) => toData(r),
+    ...extra,
+  };
+}
+
+function statusOf(v: unknown): string | undefined {
+  const s = asObject(v).status;
+  return typeof s === 'string' ? s : undefined;
+}
+
+export function txSpecs(id: string, s: AvatopState, decoders: Decoders): ResourceSpec[] {
+  const specs = [
+    single(`tx:${id}`, 'platform.getTx', { txID: id, encoding: 'hex' }, 'once', lens.tx(id), (r) => txDetailFromResult(r, decoders)),
+    single(`txJson:${id}`, 'platform.getTx', { txID: id, encoding: 'json' }, 'once', viewLens(viewKeys.txJson(id)), (r) => asObject(r).tx),
+    single(`txStatus:${id}`, 'platform.getTxStatus', { txID: id }, 'tick', lens.txStatus(id), (r) => asObject(r), {
+      // A final status never changes again.
+      intervalMs: (st, i) => {
+        const status = statusOf(st.txs.status[id]?.data);
+        return status === 'Committed' || status === 'Dropped' || status === 'Aborted' ? i.maxAgeMs : i.tickMs;
+      },
+    }),
+  ];
+  const detail = s.txs.detail[id]?.data as TxDetail | undefined;
+  const end = stakingEndOf(detail?.decoded);
+  const chainNow = s.pchain.timestamp.data?.getTime() ?? Date.now();
+  // Reward UTXOs exist only once the staking period is over (and the reward tx committed: follow heights).
+  if (end !== undefined && end <= chainNow && isRewardedStaking(detail?.typeName)) {
+    specs.push(
+      single(`rewards:${id}`, 'platform.getRewardUTXOs', { txID: id, encoding: 'hex' }, 'height', viewLens(viewKeys.rewards(id)), (r): RewardUtxos => ({
+        utxos: (Array.isArray(asObject(r).utxos) ? (asObject(r).utxos as unknown[]) : []).map((h) => {
+          const hex = String(h);
+          try {
+            return { hex, decoded: decoders.utxo ? decoders.utxo(decoders.hex(hex)) : undefined };
+          } catch (e) {
+            return { hex, decoded: undefined, error: e instanceof Error ? e.message : String(e) };
+          }
+        }),
+      })),
+    );
+  }
+  return specs;
+}
+
+function stakingEndOf(decoded: unknown): number | undefined {
+  const v = asObject(asObject(asObject(decoded).unsigned).validator);
+  return typeof v.end === 'bigint' ? Number(v.end) * 1000 : undefined;
+}
+
+function isRewardedStaking(typeName: string | undefined): boolean {
+  return typeName !== undefined && /^(AddValidatorTx|AddDelegatorTx|AddPermissionlessValidatorTx|AddPermissionlessDelegatorTx|AddAutoRenewedValidatorTx)$/.test(typeName);
+}
+
+/** Weight samples already fetched, per client: a past height's validator set never changes. */
+const weightCache = new WeakMap<PollClient, Map<string, bigint | null>>();
+
+function cacheFor(client: PollClient): Map<string, bigint | null> {
+  let m = weightCache.get(client);
+  if (!m) weightCache.set(client, (m = new Map()));
+  return m;
+}
+
+/** The heights the sparkline samples, newest first. */
+export function weightHeights(top: bigint, samples = WEIGHT_SAMPLES, step = WEIGHT_STEP): bigint[] {
+  const out: bigint[] = [];
+  for (let i = 0; i < samples; i++) {
+    const h = top - BigInt(i) * step;
+    if (h < 0n) break;
+    out.push(h);
+  }
+  return out;
+}
+
+function weightOf(result: unknown, nodeId: string): bigint | null {
+  const r = asObject(result);
+  // The typed client gives { validators: [{ nodeID, weight }] }; the wire form is a map (with or without a wrapper).
+  if (Array.isArray(r.validators)) {
+    const v = (r.validators as unknown[]).map(asObject).find((x) => x.nodeID === nodeId);
+    return v ? (toBigInt(v.weight) ?? null) : null;
+  }
+  const m = asObject(r.validators ?? r);
+  const e = m[nodeId];
+  if (e === undefined) return null;
+  return toBigInt(typeof e === 'object' ? asObject(e).weight : e) ?? null;
+}
+
+function weightsSpec(subnetId: string, nodeId: string): ResourceSpec {
+  const key = viewKeys.weights(subnetId, nodeId);
+  return {
+    key,
+    method: 'platform.getValidatorsAt',
+    cadence: 'height',
+    pchain: true,
+    lens: viewLens(key),
+    async fetch(ctx: FetchContext, signal) {
+      let top = ctx.height();
+      if (top === undefined) top = toBigInt(asObject(await ctx.client.call('platform.getHeight', {}, { signal })).height) ?? 0n;
+      const cache = cacheFor(ctx.client);
+      const points: WeightPoint[] = [];
+      // Newest first: the latest weight shows even if older samples fail.
+      for (const h of weightHeights(top)) {
+        const ck = `${subnetId}/${nodeId}@${h}`;
+        let w = cache.get(ck);
+        if (w === undefined) {
+          const params: Record<string, unknown> = { height: Number(h) };
+          if (subnetId !== PRIMARY_NETWORK_ID) params.subnetID = subnetId;
+          w = weightOf(await ctx.client.call('platform.getValidatorsAt', params, { signal }), nodeId);
+          if (cache.size > 4096) cache.clear();
+          cache.set(ck, w);
+        }
+        points.push({ height: h, weight: w ?? undefined });
+      }
+      return points.reverse();
+    },
+    toData: (_prev, points) => points,
+  };
+}
+
+export function validatorSpecs(nodeId: string, subnetId: string | undefined, s: AvatopState, opts: { weightHistory?: boolean } = {}): ResourceSpec[] {
+  const subnet = subnetId ?? PRIMARY_NETWORK_ID;
+  const params: Record<string, unknown> = { nodeIDs: [nodeId] };
+  if (subnet !== PRIMARY_NETWORK_ID) params.subnetID = subnet;
+  const specs: ResourceSpec[] = [
+    // Same key and lens as the plan's own validator detail, so the two never poll twice.
+    single(`validator:${subnet}/${nodeId}`, 'platform.getCurrentValidators', params, 'height', lens.validatorDetail(subnet, nodeId), (r) => {
+      const list = asObject(r).validators;
+      return Array.isArray(list) ? list[0] : undefined;
+    }),
+    single(viewKeys.peer(nodeId), 'info.peers', { nodeIDs: [nodeId] }, 'tick', viewLens(viewKeys.peer(nodeId)), (r) => {
+      const list = asObject(r).peers;
+      return { peer: Array.isArray(list) ? (list.find((p) => asObject(p).nodeID === nodeId) ?? null) : null };
+    }),
+  ];
+  if (opts.weightHistory !== false) specs.push(weightsSpec(subnet, nodeId));
+  // Spec-era nodes answer getMaxStakeAmount; the period asked about is from a minute from now to the end of the
+  // validation (the node refuses a start in the past).
+  const v = asObject(s.validators.detail[`${subnet}/${nodeId}`]?.data);
+  const end = v.endTime instanceof Date ? Math.floor(v.endTime.getTime() / 1000) : Number(toBigInt(v.endTime) ?? 0n);
+  const nowS = Math.floor((s.pchain.timestamp.data?.getTime() ?? Date.now()) / 1000);
+  const start = Math.ceil((nowS + 60) / 60) * 60;
+  if (subnet === PRIMARY_NETWORK_ID && end > start) {
+    const key = viewKeys.maxStake(subnet, nodeId);
+    specs.push(single(key, 'platform.getMaxStakeAmount', { nodeID: nodeId, startTime: start, endTime: end }, 'height', viewLens(key), (r) => ({ amount: toBigInt(asObject(r).amount) })));
+  }
+  return specs;
+}
+
+/** The tx that created a UTXO: the same resource as that tx's own view. */
+export function utxoSpecs(view: Extract<NavView, { kind: 'utxo' }>, s: AvatopState, decoders: Decoders): ResourceSpec[] {
+  const row = s.utxos.queries[view.query]?.page.data?.utxos.rows.find((r) => r.value.id === view.id)?.value;
+  const txId = asObject(row?.decoded).txId;
+  if (!(txId instanceof Uint8Array)) return [];
+  return txSpecs(formatId(txId), s, decoders).filter((spec) => spec.key.startsWith('tx:'));
+}
+
+/** Every view resource for the view on top of the stack, or undefined for views the plan handles itself. */
+export function viewPlan(view: NavView, s: AvatopState, decoders: Decoders): ResourceSpec[] | undefined {
+  switch (view.kind) {
+    case 'tx':
+      return txSpecs(view.id, s, decoders);
+    case 'validator':
+      return validatorSpecs(view.nodeId, view.subnetId, s);
+    case 'utxo':
+      return utxoSpecs(view, s, decoders);
+    default:
+      return undefined;
+  }
+}
