@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useAvatop } from '../../app/store-context';
 import { useAppConfig } from '../../app/config';
-import { usePaneMemory } from '../../app/pane-memory';
+import { useAvatopStore } from '../../app/store-context';
+import { setSubnet as setUiSubnet } from '../../state/ui';
 import { useNow } from '../../components/Clock';
 import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
@@ -54,7 +55,10 @@ export function useSubnetChoices(): string[] {
 export function ValidatorsPane({ width, height, active }: PaneProps) {
   const { rewardThreshold } = useAppConfig();
   const choices = useSubnetChoices();
-  const [subnet, setSubnet] = usePaneMemory('validators.subnet', PRIMARY_NETWORK_ID);
+  // The scheduler polls the subnet in ui.subnet, so the choice lives in the store.
+  const store = useAvatopStore();
+  const subnet = useAvatop((s) => s.ui.subnet) ?? PRIMARY_NETWORK_ID;
+  const setSubnet = (id: string) => store.setState({ ...store.getState(), ui: setUiSubnet(store.getState().ui, id) }, true);
   const resource = useAvatop((s) => s.validators.bySubnet[subnet]) ?? idleResource();
   const ownId = useAvatop((s) => s.node.id.data?.nodeID);
   const now = useNow(1000, active);
