@@ -2,7 +2,6 @@
 // 404/405/415/503 as plain text, JSON-RPC always HTTP 200), with faults applied per request.
 import http from 'node:http';
 import { isIP, type Socket } from 'node:net';
-import { once } from 'node:events';
 import { handleJsonRpc, peekMethod, RawJson, type RpcHooks, type Service } from './jsonrpc';
 import { breakShape, type ActiveFault, type FaultTable } from './faults';
 import { Injector } from './inject';
@@ -93,7 +92,16 @@ async function streamHuge(res: http.ServerResponse, bytes: number, idJson: strin
     const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
     left -= part.length;
     if (!res.write(part)) {
-      await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      // Both listeners go when either fires: a race of events.once() left the loser attached on every chunk.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
     }
   }
   if (!res.destroyed) res.end(`"},"id":${idJson}}\n`);

@@ -287,24 +287,43 @@ export class SimNetwork {
     };
   }
 
-  private newDelegator(p: Prng, v: Validator, startSec: number, endSec: number, weight: bigint): Delegator {
+  private delegatorSeq = 0;
+
+  /**
+   * A delegator whose staking tx is built, encoded and hashed only when its ID is first needed (most delegators
+   * are never looked at): startup at mainnet scale is dominated by tx encoding. The tx draws from its own PRNG
+   * stream, so when it is built does not change what it is.
+   */
+  private newDelegator(p: Prng, v: Validator, startSec: number, endSec: number, weight: bigint, eager = false): Delegator {
     const addr = p.chance(0.1) ? this.wallets[1]!.addr : p.pick(this.addrPool);
     const rewardOwner = this.owner([addr]);
     const stakeOwner = rewardOwner;
-    const tx = tf.addPermissionlessDelegatorTx(p, this.ctx, {
-      nodeId: v.nodeId,
-      start: startSec,
-      end: endSec,
-      weight,
-      subnetId: ZERO32,
-      stakeOwner,
-      rewardOwner,
-    });
-    const { id, idStr } = this.registerTx(tx);
-    return {
+    const stream = `delegator:${this.delegatorSeq++}`;
+    let built: { id: Uint8Array; idStr: string } | null = null;
+    const build = () => {
+      if (!built) {
+        const tx = tf.addPermissionlessDelegatorTx(this.prng.fork(stream), this.ctx, {
+          nodeId: v.nodeId,
+          start: startSec,
+          end: endSec,
+          weight,
+          subnetId: ZERO32,
+          stakeOwner,
+          rewardOwner,
+        });
+        const reg = this.registerTx(tx);
+        built = { id: reg.id, idStr: reg.idStr };
+      }
+      return built;
+    };
+    const d: Delegator = {
       kind: 'delegator',
-      txId: id,
-      txIdStr: idStr,
+      get txId() {
+        return build().id;
+      },
+      get txIdStr() {
+        return build().idStr;
+      },
       nodeId: v.nodeId,
       nodeIdStr: v.nodeIdStr,
       start: startSec,
@@ -314,6 +333,8 @@ export class SimNetwork {
       rewardOwner,
       stakeOwner,
     };
+    if (eager) build();
+    return d;
   }
 
   private attachDelegator(v: Validator, d: Delegator): void {
@@ -828,7 +849,7 @@ export class SimNetwork {
       const dw = BigInt(Math.round(p.logUniform(25, 20_000))) * NAVAX;
       if (v.end - nowSec > 15 * DAY && dw <= room) {
         const end = Math.min(v.end, nowSec + p.int(14 * DAY, 180 * DAY));
-        const d = this.newDelegator(p, v, nowSec, end, dw);
+        const d = this.newDelegator(p, v, nowSec, end, dw, true);
         txs.push(this.lastTx());
         after.push(() => {
           this.attachDelegator(v, d);
