@@ -8,9 +8,11 @@ import {
   decodeBlock,
   decodeHex,
   decodeSignedTx,
+  decodeTransferableOutput,
   decodeUtxo,
   encodeBlock,
   encodeSignedTx,
+  encodeTransferableOutput,
   encodeUtxo,
   formatId,
   parseId,
@@ -240,6 +242,23 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
         // The BaseTx paid the receiver a stakeable-locked output.
         expect(kinds).toContain('stakeable.LockOut');
         expect(kinds).toContain('secp256k1fx.TransferOutput');
+      });
+
+      it('getStake stakedOutputs decode as transferable outputs and re-encode to the node bytes', async () => {
+        const r = await call<{ staked: string; stakedOutputs: string[] }>(net.url, 'P', 'platform.getStake', {
+          addresses: [ewoq.pAddress],
+          encoding: 'hex',
+        });
+        // The delegator's 25 AVAX and the new validator's 2000 AVAX, both staked by ewoq.
+        expect(r.stakedOutputs.length).toBeGreaterThanOrEqual(2);
+        let sum = 0n;
+        for (const hex of r.stakedOutputs) {
+          const bytes = decodeHex(hex, { checksum: true });
+          const o = decodeTransferableOutput(bytes);
+          if (o.output.typeId === 7) sum += o.output.amount;
+          expect(Buffer.from(encodeTransferableOutput(o)).equals(Buffer.from(bytes))).toBe(true);
+        }
+        expect(sum.toString()).toBe(r.staked);
       });
 
       it('utxoIdOf matches the node: getUTXOs endIndex.utxo page by page, and getBalance utxoIDs', async () => {
