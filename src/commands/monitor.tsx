@@ -2,12 +2,14 @@
 // and owns the terminal: alternate screen in, and out again on every exit path.
 import { render } from 'ink';
 import { resolveSettings } from '../config/settings';
-import { UsageError } from '../config/flags';
+import { UsageError, formatFlagHelp } from '../config/flags';
+import { AVATOP_VERSION } from '../config/version';
 import { COMMON_FLAGS, MONITOR_FLAGS } from '../config/settings';
 import { loadTheme, ThemeError } from '../theme/load';
 import { createClient } from '../rpc/client';
 import { createAvatopStore } from '../state/store';
 import { setPane } from '../state/ui';
+import { openUtxoQuery } from '../state/utxos';
 import { createScheduler } from '../poll/scheduler';
 import { App } from '../app/App';
 import { DEFAULT_REWARD_THRESHOLD, type RewardThreshold } from '../app/config';
@@ -17,9 +19,14 @@ const usage = `Usage: avatop [flags]            the live monitor (needs a termin
        avatop --demo              the monitor against the built-in simulated node
 
 Flags:
-${[...COMMON_FLAGS, ...MONITOR_FLAGS]
-  .map((f) => `  ${`--${f.name}${f.value ? ` ${f.value}` : ''}${f.short ? `, -${f.short}` : ''}`.padEnd(30)} ${f.description}`)
-  .join('\n')}
+${formatFlagHelp([...COMMON_FLAGS, ...MONITOR_FLAGS])}
+
+Examples:
+  avatop                                      watch the node on this host (http://127.0.0.1:9650)
+  avatop --url http://10.0.0.5:9650           a node on another host, by IP (avoids the 403 Host check)
+  ssh -N -L 9650:127.0.0.1:9650 validator &   then plain avatop: a remote node over an SSH tunnel
+  avatop --url https://proxy/avax -H 'Authorization: Bearer TOKEN'
+  avatop --demo --pane validators
 
 Keys: ? in the monitor lists them. For scripts: avatop status, avatop get <what>.`;
 
@@ -52,6 +59,10 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
     io.stdout.write(usage + '\n');
     return 0;
   }
+  if (resolved.version) {
+    io.stdout.write(`avatop ${AVATOP_VERSION}\n`);
+    return 0;
+  }
   if (resolved.positionals.length > 0) {
     io.stderr.write(`avatop: unknown command "${resolved.positionals[0]}" (commands: status, get, decode, sim; --help for flags)\n`);
     return 2;
@@ -72,14 +83,19 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
   }
 
   let sim: { url: string; close(): Promise<void> } | undefined;
+  let demoAddresses: string[] = [];
   let url = settings.url;
   if (settings.demo) {
     const { createSimNode } = await import('../sim/index');
-    sim = await createSimNode({ host: '127.0.0.1', port: 0 });
-    url = sim.url;
+    const node = await createSimNode({ host: '127.0.0.1', port: 0 });
+    sim = node;
+    url = node.url;
+    // The demo's UTXO pane starts on the simulated network's two biggest wallets, so there is something to page.
+    demoAddresses = node.network.wallets.slice(0, 2).map((w) => w.str);
   }
   const client = createClient({ url, headers: settings.headers, timeoutMs: settings.timeoutMs });
   const store = createAvatopStore();
+  if (demoAddresses.length > 0) store.setState({ ...store.getState(), utxos: openUtxoQuery(store.getState().utxos, { addresses: demoAddresses }) }, true);
   if (settings.pane) store.setState({ ...store.getState(), ui: setPane(store.getState().ui, settings.pane) }, true);
   const scheduler = createScheduler({ client, store, intervalMs: settings.intervalMs });
 

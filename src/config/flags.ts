@@ -12,6 +12,8 @@ export interface FlagSpec {
   /** Placeholder shown in help, e.g. URL, SECONDS. */
   value?: string;
   description: string;
+  /** How help shows it when that differs from --name (e.g. --no-color for a default-on boolean). */
+  shownAs?: string;
 }
 
 export class UsageError extends Error {
@@ -94,7 +96,7 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]):
 export function formatFlagHelp(specs: readonly FlagSpec[]): string {
   const left = specs.map((s) => {
     const short = s.short ? `-${s.short}, ` : '    ';
-    return `  ${short}--${s.name}${s.value ? ` ${s.value}` : ''}`;
+    return `  ${short}${s.shownAs ?? `--${s.name}`}${s.value ? ` ${s.value}` : ''}`;
   });
   const width = Math.max(...left.map((l) => l.length)) + 2;
   return specs.map((s, i) => `${(left[i] as string).padEnd(width)}${s.description}`).join('\n');

@@ -46,7 +46,7 @@ export const COMMON_FLAGS: readonly FlagSpec[] = [
 /** Flags of the interactive monitor only. */
 export const MONITOR_FLAGS: readonly FlagSpec[] = [
   { name: 'theme', kind: 'string', value: 'NAME|FILE', description: 'default, light, high-contrast, monochrome, or a theme file' },
-  { name: 'color', kind: 'boolean', description: '--no-color turns colour off (as does NO_COLOR)' },
+  { name: 'color', kind: 'boolean', shownAs: '--no-color', description: 'no colour at all (as does a non-empty NO_COLOR)' },
   { name: 'pane', kind: 'string', value: 'NAME', description: `pane to open on: ${PANE_NAMES.join(', ')}` },
   { name: 'demo', kind: 'boolean', description: 'start the embedded simulated node and monitor it' },
   { name: 'readonly', kind: 'boolean', description: "hide the console's issueTx and keystore calls" },
