@@ -115,8 +115,16 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
 
   const sync = () => {
     const now = simNow();
-    network.advanceTo(now);
+    network.advanceTo(now, autoAdvance && offset === 0 ? 10 * 60_000 : Number.POSITIVE_INFINITY);
     table.expire(now);
+  };
+  // The wall-clock timer must never throw out of a timer callback (that would end the host process).
+  const timerSync = () => {
+    try {
+      sync();
+    } catch {
+      // A failing step is retried on the next tick; requests report it as an HTTP 500.
+    }
   };
 
   let restartTimer: NodeJS.Timeout | undefined;
@@ -209,7 +217,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     });
 
   await listen();
-  const timer = autoAdvance ? setInterval(sync, Math.max(20, Math.min(250, Math.floor(o.blockIntervalMs / 4)))) : undefined;
+  const timer = autoAdvance ? setInterval(timerSync, Math.max(20, Math.min(250, Math.floor(o.blockIntervalMs / 4)))) : undefined;
   timer?.unref();
 
   const faults: SimFaults = {

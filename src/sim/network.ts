@@ -734,9 +734,13 @@ export class SimNetwork {
 
   // ---------------------------------------------------------------- time
 
-  /** Accepts every block due up to `ms` (simulated wall time). */
-  advanceTo(ms: number): number {
+  /**
+   * Accepts every block due up to `ms` (simulated wall time). `maxCatchUpMs` bounds the work after a long pause
+   * (a suspended laptop): older due blocks are skipped and the chain resumes from there.
+   */
+  advanceTo(ms: number, maxCatchUpMs = Number.POSITIVE_INFINITY): number {
     let produced = 0;
+    if (ms - this.nextBlockAtMs > maxCatchUpMs) this.nextBlockAtMs = ms - maxCatchUpMs;
     while (this.nextBlockAtMs <= ms) {
       const at = this.nextBlockAtMs;
       this.step(at);
