@@ -1,7 +1,6 @@
 // The scheduler: runs one chained poller per resource the screen needs (header + visible pane + open view),
 // starts and stops them as panes and views change, refreshes heavy P-chain lists only when the height moves,
 // and writes results into the store in batches (Ink repaints whole frames, so fewer commits means less work).
-import { recordCalls, type CallEvent } from '../state/accounting';
 import {
   cancelLoading,
   isBootstrappingError,
@@ -13,12 +12,12 @@ import {
   unsupportedReason,
   type ResourceError,
 } from '../state/resource';
-import type { AvatopState, AvatopStore, Update } from '../state/store';
-import { applyUpdates } from '../state/store';
+import type { AvatopState, AvatopStore } from '../state/store';
 import type { BlockHeader } from '../state/types';
 import type { NavView, PaneId } from '../state/ui';
 import { setPaused } from '../state/ui';
 import type { BackoffOptions } from './backoff';
+import { createBatchWriter } from './batch-writer';
 import { type Clock, systemClock } from './clock';
 import { defaultDecoders, type Decoders } from './decoders';
 import { planFor, type FetchContext, type Intervals, type PollClient, type ResourceSpec } from './plan';
@@ -98,7 +97,6 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     slowMs: opts.slowMs ?? 30_000,
     maxAgeMs: opts.maxAgeMs ?? 5 * 60_000,
   };
-  const batchMs = opts.batchMs ?? 100;
   const heavyMinMs = opts.heavyMinIntervalMs ?? 5_000;
   const budget = opts.byteBudgetPerSec ?? 32 * 1024;
   /** The wait a reply of `bytes` earns under the byte budget. */
@@ -107,11 +105,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   const followUi = opts.followUi ?? true;
 
   const entries = new Map<string, Entry>();
-  let queue: Update[] = [];
-  let events: CallEvent[] = [];
-  let cancelFlush: (() => void) | undefined;
   let started = false;
   let paused = store.getState().ui.paused;
+  const writer = createBatchWriter({ store, clock, batchMs: opts.batchMs ?? 100, held: paused });
+  const enqueue = writer.enqueue;
   let visible: { pane: PaneId; views: readonly NavView[] } = {
     pane: store.getState().ui.pane,
     views: store.getState().ui.nav,
@@ -133,34 +130,6 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     height: () => lastHeight,
     blockCache,
   };
-
-  function enqueue(u: Update): void {
-    queue.push(u);
-    scheduleFlush();
-  }
-
-  function scheduleFlush(): void {
-    if (cancelFlush || paused) return;
-    cancelFlush = clock.setTimer(batchMs, () => {
-      cancelFlush = undefined;
-      flush();
-    });
-  }
-
-  function flush(): void {
-    if (paused) return;
-    cancelFlush?.();
-    cancelFlush = undefined;
-    if (queue.length === 0 && events.length === 0) return;
-    const updates = queue;
-    const calls = events;
-    queue = [];
-    events = [];
-    store.setState((s) => {
-      const next = applyUpdates(s, updates);
-      return calls.length ? { ...next, accounting: recordCalls(next.accounting, calls) } : next;
-    }, true);
-  }
 
   function begin(): void {
     inFlight++;
@@ -271,7 +240,14 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         };
         enqueue((s) => {
           const r = spec.lens.get(s);
-          let next = spec.lens.set(s, resolveOk(r, spec.toData(r.data, result), meta));
+          let data: unknown;
+          try {
+            data = spec.toData(r.data, result);
+          } catch (e) {
+            // A reply the transform cannot read is a failed poll for the screen, not a crash.
+            return spec.lens.set(s, resolveError(r, asResourceError(e), meta));
+          }
+          let next = spec.lens.set(s, resolveOk(r, data, meta));
           if (spec.also) next = spec.also(next, result, meta);
           return next;
         });
@@ -356,8 +332,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   function applyPause(): void {
     if (paused) return;
     paused = true;
-    cancelFlush?.();
-    cancelFlush = undefined;
+    writer.hold(true);
     for (const e of entries.values()) halt(e);
   }
 
@@ -368,7 +343,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       const d = firstDelay(e);
       if (d !== undefined) e.poller.start(d);
     }
-    scheduleFlush();
+    writer.hold(false);
   }
 
   return {
@@ -378,8 +353,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       offCall = client.onCall((e) => {
         bytesByMethod.set(e.method, (bytesByMethod.get(e.method) ?? 0) + e.bytes);
         lastLatency.set(e.method, e.latencyMs);
-        events.push({ method: e.method, bytes: e.bytes, latencyMs: e.latencyMs, ok: e.ok });
-        scheduleFlush();
+        writer.record({ method: e.method, bytes: e.bytes, latencyMs: e.latencyMs, ok: e.ok });
       });
       unsubscribeStore = store.subscribe((s) => uiChanged(s));
       const s = store.getState();
@@ -397,10 +371,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       retained.clear();
       unsubscribeStore?.();
       if (typeof offCall === 'function') (offCall as () => void)();
-      const wasPaused = paused;
-      paused = false;
-      flush();
-      paused = wasPaused;
+      writer.flush({ force: true });
     },
     setVisible(pane, views = []) {
       visible = { pane, views };
@@ -421,7 +392,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         else e.poller.start();
       }
     },
-    flush,
+    flush: () => writer.flush(),
     whenIdle() {
       if (inFlight === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));

@@ -409,4 +409,18 @@ describe('scheduler', () => {
     expect(h.scheduler.activeKeys()).toContain('health');
     expect(h.scheduler.activeKeys()).not.toContain('block:abc');
   });
+
+  it('a reply the transforms cannot read becomes an error on that resource, and nothing else breaks', async () => {
+    h = await startHarness();
+    h.node.on('platform.getMinStake', { unexpected: true });
+    h.node.on('platform.getHeight', { notAHeight: 1 });
+    h.scheduler.start();
+    await h.quiesce();
+    const s = h.store.getState();
+    expect(s.supply.minStake.status).toBe('error');
+    expect(s.supply.minStake.error?.message).toMatch(/getMinStake/);
+    expect(s.pchain.height.status).toBe('error');
+    expect(s.supply.current.status).toBe('ok');
+    expect(s.node.networkName.data).toBe('fuji');
+  });
 });
