@@ -117,7 +117,7 @@ export function createTransport(options: TransportOptions): Transport {
     const path = parsed.basePath + endpointPaths[endpoint];
     const url = parsed.display + endpointPaths[endpoint];
     const started = performance.now();
-    const timeoutMs = callOptions.timeoutMs ?? defaultTimeout;
+    const timeoutMs = clampTimeout(callOptions.timeoutMs ?? defaultTimeout);
     const id = nextId++;
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? {} }, bigintToString);
     const requestBytes = Buffer.byteLength(body);
@@ -258,6 +258,14 @@ function decodeEnvelope(text: string, id: number, method: string, url: string, b
   }
   return env.result;
 }
+
+/** setTimeout fires at once for delays above 2^31-1 ms; a missing or bad value falls back to the default. */
+function clampTimeout(ms: number): number {
+  if (!Number.isFinite(ms) || ms <= 0) return ms === Number.POSITIVE_INFINITY ? MAX_TIMER_MS : DEFAULT_TIMEOUT_MS;
+  return Math.min(ms, MAX_TIMER_MS);
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
 
 function withAccounting<E extends AvatopError>(err: E, method: string, bytes: number, latencyMs: number): E {
   err.method ??= method;

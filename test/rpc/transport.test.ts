@@ -376,3 +376,11 @@ describe('transport: https', () => {
     expect(['reset', 'tls', 'other']).toContain((err as TransportError).kind);
   });
 });
+
+describe('transport: timeout values', () => {
+  it('treats an infinite timeout as "very long", not as an immediate one', async () => {
+    server.handle(replyResult({ ok: 1 }));
+    const { result } = await open({ timeoutMs: Number.POSITIVE_INFINITY }).call('info', 'info.getNodeID', {});
+    expect(result).toEqual({ ok: 1 });
+  });
+});
