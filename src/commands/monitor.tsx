@@ -4,6 +4,7 @@ import { render } from 'ink';
 import { resolveSettings } from '../config/settings';
 import { UsageError, formatFlagHelp } from '../config/flags';
 import { AVATOP_VERSION } from '../config/version';
+import { createDebugLog } from '../config/debug-log';
 import { COMMON_FLAGS, MONITOR_FLAGS } from '../config/settings';
 import { loadTheme, ThemeError } from '../theme/load';
 import { createClient } from '../rpc/client';
@@ -94,6 +95,11 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
     demoAddresses = node.network.wallets.slice(0, 2).map((w) => w.str);
   }
   const client = createClient({ url, headers: settings.headers, timeoutMs: settings.timeoutMs });
+  const log = createDebugLog(settings.debugLog);
+  log.write('start', { version: AVATOP_VERSION, url, intervalMs: settings.intervalMs, demo: settings.demo });
+  client.onCall((e) =>
+    log.write('call', { method: e.method, ok: e.ok, ms: Math.round(e.latencyMs), bytes: e.bytes, error: e.error?.short }),
+  );
   const store = createAvatopStore();
   if (demoAddresses.length > 0) store.setState({ ...store.getState(), utxos: openUtxoQuery(store.getState().utxos, { addresses: demoAddresses }) }, true);
   if (settings.pane) store.setState({ ...store.getState(), ui: setPane(store.getState().ui, settings.pane) }, true);
@@ -119,7 +125,8 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       guard.dispose();
       if (message) io.stderr.write(message);
       scheduler.stop();
-      await Promise.allSettled([client.close(), sim?.close()]);
+      log.write('exit', { code, message });
+      await Promise.allSettled([client.close(), sim?.close(), log.close()]);
       resolve(code);
     };
     const guard = enterAltScreen({
