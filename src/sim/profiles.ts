@@ -23,6 +23,8 @@ export interface Profile {
   uptimeTakesSubnet: boolean; // info.uptime honours subnetID (until v1.11.12)
   subnetConversionFields: boolean; // getSubnet conversionID/managerChainID/managerAddress (Etna)
   supplyHeight: boolean; // getCurrentSupply .height
+  legacyRewardOwner: boolean; // getCurrentValidators carries the deprecated rewardOwner next to validationRewardOwner
+  richHealth: boolean; // health checks bls, futureupgrade, avgAcceptanceTime, disconnectedValidators (v1.13+)
   l1: boolean; // L1 validators and Etna tx types exist
 }
 
@@ -59,7 +61,9 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     peerUpgradeTime: false,
     uptimeTakesSubnet: true,
     subnetConversionFields: false,
-    supplyHeight: false,
+    supplyHeight: true,
+    legacyRewardOwner: true,
+    richHealth: false,
     l1: false,
   },
   'v1.14': {
@@ -84,6 +88,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     uptimeTakesSubnet: false,
     subnetConversionFields: true,
     supplyHeight: true,
+    legacyRewardOwner: false,
+    richHealth: true,
     l1: true,
   },
 };

@@ -21,10 +21,21 @@ export function healthReport(ctx: HandlerContext, kind: HealthKind): HealthReply
   if (kind === 'liveness') return { checks: {}, healthy: true };
   if (kind === 'readiness') return { checks: { bootstrapped }, healthy: !booting };
   const percentConnected = net.validators.length === 0 ? 1 : Math.min(1, 0.9 + (net.peers.size / Math.max(1, net.validators.length)) * 0.1);
-  const chain = (height: number, id: string, duration: number) => ({
+  const rich = ctx.profile.richHealth;
+  const disconnected = rich ? net.validators.filter((v) => !v.connected).map((v) => v.nodeIdStr).sort() : [];
+  const chain = (height: number, id: string, duration: number, avg: string) => ({
     message: {
-      engine: { consensus: { lastAcceptedHeight: height, lastAcceptedID: id, longestProcessingBlock: '0s', processingBlocks: 0 }, vm: null },
-      networking: { percentConnected },
+      engine: {
+        consensus: {
+          ...(rich ? { avgAcceptanceTime: avg } : {}),
+          lastAcceptedHeight: height,
+          lastAcceptedID: id,
+          longestProcessingBlock: '0s',
+          processingBlocks: 0,
+        },
+        vm: null,
+      },
+      networking: rich ? { disconnectedValidators: disconnected, percentConnected } : { percentConnected },
     },
     timestamp: ts,
     duration,
@@ -32,12 +43,31 @@ export function healthReport(ctx: HandlerContext, kind: HealthKind): HealthReply
   // The C- and X-chains are not simulated beyond a height; their block IDs only need to look like IDs.
   const fakeId = (chainName: string, height: number) => formatId(sha256(new TextEncoder().encode(`${net.seed}:${chainName}:${height}`)));
   const checks: Record<string, unknown> = {
-    C: chain(net.cChainHeight, fakeId('C', net.cChainHeight), 20_375),
-    P: chain(net.height, net.lastBlock.idStr, 8_750),
-    X: chain(net.xChainHeight, fakeId('X', net.xChainHeight), 23_291),
+    C: chain(net.cChainHeight, fakeId('C', net.cChainHeight), 20_375, '1.42s'),
+    P: chain(net.height, net.lastBlock.idStr, 8_750, '1.873s'),
+    X: chain(net.xChainHeight, fakeId('X', net.xChainHeight), 23_291, '1.106s'),
+    ...(rich ? { bls: { message: 'node has the correct BLS key', timestamp: ts, duration: 6_821 } } : {}),
     bootstrapped,
     database: { timestamp: ts, duration: 1_959 },
-    diskspace: { message: { availableDiskBytes: 227_332_591_616 }, timestamp: ts, duration: 3_042 },
+    diskspace: {
+      message: rich ? { availableDiskBytes: 227_332_591_616, availableDiskPercentage: 41 } : { availableDiskBytes: 227_332_591_616 },
+      timestamp: ts,
+      duration: 3_042,
+    },
+    ...(rich
+      ? {
+          futureupgrade: {
+            message: {
+              localUpgradeTime: '2025-11-19T16:00:00Z',
+              modeUpgradeTime: '2025-11-19T16:00:00Z',
+              modeUpgradeWeightPercentage: 97.31,
+              numUpgradeTimes: 2,
+            },
+            timestamp: ts,
+            duration: 52_437,
+          },
+        }
+      : {}),
     network: {
       message: { connectedPeers: net.peers.size, sendFailRate: 0, timeSinceLastMsgReceived: '293.098ms', timeSinceLastMsgSent: '293.098ms' },
       timestamp: ts,

@@ -1,7 +1,7 @@
 // The P-chain API (`/ext/bc/P` and its aliases). Shapes follow the profile: v1.11 (spec era) or v1.14 (today).
 import { decodeBlock, decodeSignedTx, encodeTransferableOutput, toNodeJson, CodecError } from '../../codec';
 import type { TransferableOutput } from '../../codec';
-import { decodeHex, encodeHex, formatAddress, formatId, parseId, cb58Decode, rfc3339 } from '../wire';
+import { decodeHex, encodeHex, formatAddress, formatId, parseId, parseNodeId, cb58Decode, rfc3339 } from '../wire';
 import { FEE_CONFIG, PRIMARY_NETWORK_ID, VALIDATOR_FEE_CONFIG } from '../constants';
 import { Prng } from '../prng';
 import type { Handler } from '../jsonrpc';
@@ -453,23 +453,42 @@ export function platformHandlers(ctx: HandlerContext): Map<string, Handler> {
     const subnetId = idArg(a, 'subnetID');
     const set = net.history.at(subnetId, net.height);
     if (set.size === 0) throw new MethodError(`sampling ${subnetId} errored with missing validators`);
-    if (size > set.size) throw new MethodError(`sampling ${subnetId} errored with insufficient weight`);
+    // The node samples units of weight without replacement: a validator can come back several times, and only a
+    // size above the total weight fails.
+    const pool = [...set].map(([node, e]) => ({ node, w: e.weight }));
+    const total = pool.reduce((s, x) => s + x.w, 0n);
+    if (BigInt(size) > total) throw new MethodError(`sampling ${subnetId} errored with insufficient weight`);
     const prng = new Prng(net.seed).fork(`sample:${net.height}:${subnetId}:${size}`);
-    const pool = [...set].map(([node, e]) => ({ node, w: Number(e.weight / 1_000_000n) + 1 }));
     const picked: string[] = [];
-    for (let i = 0; i < size; i++) {
-      let total = 0;
-      for (const x of pool) total += x.w;
-      let r = prng.next() * total;
+    if (pool.every((x) => x.w >= BigInt(size))) {
+      // No validator can run out of weight: draw with a prefix sum and binary search.
+      const cum: number[] = [];
+      let acc = 0;
+      for (const x of pool) cum.push((acc += Number(x.w)));
+      for (let i = 0; i < size; i++) {
+        const r = prng.next() * acc;
+        let lo = 0;
+        let hi = cum.length - 1;
+        while (lo < hi) {
+          const mid = (lo + hi) >>> 1;
+          if (cum[mid]! > r) hi = mid;
+          else lo = mid + 1;
+        }
+        picked.push(pool[lo]!.node);
+      }
+    } else for (let i = 0; i < size; i++) {
+      const left = pool.reduce((s, x) => s + x.w, 0n);
+      let r = prng.bigint(0n, left - 1n);
       let k = 0;
-      for (; k < pool.length - 1; k++) {
+      while (k < pool.length - 1 && r >= pool[k]!.w) {
         r -= pool[k]!.w;
-        if (r < 0) break;
+        k++;
       }
       picked.push(pool[k]!.node);
-      pool.splice(k, 1);
+      pool[k]!.w -= 1n;
     }
-    return { validators: picked.sort() };
+    const bytesOf = new Map(picked.map((n) => [n, Buffer.from(parseNodeId(n))]));
+    return { validators: picked.sort((x, y) => Buffer.compare(bytesOf.get(x)!, bytesOf.get(y)!)) };
   });
 
   if (!profile.removed.has('platform.getAllValidatorsAt')) {

@@ -33,6 +33,7 @@ function delegatorJson(ctx: HandlerContext, d: Delegator, full: boolean) {
 
 function primaryValidatorJson(ctx: HandlerContext, v: Validator, withDelegators: boolean) {
   const out = staker(ctx, v, true);
+  if (ctx.profile.legacyRewardOwner) out.rewardOwner = ownerJson(v.rewardOwner);
   out.validationRewardOwner = ownerJson(v.rewardOwner);
   out.delegationRewardOwner = ownerJson(v.delegationRewardOwner);
   out.potentialReward = v.potentialReward.toString();
