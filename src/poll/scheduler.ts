@@ -163,9 +163,13 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     const moved = lastHeight !== undefined && h !== lastHeight;
     const wasUnknown = lastHeight === undefined;
     lastHeight = h;
+    const recovered = probeFailing;
+    probeFailing = false;
     for (const e of entries.values()) {
-      if (e.spec.pchain && (e.spec.lens.get(store.getState()).bootstrapping || pendingBootstrap.has(e.spec.key))) {
-        // The P-chain answers again: resume what was waiting for bootstrapping to finish.
+      if (e.spec.key === 'height') continue;
+      if ((recovered && e.poller.failures > 0) || (e.spec.pchain && pendingBootstrap.has(e.spec.key))) {
+        // The node answers again (or finished bootstrapping): whatever was backing off polls now, so the screen
+        // recovers within one interval instead of waiting out up to 30 s of backoff.
         pendingBootstrap.delete(e.spec.key);
         e.poller.refresh({ force: true });
       } else if (e.spec.cadence === 'height' && (moved || (wasUnknown && e.heightAt !== undefined && e.heightAt !== h))) {
@@ -178,6 +182,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   }
 
   const pendingBootstrap = new Set<string>();
+  /** The header's height poll is the liveness probe: it keeps the normal pace through failures. */
+  let probeFailing = false;
 
   function refreshHeavy(e: Entry): void {
     const floor = Math.max(heavyMinMs, costMs(e.lastBytes));
@@ -219,7 +225,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       isUnsupported: isUnsupportedError,
       // While the P-chain bootstraps, the height keeps probing at the normal pace so the screen recovers promptly;
       // the other P-chain resources back off and are woken when the height answers.
-      retryDelayMs: (e) => (spec.key === 'height' && isBootstrappingError(e) ? intervals.tickMs : undefined),
+      // The height is the liveness probe: one tiny request per interval while the node is down or bootstrapping,
+      // so recovery shows within an interval; everything else backs off, and is woken when the probe answers.
+      retryDelayMs: () => (spec.key === 'height' ? intervals.tickMs : undefined),
       run: (signal) => spec.fetch(ctx, signal),
       onStart() {
         begin();
@@ -256,6 +264,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       },
       onFailure(error, info) {
         const err = asResourceError(error);
+        if (spec.key === 'height') probeFailing = true;
         if (spec.pchain && isBootstrappingError(error)) pendingBootstrap.add(spec.key);
         enqueue((s) => {
           const r = spec.lens.get(s);

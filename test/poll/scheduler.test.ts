@@ -151,19 +151,45 @@ describe('scheduler', () => {
     h = await startHarness();
     h.scheduler.start();
     await h.quiesce();
-    h.node.on('platform.getHeight', { http: 500, body: 'internal error' });
+    h.node.on('health.health', { http: 500, body: 'internal error' });
     await h.run(2_000);
-    let height = h.store.getState().pchain.height;
-    expect(height).toMatchObject({ status: 'error', stale: true, data: 100n });
-    expect(height.error?.message).toBeTruthy();
-    const failing = h.node.count('platform.getHeight');
+    let health = h.store.getState().node.health;
+    expect(health).toMatchObject({ status: 'error', stale: true, data: { healthy: true } });
+    expect(health.error?.message).toBeTruthy();
+    const failing = h.node.count('health.health');
+    await h.run(60_000);
+    // Backing off (1, 2, 4, 8, 16, 30 s…): far fewer than one request per 2 s tick.
+    expect(h.node.count('health.health') - failing).toBeLessThanOrEqual(6);
+    h.node.on('health.health', { healthy: false, checks: {} });
+    await h.run(31_000);
+    health = h.store.getState().node.health;
+    expect(health).toMatchObject({ status: 'ok', stale: false, data: { healthy: false }, failures: 0 });
+  });
+
+  it('while the node is down only the height probe keeps the pace; everything recovers within one interval', async () => {
+    h = await startHarness();
+    h.scheduler.start();
+    await h.quiesce();
+    const down = { http: 502, body: 'bad gateway' };
+    const methods = ['platform.getHeight', 'platform.getTimestamp', 'health.health', 'platform.getCurrentSupply'];
+    const saved = new Map(methods.map((m) => [m, h!.node.count(m)]));
+    h.node.on('platform.getHeight', down);
+    h.node.on('platform.getTimestamp', down);
+    h.node.on('health.health', down);
     await h.run(30_000);
-    // Backing off: far fewer than one request per 2 s tick.
-    expect(h.node.count('platform.getHeight') - failing).toBeLessThan(8);
-    h.node.on('platform.getHeight', { height: '102' });
-    await h.run(40_000);
-    height = h.store.getState().pchain.height;
-    expect(height).toMatchObject({ status: 'ok', stale: false, data: 102n, failures: 0 });
+    const height = h.node.count('platform.getHeight') - saved.get('platform.getHeight')!;
+    const timestamp = h.node.count('platform.getTimestamp') - saved.get('platform.getTimestamp')!;
+    expect(height).toBeGreaterThanOrEqual(14);
+    expect(timestamp).toBeLessThanOrEqual(6);
+    expect(h.store.getState().pchain.timestamp).toMatchObject({ status: 'error', stale: true });
+    h.node.on('platform.getHeight', { height: '101' });
+    h.node.on('platform.getTimestamp', { timestamp: '2026-11-22T03:00:00Z' });
+    h.node.on('health.health', { healthy: true, checks: {} });
+    await h.run(2_000);
+    const s = h.store.getState();
+    expect(s.pchain.height).toMatchObject({ status: 'ok', data: 101n });
+    expect(s.pchain.timestamp).toMatchObject({ status: 'ok', stale: false });
+    expect(s.node.health).toMatchObject({ status: 'ok', stale: false });
   });
 
   it('pause freezes the store and the requests; resume polls at once', async () => {
