@@ -227,10 +227,11 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
       const params: Record<string, unknown> = { addresses: q.addresses, limit: q.pageSize, encoding: 'hex' };
       if (q.start) params.startIndex = q.start;
       if (q.sourceChain) params.sourceChain = q.sourceChain;
-      // The page's start is part of the key: paging stops this page's poller and starts the next one's.
+      // The page's start and size are part of the key: paging or resizing stops this page's poller and starts the
+      // next one's (with the size left out, a new size kept polling with the old limit and showed "(last)").
       const at = q.start ? `${q.start.address}/${q.start.utxo}` : '';
       return [
-        call(`utxos:${q.key}:${at}`, 'platform.getUTXOs', params, 'height', lens.utxoPage(q.key), (prev: UtxoPage | undefined, r) =>
+        call(`utxos:${q.key}:${q.pageSize}:${at}`, 'platform.getUTXOs', params, 'height', lens.utxoPage(q.key), (prev: UtxoPage | undefined, r) =>
           utxoPageFromResult(prev, r, decoders),
         ),
       ];
