@@ -8,6 +8,7 @@ import { StoreProvider } from './store-context';
 import { ConfigProvider, type AppConfig } from './config';
 import { PaneMemoryProvider } from './pane-memory';
 import { Frame } from './Frame';
+import { FlashProvider } from './flash';
 import type { Size } from './use-terminal-size';
 
 export interface AppProps {
@@ -24,9 +25,11 @@ export function App({ store, theme, config, size }: AppProps) {
       <ConfigProvider config={config}>
         <StoreProvider store={store}>
           <PaneMemoryProvider>
-            <KeyRouter>
-              <Frame size={size} />
-            </KeyRouter>
+            <FlashProvider>
+              <KeyRouter>
+                <Frame size={size} />
+              </KeyRouter>
+            </FlashProvider>
           </PaneMemoryProvider>
         </StoreProvider>
       </ConfigProvider>

@@ -18,7 +18,9 @@ import { PANE_LIST, type Scope } from '../keys/commands';
 import { PANE_COMPONENTS } from '../panes';
 import { ViewHost } from '../views/RowView';
 import { viewTitle } from '../views/registry';
-import { closePrompt, popView, setFilter, setPane, setPromptText, togglePaused, type PaneId } from '../state/ui';
+import { closePrompt, openPrompt, popView, setFilter, setPane, setPromptText, togglePaused, type PaneId } from '../state/ui';
+import { GotoPrompt } from '../views/GotoPrompt';
+import { useFlash } from './flash';
 import { openUtxoQuery } from '../state/utxos';
 import type { AvatopState } from '../state/store';
 import { textProps, useTheme } from '../theme/ThemeContext';
@@ -40,6 +42,7 @@ function hintScopes(pane: PaneId, hasView: boolean, help: boolean): Scope[] {
   if (TABLE_PANES.includes(pane)) scopes.unshift('table');
   if (pane === 'validators') scopes.unshift('validators');
   if (pane === 'utxos') scopes.unshift('utxos');
+  if (pane === 'console') scopes.unshift('console');
   return scopes;
 }
 
@@ -62,6 +65,11 @@ export function Frame({ size: override }: { size?: Size }) {
     else if (ev.is('help')) setHelp((h) => !h);
     else if (ev.is('refresh')) actions.refresh();
     else if (ev.is('pause')) ui(togglePaused);
+    else if (ev.is('goto')) ui((u) => openPrompt(u, 'goto'));
+    else if (ev.is('pane.console')) {
+      setHelp(false);
+      ui((u) => setPane(u, 'console'));
+    }
     else if (ev.is('pane.next') || ev.is('pane.prev')) {
       const i = PANE_LIST.findIndex((p) => p.id === pane);
       const step = ev.is('pane.next') ? 1 : -1;
@@ -113,7 +121,7 @@ export function Frame({ size: override }: { size?: Size }) {
   const chrome = 2 /* header */ + 1 /* tabs */ + (crumbs ? 1 : 0) + bannerLines + 2; /* status + hints */
   const bodyHeight = Math.max(3, rows - 1 - chrome);
   const Pane = PANE_COMPONENTS[pane];
-  const paneTitle = PANE_LIST.find((p) => p.id === pane)?.title ?? pane;
+  const paneTitle = PANE_LIST.find((p) => p.id === pane)?.title ?? (pane === 'console' ? 'Console' : pane);
   const top = nav[nav.length - 1];
 
   return (
@@ -155,8 +163,9 @@ function StatusLine({ width, pane }: { width: number; pane: PaneId }) {
   const filter = useAvatop((s) => s.ui.panes[pane].filter);
   const accounting = useAvatop((s) => s.accounting);
   const paused = useAvatop((s) => s.ui.paused);
+  const flash = useFlash().message;
   const rates = ratesPerMinute(accounting, Date.now());
-  const left = `${paused ? 'PAUSED (p resumes) · ' : ''}${filter ? `filter "${filter}" (Esc clears) · ` : ''}${sanitize(url)}`;
+  const left = `${flash ? `${sanitize(flash)} · ` : ''}${paused ? 'PAUSED (p resumes) · ' : ''}${filter ? `filter "${filter}" (Esc clears) · ` : ''}${sanitize(url)}`;
   const right = accounting.requests > 0 ? `${rates.requests.toFixed(0)} req/min · ${formatBytes(rates.bytes)}/min` : '';
   return <StatusBar left={left} right={right} width={width} />;
 }
@@ -179,6 +188,7 @@ function PromptLine({ width, pane }: { width: number; pane: PaneId }) {
       />
     );
   }
+  if (prompt.kind === 'goto') return <GotoPrompt width={width} />;
   if (prompt.kind === 'utxo-addresses') {
     return (
       <TextInput

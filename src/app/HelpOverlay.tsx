@@ -4,7 +4,7 @@ import { keyLabel } from '../keys/keymatch';
 import type { KeyValueItem } from '../components/KeyValue';
 import { DocumentPane } from '../panes/DocumentPane';
 
-const ORDER: Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'prompt'];
+const ORDER: Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'console', 'prompt'];
 
 export function helpItems(): KeyValueItem[] {
   const items: KeyValueItem[] = [];

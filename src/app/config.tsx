@@ -25,12 +25,24 @@ export interface AppActions {
   quit(): void;
   /** Poll what is visible now. */
   refresh(): void;
+  /** Put text on the user's clipboard (OSC 52 to the terminal); absent where there is no terminal to write to. */
+  copy?(text: string): void;
+}
+
+/** What the `:` prompt and the RPC console call the node with (the typed client from rpc/client satisfies it). */
+export interface AppClient {
+  call(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<unknown>;
+  callRaw(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<{ result: unknown; bytes: number; latencyMs: number }>;
 }
 
 export interface AppConfig {
   readonly url: string;
   readonly rewardThreshold: RewardThreshold;
   readonly actions: AppActions;
+  /** Direct calls outside the scheduler (prompt look-ups, the console); absent in pure screen tests. */
+  readonly client?: AppClient;
+  /** --readonly: the console hides issueTx and the keystore methods. */
+  readonly readonly?: boolean;
 }
 
 const ConfigContext = createContext<AppConfig>({

@@ -15,6 +15,7 @@ import { createScheduler } from '../poll/scheduler';
 import { App } from '../app/App';
 import { DEFAULT_REWARD_THRESHOLD, type RewardThreshold } from '../app/config';
 import { enterAltScreen } from '../app/terminal';
+import { osc52 } from '../console/osc52';
 
 const usage = `Usage: avatop [flags]            the live monitor (needs a terminal)
        avatop --demo              the monitor against the built-in simulated node
@@ -146,7 +147,14 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
           config={{
             url: sim ? `${url} (simulated node)` : url,
             rewardThreshold: threshold,
-            actions: { quit: () => void shutdown(0), refresh: () => scheduler.refresh() },
+            actions: {
+              quit: () => void shutdown(0),
+              refresh: () => scheduler.refresh(),
+              // OSC 52 moves no cursor, so it can go straight to the terminal between Ink's frames.
+              copy: (text) => void io.stdout.write(osc52(text, { tmux: Boolean(io.env.TMUX) })),
+            },
+            client,
+            readonly: settings.readonly,
           }}
         />,
         { stdout: io.stdout, stdin: io.stdin, stderr: io.stderr, maxFps: 15, patchConsole: false, exitOnCtrlC: false },

@@ -3,7 +3,7 @@
 import type { PaneId } from '../state/ui';
 
 /** Where a command applies. `global` works everywhere except while typing in a prompt. */
-export type Scope = 'global' | 'table' | 'view' | 'prompt' | 'validators' | 'utxos';
+export type Scope = 'global' | 'table' | 'view' | 'prompt' | 'validators' | 'utxos' | 'console';
 
 export interface PaneInfo {
   readonly id: PaneId;
@@ -51,8 +51,11 @@ export const COMMANDS: readonly Command[] = [
   { name: 'pane.next', keys: ['tab'], description: 'Next pane', scope: 'global', hint: 'pane' },
   { name: 'pane.prev', keys: ['shift+tab'], description: 'Previous pane', scope: 'global' },
   ...paneCommands,
+  // Not a tab (Tab cycles the monitoring panes); reached by 0 or `:console`.
+  { name: 'pane.console', keys: ['0'], description: 'Show the RPC console', scope: 'global', pane: 'console' },
   { name: 'refresh', keys: ['r'], description: 'Refresh the visible data now', scope: 'global', hint: 'refresh' },
   { name: 'pause', keys: ['p'], description: 'Pause or resume polling', scope: 'global', hint: 'pause' },
+  { name: 'goto', keys: [':'], description: 'Go to a tx, block (ID or height), node, address, subnet, chain or pane', scope: 'global', hint: 'go to' },
   { name: 'cursor.up', keys: ['up', 'k'], description: 'Move the cursor up', scope: 'table' },
   { name: 'cursor.down', keys: ['down', 'j'], description: 'Move the cursor down', scope: 'table', hint: 'move' },
   { name: 'cursor.top', keys: ['g', 'home'], description: 'Go to the first row', scope: 'table' },
@@ -64,6 +67,10 @@ export const COMMANDS: readonly Command[] = [
   { name: 'sort.next', keys: ['s'], description: 'Sort by the next column', scope: 'table', hint: 'sort' },
   { name: 'sort.reverse', keys: ['S'], description: 'Reverse the sort order', scope: 'table' },
   { name: 'back', keys: ['escape'], description: 'Close the view or overlay; clear the filter', scope: 'view', hint: 'back' },
+  { name: 'copy', keys: ['y'], description: 'Copy the selected ID, address or key (OSC 52, works over SSH)', scope: 'view', hint: 'copy' },
+  { name: 'raw', keys: ['x'], description: 'Transaction: toggle the raw view (hex and the node\'s JSON)', scope: 'view', hint: 'raw' },
+  { name: 'block.parent', keys: ['<'], description: 'Block: go to the parent block', scope: 'view' },
+  { name: 'block.child', keys: ['>'], description: 'Block: go to the child block', scope: 'view' },
   { name: 'subnet.next', keys: ['n'], description: 'Show validators of the next subnet', scope: 'validators', hint: 'subnet' },
   { name: 'subnet.prev', keys: ['N'], description: 'Show validators of the previous subnet', scope: 'validators' },
   { name: 'utxo.addresses', keys: ['a'], description: 'Enter addresses to look up', scope: 'utxos', hint: 'addresses' },
@@ -72,6 +79,10 @@ export const COMMANDS: readonly Command[] = [
   { name: 'utxo.bigger', keys: ['+'], description: 'Larger pages', scope: 'utxos' },
   { name: 'utxo.smaller', keys: ['-'], description: 'Smaller pages', scope: 'utxos' },
   { name: 'utxo.chain', keys: ['c'], description: 'Cycle the source chain (P, then atomic UTXOs from X and C)', scope: 'utxos', hint: 'chain' },
+  { name: 'console.call', keys: ['enter'], description: 'Console: pick the method, edit a field, send, or fold a JSON node', scope: 'console', hint: 'select' },
+  { name: 'console.send', keys: ['ctrl+s'], description: 'Console: send the call from anywhere in the form', scope: 'console', hint: 'send' },
+  { name: 'console.history', keys: ['h'], description: 'Console: the calls made so far (Enter reloads one)', scope: 'console', hint: 'history' },
+  { name: 'console.reveal', keys: ['v'], description: 'Console: reveal or hide an exported private key', scope: 'console' },
   { name: 'prompt.accept', keys: ['enter'], description: 'Accept the typed text', scope: 'prompt' },
   { name: 'prompt.cancel', keys: ['escape'], description: 'Cancel typing', scope: 'prompt' },
 ];
@@ -89,4 +100,5 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   prompt: 'While typing',
   validators: 'Validators pane',
   utxos: 'UTXOs pane',
+  console: 'RPC console',
 };

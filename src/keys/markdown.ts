@@ -2,7 +2,7 @@
 import { COMMANDS, SCOPE_TITLES, type Scope } from './commands';
 import { keyLabel } from './keymatch';
 
-const ORDER: Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'prompt'];
+const ORDER: Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'console', 'prompt'];
 
 function cell(s: string): string {
   return s.replace(/\|/g, '\\|');

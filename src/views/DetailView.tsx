@@ -1,0 +1,137 @@
+// The frame every drill-down view uses: a few header lines, then detail lines with a cursor. Enter opens what the
+// line under the cursor links to, `y` copies its ID, address or key; j/k/PgUp/PgDn/g/G move.
+import { Box, Text } from 'ink';
+import { useMemo, type ReactNode } from 'react';
+import { useAvatopStore } from '../app/store-context';
+import { usePaneMemory } from '../app/pane-memory';
+import { useAppConfig } from '../app/config';
+import { useFlash } from '../app/flash';
+import { useKeyHandler, type KeyEvent } from '../input';
+import type { Tone } from '../components/KeyValue';
+import { pushView } from '../state/ui';
+import type { Theme } from '../theme/schema';
+import { textProps, useTheme } from '../theme/ThemeContext';
+import { displayWidth, fit } from '../format/width';
+import { osc52Copy } from './copy';
+import type { DetailLine } from './detail-lines';
+
+function toneStyle(theme: Theme, tone: Tone | undefined) {
+  switch (tone) {
+    case 'ok':
+    case 'warn':
+    case 'error':
+    case 'stale':
+    case 'info':
+      return theme.status[tone];
+    case 'muted':
+      return theme.text.muted;
+    case 'accent':
+      return theme.text.accent;
+    case 'own':
+      return theme.row.own;
+    default:
+      return theme.text.value;
+  }
+}
+
+export interface DetailViewProps {
+  /** Remembers cursor and scroll per view across pushes and pops. */
+  readonly id: string;
+  readonly lines: readonly DetailLine[];
+  readonly width: number;
+  readonly height: number;
+  readonly active: boolean;
+  /** Lines drawn above the list (status, notices); count them in aboveLines. */
+  readonly above?: ReactNode;
+  readonly aboveLines?: number;
+  /** View-specific keys, offered first. */
+  readonly onKey?: (ev: KeyEvent) => boolean;
+}
+
+export function DetailView({ id, lines, width, height, active, above, aboveLines = 0, onKey }: DetailViewProps) {
+  const theme = useTheme();
+  const store = useAvatopStore();
+  const config = useAppConfig();
+  const flash = useFlash();
+  const [cursorRaw, setCursor] = usePaneMemory(`${id}.cursor`, 0);
+  const bodyHeight = Math.max(1, height - aboveLines - 1);
+  const cursor = Math.max(0, Math.min(cursorRaw, lines.length - 1));
+  const [scrollRaw, setScroll] = usePaneMemory(`${id}.scroll`, 0);
+  let scroll = Math.min(scrollRaw, Math.max(0, lines.length - bodyHeight));
+  if (cursor < scroll) scroll = cursor;
+  if (cursor >= scroll + bodyHeight) scroll = cursor - bodyHeight + 1;
+
+  useKeyHandler(
+    'view',
+    (ev) => {
+      if (onKey?.(ev)) return true;
+      const go = (n: number) => {
+        const c = Math.max(0, Math.min(lines.length - 1, n));
+        setCursor(c);
+        setScroll(c < scroll ? c : c >= scroll + bodyHeight ? c - bodyHeight + 1 : scroll);
+      };
+      const page = Math.max(1, bodyHeight - 1);
+      const cur = lines[cursor];
+      if (ev.is('cursor.down')) go(cursor + 1);
+      else if (ev.is('cursor.up')) go(cursor - 1);
+      else if (ev.is('page.down')) go(cursor + page);
+      else if (ev.is('page.up')) go(cursor - page);
+      else if (ev.is('cursor.top')) go(0);
+      else if (ev.is('cursor.bottom')) go(lines.length - 1);
+      else if (ev.is('open')) {
+        if (!cur?.link) {
+          flash.show('nothing to open on this line');
+          return true;
+        }
+        const link = cur.link;
+        store.setState({ ...store.getState(), ui: pushView(store.getState().ui, link) }, true);
+      } else if (ev.is('copy')) {
+        const text = cur?.copy ?? (cur && !cur.section ? cur.value : undefined);
+        flash.show(text ? osc52Copy(config, text) : 'nothing to copy on this line');
+      } else return false;
+      return true;
+    },
+    active,
+  );
+
+  const labelWidth = useMemo(
+    () => Math.min(Math.floor(width / 2), Math.max(8, ...lines.map((l) => (l.section ? 0 : displayWidth(l.label))))),
+    [lines, width],
+  );
+  const shown = lines.slice(scroll, scroll + bodyHeight);
+  const more = lines.length > bodyHeight ? `line ${cursor + 1} of ${lines.length} (j/k, PgUp/PgDn)` : '';
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      {above}
+      <Box flexDirection="column" width={width} height={bodyHeight}>
+        {shown.map((l, k) => {
+          const at = scroll + k === cursor && active;
+          const marker = at ? '›' : l.link ? '→' : ' ';
+          if (l.section) {
+            return (
+              <Text key={k} {...textProps(at ? theme.row.cursor : theme.text.accent)} bold>
+                {fit(`${marker}${l.label}`, width)}
+              </Text>
+            );
+          }
+          const valueWidth = Math.max(0, width - labelWidth - 2);
+          if (at) {
+            return (
+              <Text key={k} {...textProps(theme.row.cursor)}>
+                {fit(`${marker}${fit(l.label, labelWidth)} ${fit(l.value, valueWidth)}`, width)}
+              </Text>
+            );
+          }
+          return (
+            <Text key={k} wrap="truncate">
+              <Text {...textProps(theme.text.label)}>{`${marker}${fit(l.label, labelWidth)} `}</Text>
+              <Text {...textProps(toneStyle(theme, l.tone))}>{fit(l.value, valueWidth)}</Text>
+            </Text>
+          );
+        })}
+      </Box>
+      <Text {...textProps(theme.text.muted)}>{fit(more, width)}</Text>
+    </Box>
+  );
+}
+

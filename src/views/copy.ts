@@ -1,0 +1,13 @@
+// `y`: copy through the app's clipboard action (OSC 52) and say so in the status line.
+import type { AppConfig } from '../app/config';
+import { fitsOsc52 } from '../console/osc52';
+import { shortenId } from '../format/ids';
+import { sanitize } from '../format/sanitize';
+
+/** Copies and returns the status-line message. */
+export function osc52Copy(config: AppConfig, text: string): string {
+  if (!config.actions.copy) return 'copy needs a terminal (OSC 52)';
+  if (!fitsOsc52(text)) return 'too long to copy through the terminal';
+  config.actions.copy(text);
+  return `copied ${sanitize(shortenId(text, 10), { maxLength: 60 })}`;
+}

@@ -1,0 +1,147 @@
+// The `:` prompt: what the typed text is (pure), and for a bare cb58 ID, which thing it names (asks the node).
+// Ambiguous 32-byte IDs are tried as a tx, then a block, then a subnet, then a chain; the answer says what matched.
+import { parseAddress } from '../codec/address';
+import { parseId, parseNodeId } from '../codec/cb58';
+import { shortenId } from '../format/ids';
+import { sanitize } from '../format/sanitize';
+import { PRIMARY_NETWORK_ID } from '../state/constants';
+import { PANES, type NavView, type PaneId } from '../state/ui';
+
+export type GotoInput =
+  | { readonly kind: 'pane'; readonly pane: PaneId }
+  | { readonly kind: 'console' }
+  | { readonly kind: 'height'; readonly height: bigint }
+  | { readonly kind: 'node'; readonly nodeId: string }
+  | { readonly kind: 'address'; readonly address: string }
+  | { readonly kind: 'id'; readonly id: string }
+  | { readonly kind: 'invalid'; readonly message: string };
+
+/** Pane names as people type them (`:validators`, `:val`, `:utxo`). */
+const PANE_ALIASES: Record<string, PaneId> = {
+  home: 'overview',
+  peer: 'peers',
+  validator: 'validators',
+  vals: 'validators',
+  fee: 'fees',
+  version: 'versions',
+  subnet: 'subnets',
+  chains: 'subnets',
+  block: 'blocks',
+  utxo: 'utxos',
+  rpc: 'console',
+};
+
+export function classifyGoto(text: string): GotoInput {
+  const t = text.trim();
+  if (!t) return { kind: 'invalid', message: 'type an ID, a height, a node ID, an address or a pane name' };
+  const lower = t.toLowerCase();
+  const pane = (PANES as readonly string[]).includes(lower) ? (lower as PaneId) : PANE_ALIASES[lower];
+  if (pane) return pane === 'console' ? { kind: 'console' } : { kind: 'pane', pane };
+  if (/^[\d,_]+$/.test(t)) {
+    const digits = t.replace(/[,_]/g, '');
+    if (digits.length > 20) return { kind: 'invalid', message: 'that height is too large' };
+    return { kind: 'height', height: BigInt(digits) };
+  }
+  if (t.startsWith('NodeID-')) {
+    try {
+      parseNodeId(t);
+      return { kind: 'node', nodeId: t };
+    } catch (e) {
+      return { kind: 'invalid', message: `not a valid node ID (${reason(e)})` };
+    }
+  }
+  // Addresses: P-avax1…, X-fuji1…, or bare avax1… (the P-chain is meant).
+  if (/^[A-Za-z]-[a-z]+1/.test(t) || /^[a-z]+1[02-9ac-hj-np-z]{38}$/.test(t)) {
+    const full = t.includes('-') ? t : `P-${t}`;
+    try {
+      parseAddress(full);
+      return { kind: 'address', address: full };
+    } catch (e) {
+      return { kind: 'invalid', message: `not a valid address (${reason(e)})` };
+    }
+  }
+  if (/^[1-9A-HJ-NP-Za-km-z]+$/.test(t)) {
+    try {
+      parseId(t);
+      return { kind: 'id', id: t };
+    } catch (e) {
+      return { kind: 'invalid', message: `not a 32-byte cb58 ID (${reason(e)})` };
+    }
+  }
+  return { kind: 'invalid', message: `"${sanitize(t, { maxLength: 40 })}" is not an ID, height, node ID, address or pane name` };
+}
+
+function reason(e: unknown): string {
+  const r = (e as { reason?: unknown }).reason;
+  return sanitize(typeof r === 'string' ? r : e instanceof Error ? e.message : String(e));
+}
+
+export type GotoResult =
+  | { readonly kind: 'view'; readonly view: NavView; readonly note: string }
+  | { readonly kind: 'pane'; readonly pane: PaneId; readonly note: string }
+  | { readonly kind: 'utxos'; readonly address: string; readonly note: string }
+  | { readonly kind: 'error'; readonly note: string };
+
+/** The narrow client the prompt needs (the typed client satisfies it). */
+export interface GotoClient {
+  call(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+/** A "not found" answer from the node (JSON-RPC error), as opposed to the node being unreachable. */
+function isNotFound(e: unknown): boolean {
+  return (e as { name?: string })?.name === 'RpcError' || (e as { name?: string })?.name === 'ParamsError';
+}
+
+async function exists(client: GotoClient, method: string, params: unknown, signal?: AbortSignal): Promise<boolean> {
+  try {
+    await client.call(method, params, { signal });
+    return true;
+  } catch (e) {
+    if (isNotFound(e)) return false;
+    throw e;
+  }
+}
+
+/** Resolves typed text to where it leads. Node trouble comes back as an error result, never a throw. */
+export async function resolveGoto(text: string, client: GotoClient | undefined, opts: { signal?: AbortSignal } = {}): Promise<GotoResult> {
+  const input = classifyGoto(text);
+  switch (input.kind) {
+    case 'invalid':
+      return { kind: 'error', note: input.message };
+    case 'pane':
+      return { kind: 'pane', pane: input.pane, note: `${input.pane} pane` };
+    case 'console':
+      return { kind: 'pane', pane: 'console', note: 'RPC console' };
+    case 'height':
+      return { kind: 'view', view: { kind: 'block', height: input.height }, note: `block at height ${input.height}` };
+    case 'node':
+      return { kind: 'view', view: { kind: 'validator', nodeId: input.nodeId }, note: `node ${shortenId(input.nodeId)}` };
+    case 'address':
+      return { kind: 'utxos', address: input.address, note: `UTXOs of ${shortenId(input.address)}` };
+    case 'id':
+      break;
+  }
+  const id = input.id;
+  if (id === PRIMARY_NETWORK_ID) return { kind: 'view', view: { kind: 'subnet', id }, note: 'the primary network' };
+  if (!client) return { kind: 'error', note: 'no node connection to look the ID up' };
+  const short = shortenId(id);
+  try {
+    if (await exists(client, 'platform.getTx', { txID: id, encoding: 'hex' }, opts.signal)) {
+      return { kind: 'view', view: { kind: 'tx', id }, note: `${short} is a transaction` };
+    }
+    if (await exists(client, 'platform.getBlock', { blockID: id, encoding: 'hex' }, opts.signal)) {
+      return { kind: 'view', view: { kind: 'block', id }, note: `${short}: no tx with that ID; it is a block` };
+    }
+    if (await exists(client, 'platform.getSubnet', { subnetID: id }, opts.signal)) {
+      return { kind: 'view', view: { kind: 'subnet', id }, note: `${short}: not a tx or block; it is a subnet` };
+    }
+    const chains = (await client.call('platform.getBlockchains', {}, { signal: opts.signal })) as { blockchains?: { id?: unknown }[] };
+    if ((chains.blockchains ?? []).some((c) => c.id === id)) {
+      return { kind: 'view', view: { kind: 'chain', id }, note: `${short}: not a tx, block or subnet; it is a chain` };
+    }
+    return { kind: 'error', note: `${short}: no tx, block, subnet or chain with that ID on this node` };
+  } catch (e) {
+    const short2 = (e as { short?: unknown }).short;
+    return { kind: 'error', note: `could not look ${short} up: ${sanitize(typeof short2 === 'string' ? short2 : e instanceof Error ? e.message : String(e))}` };
+  }
+}
