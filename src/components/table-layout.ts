@@ -1,5 +1,5 @@
 // Column layout for DataTable: which columns fit the width, and how wide each is. Pure, so it is tested directly.
-import { fit, type Align } from '../format/width';
+import { fit, truncate, type Align } from '../format/width';
 
 export interface Column<T> {
   readonly key: string;
@@ -82,7 +82,8 @@ export function renderHeader<T>(cols: readonly LaidOutColumn<T>[], sortKey: stri
     const { column, width } = cols[k]!;
     if (k > 0) line += ' '.repeat(GAP);
     const arrow = column.key === sortKey ? (sortDir === 'asc' ? '▲' : '▼') : '';
-    line += fit(arrow ? `${column.title}${arrow}` : column.title, width, column.align ?? 'left');
+    // The arrow always shows: the title gives way to it in narrow columns.
+    line += fit(arrow ? `${truncate(column.title, Math.max(0, width - 1))}${arrow}` : column.title, width, column.align ?? 'left');
   }
   return line;
 }

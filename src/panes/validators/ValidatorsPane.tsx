@@ -28,7 +28,7 @@ export function validatorColumns(now: number, total: bigint): Column<Validator>[
     { key: 'end', title: 'END', width: 10, priority: 4, render: (v) => formatDate(date(v.endTime)), sortValue: (v) => date(v.endTime) },
     { key: 'left', title: 'LEFT', width: 8, align: 'right', priority: 1, render: (v) => formatCountdown(date(v.endTime), now), sortValue: (v) => date(v.endTime) },
     { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 1, render: (v) => formatPercent(num(v.uptime), 1), sortValue: (v) => num(v.uptime) },
-    { key: 'connected', title: 'CONN', width: 4, priority: 2, render: (v) => (bool(v.connected) === undefined ? '—' : v.connected ? 'yes' : 'NO'), sortValue: (v) => (v.connected === true ? 1 : v.connected === false ? 0 : undefined) },
+    { key: 'connected', title: 'CONN', width: 5, priority: 2, render: (v) => (bool(v.connected) === undefined ? '—' : v.connected ? 'yes' : 'NO'), sortValue: (v) => (v.connected === true ? 1 : v.connected === false ? 0 : undefined) },
     { key: 'delegators', title: 'DELEG', width: 5, align: 'right', priority: 3, render: (v) => formatCount(delegatorCount(v)), sortValue: (v) => delegatorCount(v) },
     { key: 'delegated', title: 'DEL.WT', width: 8, align: 'right', priority: 4, render: (v) => formatAvaxCompact(delegatorWeight(v)), sortValue: (v) => delegatorWeight(v) },
     { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (v) => formatPercent(num(v.delegationFee), 1), sortValue: (v) => num(v.delegationFee) },
@@ -83,7 +83,11 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
     },
   });
   const subnetName = subnet === PRIMARY_NETWORK_ID ? 'primary network' : `subnet ${shortenId(subnet)}`;
-  const warn = rows.filter((r) => validatorTone(r.value, undefined, rewardThreshold, now) === 'warn').length;
+  // Counting over every row is O(n): once per poll, not once per key press or clock tick.
+  const warn = useMemo(() => {
+    const t = Date.now();
+    return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, rewardThreshold, t) === 'warn').length;
+  }, [rows, rewardThreshold]);
   const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}, n: next) · total ${formatAvaxCompact(total)} AVAX${warn ? ` · ${warn} below ${rewardThreshold.before}/${rewardThreshold.after}% or offline` : ''}`;
   return (
     <TableBody
