@@ -130,12 +130,18 @@ function describeHttp(status: number, body: string, url: string, location?: stri
       return { short: 'HTTP 403 forbidden', hint: 'A proxy or firewall refused the request; check its access rules.', bootstrapping: false };
     case 401:
       return { short: 'HTTP 401 unauthorized', hint: 'A proxy wants credentials: put them in the URL (http://user:pass@host/…) or pass a header.', bootstrapping: false };
-    case 404:
+    case 404: {
+      const disabled = /\/ext\/health$/.test(url)
+        ? ' The health API may be off (--api-health-enabled=false).'
+        : /\/ext\/info$/.test(url)
+          ? ' The info API may be off (--api-info-enabled=false).'
+          : '';
       return {
         short: 'HTTP 404: API path not found',
-        hint: `Is ${originOf(url)} an avalanchego API port (default 9650, not the staking port 9651)? If a proxy serves the node under a path, include it in --url.`,
+        hint: `Is ${originOf(url)} an avalanchego API port (default 9650, not the staking port 9651)? If a proxy serves the node under a path, include it in --url.${disabled}`,
         bootstrapping: false,
       };
+    }
     case 405:
       return { short: 'HTTP 405 method not allowed', hint: 'Something between avatop and the node rewrote the POST; check the proxy.', bootstrapping: false };
     case 415:

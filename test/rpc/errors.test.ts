@@ -173,6 +173,11 @@ describe('error texts', () => {
     expect(k.method).toBe('platform.exportKey');
   });
 
+  it('a 404 on /ext/health mentions the health API switch', () => {
+    expect(new HttpError(404, '404 page not found\n', 'http://h:9650/ext/health').hint).toMatch(/--api-health-enabled/);
+    expect(new HttpError(404, '404 page not found\n', 'http://h:9650/ext/bc/P').hint).not.toMatch(/--api-/);
+  });
+
   it('explains JSON-RPC protocol errors and keeps names after minification', () => {
     expect(new RpcError(-32600, 'jsonrpc must be 2.0', {}).hint).toMatch(/proxy/);
     expect(new TransportError('refused', 'http://x').name).toBe('TransportError');
