@@ -80,9 +80,12 @@ export const MAINNET_UPGRADES = {
   heliconTime: '9999-12-01T00:00:00Z',
 } as const;
 
-/** ACP numbers a node of each generation knows about (info.acps keys, peers' supported/objected sets). */
+/**
+ * ACPs open for signalling (info.acps keys, peers' supported/objected sets). v1.11.2: Durango's. A real v1.14.2 has
+ * none open (its info.acps is `{}`); the simulator lists a few of the next upgrade so the votes have something to show.
+ */
 export const ACPS_V1_11 = [23, 24, 25, 30, 31, 41, 62];
-export const ACPS_V1_14 = [23, 24, 25, 30, 31, 41, 62, 77, 83, 99, 103, 118, 125, 131, 151, 176, 181, 204, 226];
+export const ACPS_V1_14 = [181, 204, 226, 236];
 
 /** Dynamic fee parameters (mainnet genesis). */
 export const FEE_CONFIG = {

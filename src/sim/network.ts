@@ -604,7 +604,7 @@ export class SimNetwork {
     const version = p.weighted(this.profile.peerVersions);
     const ip = `${p.int(2, 223)}.${p.int(0, 255)}.${p.int(0, 255)}.${p.int(1, 254)}:${p.chance(0.9) ? 9651 : p.int(10_000, 60_000)}`;
     const acps = this.profile.acps;
-    const supported = acps.filter(() => p.chance(0.15));
+    const supported = acps.filter(() => p.chance(0.35));
     const objected = acps.filter((a) => !supported.includes(a) && p.chance(0.04));
     const tracked = this.subnets.filter(() => p.chance(0.12)).map((s) => s.idStr).sort();
     const nowMs = this.timeMs;

@@ -122,8 +122,9 @@ export function infoHandlers(ctx: HandlerContext): Map<string, Handler> {
         version: p.version,
       };
       if (profile.peerUpgradeTime) base.upgradeTime = p.upgradeTime;
-      base.lastSent = rfc3339(p.lastSentMs);
-      base.lastReceived = rfc3339(p.lastReceivedMs);
+      // The node keeps these at whole seconds.
+      base.lastSent = rfc3339(Math.floor(p.lastSentMs / 1000) * 1000);
+      base.lastReceived = rfc3339(Math.floor(p.lastReceivedMs / 1000) * 1000);
       base.observedUptime = String(p.observedUptime);
       if (profile.observedSubnetUptimes) {
         base.observedSubnetUptimes = sortedRecord(
