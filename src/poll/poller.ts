@@ -110,13 +110,22 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller {
     }
   }
 
+  function start(delayMs = 0): void {
+    if (running) return;
+    running = true;
+    const gen = ++generation;
+    loop(gen, delayMs).catch(() => {
+      // Only a throwing callback gets here (run's errors are handled in the loop); stop rather than spin, and
+      // never leave an unhandled rejection behind.
+      if (gen === generation) {
+        running = false;
+        inFlight = undefined;
+      }
+    });
+  }
+
   return {
-    start(delayMs = 0) {
-      if (running) return;
-      running = true;
-      const gen = ++generation;
-      void loop(gen, delayMs);
-    },
+    start,
     stop() {
       if (!running && !inFlight) return;
       running = false;
@@ -131,7 +140,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller {
     },
     refresh({ force = false } = {}) {
       if (!running) {
-        if (force && opts.once) this.start();
+        if (force && opts.once) start();
         return;
       }
       if (!force && (unsupported || failures > 0)) return;
