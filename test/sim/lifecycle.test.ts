@@ -56,6 +56,18 @@ describe('simulated node lifecycle', () => {
     expect(out.text()).toContain('avatop sim: stopped');
   });
 
+  it('avatop sim --help prints usage; a bad flag exits 2 naming it', async () => {
+    const help = spawn(process.execPath, ['bin/avatop.js', 'sim', '--help'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
+    const helpOut = collect(help.stdout!);
+    expect(((await once(help, 'exit')) as [number])[0]).toBe(0);
+    expect(helpOut.text()).toMatch(/Usage: avatop sim/);
+    expect(helpOut.text()).toMatch(/--fault/);
+    const bad = spawn(process.execPath, ['bin/avatop.js', 'sim', '--validators', 'many'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
+    const badErr = collect(bad.stderr!);
+    expect(((await once(bad, 'exit')) as [number])[0]).toBe(2);
+    expect(badErr.text()).toMatch(/--validators needs a whole number/);
+  });
+
   it('exits by itself once a node is closed, even with a stalled reply and a restart pending', async () => {
     const script = `
       const { createSimNode } = await import('./src/sim/index.ts');
