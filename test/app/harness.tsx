@@ -76,11 +76,12 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
       return counts.refreshes;
     },
     lastFrame,
-    async press(key, until, timeoutMs) {
+    // Generous deadlines: the machine may be busy; a passing wait returns as soon as the frame matches.
+    async press(key, until, timeoutMs = 20_000) {
       r.stdin.write(key);
       return waitForFrame(lastFrame, until, timeoutMs);
     },
-    waitFor: (until, timeoutMs) => waitForFrame(lastFrame, until, timeoutMs),
+    waitFor: (until, timeoutMs = 20_000) => waitForFrame(lastFrame, until, timeoutMs),
     resize(next) {
       size = next;
       r.rerender(tree());
