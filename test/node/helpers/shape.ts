@@ -1,6 +1,20 @@
 // Structural comparison of two JSON replies: same keys, same value kinds, recursively. Objects keyed by IDs, node
 // IDs or numbers are maps (their keys are data, not schema); array elements are merged into one shape.
-type Kind = 'string' | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'map';
+// Strings carry their format too: a decimal-string integer, a 4-decimal percentage or an RFC 3339 time the client
+// parses differently, so a simulator that sends "2.5" where the node sends "2.5000" must show up.
+type StringFormat = 'uint' | 'float4' | 'time' | 'id' | 'nodeID' | 'address' | 'hex' | 'text';
+type Kind = `string:${StringFormat}` | 'number' | 'boolean' | 'null' | 'array' | 'object' | 'map';
+
+export function stringFormat(v: string): StringFormat {
+  if (/^\d+$/.test(v)) return 'uint';
+  if (/^\d+\.\d{4}$/.test(v)) return 'float4';
+  if (/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/.test(v)) return 'time';
+  if (/^NodeID-[1-9A-HJ-NP-Za-km-z]+$/.test(v)) return 'nodeID';
+  if (/^[A-Za-z]+-[a-z]+1[02-9ac-hj-np-z]+$/.test(v)) return 'address';
+  if (/^0x[0-9a-fA-F]*$/.test(v)) return 'hex';
+  if (/^[1-9A-HJ-NP-Za-km-z]{37,52}$/.test(v)) return 'id';
+  return 'text';
+}
 
 export interface Shape {
   kinds: Set<Kind>;
@@ -15,7 +29,7 @@ const MAP_PATHS = new Set(['$.vmVersions']);
 
 export function shapeOf(v: unknown, path = '$'): Shape {
   if (v === null || v === undefined) return { kinds: new Set(['null']) };
-  if (typeof v === 'string') return { kinds: new Set(['string']) };
+  if (typeof v === 'string') return { kinds: new Set([`string:${stringFormat(v)}` as Kind]) };
   if (typeof v === 'number' || typeof v === 'bigint') return { kinds: new Set(['number']) };
   if (typeof v === 'boolean') return { kinds: new Set(['boolean']) };
   if (Array.isArray(v)) {

@@ -26,6 +26,7 @@ import {
 import { createClient, type AvatopClient } from '../../../src/rpc/client';
 import { RpcError } from '../../../src/rpc/errors';
 import { methods } from '../../../src/rpc/methods/index';
+import { iterateUtxos, utxoRefFromHex } from '../../../src/rpc/utxo-pages';
 import { call, callRaw, type Endpoint } from './jsonrpc';
 import { startLocalNetwork, type LocalNetwork } from './network';
 import { PROBES, sendProbe } from './probes';
@@ -190,7 +191,24 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
               throw err;
             }
             expect(err.unsupported, `${name}: ${err.message}`).toBe(!supported);
+            // A "not supported" error must say which version added or removed the method.
+            if (!supported) expect(err.removedIn ?? err.since, `${name}: no version in ${err.message}`).toBeDefined();
           }
+        });
+      }
+    });
+
+    describe('client: iterateUtxos against the node pagination', () => {
+      for (const limit of [1, 2, 1024]) {
+        it(`limit ${limit} yields every UTXO of the test addresses exactly once`, async () => {
+          const addresses = [ewoq.pAddress, receiver.pAddress];
+          const { utxos } = await call<{ utxos: string[] }>(net.url, 'P', 'platform.getUTXOs', { addresses, encoding: 'hex' });
+          const all = utxos.map((h) => utxoRefFromHex(h).id).sort();
+          const seen: string[] = [];
+          for await (const page of iterateUtxos(client, { addresses, limit, maxPages: 200 })) {
+            seen.push(...page.utxos.map((u) => u.id));
+          }
+          expect([...seen].sort()).toEqual(all);
         });
       }
     });
