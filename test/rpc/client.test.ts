@@ -139,3 +139,15 @@ describe('client types', () => {
     expectTypeOf<Parameters<C['platform']['getHeight']>[0]>().toEqualTypeOf<Record<string, never> | undefined>();
   });
 });
+
+describe('isSupportedBy', () => {
+  it('reads since/removedIn against the node version', async () => {
+    const { isSupportedBy } = await import('../../src/rpc/methods');
+    expect(isSupportedBy('platform.getFeeState', 'avalanchego/1.14.2')).toBe(true);
+    expect(isSupportedBy('platform.getFeeState', 'avalanchego/1.11.2')).toBe(false);
+    expect(isSupportedBy('platform.getPendingValidators', 'avalanchego/1.11.2')).toBe(true);
+    expect(isSupportedBy('platform.getPendingValidators', 'avalanchego/1.11.3')).toBe(false);
+    expect(isSupportedBy('platform.exportKey', 'avalanche/1.9.1')).toBe(true);
+    expect(isSupportedBy('platform.getHeight', 'weird')).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AnyMethod } from './define';
+import { compareVersion, parseNodeVersion } from './info/get-node-version';
 import { acps as info_acps } from './info/acps';
 import { getBlockchainID as info_getBlockchainID } from './info/get-blockchain-id';
 import { getNetworkID as info_getNetworkID } from './info/get-network-id';
@@ -140,3 +141,16 @@ export { TX_STATUSES, type TxStatus } from './platform/get-tx-status';
 export { BLOCKCHAIN_STATUSES, type BlockchainStatus } from './platform/get-blockchain-status';
 export { MAX_UTXOS_PAGE, MAX_UTXOS_ADDRESSES } from './platform/get-utxos';
 export { MAX_GET_STAKE_ADDRESSES } from './platform/get-stake';
+
+/**
+ * Whether a node that reports `version` (info.getNodeVersion, e.g. "avalanchego/1.14.2") serves the method, so
+ * pollers can skip what it lacks. undefined when the version cannot be read or the method is unknown.
+ */
+export function isSupportedBy(name: string, version: string): boolean | undefined {
+  const descriptor = getMethod(name);
+  const node = parseNodeVersion(version);
+  if (!descriptor || !node) return undefined;
+  if (descriptor.since && compareVersion(node, descriptor.since) < 0) return false;
+  if (descriptor.removedIn && compareVersion(node, descriptor.removedIn) >= 0) return false;
+  return true;
+}
