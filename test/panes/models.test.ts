@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { compareVersions, isOutdated, newestVersion, shortVersion, versionBreakdown } from '../../src/panes/versions-model';
+import { describeUtxo, sumBalances } from '../../src/panes/utxos/utxo-model';
+import { addSample, blocksPerMinute } from '../../src/app/header-model';
+import { thresholdFor, DEFAULT_REWARD_THRESHOLD } from '../../src/app/config';
+import { validatorHealth, weightOf, delegatorWeight } from '../../src/panes/validators/validator-model';
+import { buildSubnetTree } from '../../src/panes/subnets/SubnetsPane';
+import { flatten, date, str } from '../../src/panes/fields';
+import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
+import { resolveOk } from '../../src/state/resource';
+import { diffRows } from '../../src/state/rows';
+
+describe('versions', () => {
+  it('orders and shortens avalanchego versions', () => {
+    expect(compareVersions('avalanchego/1.14.2', 'avalanchego/1.9.10')).toBeGreaterThan(0);
+    expect(shortVersion('avalanchego/1.14.2')).toBe('v1.14.2');
+    expect(newestVersion(['avalanchego/1.13.0', 'avalanchego/1.14.1', 'junk'])).toBe('avalanchego/1.14.1');
+    expect(isOutdated('avalanchego/1.13.5', 'avalanchego/1.14.0')).toBe(true);
+    expect(isOutdated('avalanchego/1.14.0', 'avalanchego/1.14.2')).toBe(false);
+  });
+  it('breaks peers down by count and by stake, newest first', () => {
+    const b = versionBreakdown([
+      { version: 'avalanchego/1.14.2', weight: 300n },
+      { version: 'avalanchego/1.14.2', weight: 100n },
+      { version: 'avalanchego/1.13.0', weight: 600n },
+    ]);
+    expect(b.map((x) => x.version)).toEqual(['v1.14.2', 'v1.13.0']);
+    expect(b[0]!.count).toBe(2);
+    expect(b[0]!.share).toBeCloseTo(66.67, 1);
+    expect(b[0]!.weightShare).toBeCloseTo(40, 5);
+  });
+});
+
+describe('UTXOs', () => {
+  const addr = new Uint8Array(20).fill(7);
+  const tx = new Uint8Array(32).fill(1);
+  const transfer = (amount: bigint, locktime = 0n) => ({ typeId: 7, typeName: 'secp256k1fx.TransferOutput', amount, locktime, threshold: 1, addresses: [addr] });
+  const now = 1_800_000_000n;
+  it('classifies unlocked, locked stakeable and locked not stakeable outputs against chain time', () => {
+    const u1 = describeUtxo({ txId: tx, outputIndex: 0, assetId: tx, output: transfer(5_000_000_000n) }, 1, now);
+    const u2 = describeUtxo({ txId: tx, outputIndex: 1, assetId: tx, output: { typeId: 22, typeName: 'stakeable.LockOut', locktime: now + 100n, output: transfer(2_000_000_000n) } }, 1, now);
+    const u3 = describeUtxo({ txId: tx, outputIndex: 2, assetId: tx, output: transfer(1_000_000_000n, now + 100n) }, 1, now);
+    const u4 = describeUtxo({ txId: tx, outputIndex: 3, assetId: tx, output: { typeId: 22, typeName: 'stakeable.LockOut', locktime: now - 1n, output: transfer(7n) } }, 1, now);
+    expect([u1.kind, u2.kind, u3.kind, u4.kind]).toEqual(['unlocked', 'locked stakeable', 'locked not stakeable', 'unlocked']);
+    expect(u1.owners[0]).toMatch(/^P-avax1/);
+    expect(u2.stakeableUntil).toBe(now + 100n);
+    expect(sumBalances([u1, u2, u3, u4])).toEqual({ unlocked: 5_000_000_007n, lockedStakeable: 2_000_000_000n, lockedNotStakeable: 1_000_000_000n, total: 8_000_000_007n });
+  });
+  it('does not throw on garbage', () => {
+    expect(describeUtxo(undefined, undefined, now).kind).toBe('unknown');
+    expect(describeUtxo('nonsense', 1, now).amount).toBeUndefined();
+  });
+});
+
+describe('header and validators', () => {
+  it('computes blocks per minute from height samples', () => {
+    let s = addSample([], { at: 0, height: 100n });
+    s = addSample(s, { at: 30_000, height: 110n });
+    s = addSample(s, { at: 60_000, height: 130n });
+    expect(blocksPerMinute(s)).toBe(30);
+    expect(blocksPerMinute(s.slice(0, 1))).toBeUndefined();
+  });
+  it('applies the ACP-267 threshold by validation start', () => {
+    const t = DEFAULT_REWARD_THRESHOLD;
+    expect(thresholdFor(t, Date.parse('2026-03-31T23:59:59Z'), 0)).toBe(80);
+    expect(thresholdFor(t, Date.parse('2026-04-01T00:00:00Z'), 0)).toBe(90);
+    const v = { nodeID: 'NodeID-x', startTime: new Date('2026-05-01T00:00:00Z'), uptime: 85, connected: false, weight: 5n };
+    expect(validatorHealth(v, t, Date.now())).toEqual({ belowThreshold: true, disconnected: true, threshold: 90 });
+    expect(validatorHealth({ ...v, startTime: new Date('2025-05-01T00:00:00Z') }, t, Date.now()).belowThreshold).toBe(false);
+    expect(weightOf({ nodeID: 'a', stakeAmount: '7' })).toBe(7n);
+    expect(delegatorWeight({ nodeID: 'a', delegators: [{ weight: 2n }, { stakeAmount: '3' }] })).toBe(5n);
+  });
+});
+
+describe('subnet tree and fields', () => {
+  it('puts each subnet before its chains, chains sorted, last one marked', () => {
+    const s = createAvatopStore().getState();
+    const meta = { at: 1 };
+    const list = resolveOk(s.subnets.list, diffRows(undefined, [{ id: 'S1', controlKeys: ['P-avax1a'], threshold: 1 }, { id: PRIMARY_NETWORK_ID }], (x) => x.id), meta);
+    const chains = resolveOk(
+      s.subnets.chains,
+      diffRows(undefined, [{ id: 'c2', name: 'Zeta', subnetID: 'S1' }, { id: 'c1', name: 'Alpha', subnetID: 'S1' }, { id: 'x', name: 'X-Chain', subnetID: PRIMARY_NETWORK_ID }], (x) => x.id),
+      meta,
+    );
+    const rows = buildSubnetTree({ ...s, subnets: { ...s.subnets, list, chains } });
+    expect(rows.map((r) => (r.value.kind === 'subnet' ? `S:${r.value.subnet.id}` : `C:${r.value.chain.name}${r.value.last ? '$' : ''}`))).toEqual([
+      'S:S1',
+      'C:Alpha',
+      'C:Zeta$',
+      `S:${PRIMARY_NETWORK_ID}`,
+      'C:X-Chain$',
+    ]);
+  });
+  it('reads loose values and flattens records for detail views, sanitized', () => {
+    expect(date('1700000000')).toBe(1_700_000_000_000);
+    expect(date(new Date(5))).toBe(5);
+    expect(str('a\x1b[2Jb')).toBe('ab');
+    expect(flatten({ a: { b: [1n, 'x\x07'] }, bytes: new Uint8Array([1, 255]) })).toEqual([
+      ['a.b.0', '1'],
+      ['a.b.1', 'x'],
+      ['bytes', '0x01ff'],
+    ]);
+  });
+});
