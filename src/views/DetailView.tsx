@@ -1,7 +1,7 @@
 // The frame every drill-down view uses: a few header lines, then detail lines with a cursor. Enter opens what the
 // line under the cursor links to, `y` copies its ID, address or key; j/k/PgUp/PgDn/g/G move.
 import { Box, Text } from 'ink';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useAvatopStore } from '../app/store-context';
 import { usePaneMemory } from '../app/pane-memory';
 import { useAppConfig } from '../app/config';
@@ -60,22 +60,28 @@ export function DetailView({ id, lines, width, height, active, above, aboveLines
   let scroll = Math.min(scrollRaw, Math.max(0, lines.length - bodyHeight));
   if (cursor < scroll) scroll = cursor;
   if (cursor >= scroll + bodyHeight) scroll = cursor - bodyHeight + 1;
+  // Keys can arrive faster than renders: move from the latest cursor, not the one this render saw.
+  const latest = useRef({ cursor, scroll });
+  latest.current = { cursor, scroll };
 
   useKeyHandler(
     'view',
     (ev) => {
       if (onKey?.(ev)) return true;
+      const { cursor: at, scroll: top } = latest.current;
       const go = (n: number) => {
         const c = Math.max(0, Math.min(lines.length - 1, n));
+        const sc = c < top ? c : c >= top + bodyHeight ? c - bodyHeight + 1 : top;
+        latest.current = { cursor: c, scroll: sc };
         setCursor(c);
-        setScroll(c < scroll ? c : c >= scroll + bodyHeight ? c - bodyHeight + 1 : scroll);
+        setScroll(sc);
       };
       const page = Math.max(1, bodyHeight - 1);
-      const cur = lines[cursor];
-      if (ev.is('cursor.down')) go(cursor + 1);
-      else if (ev.is('cursor.up')) go(cursor - 1);
-      else if (ev.is('page.down')) go(cursor + page);
-      else if (ev.is('page.up')) go(cursor - page);
+      const cur = lines[at];
+      if (ev.is('cursor.down')) go(at + 1);
+      else if (ev.is('cursor.up')) go(at - 1);
+      else if (ev.is('page.down')) go(at + page);
+      else if (ev.is('page.up')) go(at - page);
       else if (ev.is('cursor.top')) go(0);
       else if (ev.is('cursor.bottom')) go(lines.length - 1);
       else if (ev.is('open')) {

@@ -8,6 +8,8 @@ import { describeResource, type Resource } from '../state/resource';
 import { PRIMARY_NETWORK_ID, type AvatopState } from '../state/store';
 import type { NavView } from '../state/ui';
 import { viewComponent, type ViewProps } from './registry';
+// Side effect: the block, tx, validator and UTXO views register themselves before any view renders.
+import './builtin';
 import { shortenId } from '../format/ids';
 import { sanitize } from '../format/sanitize';
 

@@ -1,0 +1,52 @@
+// One UTXO from the UTXOs pane: decoded by our codec, with the tx that created it (Enter opens it).
+import { Text } from 'ink';
+import { useMemo } from 'react';
+import { useAvatop } from '../app/store-context';
+import { formatId } from '../codec/cb58';
+import { describeResource } from '../state/resource';
+import type { NavView } from '../state/ui';
+import type { TxDetail } from '../poll/view-plan';
+import { textProps, useTheme } from '../theme/ThemeContext';
+import { fit } from '../format/width';
+import { sanitize } from '../format/sanitize';
+import { DetailView } from './DetailView';
+import { line, section, type DetailLine } from './detail-lines';
+import { utxoLines } from './utxo-model';
+import { hexLines } from './raw-lines';
+import type { ViewProps } from './registry';
+
+type UtxoNav = Extract<NavView, { kind: 'utxo' }>;
+
+export function UtxoView({ view, width, height, active }: ViewProps<UtxoNav>) {
+  const theme = useTheme();
+  const row = useAvatop((s) => s.utxos.queries[view.query]?.page.data?.utxos.rows.find((r) => r.value.id === view.id)?.value);
+  const networkId = useAvatop((s) => s.node.networkId.data) ?? 1;
+  const decoded = row?.decoded as { txId?: unknown } | undefined;
+  const txId = decoded?.txId instanceof Uint8Array ? formatId(decoded.txId) : undefined;
+  const tx = useAvatop((s) => (txId ? s.txs.detail[txId] : undefined));
+  const lines = useMemo(() => {
+    const out: DetailLine[] = [section('UTXO')];
+    if (!row) return [...out, line('UTXO', `${sanitize(view.id)} is no longer on this page`, { tone: 'muted' })];
+    if (row.decoded === undefined) out.push(line('decode', 'our codec cannot read it', { tone: 'warn' }));
+    else out.push(...utxoLines(row.decoded, networkId));
+    out.push(section('Created by'));
+    const d = tx?.data as TxDetail | undefined;
+    if (txId) {
+      out.push(line('tx', txId, { link: { kind: 'tx', id: txId }, copy: txId }));
+      out.push(line('type', d?.typeName ? sanitize(d.typeName) : tx ? describeResource(tx) : 'loading…', { tone: d?.typeName ? 'accent' : 'muted' }));
+    }
+    out.push(...hexLines('Encoded', row.encoded, width));
+    return out;
+  }, [row, networkId, tx, txId, view.id, width]);
+  return (
+    <DetailView
+      id={`utxo:${view.query}/${view.id}`}
+      lines={lines}
+      width={width}
+      height={height}
+      active={active}
+      aboveLines={1}
+      above={<Text {...textProps(theme.text.muted)}>{fit('Enter on "created by" opens the tx · y copies', width)}</Text>}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+// One validator: its record and delegators, its staking tx (Enter opens it), uptime and the peers' view of it,
+// what it can still take in delegation, and its weight over recent heights as a sparkline.
+import { Box, Text } from 'ink';
+import { useMemo } from 'react';
+import { useAvatop } from '../app/store-context';
+import { Sparkline } from '../components/Sparkline';
+import { describeResource, idleResource } from '../state/resource';
+import { PRIMARY_NETWORK_ID } from '../state/store';
+import type { NavView } from '../state/ui';
+import type { ValidatorRecord } from '../rpc/methods';
+import { viewKeys, type WeightPoint } from '../poll/view-plan';
+import { textProps, useTheme } from '../theme/ThemeContext';
+import { fit } from '../format/width';
+import { formatAvaxCompact } from '../format/avax';
+import { formatCount } from '../format/number';
+import { DetailView } from './DetailView';
+import { line } from './detail-lines';
+import type { ViewProps } from './registry';
+import { validatorLines } from './validator-model';
+
+type ValidatorNav = Extract<NavView, { kind: 'validator' }>;
+
+export function weightSummary(points: readonly WeightPoint[] | undefined, primary: boolean): string {
+  if (!points || points.length === 0) return 'weight history: loading…';
+  const known = points.filter((p) => p.weight !== undefined);
+  if (known.length === 0) return `weight history: not in the set at heights ${points[0]!.height}–${points[points.length - 1]!.height}`;
+  const last = known[known.length - 1]!.weight!;
+  const first = known[0]!.weight!;
+  const fmt = (w: bigint) => (primary ? `${formatAvaxCompact(w)} AVAX` : formatCount(w));
+  return `weight over heights ${points[0]!.height}–${points[points.length - 1]!.height}: ${fmt(first)} → ${fmt(last)} `;
+}
+
+export function ValidatorView({ view, width, height, active }: ViewProps<ValidatorNav>) {
+  const theme = useTheme();
+  const subnetId = view.subnetId ?? PRIMARY_NETWORK_ID;
+  const detail = useAvatop((s) => s.validators.detail[`${subnetId}/${view.nodeId}`]) ?? idleResource();
+  const row = useAvatop((s) => s.validators.bySubnet[subnetId]?.data?.rows.find((r) => r.value.nodeID === view.nodeId)?.value);
+  const peerRes = useAvatop((s) => s.views.data[viewKeys.peer(view.nodeId)]) ?? idleResource();
+  const maxRes = useAvatop((s) => s.views.data[viewKeys.maxStake(subnetId, view.nodeId)]) ?? idleResource();
+  const weights = useAvatop((s) => s.views.data[viewKeys.weights(subnetId, view.nodeId)]);
+  const chainTime = useAvatop((s) => s.pchain.timestamp.data);
+  const record = (detail.data ?? row) as ValidatorRecord | undefined;
+  const now = chainTime?.getTime() ?? Date.now();
+
+  const lines = useMemo(() => {
+    const peer = peerRes.data === undefined ? undefined : ((peerRes.data as { peer: Record<string, unknown> | null }).peer ?? null);
+    const max = (maxRes.data as { amount?: bigint } | undefined)?.amount;
+    const out = validatorLines({ nodeId: view.nodeId, subnetId, record, peer, maxStaked: max, maxStakeUnsupported: maxRes.status === 'unsupported', now });
+    if (!record) out.push(line('record', detail.status === 'ok' ? 'not a current validator of this subnet' : describeResource(detail), { tone: detail.status === 'ok' ? 'warn' : 'muted' }));
+    return out;
+  }, [view.nodeId, subnetId, record, peerRes, maxRes, now, detail]);
+
+  const points = weights?.data as WeightPoint[] | undefined;
+  const values = (points ?? []).map((p) => (p.weight === undefined ? 0 : Number(p.weight / 1_000_000n)));
+  const summary = weights?.status === 'error' ? `weight history: ${describeResource(weights)}` : weightSummary(points, subnetId === PRIMARY_NETWORK_ID);
+  const sparkWidth = Math.min(values.length, Math.max(0, width - summary.length - 1));
+  return (
+    <DetailView
+      id={`validator:${subnetId}/${view.nodeId}`}
+      lines={lines}
+      width={width}
+      height={height}
+      active={active}
+      aboveLines={1}
+      above={
+        <Box width={width}>
+          <Text {...textProps(theme.text.muted)}>{fit(summary, Math.min(width, summary.length))}</Text>
+          {sparkWidth > 0 ? <Sparkline values={values} width={sparkWidth} /> : null}
+        </Box>
+      }
+    />
+  );
+}

@@ -1,0 +1,11 @@
+// Registers the full drill-down views; kinds without one (peer, subnet, chain) keep the row view.
+import { registerView } from './registry';
+import { BlockView } from './BlockView';
+import { TxView } from './TxView';
+import { UtxoView } from './UtxoView';
+import { ValidatorView } from './ValidatorView';
+
+registerView('block', BlockView);
+registerView('tx', TxView);
+registerView('validator', ValidatorView);
+registerView('utxo', UtxoView);
