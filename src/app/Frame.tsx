@@ -128,7 +128,7 @@ export function Frame({ size: override }: { size?: Size }) {
     <Box flexDirection="column" width={width} height={rows - 1}>
       <Header width={width} />
       <TabBar tabs={PANE_LIST} active={pane} width={width} />
-      {down ? <ErrorBanner width={width} title="Node unreachable" error={down} staleSince={height.updatedAt} now={Date.now()} /> : null}
+      {down ? <ErrorBanner width={width} title={down.name === 'TransportError' ? 'Node unreachable' : 'Node API error'} error={down} staleSince={height.updatedAt} now={Date.now()} /> : null}
       {!down && bootstrapping ? (
         <ErrorBanner
           width={width}

@@ -39,9 +39,10 @@ export interface Screen {
 
 export const SMALL_SIM: SimNodeOptions = { validators: 120, peers: 40, utxos: 300, subnets: 3, blockIntervalMs: 1000 };
 
-export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; inject?: boolean } = {}): Promise<Screen> {
+export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string } = {}): Promise<Screen> {
   const sim = opts.url ? undefined : await createSimNode({ ...SMALL_SIM, ...opts.sim });
-  const url = opts.url ?? sim!.url;
+  // hostAlias: reach the simulator by a host name instead of its IP (for the Host-header filter).
+  const url = opts.url ?? (opts.hostAlias ? sim!.url.replace('127.0.0.1', opts.hostAlias) : sim!.url);
   const client = createClient({ url, timeoutMs: 3_000 });
   const store = createAvatopStore();
   const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: 2_000, batchMs: 20, backoff: { baseMs: 200, maxMs: 1_000 } });

@@ -182,6 +182,12 @@ describe('node generations and failures', () => {
     await screen.press('3', /Validators: connection refused/);
   });
 
+  it('explains a 403 from the Host filter with what to do', async () => {
+    screen = await startScreen({ sim: { allowedHosts: ['node.example'] }, hostAlias: 'localhost' });
+    const f = await screen.waitFor(/Node API error: HTTP 403: node rejected the Host name/);
+    expect(f).toMatch(/--http-allowed-hosts/);
+  });
+
   it('explains a node that is still bootstrapping', async () => {
     screen = await startScreen();
     screen.sim!.faults.setBootstrapping(true);
