@@ -54,10 +54,12 @@ function sendText(res: http.ServerResponse, status: number, text: string): void 
   res.end(body);
 }
 
-function sendJson(res: http.ServerResponse, status: number, text: string): void {
-  const body = Buffer.from(text);
-  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'X-Content-Type-Options': 'nosniff', 'Content-Length': body.length });
-  res.end(body);
+function sendJson(res: http.ServerResponse, status: number, text: string | Buffer[]): void {
+  const parts = typeof text === 'string' ? [Buffer.from(text)] : text;
+  const length = parts.reduce((n, p) => n + p.length, 0);
+  res.writeHead(status, { 'Content-Type': JSON_TYPE, 'X-Content-Type-Options': 'nosniff', 'Content-Length': length });
+  for (let i = 0; i < parts.length - 1; i++) res.write(parts[i]);
+  res.end(parts[parts.length - 1]);
 }
 
 async function readBody(req: http.IncomingMessage): Promise<string | null> {
@@ -201,7 +203,7 @@ export function createHttpHandler(deps: ServerDeps, stalled: Set<http.ServerResp
     }
     if (injector) hooks.transformMessage = (m) => injector.text(m);
 
-    let text: string;
+    let text: string | Buffer[];
     let status = 200;
     if (isHealthGet) {
       let report: unknown = deps.health(route.healthGet!);
@@ -220,7 +222,7 @@ export function createHttpHandler(deps: ServerDeps, stalled: Set<http.ServerResp
 
     const truncate = firedKind('truncate');
     if (truncate) {
-      const full = Buffer.from(text);
+      const full = typeof text === 'string' ? Buffer.from(text) : Buffer.concat(text);
       const keep = Math.max(0, Math.min(full.length - 1, truncate.bytes ?? Math.floor(full.length / 2)));
       if (truncate.abort) {
         res.writeHead(status, { 'Content-Type': JSON_TYPE, 'Content-Length': full.length });

@@ -4,9 +4,25 @@ import { parseJsonBig } from '../codec/json-big';
 import { goJson } from './wire';
 import { ArgError, MethodError, argsObject } from './params';
 
-/** A result already serialized (cached big replies). */
+/** A result already serialized (cached big replies); its UTF-8 bytes are kept too, so a cached reply costs no encoding. */
 export class RawJson {
-  constructor(readonly json: string) {}
+  private text: string | undefined;
+  private encoded: Buffer | undefined;
+  constructor(json: string) {
+    this.text = json;
+  }
+  static fromBytes(bytes: Buffer): RawJson {
+    const r = new RawJson('');
+    r.text = undefined;
+    r.encoded = bytes;
+    return r;
+  }
+  get json(): string {
+    return (this.text ??= this.encoded!.toString('utf8'));
+  }
+  get bytes(): Buffer {
+    return (this.encoded ??= Buffer.from(this.text!));
+  }
 }
 
 export type Handler = (params: unknown) => unknown;
@@ -23,8 +39,8 @@ export interface RpcHooks {
 }
 
 export interface RpcOutcome {
-  /** null: a notification, nothing is written. */
-  body: string | null;
+  /** null: a notification, nothing is written. Big cached results come as byte chunks to write in turn. */
+  body: string | Buffer[] | null;
   method: string | null;
 }
 
@@ -135,8 +151,10 @@ export async function handleJsonRpc(text: string, services: ReadonlyMap<string, 
   }
   if (isNotification) return { body: null, method };
   if (hooks.transformResult) result = hooks.transformResult(method, result);
-  const payload = result instanceof RawJson ? result.json : goJson(result);
-  return { body: envelope('result', payload, idJson), method };
+  if (result instanceof RawJson) {
+    return { body: [Buffer.from('{"jsonrpc":"2.0","result":'), result.bytes, Buffer.from(`,"id":${idJson}}\n`)], method };
+  }
+  return { body: envelope('result', goJson(result), idJson), method };
 }
 
 /** The method name of a request body, for fault matching before the request is handled. */

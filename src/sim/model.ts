@@ -44,6 +44,8 @@ export interface Validator extends StakerBase {
   connected: boolean;
   signer: BlsSigner | null;
   delegators: Delegator[];
+  /** Bumped whenever a field of its API record changes (uptime, connected, delegators, accrued reward). */
+  rev: number;
 }
 
 export type SubnetKind = 'permissioned' | 'elastic' | 'l1';

@@ -284,6 +284,7 @@ export class SimNetwork {
       connected: own ? true : p.chance(0.97),
       signer,
       delegators: [],
+      rev: 0,
     };
   }
 
@@ -339,6 +340,7 @@ export class SimNetwork {
 
   private attachDelegator(v: Validator, d: Delegator): void {
     v.delegators.push(d);
+    v.rev++;
     this.delegatorOwner.set(d, v);
     this.enqueueEnd(d);
   }
@@ -788,6 +790,7 @@ export class SimNetwork {
       stakeBack(d.stakeOwner, d.weight);
       if (v) {
         v.delegators = v.delegators.filter((x) => x !== d);
+        v.rev++;
         if (commit) {
           const cut = (d.potentialReward * BigInt(v.shares)) / 1_000_000n;
           v.accruedDelegateeReward += cut;
@@ -919,6 +922,7 @@ export class SimNetwork {
       if (!v || v.nodeIdStr === this.nodeIdStr) continue;
       v.uptime = Math.min(100, Math.max(0, v.uptime + (p.next() - 0.45) * 0.6));
       if (!this.peers.has(v.nodeIdStr) && p.chance(0.05)) v.connected = !v.connected || p.chance(0.8);
+      v.rev++;
     }
   }
 
@@ -933,13 +937,17 @@ export class SimNetwork {
       const gone = p.pick(keys);
       this.peers.delete(gone);
       const v = this.validatorsByNode.get(gone);
-      if (v) v.connected = false;
+      if (v) {
+        v.connected = false;
+        v.rev++;
+      }
     }
     if (this.peers.size < this.targetPeers && p.chance(0.3)) {
       const offline = this.validators.filter((v) => !this.peers.has(v.nodeIdStr) && v.nodeIdStr !== this.nodeIdStr);
       if (offline.length > 0 && p.chance(0.85)) {
         const v = p.pick(offline);
         v.connected = true;
+        v.rev++;
         this.peers.set(v.nodeIdStr, this.newPeer(p, v.nodeId, this.weightOf(v)));
       } else {
         const peer = this.newPeer(p, p.bytes(20), 0n);

@@ -63,25 +63,31 @@ function elasticValidatorJson(ctx: HandlerContext, s: SubnetStakerFull) {
   return out;
 }
 
-/** Each validator's JSON text, reused across heights while the fields that move (uptime, delegators...) stay put. */
-const fragments = new WeakMap<Validator, { key: string; json: string }>();
+/** Each validator's JSON bytes, reused across heights until its record changes (`rev`). */
+const fragments = new WeakMap<Validator, { rev: number; bytes: Buffer }>();
 
-function primaryValidatorText(ctx: HandlerContext, v: Validator): string {
-  const key = `${v.uptime}|${v.connected}|${ctx.net.delegatorWeight(v)}|${v.delegators.length}|${v.accruedDelegateeReward}|${ctx.profile.name}`;
+function primaryValidatorBytes(ctx: HandlerContext, v: Validator): Buffer {
   const hit = fragments.get(v);
-  if (hit && hit.key === key) return hit.json;
-  const json = goJson(primaryValidatorJson(ctx, v, false));
-  fragments.set(v, { key, json });
-  return json;
+  if (hit && hit.rev === v.rev) return hit.bytes;
+  const bytes = Buffer.from(goJson(primaryValidatorJson(ctx, v, false)));
+  fragments.set(v, { rev: v.rev, bytes });
+  return bytes;
 }
+
+const COMMA = Buffer.from(',');
 
 export function currentValidators(ctx: HandlerContext, subnetId: string, nodeIds: string[]): unknown {
   const { net } = ctx;
   if (subnetId === PRIMARY_NETWORK_ID) {
     if (nodeIds.length === 0) {
       return ctx.cache.get('currentValidators', () => {
-        const parts = net.validators.map((v) => primaryValidatorText(ctx, v));
-        return new RawJson(`{"validators":[${parts.join(',')}]}`);
+        const parts: Buffer[] = [Buffer.from('{"validators":[')];
+        net.validators.forEach((v, i) => {
+          if (i > 0) parts.push(COMMA);
+          parts.push(primaryValidatorBytes(ctx, v));
+        });
+        parts.push(Buffer.from(']}'));
+        return RawJson.fromBytes(Buffer.concat(parts));
       });
     }
     const want = new Set(nodeIds);
