@@ -227,7 +227,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       // the other P-chain resources back off and are woken when the height answers.
       // The height is the liveness probe: one tiny request per interval while the node is down or bootstrapping,
       // so recovery shows within an interval; everything else backs off, and is woken when the probe answers.
-      retryDelayMs: () => (spec.key === 'height' ? intervals.tickMs : undefined),
+      // Only while failing is cheap: a probe that draws a huge or endless body backs off like the rest.
+      retryDelayMs: (e) => (spec.key === 'height' && cheapFailure(e) ? intervals.tickMs : undefined),
       run: (signal) => spec.fetch(ctx, signal),
       onStart() {
         begin();
@@ -411,6 +412,15 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       return inFlight;
     },
   };
+}
+
+/** A failure that cost the node little to send (refused, reset, a status line, a short error body). */
+function cheapFailure(e: unknown): boolean {
+  const x = e as { bytes?: unknown; received?: unknown; limit?: unknown } | null;
+  if (x === null || typeof x !== 'object') return true;
+  if (x.limit !== undefined) return false; // ResponseTooLargeError: the node streamed past the cap
+  const bytes = typeof x.bytes === 'number' ? x.bytes : typeof x.received === 'number' ? x.received : 0;
+  return bytes < 64 * 1024;
 }
 
 function asResourceError(e: unknown): ResourceError {

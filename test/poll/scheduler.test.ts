@@ -449,4 +449,15 @@ describe('scheduler', () => {
     expect(s.supply.current.status).toBe('ok');
     expect(s.node.networkName.data).toBe('fuji');
   });
+
+  it('the height probe backs off too when each failure is a big body', async () => {
+    h = await startHarness();
+    h.scheduler.start();
+    await h.quiesce();
+    h.node.on('platform.getHeight', { http: 500, body: 'x'.repeat(200_000) });
+    const before = h.node.count('platform.getHeight');
+    await h.run(60_000);
+    expect(h.store.getState().pchain.height).toMatchObject({ status: 'error', stale: true });
+    expect(h.node.count('platform.getHeight') - before).toBeLessThanOrEqual(7);
+  });
 });
