@@ -58,7 +58,7 @@ export async function freePorts(count: number): Promise<number[]> {
   return ports;
 }
 
-function nodeArgs(version: string, n: LocalNode, bootstrapper: LocalNode | undefined): string[] {
+function nodeArgs(version: string, n: LocalNode, bootstrapper: LocalNode | undefined, extra: string[]): string[] {
   const i = n.index + 1;
   const args = [
     '--network-id=local',
@@ -85,7 +85,7 @@ function nodeArgs(version: string, n: LocalNode, bootstrapper: LocalNode | undef
   ];
   // v1.14's local genesis carries the stakers' BLS keys; v1.11.2's has none, so the node's own generated key is fine.
   if (version !== 'v1.11.2') args.push(`--staking-signer-key-file=${join(stakingDir, `signer${i}.key`)}`);
-  return args;
+  return [...args, ...extra];
 }
 
 async function isHealthy(url: string, signal: AbortSignal): Promise<boolean> {
@@ -108,6 +108,11 @@ export interface StartOptions {
   /** Give up (and stop the nodes) if not all healthy by then. */
   timeoutMs?: number;
   nodes?: number;
+  /**
+   * `--min-stake-duration` for every node (a consensus parameter, so all must agree; honoured on any network but
+   * mainnet and fuji). Short stakes let a test see stakers end: proposal, commit and abort blocks.
+   */
+  minStakeDuration?: string;
 }
 
 export async function startLocalNetwork(opts: StartOptions): Promise<LocalNetwork> {
@@ -124,7 +129,8 @@ export async function startLocalNetwork(opts: StartOptions): Promise<LocalNetwor
     const stakingPort = ports[index * 2 + 1]!;
     const dataDir = join(dir, `node${index + 1}`);
     const partial = { index, nodeId: LOCAL_NODE_IDS[index]!, httpPort, stakingPort, url: `http://127.0.0.1:${httpPort}`, dataDir };
-    const args = nodeArgs(opts.version, partial as LocalNode, nodes[0]);
+    const extra = opts.minStakeDuration ? [`--min-stake-duration=${opts.minStakeDuration}`] : [];
+    const args = nodeArgs(opts.version, partial as LocalNode, nodes[0], extra);
     const out = createWriteStream(join(dir, `node${index + 1}.out`));
     const child = spawn(opts.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.pipe(out);

@@ -32,7 +32,7 @@ import { startLocalNetwork, type LocalNetwork } from './network';
 import { PROBES, sendProbe } from './probes';
 import { diffShapes, shapeOf } from './shape';
 import { discoverTargets, EXPECTED_RPC_ERRORS, paramsFor, type Targets } from './targets';
-import { ewoq, generateActivity, loadContext, receiver, LOCAL_NETWORK_ID, type Activity } from './wallet';
+import { ewoq, generateActivity, loadContext, receiver, stakeBriefly, LOCAL_NETWORK_ID, type Activity, type Issued } from './wallet';
 
 export type SimProfile = 'v1.11' | 'v1.14';
 
@@ -117,16 +117,21 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
     let net: LocalNetwork;
     let client: AvatopClient;
     let activity: Activity;
+    let shortStakers: Issued[];
     let targets: Targets;
     let chain: ChainItem[];
     let failed = false;
 
     beforeAll(async () => {
       if (!binary || !existsSync(binary)) throw new Error(`binary missing for ${version}`);
-      net = await startLocalNetwork({ version, binary, timeoutMs: 300_000 });
+      net = await startLocalNetwork({ version, binary, timeoutMs: 300_000, minStakeDuration: '10s' });
       process.stderr.write(`${version}: five nodes healthy after ${net.startupMs} ms (${net.dir})\n`);
       try {
-        activity = await generateActivity(await loadContext(net.url), net.nodes[0]!.nodeId);
+        const ctx = await loadContext(net.url);
+        activity = await generateActivity(ctx, net.nodes[0]!.nodeId);
+        const t = Date.now();
+        shortStakers = await stakeBriefly(ctx, net.nodes[0]!.nodeId, 20);
+        process.stderr.write(`${version}: short stakers issued and removed in ${Date.now() - t} ms\n`);
         chain = await readChain(net.url);
         targets = await discoverTargets(net.url, {
           addresses: [ewoq.pAddress, receiver.pAddress],
@@ -214,9 +219,15 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
     });
 
     describe('codec: every block and tx on the chain', () => {
+      it('has proposal, commit, abort and standard blocks (stakers ended during the run)', () => {
+        const blockTypes = new Set(chain.filter((c) => c.kind === 'block').map((c) => decodeBlock(decodeHex(c.hex, { checksum: true })).typeName));
+        process.stderr.write(`${version}: block types on the chain: ${[...blockTypes].join(', ')}; ${shortStakers.length} short stakers\n`);
+        for (const t of ['BanffStandardBlock', 'BanffProposalBlock', 'BanffCommitBlock', 'BanffAbortBlock']) expect(blockTypes).toContain(t);
+      });
+
       it('has blocks and txs of every kind we issued', () => {
         const txTypes = new Set(chain.filter((c) => c.kind === 'tx').map((c) => decodeSignedTx(decodeHex(c.hex, { checksum: true })).unsigned.typeName));
-        for (const name of ['BaseTx', 'CreateSubnetTx', 'CreateChainTx', 'AddSubnetValidatorTx', 'AddPermissionlessDelegatorTx', 'AddPermissionlessValidatorTx']) {
+        for (const name of ['BaseTx', 'CreateSubnetTx', 'CreateChainTx', 'AddSubnetValidatorTx', 'AddPermissionlessDelegatorTx', 'AddPermissionlessValidatorTx', 'RewardValidatorTx']) {
           expect(txTypes).toContain(name);
         }
       });

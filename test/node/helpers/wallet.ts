@@ -170,6 +170,92 @@ export const NEW_VALIDATOR_NODE_ID = formatNodeId(sha256(new TextEncoder().encod
 
 const auth: AuthInput = { typeId: 10, typeName: 'secp256k1fx.Input', signatureIndices: [0] };
 
+async function addDelegator(ctx: Context, name: string, nodeId: string, end: bigint): Promise<Issued> {
+  const stake = 25n * NANO_PER_AVAX;
+  const { input, amount } = spend(await biggestUtxo(ctx));
+  return issue(
+    ctx,
+    name,
+    {
+      kind: 'unsignedTx',
+      typeId: 26,
+      typeName: 'AddPermissionlessDelegatorTx',
+      networkId: LOCAL_NETWORK_ID,
+      blockchainId: ctx.pChainId,
+      inputs: [input],
+      outputs: [transfer(ctx.avaxAssetId, ewoq, amount - stake - FEE)],
+      memo: new Uint8Array(),
+      // Durango ignores the start (the chain time is used).
+      validator: { nodeId: parseNodeId(nodeId), start: end - 1n, end, weight: stake },
+      subnetId: new Uint8Array(32),
+      stake: [transfer(ctx.avaxAssetId, ewoq, stake)],
+      rewardsOwner: owners(ewoq),
+    },
+    0,
+  );
+}
+
+async function addValidator(ctx: Context, name: string, nodeId: string, blsSeed: string, end: bigint): Promise<Issued> {
+  const stake = 2_000n * NANO_PER_AVAX;
+  const v = spend(await biggestUtxo(ctx));
+  const pop = blsProofOfPossession(blsSeed);
+  return issue(
+    ctx,
+    name,
+    {
+      kind: 'unsignedTx',
+      typeId: 25,
+      typeName: 'AddPermissionlessValidatorTx',
+      networkId: LOCAL_NETWORK_ID,
+      blockchainId: ctx.pChainId,
+      inputs: [v.input],
+      outputs: [transfer(ctx.avaxAssetId, ewoq, v.amount - stake - FEE)],
+      memo: new Uint8Array(),
+      validator: { nodeId: parseNodeId(nodeId), start: end - 1n, end, weight: stake },
+      subnetId: new Uint8Array(32),
+      signer: { typeId: 28, typeName: 'signer.ProofOfPossession', publicKey: pop.publicKey, signature: pop.signature },
+      stake: [transfer(ctx.avaxAssetId, ewoq, stake)],
+      validationRewardsOwner: owners(ewoq),
+      delegationRewardsOwner: owners(receiver),
+      shares: 30_000,
+    },
+    0,
+  );
+}
+
+/** A validator node that never runs: its end brings an abort (uptime 0), a delegator to a live node a commit. */
+export const SHORT_VALIDATOR_NODE_ID = formatNodeId(sha256(new TextEncoder().encode('avatop short validator')).slice(0, 20));
+
+/**
+ * Stakers that end `seconds` from now (the network must run with `--min-stake-duration` below that), then waits
+ * until the P-chain has removed both: each removal is a proposal block (RewardValidatorTx) followed by a commit
+ * (delegator of a live node, rewarded) or an abort (validator that never ran, uptime 0).
+ */
+export async function stakeBriefly(ctx: Context, liveNodeId: string, seconds: number): Promise<Issued[]> {
+  const end = BigInt(Math.floor(Date.now() / 1000) + seconds);
+  const issued = [
+    await addDelegator(ctx, 'short AddPermissionlessDelegatorTx', liveNodeId, end),
+    await addValidator(ctx, 'short AddPermissionlessValidatorTx', SHORT_VALIDATOR_NODE_ID, 'avatop short validator bls', end),
+  ];
+  await waitFor(
+    'the short stakers to be removed',
+    async () => {
+      const { validators } = await call<{ validators: { nodeID: string; delegators?: { txID: string }[] }[] }>(ctx.url, 'P', 'platform.getCurrentValidators', {
+        nodeIDs: [liveNodeId, SHORT_VALIDATOR_NODE_ID],
+      });
+      // With two node IDs asked, delegators are not listed: ask for the live node alone to see them.
+      const short = validators.some((v) => v.nodeID === SHORT_VALIDATOR_NODE_ID);
+      const { validators: live } = await call<{ validators: { delegators?: { txID: string }[] }[] }>(ctx.url, 'P', 'platform.getCurrentValidators', {
+        nodeIDs: [liveNodeId],
+      });
+      const delegating = (live[0]?.delegators ?? []).some((d) => d.txID === issued[0]!.txId);
+      return !short && !delegating ? true : undefined;
+    },
+    (seconds + 90) * 1000,
+  );
+  return issued;
+}
+
 export interface Activity {
   issued: Issued[];
   subnetId: string;
@@ -269,59 +355,9 @@ export async function generateActivity(ctx: Context, validatorNodeId: string): P
     ),
   );
 
-  const stake = 25n * NANO_PER_AVAX;
-  const u = await biggestUtxo(ctx);
-  const { input, amount } = spend(u);
-  issued.push(
-    await issue(
-      ctx,
-      'AddPermissionlessDelegatorTx',
-      {
-        kind: 'unsignedTx',
-        typeId: 26,
-        typeName: 'AddPermissionlessDelegatorTx',
-        networkId: LOCAL_NETWORK_ID,
-        blockchainId: ctx.pChainId,
-        inputs: [input],
-        outputs: [transfer(ctx.avaxAssetId, ewoq, amount - stake - FEE)],
-        memo: new Uint8Array(),
-        validator: { nodeId: parseNodeId(validatorNodeId), start: now, end, weight: stake },
-        subnetId: new Uint8Array(32),
-        stake: [transfer(ctx.avaxAssetId, ewoq, stake)],
-        rewardsOwner: owners(ewoq),
-      },
-      0,
-    ),
-  );
-
+  issued.push(await addDelegator(ctx, 'AddPermissionlessDelegatorTx', validatorNodeId, end));
   // A new primary-network validator with a BLS key, so stakers with a signer exist on both versions.
-  const validatorStake = 2_000n * NANO_PER_AVAX;
-  const v = spend(await biggestUtxo(ctx));
-  const pop = blsProofOfPossession('avatop conformance validator bls');
-  issued.push(
-    await issue(
-      ctx,
-      'AddPermissionlessValidatorTx',
-      {
-        kind: 'unsignedTx',
-        typeId: 25,
-        typeName: 'AddPermissionlessValidatorTx',
-        networkId: LOCAL_NETWORK_ID,
-        blockchainId: ctx.pChainId,
-        inputs: [v.input],
-        outputs: [transfer(ctx.avaxAssetId, ewoq, v.amount - validatorStake - FEE)],
-        memo: new Uint8Array(),
-        validator: { nodeId: parseNodeId(NEW_VALIDATOR_NODE_ID), start: now, end, weight: validatorStake },
-        subnetId: new Uint8Array(32),
-        signer: { typeId: 28, typeName: 'signer.ProofOfPossession', publicKey: pop.publicKey, signature: pop.signature },
-        stake: [transfer(ctx.avaxAssetId, ewoq, validatorStake)],
-        validationRewardsOwner: owners(ewoq),
-        delegationRewardsOwner: owners(receiver),
-        shares: 30_000,
-      },
-      0,
-    ),
-  );
+  issued.push(await addValidator(ctx, 'AddPermissionlessValidatorTx', NEW_VALIDATOR_NODE_ID, 'avatop conformance validator bls', end));
 
   return { issued, subnetId, chainId };
 }
