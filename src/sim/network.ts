@@ -22,7 +22,7 @@ import type {
   Validator,
   StakerBase,
 } from './model';
-import { UtxoStore, type UtxoView, utxoId } from './utxo-store';
+import { UtxoStore, type UtxoView } from './utxo-store';
 import { ValidatorHistory } from './validator-history';
 import * as tf from './tx-factory';
 import { CHAIN_WORDS_A, CHAIN_WORDS_B } from './names';
@@ -996,4 +996,3 @@ export class SimNetwork {
   }
 }
 
-export { utxoId };
