@@ -16,6 +16,9 @@ const RUNS = quick ? 4 : 10;
 const PRESSES = quick ? 30 : 100;
 const CPU_WINDOW_MS = quick ? 15_000 : 60_000;
 const BIN = join(root, 'bin', 'avatop.js');
+// --only=startup,cpu,big,poll,codec,sim runs a subset (for working on one measurement).
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const runs = (name) => !only || only.includes(name);
 const log = (s) => process.stderr.write(`[bench] ${s}\n`);
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -138,6 +141,8 @@ function startCli(args, { cols = 120, rows = 40 } = {}) {
     get text() {
       return strip(raw);
     },
+    /** The visible text of the last `n` raw characters. */
+    tail: (n = 20_000) => strip(raw.slice(-n)),
     mark: () => raw.length,
     /** Resolves with the arrival time (performance.now()) of the output that made `test` true. */
     waitFor(test, { mark = 0, timeoutMs = 30_000 } = {}) {
@@ -240,7 +245,7 @@ async function cpuAndMemory(sim) {
   const mark = cli.mark();
   cli.press('3');
   await cli.waitFor(/ validators · 1\/[\d,]+ /, { mark, timeoutMs: 60_000 });
-  const total = Number(/ validators · 1\/([\d,]+) /.exec(strip(cli.text).slice(-20_000))?.[1]?.replace(/,/g, '') ?? NaN);
+  const total = Number(/ validators · 1\/([\d,]+) /.exec(cli.tail())?.[1]?.replace(/,/g, '') ?? NaN);
   const keys = await keyLatency(cli, total);
   await cli.quit();
   return { cpu, simCpu, hwmKb: hwm, keys, total };
@@ -263,31 +268,39 @@ async function bigNetwork(sim, wallet) {
   await sleep(300);
   cli.press(wallet.address);
   await sleep(100);
+  // A page is shown once its status line is followed by the table's "N utxos · 1/N" line (while a page loads the
+  // status line already says "(last)").
+  const PAGE = /page (\d+) \(([^)]*)\)[^\n]* page size (\d+)[^\n]*\n[\d,]+ utxos · \d/g;
+  const shown = () => {
+    const all = [...cli.tail().matchAll(PAGE)];
+    return all.length ? all[all.length - 1] : undefined;
+  };
+  const waitPage = async (pred, mark) => {
+    await cli.waitFor((t) => [...t.matchAll(PAGE)].some((m) => pred(m)), { mark, timeoutMs: 60_000 });
+    return shown();
+  };
   mark = cli.mark();
   cli.press('\r');
-  await cli.waitFor(/page 1 /, { mark, timeoutMs: 60_000 });
-  for (let i = 0; i < 6; i++) {
-    if (/page size 1024/.test(strip(cli.text).slice(-4000))) break;
+  let page = await waitPage((m) => m[1] === '1', mark);
+  for (let i = 0; i < 6 && page[3] !== '1024'; i++) {
+    const size = page[3];
     mark = cli.mark();
     cli.press('+');
-    await cli.waitFor(/page size \d+/, { mark, timeoutMs: 60_000 });
-    await sleep(200);
+    page = await waitPage((m) => m[3] !== size, mark);
   }
-  let page = 1;
-  let seenUtxos = 0;
-  for (;;) {
-    const tail = strip(cli.text).slice(-6000);
-    if (/\(last\)/.test(tail)) break;
+  let pages = 1;
+  while (!/last/.test(page[2])) {
+    const n = Number(page[1]);
     mark = cli.mark();
     cli.press(']');
-    page++;
-    await cli.waitFor(new RegExp(`page ${page} `), { mark, timeoutMs: 60_000 });
-    seenUtxos = page * 1024;
-    if (page > 1_000) throw new Error('UTXO paging did not end');
+    page = await waitPage((m) => Number(m[1]) === n + 1, mark);
+    pages++;
+    if (pages > 1_000) throw new Error('UTXO paging did not end');
   }
+  const seenUtxos = Math.min(wallet.utxos, pages * Number(page[3]));
   const hwm = statusKb(pid, 'VmHWM');
   await cli.quit();
-  return { keys, hwmKb: hwm, pages: page, seenUtxos: Math.min(seenUtxos, wallet.utxos) };
+  return { keys, hwmKb: hwm, pages, pageSize: Number(page[3]), seenUtxos };
 }
 
 function runNodeScript(args, { tsx = false } = {}) {
@@ -370,20 +383,28 @@ const startedAt = Date.now();
 const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
 
 log(`${quick ? 'quick run' : 'full run'}; load average ${load}`);
+let smallKeys;
+if (runs('startup') || runs('cpu')) {
 log('starting a mainnet-size simulated node (1,500 validators, 300 peers)');
 const simDefault = await startSim([]);
 try {
+  if (runs('startup')) {
   log(`start-up: ${RUNS} runs`);
   const s = await startup(simDefault);
   add(`start to first data frame (bundle, median of ${s.runs})`, ms(s.avatop), `node -e 0: ${ms(s.floor)} (${(s.avatop / s.floor).toFixed(1)}×)`, '≤ 300 ms and ≤ 5× node -e 0', s.avatop <= 300 && s.avatop <= 5 * s.floor);
+  }
+  if (runs('cpu')) {
   log(`CPU over ${CPU_WINDOW_MS / 1000} s at default settings, then key presses on the validators pane`);
   const c = await cpuAndMemory(simDefault);
   add(`monitor CPU, ${CPU_WINDOW_MS / 1000} s, default settings (overview)`, `${c.cpu.toFixed(2)}% of a core`, `simulated node serving it: ${c.simCpu.toFixed(2)}%`, '≤ 3%', c.cpu <= 3);
-  var smallKeys = c;
+  smallKeys = c;
+  }
 } finally {
   await simDefault.stop();
 }
+}
 
+if (runs('big')) {
 log('starting a big simulated node (10,000 validators, 1,000 peers, a 100,000-UTXO wallet)');
 const simBig = await startSim(['--validators', '10000', '--peers', '1000', '--utxos', '100000']);
 try {
@@ -392,21 +413,23 @@ try {
   add(
     `key to next frame, validators pane, 10,000 (${PRESSES} presses)`,
     `p50 ${ms(b.keys.p50)}, p95 ${ms(b.keys.p95)}`,
-    `${smallKeys.total.toLocaleString('en-US')} validators: p50 ${ms(smallKeys.keys.p50)}, p95 ${ms(smallKeys.keys.p95)}`,
+    smallKeys ? `${smallKeys.total.toLocaleString('en-US')} validators: p50 ${ms(smallKeys.keys.p50)}, p95 ${ms(smallKeys.keys.p95)}` : '(not run)',
     'p95 ≤ 40 ms',
     b.keys.p95 <= 40,
   );
   add(
-    `peak memory (VmHWM): 10k validators, 1k peers, ${b.pages} UTXO pages`,
+    `peak memory (VmHWM): 10k validators, 1k peers, ${b.seenUtxos.toLocaleString('en-US')} UTXOs in ${b.pages} pages`,
     mib(b.hwmKb),
-    `default network, overview: ${mib(smallKeys.hwmKb)}`,
+    smallKeys ? `default network, overview and validators: ${mib(smallKeys.hwmKb)}` : '(not run)',
     '≤ 150 MB',
     b.hwmKb * 1024 <= 150e6,
   );
 } finally {
   await simBig.stop();
 }
+}
 
+if (runs('poll')) {
 log('poll load (scripts/bench-poll.mjs, simulated time)');
 const p = await pollLoad();
 if (p.naive && p.overview && p.tour) {
@@ -421,15 +444,20 @@ if (p.naive && p.overview && p.tour) {
 } else {
   add('poll load', 'could not parse bench-poll output', '', '≥ 10× fewer bytes', false);
 }
+}
 
+if (runs('codec')) {
 log('codec throughput (scripts/bench-codec.ts)');
 const k = await codec();
 add('codec: hex (checksum) + decodeUtxo', rate(k.utxo), `JSON.parse of the node's JSON UTXO: ${rate(k.jsonRate)}`, '—', undefined);
 add('codec: decodeSignedTx (AddDelegatorTx, with tx ID)', rate(k.tx), `decodeBlock: ${rate(k.block)}`, '—', undefined);
+}
 
+if (runs('sim')) {
 log('simulator response times (scripts/bench-sim.mjs)');
 for (const r of await simResponse()) {
   add(`sim: getCurrentValidators, ${r.validators.toLocaleString('en-US')} validators`, `cold ${r.cold} ms, cached ${r.cached} ms`, `reply ${r.replyMb} MB; sim start ${r.startup} ms`, '—', undefined);
+}
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -1,0 +1,172 @@
+// Terminal injection in a real terminal: the CLI (from source) in a private tmux server watches a simulated node
+// whose every string carries escape sequences (CSI, OSC 52 clipboard, OSC 8 links, DCS, C1 bytes, bidi overrides).
+// Every pane, and a drill-down view, is visited; the screen must show the payloads inert and the terminal state
+// (title, clipboard buffers, cursor and mode flags) must match a run against a clean node.
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSimNode, type SimNode } from '../../src/sim/index';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const hasTmux = (() => {
+  try {
+    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+const SOCKET = `avatop-inject-${process.pid}`;
+const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { encoding: 'utf8' });
+const TITLE = 'avatop-test-title';
+// Terminal state that a stray sequence could change. Cursor position is left out: Ink parks it after the frame.
+const STATE =
+  '#{pane_title}|cursor:#{cursor_flag}|insert:#{insert_flag}|keypad:#{keypad_flag},#{keypad_cursor_flag}|' +
+  'mouse:#{mouse_any_flag},#{mouse_button_flag},#{mouse_standard_flag},#{mouse_sgr_flag},#{mouse_utf8_flag}|' +
+  'origin:#{origin_flag}|wrap:#{wrap_flag}|alt:#{alternate_on}|mode:#{pane_in_mode}|region:#{scroll_region_upper},#{scroll_region_lower}';
+
+const PANES = [
+  { key: '1', title: 'Overview' },
+  { key: '2', title: 'Peers', open: true },
+  { key: '3', title: 'Validators', open: true },
+  { key: '4', title: 'Pending' },
+  { key: '5', title: 'Fees' },
+  { key: '6', title: 'Versions' },
+  { key: '7', title: 'Subnets', open: true },
+  { key: '8', title: 'Blocks', open: true },
+  { key: '9', title: 'UTXOs' },
+  { key: '0', title: 'Console' },
+];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until<T>(get: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = get();
+    if (v !== undefined && v !== false) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${capture()}`);
+    await sleep(100);
+  }
+}
+const capture = (escapes = false) => tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', 'inj');
+const state = () => tmux('display-message', '-p', '-t', 'inj', STATE).trim();
+const buffers = () => tmux('list-buffers', '-F', '#{buffer_name}: #{buffer_sample}').trim();
+// The active tab is drawn on the theme's accent background (the default theme's cyan, SGR 46). The console has no
+// tab; its body names it.
+const activeTab = (p: { key: string; title: string }) => (s: string) =>
+  p.key === '0' ? /^Console/m.test(s.replace(/\u001b\[[0-9;]*m/g, '')) : new RegExp(`\\[46m ${p.key} ${p.title}( |$)`, 'm').test(s);
+
+interface Visit {
+  pane: string;
+  state: string;
+  plain: string;
+  escaped: string;
+}
+
+/** Starts the CLI against `url`, visits every pane (opening a row where there are rows), quits; returns what it saw. */
+async function tour(url: string): Promise<{ visits: Visit[]; after: string; buffers: string }> {
+  tmux('new-session', '-d', '-s', 'inj', '-x', '120', '-y', '40', 'cat');
+  tmux('set-option', '-g', 'set-clipboard', 'on');
+  tmux('set-option', '-g', 'allow-rename', 'on');
+  // Keep the pane (and its state) after avatop exits, to check what it leaves behind.
+  tmux('set-option', '-g', 'remain-on-exit', 'on');
+  tmux('select-pane', '-t', 'inj', '-T', TITLE);
+  tmux(
+    'respawn-pane',
+    '-k',
+    '-t',
+    'inj',
+    `cd ${JSON.stringify(root)} && AVATOP_FROM_SOURCE=1 TERM=xterm-256color exec ${JSON.stringify(process.execPath)} bin/avatop.js --url ${url} --interval 500ms`,
+  );
+  await until(() => /q quit/.test(capture()) && /\d+ req\/min/.test(capture()), 'the first frame', 60_000);
+  const visits: Visit[] = [];
+  for (const p of PANES) {
+    tmux('send-keys', '-t', 'inj', p.key);
+    await until(() => activeTab(p)(capture(true)), `the ${p.title} pane`);
+    // Let its data (or its error) arrive: the pane leaves "loading…".
+    await until(() => !/loading…/.test(capture()) || undefined, `${p.title} loaded`, 15_000).catch(() => undefined);
+    visits.push({ pane: p.title, state: state(), plain: capture(), escaped: capture(true) });
+    if (p.open) {
+      tmux('send-keys', '-t', 'inj', 'Enter');
+      const opened = await until(() => /Esc back/.test(capture()) || undefined, `a ${p.title} view`, 10_000).catch(() => false);
+      visits.push({ pane: `${p.title} view`, state: state(), plain: capture(), escaped: capture(true) });
+      if (opened) {
+        tmux('send-keys', '-t', 'inj', 'Escape');
+        // Wait for the view to close: an Escape followed at once by the next key would read as Alt+key.
+        await until(() => !/Esc back/.test(capture()) || undefined, `back on ${p.title}`);
+      }
+    }
+  }
+  tmux('send-keys', '-t', 'inj', 'q');
+  await until(() => !/q quit/.test(capture()) || undefined, 'quit', 15_000);
+  const after = state();
+  const held = buffers();
+  tmux('kill-session', '-t', 'inj');
+  return { visits, after, buffers: held };
+}
+
+describe.skipIf(!hasTmux)('terminal injection in tmux', () => {
+  let clean: SimNode;
+  let hostile: SimNode;
+  let cleanRun: Awaited<ReturnType<typeof tour>>;
+  let hostileRun: Awaited<ReturnType<typeof tour>>;
+  let bufferList = '';
+
+  beforeAll(async () => {
+    const sim = { validators: 40, peers: 12, utxos: 20, subnets: 2, seed: 21, blockIntervalMs: 1_000 };
+    clean = await createSimNode(sim);
+    // Free-text fields (names, versions, IPs, messages): payloads in every string would mostly fail the schemas
+    // (numbers as strings, IDs) and never reach the screen; these pass them and must be rendered inert.
+    hostile = await createSimNode({ ...sim, faults: [{ kind: 'inject', scope: 'text' }] });
+    try {
+      cleanRun = await tour(clean.url);
+      hostileRun = await tour(hostile.url);
+      bufferList = hostileRun.buffers;
+    } finally {
+      try {
+        tmux('kill-server');
+      } catch {
+        // already gone
+      }
+    }
+  }, 240_000);
+
+  afterAll(async () => {
+    await clean?.close();
+    await hostile?.close();
+  });
+
+  it('the hostile node really served escape sequences that reached the screen as plain text', () => {
+    // The bidi payload carries the word "evil"; the sanitizer keeps the word and drops the override around it.
+    expect(hostileRun.visits.some((v) => v.plain.includes('evil'))).toBe(true);
+  });
+
+  it('every pane and view shows only text: no control characters, no bidi controls', () => {
+    for (const v of hostileRun.visits) {
+      expect(v.plain, v.pane).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    }
+  });
+
+  it('with escapes captured, only colour (SGR) sequences are on screen: no hyperlinks, no other CSI', () => {
+    for (const v of hostileRun.visits) {
+      const rest = v.escaped.replace(/\u001b\[[0-9;]*m/g, '');
+      expect(rest, v.pane).not.toMatch(/\u001b/);
+    }
+  });
+
+  it('terminal state matches the clean run on every pane: title, cursor, modes, scroll region', () => {
+    expect(hostileRun.visits.map((v) => v.pane)).toEqual(cleanRun.visits.map((v) => v.pane));
+    for (let i = 0; i < hostileRun.visits.length; i++) {
+      expect(hostileRun.visits[i]!.state, hostileRun.visits[i]!.pane).toBe(cleanRun.visits[i]!.state);
+    }
+    expect(hostileRun.visits[0]!.state).toContain(TITLE);
+    expect(hostileRun.after).toBe(cleanRun.after);
+    expect(hostileRun.after).toContain('alt:0');
+  });
+
+  it('no OSC 52 reached the clipboard: tmux holds no paste buffer', () => {
+    expect(bufferList).toBe('');
+  });
+});
