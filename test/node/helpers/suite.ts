@@ -133,6 +133,11 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
         shortStakers = await stakeBriefly(ctx, net.nodes[0]!.nodeId, 20);
         process.stderr.write(`${version}: short stakers issued and removed in ${Date.now() - t} ms\n`);
         chain = await readChain(net.url);
+        const captureDir = process.env.AVATOP_NODE_CAPTURE;
+        if (captureDir) {
+          mkdirSync(join(captureDir, version), { recursive: true });
+          writeFileSync(join(captureDir, version, '_chain.json'), `${stringifyJsonBig(chain as unknown as JsonBig, 2)}\n`);
+        }
         targets = await discoverTargets(net.url, {
           addresses: [ewoq.pAddress, receiver.pAddress],
           subnetId: activity.subnetId,
