@@ -10,6 +10,7 @@ import { VersionsPane } from './versions/VersionsPane';
 import { SubnetsPane } from './subnets/SubnetsPane';
 import { BlocksPane } from './blocks/BlocksPane';
 import { UtxosPane } from './utxos/UtxosPane';
+import { ConsolePane } from '../console/ConsolePane';
 
 export const PANE_COMPONENTS: Partial<Record<PaneId, ComponentType<PaneProps>>> = {
   overview: OverviewPane,
@@ -21,6 +22,7 @@ export const PANE_COMPONENTS: Partial<Record<PaneId, ComponentType<PaneProps>>> 
   subnets: SubnetsPane,
   blocks: BlocksPane,
   utxos: UtxosPane,
+  console: ConsolePane,
 };
 
 export type { PaneProps };
