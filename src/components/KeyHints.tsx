@@ -4,8 +4,11 @@ import { useTheme } from '../theme/ThemeContext';
 import { Segments } from './StatusBar';
 
 /** Footer hints for the commands of the given scopes that have a hint label. */
+/** In the order of `scopes`: the most specific first, so they survive when the line is cut. */
 export function hintsFor(scopes: readonly Scope[]): Array<{ key: string; label: string }> {
-  return COMMANDS.filter((c) => c.hint && scopes.includes(c.scope)).map((c) => ({ key: keyLabel(c.keys[0]!), label: c.hint! }));
+  return scopes.flatMap((scope) =>
+    COMMANDS.filter((c) => c.hint && c.scope === scope).map((c) => ({ key: keyLabel(c.keys[0]!), label: c.hint! })),
+  );
 }
 
 export function KeyHints({ scopes, width }: { scopes: readonly Scope[]; width: number }) {

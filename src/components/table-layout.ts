@@ -1,5 +1,5 @@
 // Column layout for DataTable: which columns fit the width, and how wide each is. Pure, so it is tested directly.
-import { fit, truncate, type Align } from '../format/width';
+import { displayWidth, fit, truncate, type Align } from '../format/width';
 
 export interface Column<T> {
   readonly key: string;
@@ -16,6 +16,8 @@ export interface Column<T> {
   readonly render: (row: T) => string;
   /** Sort by this; absent means the column is not sortable. */
   readonly sortValue?: (row: T) => string | number | bigint | undefined;
+  /** Cut long text in the middle ("NodeID-7Xhw2m…St3Lg") rather than at the end, keeping both ends of IDs. */
+  readonly cut?: 'end' | 'middle';
   /** Text the `/` filter matches; defaults to the rendered cell. */
   readonly filterText?: (row: T) => string;
 }
@@ -71,9 +73,18 @@ export function renderCells<T>(row: T, cols: readonly LaidOutColumn<T>[]): strin
   for (let k = 0; k < cols.length; k++) {
     const { column, width } = cols[k]!;
     if (k > 0) line += ' '.repeat(GAP);
-    line += fit(column.render(row), width, column.align ?? 'left');
+    const text = column.render(row);
+    line += fit(column.cut === 'middle' ? cutMiddle(text, width) : text, width, column.align ?? 'left');
   }
   return line;
+}
+
+/** Keep the start and the end of `s` within `width` cells, joined by "…" (IDs are ASCII, so cells = chars). */
+export function cutMiddle(s: string, width: number): string {
+  if (displayWidth(s) <= width || width < 5) return s;
+  const tail = Math.floor((width - 1) / 3);
+  const head = width - 1 - tail;
+  return `${s.slice(0, head)}…${s.slice(s.length - tail)}`;
 }
 
 export function renderHeader<T>(cols: readonly LaidOutColumn<T>[], sortKey: string | undefined, sortDir: 'asc' | 'desc'): string {

@@ -18,7 +18,7 @@ export function blockColumns(now: number): Column<BlockHeader>[] {
     { key: 'type', title: 'TYPE', width: 19, priority: 1, render: (b) => (b.decodeError ? 'undecodable' : str(b.type)), sortValue: (b) => b.type ?? '' },
     { key: 'txs', title: 'TXS', width: 4, align: 'right', priority: 1, render: (b) => formatCount(b.txCount), sortValue: (b) => b.txCount },
     { key: 'bytes', title: 'SIZE', width: 8, align: 'right', priority: 3, render: (b) => formatBytes(b.bytes), sortValue: (b) => b.bytes },
-    { key: 'id', title: 'BLOCK ID', width: 20, maxWidth: 52, grow: true, priority: 2, render: (b) => str(b.id), sortValue: (b) => b.id ?? '' },
+    { key: 'id', cut: 'middle', title: 'BLOCK ID', width: 20, maxWidth: 52, grow: true, priority: 2, render: (b) => str(b.id), sortValue: (b) => b.id ?? '' },
     { key: 'time', title: 'TIME', width: 20, priority: 4, render: (b) => (b.time ? formatTimestamp(b.time) : '—'), sortValue: (b) => b.time?.getTime() },
     { key: 'txIds', title: 'FIRST TX', width: 14, priority: 5, render: (b) => (b.txIds[0] ? sanitize(b.txIds[0]) : b.decodeError ? sanitize(b.decodeError) : ''), filterText: (b) => b.txIds.join(' ') },
   ];

@@ -14,7 +14,7 @@ import type { TableRow } from '../../components/table-model';
 
 export function peerColumns(now: number): Column<Peer>[] {
   return [
-    { key: 'nodeID', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (p) => str(p.nodeID), sortValue: (p) => String(p.nodeID) },
+    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (p) => str(p.nodeID), sortValue: (p) => String(p.nodeID) },
     { key: 'ip', title: 'IP', width: 21, priority: 2, render: (p) => str(p.ip), sortValue: (p) => String(p.ip ?? '') },
     { key: 'version', title: 'VERSION', width: 9, priority: 1, render: (p) => shortVersion(p.version as string), sortValue: (p) => versionKey(p.version) },
     { key: 'lastSent', title: 'SENT', width: 5, align: 'right', priority: 4, render: (p) => formatAgeShort(date(p.lastSent), now), sortValue: (p) => -(date(p.lastSent) ?? 0) },

@@ -27,13 +27,13 @@ export const PENDING_REMOVED_NOTE =
 function pendingColumns(now: number): Column<PendingRow>[] {
   return [
     { key: 'kind', title: 'KIND', width: 9, priority: 1, render: (r) => r.kind, sortValue: (r) => r.kind },
-    { key: 'nodeID', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.staker.nodeID), sortValue: (r) => String(r.staker.nodeID) },
+    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.staker.nodeID), sortValue: (r) => String(r.staker.nodeID) },
     { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (r) => formatAvaxCompact(big(r.staker.weight) ?? big(r.staker.stakeAmount)), sortValue: (r) => big(r.staker.weight) ?? big(r.staker.stakeAmount) },
     { key: 'starts', title: 'STARTS', width: 9, align: 'right', priority: 1, render: (r) => formatCountdown(date(r.staker.startTime), now), sortValue: (r) => date(r.staker.startTime) },
     { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(date(r.staker.startTime)), sortValue: (r) => date(r.staker.startTime) },
     { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(date(r.staker.endTime)), sortValue: (r) => date(r.staker.endTime) },
     { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (r) => formatPercent(num(r.staker.delegationFee), 1), sortValue: (r) => num(r.staker.delegationFee) },
-    { key: 'txID', title: 'TX', width: 12, priority: 5, render: (r) => str(r.staker.txID), sortValue: (r) => String(r.staker.txID) },
+    { key: 'txID', cut: 'middle', title: 'TX', width: 12, priority: 5, render: (r) => str(r.staker.txID), sortValue: (r) => String(r.staker.txID) },
   ];
 }
 
@@ -41,7 +41,7 @@ function recentColumns(now: number): Column<RecentRow>[] {
   return [
     { key: 'event', title: 'EVENT', width: 7, priority: 1, render: (r) => r.event, sortValue: (r) => r.event },
     { key: 'when', title: 'WHEN', width: 12, align: 'right', priority: 0, render: (r) => (r.event === 'started' ? formatAge(r.at, now) : `in ${formatCountdown(r.at, now)}`), sortValue: (r) => Math.abs(r.at - now) },
-    { key: 'nodeID', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.v.nodeID), sortValue: (r) => String(r.v.nodeID) },
+    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.v.nodeID), sortValue: (r) => String(r.v.nodeID) },
     { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 1, render: (r) => formatAvaxCompact(weightOf(r.v)), sortValue: (r) => weightOf(r.v) },
     { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(date(r.v.startTime)), sortValue: (r) => date(r.v.startTime) },
     { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(date(r.v.endTime)), sortValue: (r) => date(r.v.endTime) },

@@ -30,7 +30,7 @@ const columns: Column<Row>[] = [
   { key: 'threshold', title: 'THR', width: 3, align: 'right', priority: 2, render: (r) => (r.info.threshold === undefined ? '—' : String(r.info.threshold)), sortValue: (r) => r.info.threshold },
   { key: 'owners', title: 'OWNERS', width: 20, maxWidth: 60, grow: true, priority: 1, render: (r) => r.info.owners.map((o) => sanitize(o)).join(' ') || '—', sortValue: (r) => r.info.owners[0] ?? '' },
   { key: 'locktime', title: 'LOCKED UNTIL', width: 20, priority: 3, render: (r) => lockText(r.info.stakeableUntil ?? r.info.locktime), sortValue: (r) => r.info.stakeableUntil ?? r.info.locktime },
-  { key: 'id', title: 'UTXO ID', width: 14, priority: 4, render: (r) => sanitize(r.id), sortValue: (r) => r.id },
+  { key: 'id', cut: 'middle', title: 'UTXO ID', width: 14, priority: 4, render: (r) => sanitize(r.id), sortValue: (r) => r.id },
 ];
 
 export function UtxosPane({ width, height, active }: PaneProps) {

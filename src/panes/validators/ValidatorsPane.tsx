@@ -21,7 +21,7 @@ import type { RewardThreshold } from '../../app/config';
 
 export function validatorColumns(now: number, total: bigint): Column<Validator>[] {
   return [
-    { key: 'nodeID', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => String(v.nodeID) },
+    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => String(v.nodeID) },
     { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => formatAvaxCompact(weightOf(v)), sortValue: (v) => weightOf(v) },
     { key: 'share', title: 'SHARE', width: 7, align: 'right', priority: 2, render: (v) => formatPercent(shareOf(weightOf(v), total), 3), sortValue: (v) => weightOf(v) },
     { key: 'start', title: 'START', width: 10, priority: 5, render: (v) => formatDate(date(v.startTime)), sortValue: (v) => date(v.startTime) },
