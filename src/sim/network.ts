@@ -26,6 +26,8 @@ import { UtxoStore, type UtxoView } from './utxo-store';
 import { ValidatorHistory } from './validator-history';
 import * as tf from './tx-factory';
 import { CHAIN_WORDS_A, CHAIN_WORDS_B } from './names';
+import { churnPeers, newPeer } from './peers';
+import { drainL1Balances, updateFees } from './fees';
 
 export interface NetworkOptions {
   profile: Profile;
@@ -602,42 +604,16 @@ export class SimNetwork {
     this.rewardUtxos.set(txIdStr, list);
   }
 
-  private newPeer(p: Prng, nodeId: Uint8Array, weight: bigint): Peer {
-    const version = p.weighted(this.profile.peerVersions);
-    const ip = `${p.int(2, 223)}.${p.int(0, 255)}.${p.int(0, 255)}.${p.int(1, 254)}:${p.chance(0.9) ? 9651 : p.int(10_000, 60_000)}`;
-    const acps = this.profile.acps;
-    const supported = acps.filter(() => p.chance(0.35));
-    const objected = acps.filter((a) => !supported.includes(a) && p.chance(0.04));
-    const tracked = this.subnets.filter(() => p.chance(0.12)).map((s) => s.idStr).sort();
-    const nowMs = this.timeMs;
-    return {
-      nodeId,
-      nodeIdStr: formatNodeId(nodeId),
-      ip,
-      publicIp: p.chance(0.95) ? ip : '',
-      version,
-      upgradeTime: version.startsWith('avalanchego/1.14') ? 1_763_568_000 : 1_744_124_400,
-      lastSentMs: nowMs - p.int(0, 900),
-      lastReceivedMs: nowMs - p.int(0, 1_500),
-      observedUptime: p.chance(0.9) ? p.int(95, 100) : p.int(60, 94),
-      trackedSubnets: tracked,
-      supportedAcps: supported,
-      objectedAcps: objected,
-      benched: [],
-      weight,
-    };
-  }
-
   private buildPeers(p: Prng, count: number): void {
     const candidates = this.validators.filter((v) => v.nodeIdStr !== this.nodeIdStr && v.connected);
     p.shuffle(candidates);
     const fromValidators = Math.min(candidates.length, Math.round(count * 0.9));
     for (let i = 0; i < fromValidators; i++) {
       const v = candidates[i]!;
-      this.peers.set(v.nodeIdStr, this.newPeer(p, v.nodeId, this.weightOf(v)));
+      this.peers.set(v.nodeIdStr, newPeer(p, this.profile, this.subnets, this.timeMs, v.nodeId, this.weightOf(v)));
     }
     while (this.peers.size < count) {
-      const peer = this.newPeer(p, p.bytes(20), 0n);
+      const peer = newPeer(p, this.profile, this.subnets, this.timeMs, p.bytes(20), 0n);
       this.peers.set(peer.nodeIdStr, peer);
     }
   }
@@ -769,9 +745,19 @@ export class SimNetwork {
       this.standardStep(p, nowSec);
     }
     this.driftUptimes(p);
-    this.churnPeers(this.peerPrng);
-    this.updateFees(p, elapsedSec);
-    this.drainL1Balances(elapsedSec);
+    churnPeers(this.peerPrng, {
+      peers: this.peers,
+      validators: this.validators,
+      validatorsByNode: this.validatorsByNode,
+      ownNodeId: this.nodeIdStr,
+      targetPeers: this.targetPeers,
+      profile: this.profile,
+      subnets: this.subnets,
+      nowMs: this.timeMs,
+      weightOf: (v) => this.weightOf(v),
+    });
+    updateFees(p, this.feeState, this.validatorFeeState, this.subnets, elapsedSec);
+    drainL1Balances(this.subnets, this.validatorFeeState.price, elapsedSec);
   }
 
   private reward(p: Prng, s: StakerBase, nowSec: number): void {
@@ -923,69 +909,6 @@ export class SimNetwork {
       v.uptime = Math.min(100, Math.max(0, v.uptime + (p.next() - 0.45) * 0.6));
       if (!this.peers.has(v.nodeIdStr) && p.chance(0.05)) v.connected = !v.connected || p.chance(0.8);
       v.rev++;
-    }
-  }
-
-  private churnPeers(p: Prng): void {
-    const nowMs = this.timeMs;
-    for (const peer of this.peers.values()) {
-      if (p.chance(0.6)) peer.lastSentMs = nowMs - p.int(0, 400);
-      if (p.chance(0.6)) peer.lastReceivedMs = nowMs - p.int(0, 900);
-    }
-    if (this.peers.size > 0 && p.chance(0.25)) {
-      const keys = [...this.peers.keys()];
-      const gone = p.pick(keys);
-      this.peers.delete(gone);
-      const v = this.validatorsByNode.get(gone);
-      if (v) {
-        v.connected = false;
-        v.rev++;
-      }
-    }
-    if (this.peers.size < this.targetPeers && p.chance(0.3)) {
-      const offline = this.validators.filter((v) => !this.peers.has(v.nodeIdStr) && v.nodeIdStr !== this.nodeIdStr);
-      if (offline.length > 0 && p.chance(0.85)) {
-        const v = p.pick(offline);
-        v.connected = true;
-        v.rev++;
-        this.peers.set(v.nodeIdStr, this.newPeer(p, v.nodeId, this.weightOf(v)));
-      } else {
-        const peer = this.newPeer(p, p.bytes(20), 0n);
-        this.peers.set(peer.nodeIdStr, peer);
-      }
-    }
-    if (this.peers.size > 0 && p.chance(0.05)) {
-      const peer = p.pick([...this.peers.values()]);
-      peer.benched = peer.benched.length > 0 ? [] : [p.pick(['P', 'C', 'X'])];
-    }
-    if (this.peers.size > 0 && p.chance(0.05)) {
-      const peer = p.pick([...this.peers.values()]);
-      const acp = p.pick(this.profile.acps);
-      if (peer.supportedAcps.includes(acp)) peer.supportedAcps = peer.supportedAcps.filter((a) => a !== acp);
-      else if (!peer.objectedAcps.includes(acp)) peer.supportedAcps = [...peer.supportedAcps, acp].sort((a, b) => a - b);
-    }
-  }
-
-  private updateFees(p: Prng, elapsedSec: number): void {
-    const used = p.int(0, 30_000);
-    const f = this.feeState;
-    f.capacity = Math.min(1_000_000, Math.max(0, f.capacity - used + Math.round(100_000 * elapsedSec)));
-    const target = Math.round(50_000 * elapsedSec);
-    f.excess = Math.max(0, f.excess + used - target);
-    f.price = Math.max(1, Math.floor(Math.exp(f.excess / 2_164_043)));
-    const vf = this.validatorFeeState;
-    const active = this.subnets.reduce((n, s) => n + s.l1Validators.filter((l) => l.balance > 0n).length, 0);
-    vf.excess = Math.max(0, vf.excess + Math.round((active - 10_000) * elapsedSec));
-    vf.price = Math.max(512, Math.floor(512 * Math.exp(vf.excess / 1_246_488_515)));
-  }
-
-  private drainL1Balances(elapsedSec: number): void {
-    const cost = BigInt(Math.round(this.validatorFeeState.price * elapsedSec));
-    for (const s of this.subnets) {
-      for (const l of s.l1Validators) {
-        if (l.balance === 0n) continue;
-        l.balance = l.balance > cost ? l.balance - cost : 0n;
-      }
     }
   }
 
