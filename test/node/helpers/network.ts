@@ -115,7 +115,22 @@ export interface StartOptions {
   minStakeDuration?: string;
 }
 
+/**
+ * Starts the network; if a node dies during startup (a free port taken by someone else between our probe and the
+ * node's bind is the likely cause), tries once more with new ports. A timeout is not retried.
+ */
 export async function startLocalNetwork(opts: StartOptions): Promise<LocalNetwork> {
+  try {
+    return await startOnce(opts);
+  } catch (err) {
+    if (!(err instanceof NodeExitedError)) throw err;
+    return startOnce(opts);
+  }
+}
+
+class NodeExitedError extends Error {}
+
+async function startOnce(opts: StartOptions): Promise<LocalNetwork> {
   const count = opts.nodes ?? 5;
   const timeoutMs = opts.timeoutMs ?? 180_000;
   if (!existsSync(opts.binary)) throw new Error(`avalanchego binary missing: ${opts.binary}`);
@@ -165,7 +180,7 @@ export async function startLocalNetwork(opts: StartOptions): Promise<LocalNetwor
     while (pending.size > 0) {
       for (const n of nodes) {
         if (n.process.exitCode !== null) {
-          throw new Error(`node${n.index + 1} exited with ${n.process.exitCode} during startup`);
+          throw new NodeExitedError(`node${n.index + 1} exited with ${n.process.exitCode} during startup`);
         }
       }
       for (const n of [...pending]) if (await isHealthy(n.url, abort.signal)) pending.delete(n);
@@ -177,7 +192,8 @@ export async function startLocalNetwork(opts: StartOptions): Promise<LocalNetwor
     }
   } catch (err) {
     await stop({ keepLogs: true });
-    throw new Error(`${(err as Error).message}; logs kept in ${dir}`);
+    const message = `${(err as Error).message}; logs kept in ${dir}`;
+    throw err instanceof NodeExitedError ? new NodeExitedError(message) : new Error(message);
   }
 
   return { version: opts.version, dir, nodes, url: nodes[0]!.url, startupMs: Date.now() - started, stop };

@@ -124,12 +124,13 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
 
     beforeAll(async () => {
       if (!binary || !existsSync(binary)) throw new Error(`binary missing for ${version}`);
-      net = await startLocalNetwork({ version, binary, timeoutMs: 300_000, minStakeDuration: '10s' });
+      net = await startLocalNetwork({ version, binary, timeoutMs: 300_000, minStakeDuration: '5s' });
       process.stderr.write(`${version}: five nodes healthy after ${net.startupMs} ms (${net.dir})\n`);
       try {
         const ctx = await loadContext(net.url);
         activity = await generateActivity(ctx, net.nodes[0]!.nodeId);
         const t = Date.now();
+        // Staked for 20 s against a 5 s minimum: 15 s of slack for the tx to be accepted on a loaded machine.
         shortStakers = await stakeBriefly(ctx, net.nodes[0]!.nodeId, 20);
         process.stderr.write(`${version}: short stakers issued and removed in ${Date.now() - t} ms\n`);
         chain = await readChain(net.url);

@@ -232,10 +232,11 @@ export const SHORT_VALIDATOR_NODE_ID = formatNodeId(sha256(new TextEncoder().enc
  * (delegator of a live node, rewarded) or an abort (validator that never ran, uptime 0).
  */
 export async function stakeBriefly(ctx: Context, liveNodeId: string, seconds: number): Promise<Issued[]> {
-  const end = BigInt(Math.floor(Date.now() / 1000) + seconds);
+  // Each end is taken when its tx is built, so a slow machine only shortens the wait, never the stake below the minimum.
+  const endIn = (): bigint => BigInt(Math.floor(Date.now() / 1000) + seconds);
   const issued = [
-    await addDelegator(ctx, 'short AddPermissionlessDelegatorTx', liveNodeId, end),
-    await addValidator(ctx, 'short AddPermissionlessValidatorTx', SHORT_VALIDATOR_NODE_ID, 'avatop short validator bls', end),
+    await addDelegator(ctx, 'short AddPermissionlessDelegatorTx', liveNodeId, endIn()),
+    await addValidator(ctx, 'short AddPermissionlessValidatorTx', SHORT_VALIDATOR_NODE_ID, 'avatop short validator bls', endIn()),
   ];
   await waitFor(
     'the short stakers to be removed',
