@@ -1,0 +1,113 @@
+// Drill-down views against the simulated node over loopback: block → tx → status, validator → delegators and its
+// staking tx, UTXO → its tx, copy with y. One key per step, then wait for what it should show.
+import { afterEach, describe, expect, it } from 'vitest';
+import { osc52 } from '../../src/console/osc52';
+import { KEY, cursorLine, moveTo, startViewScreen, type ViewScreen } from './screen';
+
+let screen: ViewScreen | undefined;
+
+/** Walks back from the tip to a block tx with an output and returns the output's first owner. */
+async function recentOutputAddress(s: ViewScreen): Promise<string> {
+  const call = s.client.call as (n: string, p?: unknown) => Promise<any>;
+  const top = (await call('platform.getHeight')).height as bigint;
+  for (let h = top; h > top - 50n; h--) {
+    const b = await call('platform.getBlockByHeight', { height: Number(h), encoding: 'json' });
+    const txs = (b.block.txs ?? (b.block.tx ? [b.block.tx] : [])) as any[];
+    for (const t of txs) {
+      const addr = t.unsignedTx?.outputs?.[0]?.output?.addresses?.[0];
+      if (typeof addr === 'string') return addr;
+    }
+  }
+  throw new Error('no recent tx with outputs');
+}
+afterEach(async () => {
+  await screen?.close();
+  screen = undefined;
+});
+
+describe('drill-down views', () => {
+  it('block → transaction → status, parent and child blocks, raw toggle, copy', async () => {
+    screen = await startViewScreen();
+    const s = screen;
+    await s.press('8', /blocks · 1\/\d+[\s\S]*Banff\w+Block/);
+    // The newest block may be empty: walk down to one with transactions.
+    await moveTo(s, /Banff\w+Block\s+[1-9]/);
+    const height = /([\d,]+)\s/.exec(cursorLine(s.lastFrame()).slice(1))![1]!;
+    let f = await s.press(KEY.enter, /Transactions \([1-9]\d*\)/);
+    expect(f).toContain(`height`);
+    expect(f).toContain(height);
+    expect(f).toMatch(/type\s+Banff\w+Block/);
+    expect(f).toMatch(/→parent\s+\w{40,}/);
+    expect(f).toMatch(/time\s+20\d\d-\d\d-\d\d /);
+    const num = BigInt(height.replace(/,/g, ''));
+
+    // y on the ID line copies the block ID.
+    await moveTo(s, /^›ID\s/);
+    const id = /ID\s+(\w+)/.exec(cursorLine(s.lastFrame()))![1]!;
+    await s.press('y', /copied/);
+    expect(s.copies).toEqual([id]);
+
+    f = await moveTo(s, /^›#0 \w+Tx\s+\w+/);
+    const txId = /#0 \w+\s+(\w+)/.exec(cursorLine(f))![1]!;
+    f = await s.press(KEY.enter, (fr) => fr.includes(`tx ${txId.slice(0, 6)}`) && /status\s+Committed/.test(fr) && /type\s+\w+Tx/.test(fr));
+    expect(f).toMatch(/Inputs \(\d+\)|Outputs \(\d+\)|Fields/);
+    expect(f).toContain(txId);
+
+    // Raw view: the node's hex and its JSON.
+    f = await s.press('x', /Hex \(platform\.getTx[\s\S]*0x0000/);
+    f = await s.waitFor(/JSON \(platform\.getTx[\s\S]*"unsignedTx"/);
+    await s.press('x', /status\s+Committed/);
+
+    // Back to the block, then its parent and child.
+    await s.press(KEY.escape, /Transactions \(/);
+    await s.press('<', (fr) => fr.includes(`block ${num - 1n}`) || new RegExp(`height\\s+${(num - 1n).toLocaleString('en-US')}`).test(fr));
+    await s.waitFor(new RegExp(`height\\s+${(num - 1n).toLocaleString('en-US')}`));
+    await s.press('>', new RegExp(`height\\s+${num.toLocaleString('en-US')}\\b`));
+  });
+
+  it('validator → delegators, delegation capacity, weight history, and its staking tx', async () => {
+    screen = await startViewScreen();
+    const s = screen;
+    await s.press('3', /validators · 1\/\d+/);
+    let f = await s.press(KEY.enter, /Delegators \(\d+/);
+    f = await s.waitFor(/can still take\s+[\d,.]+ AVAX/);
+    expect(f).toMatch(/own stake\s+[\d,.]+ AVAX/);
+    await s.waitFor(/getMaxStakeAmount: not on this node/);
+    expect(f).toMatch(/uptime\s+[\d.]+%/);
+    expect(f).toMatch(/Seen by this node as a peer/);
+    f = await s.waitFor(/weight over heights \d+–\d+: .* [▁▂▃▄▅▆▇█]+/);
+    f = await moveTo(s, /^›staking tx\s+\w+/);
+    const txId = /staking tx\s+(\w+)/.exec(cursorLine(f))![1]!;
+    f = await s.press(KEY.enter, (fr) => fr.includes(txId) && /type\s+Add\w*(Validator)\w*Tx/.test(fr) && /status\s+Committed/.test(fr));
+    expect(f).toMatch(/node ID\s+NodeID-/);
+    expect(f).toMatch(/weight\s+[\d,.]+ AVAX/);
+    expect(f).toMatch(/Stake \(\d+\)/);
+    expect(f).toMatch(/reward owner|validation reward owner/);
+    expect(f).toMatch(/owner\s+P-avax1/);
+  });
+
+  it('UTXO → the tx that created it', async () => {
+    screen = await startViewScreen();
+    const s = screen;
+    // An address that received an output of a recent tx, so the UTXO's creating tx is on the chain.
+    const address = await recentOutputAddress(s);
+    await s.press('9', /No addresses yet/);
+    await s.press('a', /addresses:/);
+    await s.press(address, new RegExp(address.slice(-10)));
+    await s.press(KEY.enter, /utxos? · 1\/\d+/i);
+    let f = await s.press(KEY.enter, /UTXO ID\s+\w+/);
+    expect(f).toMatch(/amount\s+[\d,.]+ AVAX/);
+    expect(f).toContain(address);
+    f = await moveTo(s, /^›created by tx\s+\w+/);
+    const txId = /created by tx\s+(\w+)/.exec(cursorLine(f))![1]!;
+    await s.waitFor(/type\s+\w+Tx/);
+    f = await s.press(KEY.enter, (fr) => fr.includes(`tx ${txId.slice(0, 6)}`) && /status\s+Committed/.test(fr));
+    expect(f).toContain(txId);
+  });
+
+  it('builds the OSC 52 sequence, plain and wrapped for tmux', () => {
+    expect(osc52('hi')).toBe('\x1b]52;c;aGk=\x07');
+    expect(osc52('NodeID-abc')).toBe(`\x1b]52;c;${Buffer.from('NodeID-abc').toString('base64')}\x07`);
+    expect(osc52('hi', { tmux: true })).toBe('\x1bPtmux;\x1b\x1b]52;c;aGk=\x07\x1b\\');
+  });
+});
