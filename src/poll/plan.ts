@@ -32,6 +32,10 @@ export interface FetchContext {
   height(): bigint | undefined;
   /** Block headers already fetched, by height: blocks never change, so each height is fetched once. */
   readonly blockCache: Map<bigint, BlockHeader>;
+  /** The store as it is now (what a multi-call resource already knows). */
+  state(): AvatopState;
+  now(): number;
+  readonly maxAgeMs: number;
 }
 
 export interface ResourceSpec {
@@ -218,7 +222,8 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
         validatorsSpec(PRIMARY_NETWORK_ID),
       ];
     case 'subnets':
-      return [subnetsSpec(), blockchainsSpec()];
+      // Statuses start as soon as the chain list is in (the plan is recomputed on every store change).
+      return s.subnets.chains.data ? [subnetsSpec(), blockchainsSpec(), chainStatusesSpec()] : [subnetsSpec(), blockchainsSpec()];
     case 'blocks':
       return [recentBlocksSpec()];
     case 'utxos': {
@@ -288,6 +293,45 @@ function viewSpecs(view: NavView | undefined, s: AvatopState, decoders: Decoders
     case 'utxo':
       return [];
   }
+}
+
+/** At most this many chain statuses per round: one request each, and mainnet lists hundreds of chains. */
+export const MAX_CHAIN_STATUSES = 64;
+
+/**
+ * The subnets pane's STATUS column: getBlockchainStatus for each listed chain, one after another, asking again
+ * only for statuses older than the maximum age (they change when a chain is created or this node starts or stops
+ * tracking it, not per block).
+ */
+function chainStatusesSpec(): ResourceSpec {
+  return {
+    key: 'chainStatuses',
+    method: 'platform.getBlockchainStatus',
+    cadence: 'height',
+    pchain: true,
+    lens: lens.chainStatuses,
+    async fetch(ctx, signal) {
+      const s = ctx.state();
+      const now = ctx.now();
+      const fetched: Record<string, string> = {};
+      for (const c of liveValues(s.subnets.chains.data).slice(0, MAX_CHAIN_STATUSES)) {
+        const id = String(c.id);
+        const known = s.subnets.chainStatus[id];
+        if (known?.status === 'ok' && known.updatedAt !== undefined && now - known.updatedAt < ctx.maxAgeMs) continue;
+        fetched[id] = transform.chainStatus(await ctx.client.call('platform.getBlockchainStatus', { blockchainID: id }, { signal }));
+      }
+      return fetched;
+    },
+    toData: (prev: Record<string, string> | undefined, fetched: Record<string, string>) => ({ ...prev, ...fetched }),
+    also: (s, fetched: Record<string, string>, meta) => {
+      let next = s;
+      for (const [id, status] of Object.entries(fetched)) {
+        const l = lens.chainStatus(id);
+        next = l.set(next, resolveOk(l.get(next), status, { at: meta.at }));
+      }
+      return next;
+    },
+  };
 }
 
 const chainStatusSpec = (id: string) =>

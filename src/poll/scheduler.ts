@@ -129,6 +129,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     recentBlocks: opts.recentBlocks ?? 20,
     height: () => lastHeight,
     blockCache,
+    state: () => store.getState(),
+    now: () => clock.now(),
+    maxAgeMs: intervals.maxAgeMs,
   };
 
   function begin(): void {

@@ -63,6 +63,7 @@ export const lens = {
   subnets: field('subnets', 'list'),
   blockchains: field('subnets', 'chains'),
   chainStatus: (chainId: string) => keyed('subnets', 'chainStatus', chainId),
+  chainStatuses: field('subnets', 'statuses'),
   subnetDetail: (subnetId: string) => keyed('subnets', 'detail', subnetId),
   chainsOf: (subnetId: string) => keyed('subnets', 'chainsOf', subnetId),
   recentBlocks: field('blocks', 'recent'),

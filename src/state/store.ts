@@ -79,6 +79,8 @@ export interface SubnetsSlice {
   readonly list: Resource<RowList<Subnet>>;
   readonly chains: Resource<RowList<Blockchain>>;
   readonly chainStatus: Readonly<Record<string, Resource<string>>>;
+  /** The subnets pane's round of getBlockchainStatus calls (all statuses it fetched, by chain ID). */
+  readonly statuses: Resource<Readonly<Record<string, string>>>;
   readonly detail: Readonly<Record<string, Resource<Loose>>>;
   /** platform.validates: chain IDs a subnet validates. */
   readonly chainsOf: Readonly<Record<string, Resource<readonly string[]>>>;
@@ -149,7 +151,7 @@ export function initialState(now = Date.now()): AvatopState {
     pending: { bySubnet: {} },
     fees: { txFee: idle(), feeConfig: idle(), feeState: idle(), validatorFeeConfig: idle(), validatorFeeState: idle() },
     versions: { vms: idle(), upgrades: idle(), acps: idle() },
-    subnets: { list: idle(), chains: idle(), chainStatus: {}, detail: {}, chainsOf: {} },
+    subnets: { list: idle(), chains: idle(), chainStatus: {}, statuses: idle(), detail: {}, chainsOf: {} },
     blocks: { recent: idle(), detail: {} },
     txs: { detail: {}, status: {} },
     supply: { current: idle(), stakingAssetId: idle(), minStake: idle(), totalStake: idle() },

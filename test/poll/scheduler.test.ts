@@ -460,4 +460,29 @@ describe('scheduler', () => {
     expect(h.store.getState().pchain.height).toMatchObject({ status: 'error', stale: true });
     expect(h.node.count('platform.getHeight') - before).toBeLessThanOrEqual(7);
   });
+
+  it('the subnets pane fetches each chain status once, then again only past the maximum age', async () => {
+    h = await startHarness({ maxAgeMs: 5 * 60_000 });
+    h.node.on('platform.getBlockchains', {
+      blockchains: [
+        { id: 'C1', name: 'c1', subnetID: 'S1', vmID: 'vm' },
+        { id: 'C2', name: 'c2', subnetID: 'S1', vmID: 'vm' },
+      ],
+    });
+    h.node.on('platform.getBlockchainStatus', (p: { blockchainID: string }) => ({ status: p.blockchainID === 'C1' ? 'Validating' : 'Created' }));
+    show(h, 'subnets');
+    h.scheduler.start();
+    await h.quiesce();
+    expect(h.node.count('platform.getBlockchainStatus')).toBe(2);
+    const s = h.store.getState();
+    expect(s.subnets.chainStatus.C1!.data).toBe('Validating');
+    expect(s.subnets.chainStatus.C2!.data).toBe('Created');
+    for (let i = 0; i < 5; i++) {
+      h.net.height++;
+      await h.run(10_000);
+    }
+    expect(h.node.count('platform.getBlockchainStatus')).toBe(2);
+    await h.run(5 * 60_000);
+    expect(h.node.count('platform.getBlockchainStatus')).toBe(4);
+  });
 });
