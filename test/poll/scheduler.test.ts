@@ -1,5 +1,5 @@
 // The scheduler against a scripted node over real loopback HTTP, with a manual clock for the schedule.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lens } from '../../src/state/lenses';
 import { selectRecentBlocks, selectValidators } from '../../src/state/selectors';
 import { PRIMARY_NETWORK_ID } from '../../src/state/store';
@@ -484,5 +484,27 @@ describe('scheduler', () => {
     expect(h.node.count('platform.getBlockchainStatus')).toBe(2);
     await h.run(5 * 60_000);
     expect(h.node.count('platform.getBlockchainStatus')).toBe(4);
+  });
+
+  it('never has two requests in flight for one resource, however slow the node and however often asked', async () => {
+    h = await startHarness({ heavyMinIntervalMs: 0, byteBudgetPerSec: 0 });
+    show(h, 'validators');
+    h.node.on('platform.getCurrentValidators', { hold: true, then: { result: { validators: h.net.validators } } });
+    h.scheduler.start();
+    await vi.waitFor(() => expect(h!.node.held()).toBe(1));
+    for (let i = 0; i < 5; i++) {
+      h.net.height++;
+      h.scheduler.refresh();
+      await h.clock.advance(2_000);
+    }
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    expect(h.scheduler.activeKeys()).toContain(`validators:${PRIMARY_NETWORK_ID}`);
+    h.node.on('platform.getCurrentValidators', { validators: h.net.validators });
+    h.node.release();
+    await h.quiesce();
+    // The refreshes asked meanwhile collapse into one more request, right after the slow one.
+    expect(h.node.count('platform.getCurrentValidators')).toBe(2);
+    expect(h.node.maxOpen('platform.getCurrentValidators')).toBe(1);
+    expect(validators(h).status).toBe('ok');
   });
 });
