@@ -198,3 +198,75 @@ async function startOnce(opts: StartOptions): Promise<LocalNetwork> {
 
   return { version: opts.version, dir, nodes, url: nodes[0]!.url, startupMs: Date.now() - started, stop };
 }
+
+/**
+ * One node of the local network that never finishes bootstrapping: its only beacon (staker1's ID at a port nobody
+ * listens on) never answers, so its P-chain route keeps answering 503 while the Info API works. It uses an
+ * ephemeral staking certificate (it is not a validator). Resolves once the HTTP server answers.
+ */
+export async function startBootstrappingNode(opts: { version: string; binary: string; timeoutMs?: number }): Promise<LocalNetwork> {
+  const dir = mkdtempSync(join(tmpdir(), `avatop-lone-${opts.version}-`));
+  const [httpPort, stakingPort, deadPort] = (await freePorts(3)) as [number, number, number];
+  const out = createWriteStream(join(dir, 'node.out'));
+  const args = [
+    '--network-id=local',
+    `--data-dir=${join(dir, 'node')}`,
+    '--db-type=memdb',
+    '--http-host=127.0.0.1',
+    `--http-port=${httpPort}`,
+    '--staking-host=127.0.0.1',
+    `--staking-port=${stakingPort}`,
+    '--public-ip=127.0.0.1',
+    '--staking-ephemeral-cert-enabled=true',
+    '--staking-ephemeral-signer-enabled=true',
+    '--fd-limit=8192',
+    '--health-check-frequency=2s',
+    '--log-display-level=warn',
+    `--bootstrap-ips=127.0.0.1:${deadPort}`,
+    `--bootstrap-ids=${LOCAL_NODE_IDS[0]}`,
+  ];
+  const child = spawn(opts.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  const killIt = (): void => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killIt);
+  const node: LocalNode = { index: 0, nodeId: '', httpPort, stakingPort, url: `http://127.0.0.1:${httpPort}`, dataDir: join(dir, 'node'), process: child, exited };
+  const stop = async ({ keepLogs = false } = {}): Promise<void> => {
+    process.removeListener('exit', killIt);
+    if (child.exitCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+    if (!keepLogs) rmSync(dir, { recursive: true, force: true });
+  };
+  const started = Date.now();
+  const deadline = started + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop({ keepLogs: true });
+      throw new Error(`lone node exited with ${child.exitCode}; logs kept in ${dir}`);
+    }
+    try {
+      // The P route is registered once the platform VM exists; until then the path is a 404.
+      const res = await fetch(`${node.url}/ext/bc/P`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getHeight', params: {} }),
+        signal: AbortSignal.timeout(3_000),
+      });
+      await res.arrayBuffer();
+      if (res.status === 503) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop({ keepLogs: true });
+      throw new Error(`lone node's P route did not answer 503 in time; logs kept in ${dir}`);
+    }
+    await delay(300);
+  }
+  return { version: opts.version, dir, nodes: [node], url: node.url, startupMs: Date.now() - started, stop };
+}
