@@ -84,28 +84,9 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
     return 2;
   }
 
-  let sim: { url: string; close(): Promise<void> } | undefined;
-  let demoAddresses: string[] = [];
-  let url = settings.url;
-  if (settings.demo) {
-    const { createSimNode } = await import('../sim/index');
-    const node = await createSimNode({ host: '127.0.0.1', port: 0 });
-    sim = node;
-    url = node.url;
-    // The demo's UTXO pane starts on the simulated network's two biggest wallets, so there is something to page.
-    demoAddresses = node.network.wallets.slice(0, 2).map((w) => w.str);
-  }
-  const client = createClient({ url, headers: settings.headers, timeoutMs: settings.timeoutMs });
-  const log = createDebugLog(settings.debugLog);
-  log.write('start', { version: AVATOP_VERSION, url, intervalMs: settings.intervalMs, demo: settings.demo });
-  client.onCall((e) =>
-    log.write('call', { method: e.method, ok: e.ok, ms: Math.round(e.latencyMs), bytes: e.bytes, error: e.error?.short }),
-  );
   const store = createAvatopStore();
-  if (demoAddresses.length > 0) store.setState({ ...store.getState(), utxos: openUtxoQuery(store.getState().utxos, { addresses: demoAddresses }) }, true);
   if (settings.pane) store.setState({ ...store.getState(), ui: setPane(store.getState().ui, settings.pane) }, true);
-  const scheduler = createScheduler({ client, store, intervalMs: settings.intervalMs });
-
+  const log = createDebugLog(settings.debugLog);
   const threshold: RewardThreshold =
     settings.uptimeThreshold !== undefined
       ? { before: settings.uptimeThreshold, after: settings.uptimeThreshold, cutover: DEFAULT_REWARD_THRESHOLD.cutover }
@@ -114,6 +95,10 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
   return new Promise<number>((resolve) => {
     let done = false;
     let ink: ReturnType<typeof render> | undefined;
+    // Made after the first frame is on screen: the simulator takes a moment to build its network.
+    let sim: { url: string; close(): Promise<void> } | undefined;
+    let client: ReturnType<typeof createClient> | undefined;
+    let scheduler: ReturnType<typeof createScheduler> | undefined;
     const shutdown = async (code: number, message?: string) => {
       if (done) return;
       done = true;
@@ -125,9 +110,9 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       guard.restore();
       guard.dispose();
       if (message) io.stderr.write(message);
-      scheduler.stop();
+      scheduler?.stop();
       log.write('exit', { code, message });
-      await Promise.allSettled([client.close(), sim?.close(), log.close()]);
+      await Promise.allSettled([client?.close(), sim?.close(), log.close()]);
       resolve(code);
     };
     const guard = enterAltScreen({
@@ -139,27 +124,60 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         void shutdown(signal === 'SIGINT' ? 130 : signal ? 143 : 1, message);
       },
     });
-    try {
-      ink = render(
-        <App
-          store={store}
-          theme={theme}
-          config={{
-            url: sim ? `${url} (simulated node)` : url,
-            rewardThreshold: threshold,
-            actions: {
-              quit: () => void shutdown(0),
-              refresh: () => scheduler.refresh(),
-              // OSC 52 moves no cursor, so it can go straight to the terminal between Ink's frames.
-              copy: (text) => void io.stdout.write(osc52(text, { tmux: Boolean(io.env.TMUX) })),
-            },
-            client,
-            readonly: settings.readonly,
-          }}
-        />,
-        { stdout: io.stdout, stdin: io.stdin, stderr: io.stderr, maxFps: 15, patchConsole: false, exitOnCtrlC: false },
+    const app = (url: string) => (
+      <App
+        store={store}
+        theme={theme}
+        config={{
+          url,
+          rewardThreshold: threshold,
+          actions: {
+            quit: () => void shutdown(0),
+            refresh: () => scheduler?.refresh(),
+            // OSC 52 moves no cursor, so it can go straight to the terminal between Ink's frames.
+            copy: (text) => void io.stdout.write(osc52(text, { tmux: Boolean(io.env.TMUX) })),
+          },
+          client,
+          readonly: settings.readonly,
+        }}
+      />
+    );
+    const connect = async () => {
+      let url = settings.url;
+      if (settings.demo) {
+        const { createSimNode } = await import('../sim/index');
+        const node = await createSimNode({ host: '127.0.0.1', port: 0 });
+        if (done) {
+          // Quit while it was starting: shutdown has already run, so close it here.
+          await node.close();
+          return;
+        }
+        sim = node;
+        url = node.url;
+        // The demo's UTXO pane starts on the simulated network's two biggest wallets, so there is something to page.
+        const addresses = node.network.wallets.slice(0, 2).map((w) => w.str);
+        store.setState({ ...store.getState(), utxos: openUtxoQuery(store.getState().utxos, { addresses }) }, true);
+      }
+      if (done) return;
+      client = createClient({ url, headers: settings.headers, timeoutMs: settings.timeoutMs });
+      log.write('start', { version: AVATOP_VERSION, url, intervalMs: settings.intervalMs, demo: settings.demo });
+      client.onCall((e) =>
+        log.write('call', { method: e.method, ok: e.ok, ms: Math.round(e.latencyMs), bytes: e.bytes, error: e.error?.short }),
       );
+      scheduler = createScheduler({ client, store, intervalMs: settings.intervalMs });
+      ink?.rerender(app(sim ? `${url} (simulated node)` : url));
       scheduler.start();
+    };
+    try {
+      ink = render(app(settings.demo ? 'starting the simulated node…' : settings.url), {
+        stdout: io.stdout,
+        stdin: io.stdin,
+        stderr: io.stderr,
+        maxFps: 15,
+        patchConsole: false,
+        exitOnCtrlC: false,
+      });
+      connect().catch((err: unknown) => void shutdown(1, `avatop: ${err instanceof Error ? err.message : String(err)}\n`));
     } catch (err) {
       void shutdown(1, `avatop: ${err instanceof Error ? err.message : String(err)}\n`);
     }

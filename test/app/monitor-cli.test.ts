@@ -17,7 +17,8 @@ function avatop(args: string[], env: NodeJS.ProcessEnv = {}) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-describe('avatop (monitor) as a process', () => {
+// Each case starts node + tsx from source: slow on a busy machine, hence the long timeout.
+describe('avatop (monitor) as a process', { timeout: 120_000 }, () => {
   it('does not start the UI when stdout is not a terminal, names the one-shot commands, exits 2', () => {
     const r = avatop(['--url', 'http://127.0.0.1:9']);
     expect(r.code).toBe(2);
