@@ -35,6 +35,8 @@ export interface SimNodeOptions {
   faults?: FaultSpec[];
   /** Enable avalanchego's Host filter with this list (it is off unless given or set as a fault). */
   allowedHosts?: string[];
+  /** Blocks kept for getBlock/getBlockByHeight (default 20,000); older ones, and their transfer txs, are forgotten. */
+  retainBlocks?: number;
 }
 
 export interface SimFaults {
@@ -88,6 +90,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     subnets: o.subnets,
     blockIntervalMs: o.blockIntervalMs,
     startTimeMs,
+    maxBlocks: o.retainBlocks,
   });
   const autoAdvance = o.autoAdvance ?? true;
   const realStart = Date.now();

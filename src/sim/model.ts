@@ -139,4 +139,6 @@ export interface TxRecord {
   bytes: Uint8Array;
   status: TxStatus;
   reason?: string;
+  /** Forgotten with its block when old blocks are dropped (transfers, rewards); staking and subnet txs stay. */
+  prunable?: boolean;
 }

@@ -197,12 +197,16 @@ export class SimNetwork {
   /** The tx most recently registered, so a staker built by newValidator/newDelegator can be put into a block. */
   private lastRegistered: SignedTx | null = null;
 
-  private registerTx(tx: SignedTx, status: TxRecord['status'] = 'Committed'): { id: Uint8Array; idStr: string; bytes: Uint8Array } {
+  private registerTx(
+    tx: SignedTx,
+    status: TxRecord['status'] = 'Committed',
+    prunable = false,
+  ): { id: Uint8Array; idStr: string; bytes: Uint8Array } {
     this.lastRegistered = tx;
     const bytes = encodeSignedTx(tx);
     const id = txIdOf(bytes);
     const idStr = formatId(id);
-    this.txs.set(idStr, { bytes, status });
+    this.txs.set(idStr, prunable ? { bytes, status, prunable } : { bytes, status });
     return { id, idStr, bytes };
   }
 
@@ -357,7 +361,8 @@ export class SimNetwork {
       const nodeId = own ? this.nodeId : p.bytes(20);
       const duration = p.int(14 * DAY, 365 * DAY);
       let end: number;
-      if (!own && p.chance(0.004)) end = now + p.int(20, 1_800);
+      // A tail of stakers ends within the first hours, so rewards keep arriving while someone watches.
+      if (!own && p.chance(0.01)) end = now + p.int(20, 3 * 3_600);
       else end = now + Math.max(3_600, Math.floor(duration * (0.02 + 0.98 * p.next())));
       const start = end - duration;
       const weight = BigInt(Math.round(p.logUniform(minStake, minStake * 1_200))) * NAVAX;
@@ -369,7 +374,7 @@ export class SimNetwork {
         if (delegated + dw > weight * 4n) break;
         delegated += dw;
         const dDuration = p.int(14 * DAY, Math.max(14 * DAY, end - start));
-        let dEnd = p.chance(0.02) ? now + p.int(10, 1_800) : now + Math.floor((end - now) * p.next());
+        let dEnd = p.chance(0.05) ? now + p.int(10, 3 * 3_600) : now + Math.floor((end - now) * p.next());
         dEnd = Math.min(end, Math.max(dEnd, now + 10));
         const dStart = Math.max(start, dEnd - dDuration);
         this.attachDelegator(v, this.newDelegator(p, v, dStart, dEnd, dw));
@@ -655,6 +660,7 @@ export class SimNetwork {
     if (old) {
       this.blocksByHeight.delete(old.height);
       this.blocksById.delete(old.idStr);
+      for (const id of old.txIds) if (this.txs.get(id)?.prunable) this.txs.delete(id);
     }
     this.lastBlock = rec;
     this.height = rec.height;
@@ -763,7 +769,7 @@ export class SimNetwork {
   private reward(p: Prng, s: StakerBase, nowSec: number): void {
     const commit = p.chance(0.96);
     const rtx = tf.rewardValidatorTx(s.txId);
-    this.registerTx(rtx, commit ? 'Committed' : 'Aborted');
+    this.registerTx(rtx, commit ? 'Committed' : 'Aborted', true);
     const prop = this.storeBlock(tf.proposalBlock(this.lastBlock.id, this.height + 1, nowSec, rtx), [rtx]);
     this.storeBlock(tf.optionBlock(commit, prop.id, this.height + 1, nowSec), []);
     const height = this.height;
@@ -836,7 +842,7 @@ export class SimNetwork {
         this.history.set(this.height, PRIMARY_NETWORK_ID, v.nodeIdStr, { weight: v.weight, publicKeyHex: v.signer?.publicKeyHex ?? null });
       });
     }
-    if (this.validators.length > 0 && p.chance(0.45)) {
+    if (this.validators.length > 0 && p.chance(0.25)) {
       const v = p.pick(this.validators);
       const room = v.weight * 4n - this.delegatorWeight(v);
       const dw = BigInt(Math.round(p.logUniform(25, 20_000))) * NAVAX;
@@ -856,7 +862,7 @@ export class SimNetwork {
         owner: this.owner([p.chance(0.3) ? p.pick(this.wallets.slice(0, 3)).addr : p.pick(this.addrPool)]),
       }));
       const tx = tf.baseTransferTx(p, this.ctx, outs);
-      const reg = this.registerTx(tx);
+      const reg = this.registerTx(tx, 'Committed', true);
       txs.push(tx);
       after.push(() => this.addTxOutputs(reg.id, outs));
     }
@@ -865,7 +871,7 @@ export class SimNetwork {
       const owner = this.owner([p.pick(this.addrPool)]);
       const other = parseId(p.chance(0.7) ? this.consts.cChainId : this.consts.xChainId);
       const tx = p.chance(0.5) ? tf.importTx(p, this.ctx, other, amount, owner) : tf.exportTx(p, this.ctx, other, amount, owner);
-      const reg = this.registerTx(tx);
+      const reg = this.registerTx(tx, 'Committed', true);
       txs.push(tx);
       if (tx.unsigned.typeId === 17) after.push(() => this.addTxOutputs(reg.id, [{ amount, owner }]));
     }
@@ -875,7 +881,7 @@ export class SimNetwork {
         const val = p.pick(p.pick(l1s).l1Validators);
         const add = BigInt(p.int(1, 10)) * NAVAX;
         const tx = tf.increaseL1BalanceTx(p, this.ctx, val.validationId, add);
-        this.registerTx(tx);
+        this.registerTx(tx, 'Committed', true);
         txs.push(tx);
         after.push(() => {
           val.balance += add;

@@ -116,3 +116,29 @@ describe('simulated chain', () => {
     for (const o of stake.stakedOutputs) decodeTransferableOutput(decodeHex(o, { checksum: true }));
   });
 });
+
+describe('bounded memory', () => {
+  it('forgets blocks older than retainBlocks and their transfer txs, but keeps staking txs', async () => {
+    const node = await startSim({ retainBlocks: 10, blockIntervalMs: 1_000 });
+    try {
+      const firstHeight = node.network.height;
+      const firstTxs = node.network.blockByHeight(firstHeight)!.txIds;
+      const staker = node.network.validators[0]!.txIdStr;
+      node.tick(60_000);
+      const old = await fetch(`${node.url}/ext/bc/P`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getBlockByHeight', params: { height: firstHeight } }),
+      }).then((r) => r.json() as Promise<{ error: { message: string } }>);
+      expect(old.error.message).toBe(`couldn't get block at height ${firstHeight}: not found`);
+      expect(node.network.oldestHeight()).toBe(node.network.height - 9);
+      for (const id of firstTxs) {
+        const rec = node.network.txs.get(id);
+        if (rec) expect(rec.prunable).toBeFalsy();
+      }
+      expect((await result<{ tx: string }>(node.url, '/ext/bc/P', 'platform.getTx', { txID: staker })).tx).toMatch(/^0x/);
+    } finally {
+      await node.close();
+    }
+  });
+});
