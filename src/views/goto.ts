@@ -2,6 +2,8 @@
 // Ambiguous 32-byte IDs are tried as a tx, then a block, then a subnet, then a chain; the answer says what matched.
 import { parseAddress } from '../codec/address';
 import { parseId, parseNodeId } from '../codec/cb58';
+import { decodeHex } from '../codec/hex';
+import { decodeSignedTx } from '../codec/pchain/txs';
 import { shortenId } from '../format/ids';
 import { sanitize } from '../format/sanitize';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
@@ -92,13 +94,23 @@ function isNotFound(e: unknown): boolean {
   return (e as { name?: string })?.name === 'RpcError' || (e as { name?: string })?.name === 'ParamsError';
 }
 
-async function exists(client: GotoClient, method: string, params: unknown, signal?: AbortSignal): Promise<boolean> {
+async function found(client: GotoClient, method: string, params: unknown, signal?: AbortSignal): Promise<{ result: unknown } | undefined> {
   try {
-    await client.call(method, params, { signal });
-    return true;
+    return { result: await client.call(method, params, { signal }) };
   } catch (e) {
-    if (isNotFound(e)) return false;
+    if (isNotFound(e)) return undefined;
     throw e;
+  }
+}
+
+/** The type of a getTx reply's tx, when our codec can read it. */
+function txTypeOf(result: unknown): string | undefined {
+  const hex = (result as { tx?: unknown })?.tx;
+  if (typeof hex !== 'string') return undefined;
+  try {
+    return decodeSignedTx(decodeHex(hex, { checksum: 'auto' })).unsigned.typeName;
+  } catch {
+    return undefined;
   }
 }
 
@@ -126,13 +138,17 @@ export async function resolveGoto(text: string, client: GotoClient | undefined, 
   if (!client) return { kind: 'error', note: 'no node connection to look the ID up' };
   const short = shortenId(id);
   try {
-    if (await exists(client, 'platform.getTx', { txID: id, encoding: 'hex' }, opts.signal)) {
-      return { kind: 'view', view: { kind: 'tx', id }, note: `${short} is a transaction` };
+    const tx = await found(client, 'platform.getTx', { txID: id, encoding: 'hex' }, opts.signal);
+    if (tx) {
+      const type = txTypeOf(tx.result);
+      // A subnet's ID is its CreateSubnetTx's ID, a chain's its CreateChainTx's: say so, the view links to it.
+      const also = type === 'CreateSubnetTx' ? ' (it created the subnet with this ID)' : type === 'CreateChainTx' ? ' (it created the chain with this ID)' : '';
+      return { kind: 'view', view: { kind: 'tx', id }, note: `${short} is a transaction${type ? `, ${type}` : ''}${also}` };
     }
-    if (await exists(client, 'platform.getBlock', { blockID: id, encoding: 'hex' }, opts.signal)) {
+    if (await found(client, 'platform.getBlock', { blockID: id, encoding: 'hex' }, opts.signal)) {
       return { kind: 'view', view: { kind: 'block', id }, note: `${short}: no tx with that ID; it is a block` };
     }
-    if (await exists(client, 'platform.getSubnet', { subnetID: id }, opts.signal)) {
+    if (await found(client, 'platform.getSubnet', { subnetID: id }, opts.signal)) {
       return { kind: 'view', view: { kind: 'subnet', id }, note: `${short}: not a tx or block; it is a subnet` };
     }
     const chains = (await client.call('platform.getBlockchains', {}, { signal: opts.signal })) as { blockchains?: { id?: unknown }[] };

@@ -290,6 +290,9 @@ export function txLines(decoded: unknown, ctx: TxContext): DetailLine[] {
   const { typeName, unsigned, credentials, id } = txParts(decoded);
   const lines: DetailLine[] = [section('Transaction'), line('type', sanitize(typeName), { tone: 'accent' })];
   if (id) lines.push(line('ID', id, { copy: id }));
+  // The tx's own ID names what it created.
+  if (id && typeName === 'CreateSubnetTx') lines.push(line('created subnet', id, { link: { kind: 'subnet', id }, copy: id }));
+  if (id && typeName === 'CreateChainTx') lines.push(line('created chain', id, { link: { kind: 'chain', id }, copy: id }));
   if (!unsigned) return lines;
   if (typeof unsigned.networkId === 'number') lines.push(line('network ID', String(unsigned.networkId)));
   if (unsigned.blockchainId instanceof Uint8Array) lines.push(line('blockchain', formatId(unsigned.blockchainId)));

@@ -1,0 +1,118 @@
+// The `:` prompt: classifying typed text, resolving IDs against the simulated node (tx, block, subnet, chain,
+// unknown), and the prompt on screen opening the right view.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyGoto, resolveGoto } from '../../src/views/goto';
+import { createClient, type AvatopClient } from '../../src/rpc/client';
+import { createSimNode, type SimNode } from '../../src/sim/index';
+import { PRIMARY_NETWORK_ID } from '../../src/state/store';
+import { KEY, SMALL_SIM, startViewScreen } from './screen';
+
+describe('classifyGoto', () => {
+  it('tells heights, node IDs, addresses, cb58 IDs and pane names apart', () => {
+    expect(classifyGoto('1234')).toEqual({ kind: 'height', height: 1234n });
+    expect(classifyGoto('21,382,031')).toEqual({ kind: 'height', height: 21382031n });
+    expect(classifyGoto('validators')).toEqual({ kind: 'pane', pane: 'validators' });
+    expect(classifyGoto('UTXO')).toEqual({ kind: 'pane', pane: 'utxos' });
+    expect(classifyGoto('console')).toEqual({ kind: 'console' });
+    expect(classifyGoto('NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg')).toEqual({ kind: 'node', nodeId: 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg' });
+    expect(classifyGoto('P-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy')).toEqual({ kind: 'address', address: 'P-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy' });
+    expect(classifyGoto('avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy')).toEqual({ kind: 'address', address: 'P-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvy' });
+    expect(classifyGoto(PRIMARY_NETWORK_ID)).toEqual({ kind: 'id', id: PRIMARY_NETWORK_ID });
+  });
+  it('words what is wrong with bad input', () => {
+    expect(classifyGoto('')).toMatchObject({ kind: 'invalid' });
+    expect(classifyGoto('NodeID-abc')).toMatchObject({ kind: 'invalid', message: /not a valid node ID/ });
+    expect(classifyGoto('P-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvz')).toMatchObject({ kind: 'invalid', message: /not a valid address/ });
+    // One character changed: the cb58 checksum catches it.
+    expect(classifyGoto('11111111111111111111111111111111LpoYZ')).toMatchObject({ kind: 'invalid', message: /cb58/ });
+    expect(classifyGoto('what?')).toMatchObject({ kind: 'invalid', message: /is not an ID/ });
+  });
+});
+
+describe('resolveGoto against the simulated node', () => {
+  let sim: SimNode;
+  let client: AvatopClient;
+  beforeAll(async () => {
+    sim = await createSimNode({ ...SMALL_SIM, autoAdvance: false });
+    sim.tick(10_000);
+    client = createClient({ url: sim.url });
+  });
+  afterAll(async () => {
+    await client.close();
+    await sim.close();
+  });
+
+  it('finds a tx first, then a block, then a subnet or chain, and says which', async () => {
+    const net = sim.network;
+    const txId = net.lastBlock.txIds[0]!;
+    expect(await resolveGoto(txId, client)).toMatchObject({ kind: 'view', view: { kind: 'tx', id: txId }, note: /is a transaction, \w+Tx/ });
+    expect(await resolveGoto(net.lastBlock.idStr, client)).toMatchObject({ kind: 'view', view: { kind: 'block', id: net.lastBlock.idStr }, note: /it is a block/ });
+    // A subnet ID is its CreateSubnetTx's ID: found as that tx, and the note says so.
+    const subnet = net.subnets[0]!;
+    expect(await resolveGoto(subnet.idStr, client)).toMatchObject({ kind: 'view', view: { kind: 'tx' }, note: /CreateSubnetTx \(it created the subnet/ });
+    // The X-Chain's ID is no P-chain tx or block: found in the chain list.
+    const x = net.chains.find((c) => c.alias === 'X')!;
+    expect(await resolveGoto(x.idStr, client)).toMatchObject({ kind: 'view', view: { kind: 'chain', id: x.idStr }, note: /it is a chain/ });
+    expect(await resolveGoto(PRIMARY_NETWORK_ID, client)).toMatchObject({ kind: 'view', view: { kind: 'subnet', id: PRIMARY_NETWORK_ID } });
+    // A valid ID the node does not know.
+    const unknown = '2ZdpmK8N6N9t8eSRmEaRTfKpkABxPbeqmQbJfBAdiA6MLLi3Pz';
+    expect(await resolveGoto(unknown, client)).toMatchObject({ kind: 'error', note: /no tx, block, subnet or chain/ });
+  });
+
+  it('routes heights, node IDs, addresses and panes without asking the node', async () => {
+    const v = sim.network.validators[0]!;
+    expect(await resolveGoto('12', undefined)).toMatchObject({ kind: 'view', view: { kind: 'block', height: 12n } });
+    expect(await resolveGoto(v.nodeIdStr, undefined)).toMatchObject({ kind: 'view', view: { kind: 'validator', nodeId: v.nodeIdStr } });
+    const w = sim.network.wallets[0]!.str;
+    expect(await resolveGoto(w, undefined)).toMatchObject({ kind: 'utxos', address: w });
+    expect(await resolveGoto('fees', undefined)).toMatchObject({ kind: 'pane', pane: 'fees' });
+  });
+
+  it('reports an unreachable node in words', async () => {
+    const dead = createClient({ url: 'http://127.0.0.1:1', timeoutMs: 1_000 });
+    const r = await resolveGoto(sim.network.lastBlock.idStr, dead);
+    await dead.close();
+    expect(r).toMatchObject({ kind: 'error', note: /could not look .* up/ });
+  });
+});
+
+describe('the : prompt on screen', () => {
+  it('opens a tx, a block by height, a validator, an address and a pane, one key per step', async () => {
+    const s = await startViewScreen();
+    try {
+      await s.waitFor(/Node ID/);
+      const txId = s.sim.network.lastBlock.txIds[0] ?? s.sim.network.validators[0]!.txIdStr;
+      await s.press(':', /^: /m);
+      await s.press(txId, new RegExp(txId.slice(-8)));
+      await s.press(KEY.enter, (f) => /is a transaction/.test(f) && /status\s+Committed/.test(f));
+      await s.press(KEY.escape, /Node ID/);
+
+      const h = s.sim.network.height - 2;
+      await s.press(':', /^: /m);
+      await s.press(String(h), new RegExp(`: ${h}`));
+      await s.press(KEY.enter, (f) => f.includes(`block at height ${h}`) && /Transactions \(/.test(f));
+      await s.press(KEY.escape, /Node ID/);
+
+      const v = s.sim.network.validators[3]!;
+      await s.press(':', /^: /m);
+      await s.press(v.nodeIdStr, new RegExp(v.nodeIdStr.slice(-8)));
+      await s.press(KEY.enter, (f) => f.includes(v.nodeIdStr) && /Delegators \(\d+/.test(f));
+      await s.press(KEY.escape, /Node ID/);
+
+      const w = s.sim.network.wallets[0]!.str;
+      await s.press(':', /^: /m);
+      await s.press(w, new RegExp(w.slice(-8)));
+      await s.press(KEY.enter, (f) => /UTXOs of P-avax/.test(f) && /utxos? · 1\/\d+/i.test(f));
+
+      await s.press(':', /^: /m);
+      await s.press('validators', /: validators/);
+      await s.press(KEY.enter, /validators · 1\/\d+/);
+
+      await s.press(':', /^: /m);
+      await s.press('what?', /: what\?/);
+      await s.press(KEY.enter, /"what\?" is not an ID/);
+    } finally {
+      await s.close();
+    }
+  });
+});
