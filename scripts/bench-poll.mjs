@@ -4,6 +4,7 @@
 // embedded simulated node (mainnet scale by default), so a minute takes a few seconds. Runs the TypeScript sources
 // through tsx, so it works on a fresh clone after `npm install`:
 //   node scripts/bench-poll.mjs [--block-ms 2000] [--validators 1500] [--peers 300] [--interval-ms 2000]
+//                               [--budget 32768] (scheduler byte budget per resource, bytes/s; 0 = off)
 import { register } from 'tsx/esm/api';
 
 register();
@@ -27,6 +28,7 @@ const blockMs = flag('block-ms', 2_000);
 const validators = flag('validators', 1_500);
 const peers = flag('peers', 300);
 const intervalMs = flag('interval-ms', 2_000);
+const budget = flag('budget', 32 * 1024);
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 10, 1);
 
@@ -66,7 +68,7 @@ async function avatop(pane) {
   const store = createAvatopStore({ now: clock.now() });
   const first = pane === 'tour' ? panes[0] : pane;
   store.setState((s) => ({ ...s, ui: setPane(s.ui, first), utxos: openUtxoQuery(s.utxos, { addresses: [wallet], pageSize: 100 }) }));
-  const scheduler = createScheduler({ client, store, clock, intervalMs, random: () => 0.5 });
+  const scheduler = createScheduler({ client, store, clock, intervalMs, random: () => 0.5, byteBudgetPerSec: budget });
   const minute = async (startUp) => {
     const before = { ...m };
     if (startUp) {
@@ -129,7 +131,10 @@ const kb = (n) => `${(n / 1024).toFixed(0)} KiB`.padStart(11);
 const mb = (n) => `${(n / 1024 / 1024).toFixed(2)} MiB`.padStart(11);
 const fmt = (n) => (n >= 1024 * 1024 ? mb(n) : kb(n));
 
-console.log(`avatop poll load vs a naive loop (simulated node v1.14: ${validators} validators, ${peers} peers, a block every ~${blockMs} ms; interval ${intervalMs} ms)`);
+console.log(
+  `avatop poll load vs a naive loop (simulated node v1.14: ${validators} validators, ${peers} peers, a block every ~${blockMs} ms; ` +
+    `interval ${intervalMs} ms; byte budget ${budget ? `${budget} B/s per resource` : 'off'})`,
+);
 const n = await naive();
 console.log(`naive loop: ${n.methods} calls per interval, ${n.perMinute.requests} requests/min, ${fmt(n.perMinute.bytes).trim()}/min\n`);
 console.log('pane         | first minute (start-up)  | steady minute            | naive/avatop bytes (steady)');
