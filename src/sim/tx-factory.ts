@@ -63,7 +63,7 @@ export function inputsWorth(prng: Prng, assetId: Uint8Array, amount: bigint): Tr
     });
   }
   // The codec sorts nothing: inputs must already be sorted by (txID, index) as the node requires.
-  out.sort((a, b) => Buffer.compare(Buffer.from(a.txId), Buffer.from(b.txId)) || a.outputIndex - b.outputIndex);
+  out.sort((a, b) => Buffer.compare(a.txId, b.txId) || a.outputIndex - b.outputIndex);
   return out;
 }
 
