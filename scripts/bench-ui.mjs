@@ -81,6 +81,7 @@ const bottom = await timeKey(() => 'G', (f) => pos(f) === fmt(N), 1);
 r.stdin.write('/');
 await until((f) => f.includes('filter /'));
 const filter = await timeKey(() => '7', (f) => / matching "7"/.test(f), 1);
+const filter2 = await timeKey(() => '7', (f) => / matching "77"/.test(f), 1);
 const frameChars = (r.lastFrame() ?? '').length;
 r.unmount();
 
@@ -93,7 +94,8 @@ process.stdout.write(
     `  cursor down (j)                    median ${ms(down.median)} [${ms(down.cpu)} CPU], p90 ${ms(down.p90)}`,
     `  sort by next column (s)            median ${ms(sort.median)} [${ms(sort.cpu)} CPU], p90 ${ms(sort.p90)}`,
     `  jump to last row (G)               ${ms(bottom.median)} [${ms(bottom.cpu)} CPU]`,
-    `  filter keystroke over all rows     ${ms(filter.median)} [${ms(filter.cpu)} CPU]`,
+    `  filter, first keystroke (indexes)  ${ms(filter.median)} [${ms(filter.cpu)} CPU]`,
+    `  filter, next keystroke             ${ms(filter2.median)} [${ms(filter2.cpu)} CPU]`,
     `  frame size                         ${fmt(frameChars)} characters`,
     '',
   ].join('\n'),

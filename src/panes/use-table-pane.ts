@@ -2,7 +2,7 @@
 import { useMemo, useRef } from 'react';
 import { useAvatop, useAvatopStore } from '../app/store-context';
 import { useKeyHandler, type KeyEvent } from '../input';
-import { filterRows, nextSortKey, sortRows, type TableRow } from '../components/table-model';
+import { filterRowsBy, haystackOf, nextSortKey, sortRows, type TableRow } from '../components/table-model';
 import type { Column } from '../components/table-layout';
 import { moveCursor, openPrompt, pushView, setFilter, type NavView, type PaneId, type PaneUi } from '../state/ui';
 import type { AvatopState } from '../state/store';
@@ -41,10 +41,20 @@ export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
   // Columns may be rebuilt every second (ages); sorting and filtering use the latest without re-running for it.
   const columnsRef = useRef(o.columns);
   columnsRef.current = o.columns;
-  const shown = useMemo(
-    () => sortRows(filterRows(o.rows, columnsRef.current, ui.filter), columnsRef.current, sortKey, sortDir),
-    [o.rows, ui.filter, sortKey, sortDir],
-  );
+  // Each row's filter text is built once per row object (rows keep identity across polls when unchanged).
+  const haystacks = useRef(new WeakMap<object, string>());
+  const shown = useMemo(() => {
+    const haystack = (r: TableRow<T>) => {
+      const key = r.value as unknown as object;
+      let h = haystacks.current.get(key);
+      if (h === undefined) {
+        h = haystackOf(r.value, columnsRef.current);
+        haystacks.current.set(key, h);
+      }
+      return h;
+    };
+    return sortRows(filterRowsBy(o.rows, ui.filter, haystack), columnsRef.current, sortKey, sortDir);
+  }, [o.rows, ui.filter, sortKey, sortDir]);
   const update = (f: (s: AvatopState) => AvatopState) => store.setState(f(store.getState()), true);
   const move = (delta: number) => update((s) => ({ ...s, ui: moveCursor(s.ui, o.pane, delta, shown.length, o.bodyHeight) }));
 

@@ -99,15 +99,11 @@ export function buildSubnetTree(s: Pick<AvatopState, 'subnets' | 'validators' | 
 }
 
 export function SubnetsPane({ width, height, active }: PaneProps) {
-  const list = useAvatop((s) => s.subnets.list);
-  const chains = useAvatop((s) => s.subnets.chains);
-  const validators = useAvatop((s) => s.validators.bySubnet);
-  const chainStatus = useAvatop((s) => s.subnets.chainStatus);
+  const subnets = useAvatop((s) => s.subnets);
+  const validators = useAvatop((s) => s.validators);
   const node = useAvatop((s) => s.node);
-  const rows = useMemo(
-    () => buildSubnetTree({ subnets: { list, chains, chainStatus, detail: {}, chainsOf: {} }, validators: { bySubnet: validators, detail: {} }, node }),
-    [list, chains, validators, chainStatus, node],
-  );
+  const rows = useMemo(() => buildSubnetTree({ subnets, validators, node }), [subnets, validators, node]);
+  const { list, chains } = subnets;
   const resource = list.status !== 'ok' ? list : chains;
   const table = useTablePane({
     pane: 'subnets',
