@@ -226,8 +226,6 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       once: spec.cadence === 'once',
       intervalMs: () => intervalOf(entry),
       isUnsupported: isUnsupportedError,
-      // While the P-chain bootstraps, the height keeps probing at the normal pace so the screen recovers promptly;
-      // the other P-chain resources back off and are woken when the height answers.
       // The height is the liveness probe: one tiny request per interval while the node is down or bootstrapping,
       // so recovery shows within an interval; everything else backs off, and is woken when the probe answers.
       // Only while failing is cheap: a probe that draws a huge or endless body backs off like the rest.
@@ -241,6 +239,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         enqueue((s) => spec.lens.set(s, startLoading(spec.lens.get(s))));
       },
       onSuccess(result, info) {
+        // Read first: a height that cannot be read throws here, and the poller counts it as a failure.
+        const height = spec.key === 'height' ? (spec.toData(undefined, result) as bigint) : undefined;
         // Started before the first height was known (at start-up both go out together): it belongs to that height.
         if (entry.heightAt === undefined) entry.heightAt = lastHeight;
         const bytes = (bytesByMethod.get(spec.method) ?? 0) - bytesAtStart;
@@ -263,7 +263,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
           if (spec.also) next = spec.also(next, result, meta);
           return next;
         });
-        if (spec.key === 'height') onHeight(spec.toData(undefined, result) as bigint);
+        if (height !== undefined) onHeight(height);
         end();
       },
       onFailure(error, info) {
@@ -296,6 +296,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     if (e.spec.cadence === 'height' && e.heightAt !== undefined && e.heightAt === lastHeight) {
       const age = clock.now() - r.updatedAt;
       return age < intervals.maxAgeMs ? intervals.maxAgeMs - age : 0;
+    }
+    if (e.spec.cadence === 'height' && e.startedAt !== undefined && !e.spec.everyHeight) {
+      // Back on a pane soon after leaving it: the height moved, but the floor (and byte budget) still applies.
+      return Math.max(0, e.startedAt + Math.max(heavyMinMs, costMs(e.lastBytes)) - clock.now());
     }
     return 0;
   }

@@ -507,4 +507,19 @@ describe('scheduler', () => {
     expect(h.node.maxOpen('platform.getCurrentValidators')).toBe(1);
     expect(validators(h).status).toBe('ok');
   });
+
+  it('coming back to a pane after the height moved still honours the heavy floor', async () => {
+    h = await startHarness({ heavyMinIntervalMs: 30_000 });
+    show(h, 'validators');
+    h.scheduler.start();
+    await h.quiesce();
+    show(h, 'peers');
+    h.net.height = 101;
+    await h.run(4_000);
+    show(h, 'validators');
+    await h.run(20_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    await h.run(8_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(2);
+  });
 });
