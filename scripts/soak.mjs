@@ -1,0 +1,36 @@
+#!/usr/bin/env node
+// Soak: an hour of simulated activity at speed (client, store, scheduler and the rendered App against `avatop sim`
+// in another process, both clocks driven fast), then heap after GC within 10% of the heap after warm-up, and no more
+// sockets, timers or listeners than after warm-up. Runs from source through tsx on a fresh clone:
+//   node --expose-gc scripts/soak.mjs [--minutes 60] [--validators 1500]
+import { register } from 'tsx/esm/api';
+
+register();
+const { runSoak, soakProblems, mb } = await import('./soak-driver.tsx');
+
+const flag = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback;
+};
+const minutes = flag('minutes', 60);
+const durationMs = Math.max(6, Math.round(minutes / 3) * 3) * 60_000;
+const warmupMs = 6 * 60_000;
+const started = performance.now();
+const r = await runSoak({
+  durationMs,
+  warmupMs,
+  stepMs: 1_000,
+  validators: flag('validators', 1_500),
+  peers: flag('peers', 300),
+  utxos: flag('utxos', 5_000),
+  onProgress: (t) => process.stderr.write(`\r[soak] ${Math.round(t / 60_000)} of ${durationMs / 60_000} simulated minutes`),
+});
+process.stderr.write('\n');
+const wall = (performance.now() - started) / 1000;
+const res = (s) => Object.entries(s.resources).map(([k, v]) => `${k} ${v}`).join(', ');
+console.log(`soak: ${durationMs / 60_000} simulated minutes in ${wall.toFixed(0)} s of wall time; ${r.requests} requests, ${mb(r.bytes)} received+sent, ${r.renders} store updates`);
+console.log(`after warm-up (${warmupMs / 60_000} min): heap ${mb(r.warm.heapUsed)}, rss ${mb(r.warm.rss)}, scheduler timers ${r.warm.clockTimers}, process listeners ${r.warm.processListeners}; ${res(r.warm)}`);
+console.log(`at the end:                heap ${mb(r.end.heapUsed)}, rss ${mb(r.end.rss)}, scheduler timers ${r.end.clockTimers}, process listeners ${r.end.processListeners}; ${res(r.end)}`);
+const problems = soakProblems(r);
+console.log(problems.length ? `FAIL:\n  ${problems.join('\n  ')}` : `ok: heap ${((r.end.heapUsed / r.warm.heapUsed - 1) * 100).toFixed(1)}% vs warm-up (limit 10%), no growth in sockets, timers or listeners`);
+process.exitCode = problems.length ? 1 : 0;
