@@ -1,6 +1,7 @@
 // Peers: who this node is connected to, with what version, and how that changes block by block (drops,
 // reconnects, benching, ACP votes, message times).
 import { formatNodeId } from './wire';
+import { PRIMARY_NETWORK_ID } from './constants';
 import type { Prng } from './prng';
 import type { Profile } from './profiles';
 import type { Peer, Subnet, Validator } from './model';
@@ -11,7 +12,9 @@ export function newPeer(p: Prng, profile: Profile, subnets: readonly Subnet[], n
   const acps = profile.acps;
   const supported = acps.filter(() => p.chance(0.35));
   const objected = acps.filter((a) => !supported.includes(a) && p.chance(0.04));
-  const tracked = subnets.filter(() => p.chance(0.12)).map((s) => s.idStr).sort();
+  const tracked = subnets.filter(() => p.chance(0.12)).map((s) => s.idStr);
+  if (profile.peersTrackPrimary) tracked.push(PRIMARY_NETWORK_ID);
+  tracked.sort();
   return {
     nodeId,
     nodeIdStr: formatNodeId(nodeId),

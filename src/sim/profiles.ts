@@ -25,6 +25,7 @@ export interface Profile {
   supplyHeight: boolean; // getCurrentSupply .height
   legacyRewardOwner: boolean; // getCurrentValidators carries the deprecated rewardOwner next to validationRewardOwner
   richHealth: boolean; // health checks bls, futureupgrade, avgAcceptanceTime, disconnectedValidators (v1.13+)
+  peersTrackPrimary: boolean; // peers' trackedSubnets lists the primary network too (seen on v1.14.2)
   l1: boolean; // L1 validators and Etna tx types exist
 }
 
@@ -64,6 +65,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     supplyHeight: true,
     legacyRewardOwner: true,
     richHealth: false,
+    peersTrackPrimary: false,
     l1: false,
   },
   'v1.14': {
@@ -90,6 +92,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     supplyHeight: true,
     legacyRewardOwner: false,
     richHealth: true,
+    peersTrackPrimary: true,
     l1: true,
   },
 };
