@@ -8,8 +8,8 @@ export interface Probe {
   path: string;
   headers?: Record<string, string>;
   body?: string;
-  /** Body built from an address that holds UTXOs on the node under test (the data must match for the answer to). */
-  bodyFor?: (fundedAddress: string) => string;
+  /** Body built from facts of the node under test (the data must match for the answers to). */
+  bodyFor?: (t: ProbeTarget) => string;
   /** Skip on versions where the call means something else. */
   onlyFrom?: string;
 }
@@ -54,12 +54,42 @@ export const PROBES: readonly Probe[] = [
     name: 'getUTXOs with encoding json',
     path: '/ext/bc/P',
     headers: JSON_CT,
-    bodyFor: (address) => rpc('platform.getUTXOs', { addresses: [address], encoding: 'json' }),
+    bodyFor: (t) => rpc('platform.getUTXOs', { addresses: [t.address], encoding: 'json' }),
   },
   { name: 'issueTx without 0x', path: '/ext/bc/P', headers: JSON_CT, body: rpc('platform.issueTx', { tx: '00', encoding: 'hex' }) },
+  { name: 'getValidatorsAt height "proposed"', path: '/ext/bc/P', headers: JSON_CT, body: rpc('platform.getValidatorsAt', { height: 'proposed' }) },
+  { name: 'getValidatorsAt far future height', path: '/ext/bc/P', headers: JSON_CT, body: rpc('platform.getValidatorsAt', { height: 99999999 }) },
+  { name: 'getBlock with an unknown encoding', path: '/ext/bc/P', headers: JSON_CT, bodyFor: (t) => rpc('platform.getBlockByHeight', { height: t.height, encoding: 'base64' }) },
+  { name: 'getBlock with hexnc', path: '/ext/bc/P', headers: JSON_CT, bodyFor: (t) => rpc('platform.getBlockByHeight', { height: t.height, encoding: 'hexnc' }) },
+  { name: 'getBlock with hexc', path: '/ext/bc/P', headers: JSON_CT, bodyFor: (t) => rpc('platform.getBlockByHeight', { height: t.height, encoding: 'hexc' }) },
+  { name: 'height as a string', path: '/ext/bc/P', headers: JSON_CT, bodyFor: (t) => rpc('platform.getBlockByHeight', { height: String(t.height) }) },
+  {
+    name: 'getUTXOs with 1025 addresses',
+    path: '/ext/bc/P',
+    headers: JSON_CT,
+    bodyFor: (t) => rpc('platform.getUTXOs', { addresses: Array.from({ length: 1025 }, () => t.address) }),
+  },
+  {
+    name: 'getStake with 257 addresses',
+    path: '/ext/bc/P',
+    headers: JSON_CT,
+    bodyFor: (t) => rpc('platform.getStake', { addresses: Array.from({ length: 257 }, () => t.address) }),
+  },
+  { name: 'peers filtered by an unknown node ID', path: '/ext/info', headers: JSON_CT, body: rpc('info.peers', { nodeIDs: ['NodeID-111111111111111111116DBWJs'] }) },
+  { name: 'getCurrentValidators of an unknown subnet', path: '/ext/bc/P', headers: JSON_CT, body: rpc('platform.getCurrentValidators', { subnetID: UNKNOWN_ID }) },
+  { name: 'getTotalStake of an unknown subnet', path: '/ext/bc/P', headers: JSON_CT, body: rpc('platform.getTotalStake', { subnetID: UNKNOWN_ID }) },
+  { name: 'getMinStake of a permissioned or unknown subnet', path: '/ext/bc/P', headers: JSON_CT, body: rpc('platform.getMinStake', { subnetID: UNKNOWN_ID }) },
+  { name: 'validatedBy unknown chain', path: '/ext/bc/P', headers: JSON_CT, body: rpc('platform.validatedBy', { blockchainID: UNKNOWN_ID }) },
   { name: 'removed method getPendingValidators', path: '/ext/bc/P', headers: JSON_CT, body: rpc('platform.getPendingValidators', {}), onlyFrom: 'v1.11.3' },
   { name: 'health GET', method: 'GET', path: '/ext/health' },
 ];
+
+export interface ProbeTarget {
+  /** An address that holds UTXOs. */
+  address: string;
+  /** The last accepted height (the simulator forgets its oldest blocks, so probes read recent ones). */
+  height: number;
+}
 
 export interface ProbeResult {
   status: number;
@@ -81,7 +111,7 @@ export function normalizeMessage(s: string): string {
     .replace(/\d+/g, '<n>');
 }
 
-export function sendProbe(baseUrl: string, p: Probe, fundedAddress = ''): Promise<ProbeResult> {
+export function sendProbe(baseUrl: string, p: Probe, target: ProbeTarget = { address: '', height: 0 }): Promise<ProbeResult> {
   const url = new URL(p.path, baseUrl);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -105,7 +135,7 @@ export function sendProbe(baseUrl: string, p: Probe, fundedAddress = ''): Promis
     );
     req.on('timeout', () => req.destroy(new Error('probe timed out')));
     req.on('error', reject);
-    const body = p.bodyFor ? p.bodyFor(fundedAddress) : p.body;
+    const body = p.bodyFor ? p.bodyFor(target) : p.body;
     if (body !== undefined) req.write(body);
     req.end();
   });

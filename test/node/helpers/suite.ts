@@ -337,13 +337,17 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
         try {
           const report: string[] = [];
           const captured: Record<string, unknown> = {};
+          const heightOf = async (url: string): Promise<number> =>
+            Number((await call<{ height: string }>(url, 'P', 'platform.getHeight', {})).height);
+          const realTarget = { address: ewoq.pAddress, height: await heightOf(net.url) };
+          const simTarget = { address: sim.network?.wallets?.[0]?.str ?? '', height: await heightOf(sim.url) };
           for (const p of PROBES) {
             if (p.onlyFrom && cmpVersion(version, p.onlyFrom) < 0) continue;
-            const real = await sendProbe(net.url, p, ewoq.pAddress);
+            const real = await sendProbe(net.url, p, realTarget);
             captured[p.name] = real;
             let other;
             try {
-              other = await sendProbe(sim.url, p, sim.network?.wallets?.[0]?.str ?? '');
+              other = await sendProbe(sim.url, p, simTarget);
             } catch (err) {
               report.push(`${p.name}: simulator failed: ${(err as Error).message}`);
               continue;
