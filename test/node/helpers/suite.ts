@@ -131,7 +131,8 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
         activity = await generateActivity(ctx, net.nodes[0]!.nodeId);
         const t = Date.now();
         // Staked for 20 s against a 5 s minimum: 15 s of slack for the tx to be accepted on a loaded machine.
-        shortStakers = await stakeBriefly(ctx, net.nodes[0]!.nodeId, 20);
+        // Node 5's delegation fee is 6.25 % (node 1 keeps 100 %), so the delegator earns a reward UTXO of its own.
+        shortStakers = await stakeBriefly(ctx, net.nodes[4]!.nodeId, 20);
         process.stderr.write(`${version}: short stakers issued and removed in ${Date.now() - t} ms\n`);
         chain = await readChain(net.url);
         const captureDir = process.env.AVATOP_NODE_CAPTURE;
@@ -261,6 +262,32 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
         }
         if (problems.length > 0) fail();
         expect(problems, problems.join('\n\n')).toEqual([]);
+      });
+    });
+
+    describe('ended stakers', () => {
+      it('getTxStatus of every RewardValidatorTx validates, and both outcomes occur (Committed and Aborted)', async () => {
+        const rewardTxIds = chain
+          .filter((c) => c.kind === 'tx' && decodeSignedTx(decodeHex(c.hex, { checksum: true })).unsigned.typeName === 'RewardValidatorTx')
+          .map((c) => (c.json as { id: string }).id);
+        expect(rewardTxIds.length).toBeGreaterThanOrEqual(2);
+        const statuses = new Set<string>();
+        for (const txID of rewardTxIds) statuses.add(String((await client.platform.getTxStatus({ txID })).status));
+        expect([...statuses].sort()).toEqual(['Aborted', 'Committed']);
+      });
+
+      it('the rewarded delegator has reward UTXOs that decode and re-encode to the node bytes', async () => {
+        const txID = shortStakers[0]!.txId;
+        const r = await call<{ numFetched: string; utxos: string[] }>(net.url, 'P', 'platform.getRewardUTXOs', { txID, encoding: 'hex' });
+        expect(Number(r.numFetched)).toBeGreaterThan(0);
+        for (const hex of r.utxos) {
+          const bytes = decodeHex(hex, { checksum: true });
+          const u = decodeUtxo(bytes);
+          expect(formatId(u.txId)).toBe(txID);
+          expect(Buffer.from(encodeUtxo(u)).equals(Buffer.from(bytes))).toBe(true);
+        }
+        const viaClient = await client.platform.getRewardUTXOs({ txID, encoding: 'hex' });
+        expect(viaClient).toBeDefined();
       });
     });
 
