@@ -26,6 +26,8 @@ export interface Profile {
   legacyRewardOwner: boolean; // getCurrentValidators carries the deprecated rewardOwner next to validationRewardOwner
   richHealth: boolean; // health checks bls, futureupgrade, avgAcceptanceTime, disconnectedValidators (v1.13+)
   peersTrackPrimary: boolean; // peers' trackedSubnets lists the primary network too (seen on v1.14.2)
+  heightProposed: boolean; // getValidatorsAt accepts "proposed" (v1.11.2 rejects it as a bad argument)
+  legacyValidatorSetError: boolean; // a future height gives v1.11.2's "failed to get validator set: not found"
   l1: boolean; // L1 validators and Etna tx types exist
 }
 
@@ -66,6 +68,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     legacyRewardOwner: true,
     richHealth: false,
     peersTrackPrimary: false,
+    heightProposed: false,
+    legacyValidatorSetError: true,
     l1: false,
   },
   'v1.14': {
@@ -93,6 +97,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     legacyRewardOwner: false,
     richHealth: true,
     peersTrackPrimary: true,
+    heightProposed: true,
+    legacyValidatorSetError: false,
     l1: true,
   },
 };

@@ -437,8 +437,10 @@ export function platformHandlers(ctx: HandlerContext): Map<string, Handler> {
   m.set('GetValidatorsAt', (params) => {
     const a = argsObject(params);
     const h = heightArg(a, 'height');
+    if (h === 'proposed' && !profile.heightProposed) throw new ArgError('height "proposed" unknown before v1.11.13');
     const subnetId = idArg(a, 'subnetID');
     const height = resolveHeight(h);
+    if (height > net.height && profile.legacyValidatorSetError) throw new MethodError('failed to get validator set: not found');
     if (height > net.height) {
       throw new MethodError(
         `failed to get validator set at ${height}: failed to fetch validator set at unfinalized height with SubnetID = ${subnetId}: current P-chain height (${net.height}) < requested P-Chain height (${height})`,
