@@ -12,6 +12,7 @@ export default defineConfig({
     fileParallelism: false,
     maxWorkers: 1,
     testTimeout: 120_000,
-    hookTimeout: 600_000,
+    // Setup waits for five nodes (at most 5 min), eight txs and stakers to end; a stuck network fails, never hangs.
+    hookTimeout: 900_000,
   },
 });
