@@ -13,7 +13,8 @@ import { formatCount, formatLatency, formatPercent } from '../format/number';
 import { formatAge, formatDuration } from '../format/time';
 import { addSample, blocksPerMinute, type HeightSample } from './header-model';
 import { useAppConfig, thresholdFor } from './config';
-import { obj, num } from '../panes/fields';
+import { obj, num, date } from '../panes/fields';
+import { selectOwnValidator } from './own-validator';
 import type { Resource } from '../state/resource';
 
 function useHeightHistory(height: bigint | undefined, at: number | undefined): HeightSample[] {
@@ -71,7 +72,9 @@ export function Header({ width }: { width: number }) {
   const up = obj(uptime.data);
   const rewarding = num(up.rewardingStakePercentage);
   const weighted = num(up.weightedAveragePercentage);
-  const threshold = thresholdFor(rewardThreshold, undefined, Date.now());
+  // The threshold that applies to this node's validation (by its start date); for a non-validator, today's.
+  const own = useAvatop(selectOwnValidator);
+  const threshold = thresholdFor(rewardThreshold, date(own?.startTime), Date.now());
   const upStyle = weighted === undefined ? theme.text.muted : weighted < threshold ? theme.status.warn : theme.status.ok;
 
   const line1 = [

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { DataTable, type RowTone } from '../components/DataTable';
 import { ErrorBanner } from '../components/ErrorBanner';
 import type { Column } from '../components/table-layout';
-import type { TableRow } from '../components/table-model';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { formatCount } from '../format/number';

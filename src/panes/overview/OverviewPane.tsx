@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Box } from 'ink';
 import { useAvatop } from '../../app/store-context';
-import { useAppConfig } from '../../app/config';
+import { useAppConfig, thresholdFor } from '../../app/config';
+import { selectOwnValidator } from '../../app/own-validator';
 import { useNow } from '../../components/Clock';
 import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
 import { ErrorBanner } from '../../components/ErrorBanner';
@@ -41,10 +42,8 @@ export function OverviewPane({ width, height }: PaneProps) {
   const detail = useAvatop((s) => (ownId ? s.validators.detail[`${PRIMARY_NETWORK_ID}/${ownId}`] : undefined));
   const list = useAvatop((s) => s.validators.bySubnet[PRIMARY_NETWORK_ID]);
 
-  const own: Validator | undefined = useMemo(() => {
-    if (detail?.data) return detail.data;
-    return list?.data?.rows.find((r) => r.value.nodeID === ownId && r.change !== 'removed')?.value;
-  }, [detail, list, ownId]);
+  const own: Validator | undefined = useAvatop(selectOwnValidator);
+  const ownThreshold = thresholdFor(rewardThreshold, date(own?.startTime), now);
   const listTotal = useMemo(() => (list?.data ? totalWeight(list.data.rows.filter((r) => r.change !== 'removed').map((r) => r.value)) : undefined), [list]);
 
   const up = obj(uptime.data);
@@ -70,8 +69,8 @@ export function OverviewPane({ width, height }: PaneProps) {
       tone: health.data ? (health.data.healthy ? 'ok' : 'error') : 'muted',
     },
     { section: 'Uptime as the network sees it' },
-    { label: 'Weighted average', value: formatPercent(num(up.weightedAveragePercentage), 2), tone: toneFor(num(up.weightedAveragePercentage), rewardThreshold.before) },
-    { label: 'Rewarding stake', value: formatPercent(num(up.rewardingStakePercentage), 2), tone: toneFor(num(up.rewardingStakePercentage), rewardThreshold.before) },
+    { label: 'Weighted average', value: formatPercent(num(up.weightedAveragePercentage), 2), tone: toneFor(num(up.weightedAveragePercentage), ownThreshold) },
+    { label: 'Rewarding stake', value: formatPercent(num(up.rewardingStakePercentage), 2), tone: toneFor(num(up.rewardingStakePercentage), ownThreshold) },
     { label: 'Reward threshold', value: `${rewardThreshold.before}%, ${rewardThreshold.after}% for validations from ${formatTimestamp(rewardThreshold.cutover).slice(0, 10)} (ACP-267)`, tone: 'muted' },
   ];
 

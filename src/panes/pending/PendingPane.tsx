@@ -79,7 +79,6 @@ function PendingTable({ width, height, active }: PaneProps) {
 }
 
 function RecentStakers({ width, height, active }: PaneProps) {
-  const pending = useAvatop((s) => s.pending.bySubnet[PRIMARY_NETWORK_ID]) ?? idleResource();
   const resource = useAvatop((s) => s.validators.bySubnet[PRIMARY_NETWORK_ID]) ?? idleResource();
   const now = useNow(1000, active);
   const columns = useMemo(() => recentColumns(now), [now]);
