@@ -166,7 +166,9 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const bodyHeight = Math.max(1, height - 3);
   const page = Math.max(1, bodyHeight - 1);
 
-  // Typing into a field: above everything, like the prompt line.
+  // Typing into a field: above everything, like the prompt line. Registered for as long as the pane is active (not
+  // only while editing): registration happens in an effect, after the frame that shows the field being edited, so a
+  // key typed right after that frame would otherwise reach the form.
   useKeyHandler(
     'prompt',
     (ev) => {
@@ -184,7 +186,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
       else if (input && !key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow) setEditing({ ...editing, text: editing.text + sanitize(input) });
       return true;
     },
-    active && editing !== undefined,
+    active,
   );
 
   useKeyHandler(
