@@ -53,10 +53,10 @@ async function until<T>(get: () => T | undefined, what: string, timeoutMs = 30_0
 const capture = (escapes = false) => tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', 'inj');
 const state = () => tmux('display-message', '-p', '-t', 'inj', STATE).trim();
 const buffers = () => tmux('list-buffers', '-F', '#{buffer_name}: #{buffer_sample}').trim();
-// The active tab is drawn on the theme's accent background (the default theme's cyan, SGR 46). The console has no
-// tab; its body names it.
+// The active tab is drawn on the theme's accent background (the default theme's cyan, SGR 46). Where a pane has no
+// tab (the console, in narrow tab bars) its body names it.
 const activeTab = (p: { key: string; title: string }) => (s: string) =>
-  p.key === '0' ? /^Console/m.test(s.replace(/\u001b\[[0-9;]*m/g, '')) : new RegExp(`\\[46m ${p.key} ${p.title}( |$)`, 'm').test(s);
+  new RegExp(`\\[46m ${p.key} ${p.title}( |$)`, 'm').test(s) || (p.key === '0' && /^Console/m.test(s.replace(/\u001b\[[0-9;]*m/g, '')));
 
 interface Visit {
   pane: string;

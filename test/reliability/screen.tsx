@@ -21,7 +21,8 @@ export interface FaultScreen {
 export const SCREEN_INTERVAL_MS = 300;
 
 export function startFaultScreen(url: string): FaultScreen {
-  const client = createClient({ url, timeoutMs: MATRIX_TIMEOUT_MS, maxBytes: MATRIX_MAX_BYTES });
+  // A longer timeout than the store matrix: rendering shares the (busy) event loop with the requests.
+  const client = createClient({ url, timeoutMs: MATRIX_TIMEOUT_MS * 2, maxBytes: MATRIX_MAX_BYTES });
   const store = createAvatopStore();
   const scheduler = createScheduler({
     client,
