@@ -262,19 +262,6 @@ function viewSpecs(view: NavView | undefined, s: AvatopState, decoders: Decoders
         ),
       ];
     }
-    case 'tx':
-      return [
-        call(`tx:${view.id}`, 'platform.getTx', { txID: view.id, encoding: 'json' }, 'once', lens.tx(view.id), ignorePrev(transform.loose)),
-        call(`txStatus:${view.id}`, 'platform.getTxStatus', { txID: view.id }, 'tick', lens.txStatus(view.id), ignorePrev(transform.loose), {
-          // A final status never changes again.
-          intervalMs: (st, i) => {
-            const status = asStatus(st.txs.status[view.id]?.data);
-            return status === 'Committed' || status === 'Dropped' || status === 'Aborted' ? i.maxAgeMs : i.tickMs;
-          },
-        }),
-      ];
-    case 'validator':
-      return [validatorDetailSpec(view.subnetId ?? PRIMARY_NETWORK_ID, view.nodeId)];
     case 'subnet': {
       const chains = liveValues(s.subnets.chains.data).filter((c) => c.subnetID === view.id);
       return [
@@ -290,8 +277,10 @@ function viewSpecs(view: NavView | undefined, s: AvatopState, decoders: Decoders
       return [chainStatusSpec(view.id)];
     case 'peer':
       return [peersSpec()];
+    case 'tx':
+    case 'validator':
     case 'utxo':
-      return [];
+      return []; // view-plan.ts answers these before the switch
   }
 }
 
@@ -337,20 +326,12 @@ function chainStatusesSpec(): ResourceSpec {
 const chainStatusSpec = (id: string) =>
   call(`chainStatus:${id}`, 'platform.getBlockchainStatus', { blockchainID: id }, 'slow', lens.chainStatus(id), ignorePrev(transform.chainStatus));
 
-function asStatus(v: unknown): string | undefined {
-  return v !== null && typeof v === 'object' ? String((v as { status?: unknown }).status) : undefined;
-}
-
 /** Everything that should be polled for this screen, deduplicated by key (a view may repeat its pane's needs). */
 export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState, decoders: Decoders): ResourceSpec[] {
   const body = [...paneSpecs(pane, s, decoders), ...viewSpecs(views[views.length - 1], s, decoders)];
-  const all = [...header(body.some((spec) => spec.method === 'info.peers')), ...body];
+  // Only the full peers list also writes the header's count (a view's single-peer query does not).
+  const all = [...header(body.some((spec) => spec.key === 'peers' || spec.key === 'peers:slow')), ...body];
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
   return [...seen.values()];
-}
-
-/** The pane → methods table, for docs, the status line and the benchmark's naive loop. */
-export function methodsForPane(pane: PaneId, s: AvatopState, decoders: Decoders): string[] {
-  return [...new Set(paneSpecs(pane, s, decoders).flatMap((spec) => (spec.key === 'recentBlocks' ? ['platform.getBlockByHeight'] : [spec.method])))];
 }
