@@ -218,6 +218,14 @@ describe('terminal size', () => {
     const narrow = await screen.waitFor((f) => !f.includes('DEL.WT') && f.includes('WEIGHT'));
     expect(narrow.split('\n').every((l) => l.length <= 70)).toBe(true);
     expect(narrow.split('\n').length).toBeLessThanOrEqual(19);
+    screen.resize({ columns: 60, rows: 15 });
+    const smallest = await screen.waitFor((f) => f.includes('WEIGHT') && !f.includes('DELEG') && f.split('\n')[0]!.length <= 60);
+    expect(smallest.split('\n').length).toBeLessThanOrEqual(14);
+    expect(smallest).not.toMatch(/at least 60×15/);
+    // The overview scrolls in one column when it does not fit.
+    await screen.press('1', /lines 1-\d+ of \d+ \(j\/k/);
+    await screen.press('j', /lines 2-\d+ of \d+/);
+    await screen.press('3', /WEIGHT/);
     screen.resize({ columns: 50, rows: 10 });
     await screen.waitFor(/at least 60×15; this\s+one is 50×10/);
     screen.resize({ columns: 120, rows: 40 });

@@ -13,6 +13,7 @@ import { shortenHex } from '../../format/ids';
 import { sanitize } from '../../format/sanitize';
 import { bool, big, date, num, obj, str } from '../fields';
 import type { PaneProps } from '../common';
+import { DocumentPane } from '../DocumentPane';
 import { delegatorCount, delegatorWeight, totalWeight, validatorHealth, weightOf } from '../validators/validator-model';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import type { Resource } from '../../state/resource';
@@ -24,7 +25,7 @@ function val<T>(r: Resource<T>, show: (d: T) => string): string {
   return r.status === 'ok' ? '—' : describeResource(r as Resource<unknown>);
 }
 
-export function OverviewPane({ width, height }: PaneProps) {
+export function OverviewPane({ width, height, active }: PaneProps) {
   const { rewardThreshold } = useAppConfig();
   const now = useNow(1000);
   const nodeId = useAvatop((s) => s.node.id);
@@ -108,7 +109,9 @@ export function OverviewPane({ width, height }: PaneProps) {
 
   const banner = nodeId.status === 'error' && !nodeId.data ? <ErrorBanner width={width} title="Node" error={nodeId.error} /> : null;
   const bannerLines = banner ? 2 : 0;
-  if (width >= 100) {
+  const right = [...mine, ...network];
+  const twoColumns = width >= 100 && Math.max(identity.length, right.length) <= height - bannerLines;
+  if (twoColumns) {
     const half = Math.floor((width - 2) / 2);
     return (
       <Box flexDirection="column" width={width} height={height}>
@@ -116,16 +119,22 @@ export function OverviewPane({ width, height }: PaneProps) {
         <Box flexDirection="row" width={width} height={height - bannerLines}>
           <KeyValue items={identity} width={half} height={height - bannerLines} />
           <Box width={2} />
-          <KeyValue items={[...mine, ...network]} width={width - half - 2} height={height - bannerLines} />
+          <KeyValue items={right} width={width - half - 2} height={height - bannerLines} />
         </Box>
       </Box>
     );
   }
+  // Narrow or short terminals: one column that scrolls with j/k.
   return (
-    <Box flexDirection="column" width={width} height={height}>
-      {banner}
-      <KeyValue items={[...identity, ...mine, ...network]} width={width} height={height - bannerLines} />
-    </Box>
+    <DocumentPane
+      id="overview"
+      items={[...identity, ...right]}
+      width={width}
+      height={height}
+      active={active}
+      above={banner}
+      aboveLines={bannerLines}
+    />
   );
 }
 
