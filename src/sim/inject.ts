@@ -32,7 +32,7 @@ const TEXT_KEYS = new Set([
   'avm',
   'evm',
   'platform',
-  'subnetevm',
+  'subnet-evm',
   'chainName',
   'ip',
   'publicIP',

@@ -50,7 +50,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     semver: '1.11.2',
     rpcProtocolVersion: '34',
     databaseVersion: 'v1.4.5',
-    vmVersions: { avm: 'v1.11.2', evm: 'v0.13.1', platform: 'v1.11.2', subnetevm: 'v0.6.1' },
+    vmVersions: { avm: 'v1.11.2', evm: 'v0.13.0', platform: 'v1.11.2', 'subnet-evm': 'v0.6.1' },
     acps: ACPS_V1_11,
     removed: new Set(V1_14_ONLY),
     peerVersions: [
@@ -78,7 +78,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     semver: '1.14.2',
     rpcProtocolVersion: '45',
     databaseVersion: 'v1.4.5',
-    vmVersions: { avm: 'v1.14.2', evm: 'v0.15.4', platform: 'v1.14.2', subnetevm: 'v0.8.2' },
+    // As a v1.14.2 build reports them (the VMs moved into the avalanchego repository).
+    vmVersions: { avm: 'avalanchego/1.14.2', evm: 'v1.14.2', platform: 'avalanchego/1.14.2', 'subnet-evm': 'v0.8.2' },
     acps: ACPS_V1_14,
     removed: new Set(V1_11_ONLY),
     peerVersions: [

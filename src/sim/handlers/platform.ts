@@ -51,7 +51,9 @@ export function platformHandlers(ctx: HandlerContext): Map<string, Handler> {
   const fmt = (a: Uint8Array) => formatAddress(a, net.networkId);
 
   m.set('GetHeight', () => ({ height: String(net.height) }));
-  m.set('GetTimestamp', () => ({ timestamp: rfc3339(net.timeMs) }));
+  // Chain time is kept in whole seconds (block times are unix seconds).
+  const chainTime = () => rfc3339(Math.floor(net.timeMs / 1000) * 1000);
+  m.set('GetTimestamp', () => ({ timestamp: chainTime() }));
 
   m.set('GetBlock', (params) => {
     const a = argsObject(params);
@@ -533,11 +535,11 @@ export function platformHandlers(ctx: HandlerContext): Map<string, Handler> {
 
   if (!profile.removed.has('platform.getFeeConfig')) {
     m.set('GetFeeConfig', () => ({ ...FEE_CONFIG, weights: [...FEE_CONFIG.weights] }));
-    m.set('GetFeeState', () => ({ ...net.feeState, timestamp: rfc3339(net.timeMs) }));
+    m.set('GetFeeState', () => ({ ...net.feeState, timestamp: chainTime() }));
   }
   if (!profile.removed.has('platform.getValidatorFeeConfig')) {
     m.set('GetValidatorFeeConfig', () => ({ ...VALIDATOR_FEE_CONFIG }));
-    m.set('GetValidatorFeeState', () => ({ ...net.validatorFeeState, timestamp: rfc3339(net.timeMs) }));
+    m.set('GetValidatorFeeState', () => ({ ...net.validatorFeeState, timestamp: chainTime() }));
   }
 
   if (!profile.removed.has('platform.getPendingValidators')) {
