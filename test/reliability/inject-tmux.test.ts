@@ -56,7 +56,7 @@ const buffers = () => tmux('list-buffers', '-F', '#{buffer_name}: #{buffer_sampl
 // The active tab is drawn on the theme's accent background (the default theme's cyan, SGR 46). Where a pane has no
 // tab (the console, in narrow tab bars) its body names it.
 const activeTab = (p: { key: string; title: string }) => (s: string) =>
-  new RegExp(`\\[46m ${p.key} ${p.title}( |$)`, 'm').test(s) || (p.key === '0' && /^Console/m.test(s.replace(/\u001b\[[0-9;]*m/g, '')));
+  new RegExp(`\\[46m ${p.key} ${p.title}( |$)`, 'm').test(s) || (p.key === '0' && /^(RPC )?[Cc]onsole/m.test(s.replace(/\u001b\[[0-9;]*m/g, '')));
 
 interface Visit {
   pane: string;
