@@ -96,7 +96,8 @@ function RecentStakers({ width, height, active }: PaneProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [resource.data]);
   const theme = useTheme();
-  const noteLines = width >= 100 ? 2 : 3;
+  // Enough lines for the note at this width (it wraps at word boundaries, hence the +1), at most 5.
+  const noteLines = Math.min(5, Math.ceil(PENDING_REMOVED_NOTE.length / Math.max(20, width)) + (width < 100 ? 1 : 0));
   const table = useTablePane({
     pane: 'pending',
     rows,
