@@ -333,5 +333,7 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
   const all = [...header(body.some((spec) => spec.key === 'peers' || spec.key === 'peers:slow')), ...body];
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
+  // Both write the peers list: the faster one is enough.
+  if (seen.has('peers')) seen.delete('peers:slow');
   return [...seen.values()];
 }
