@@ -94,6 +94,26 @@ describe.skipIf(!available)('avatop in a real terminal (tmux)', () => {
     expect(t.capture()).toContain('BEFORE-AVATOP');
   }, 120_000);
 
+  it('uses colour by default and none at all under NO_COLOR, the cursor still visible', async () => {
+    // SGR colour parameters: 30-37/40-47/90-97/100-107, or extended 38;…/48;….
+    const colour = /\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
+    session = new TmuxSession();
+    session.start(cliCommand('--demo --pane validators', 'FORCE_COLOR=1'));
+    const styled = async (s: TmuxSession) => {
+      await s.waitFor(/validators · 1\/\d+/, 45_000);
+      return s.captureStyled();
+    };
+    expect(await styled(session)).toMatch(colour);
+    session.kill();
+
+    session = new TmuxSession();
+    session.start(cliCommand('--demo --pane validators', 'FORCE_COLOR=1 NO_COLOR=1'));
+    const plain = await styled(session);
+    expect(plain).not.toMatch(colour);
+    // The cursor row: the marker and reverse video.
+    expect(plain).toMatch(/\x1b\[[0-9;]*7[0-9;]*m›NodeID-/);
+  }, 120_000);
+
   it('refuses to start the UI when stdout is not a terminal and names the one-shot commands', async () => {
     session = new TmuxSession();
     session.start(cliCommand('--demo | cat'));

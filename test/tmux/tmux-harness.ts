@@ -28,6 +28,11 @@ export class TmuxSession {
     return this.tmux('capture-pane', '-p', '-t', this.name);
   }
 
+  /** With the SGR attributes tmux holds for each cell, as escape sequences. */
+  captureStyled(): string {
+    return this.tmux('capture-pane', '-p', '-e', '-t', this.name);
+  }
+
   format(fmt: string): string {
     return this.tmux('display-message', '-p', '-t', this.name, fmt).trim();
   }
@@ -91,6 +96,6 @@ export class TmuxSession {
 }
 
 /** The shell command the session runs: a marker before, the CLI, then its exit status, then it stays open. */
-export function cliCommand(args: string): string {
-  return `sh -c 'cd ${ROOT} && echo BEFORE-AVATOP; AVATOP_FROM_SOURCE=1 node bin/avatop.js ${args}; echo "AVATOP-EXIT=$?"; sleep 600'`;
+export function cliCommand(args: string, env = ''): string {
+  return `sh -c 'cd ${ROOT} && echo BEFORE-AVATOP; ${env} AVATOP_FROM_SOURCE=1 node bin/avatop.js ${args}; echo "AVATOP-EXIT=$?"; sleep 600'`;
 }
