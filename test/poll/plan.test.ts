@@ -1,0 +1,73 @@
+// The pane → resources table: what each screen polls, with which cadence.
+import { describe, expect, it } from 'vitest';
+import { defaultDecoders } from '../../src/poll/decoders';
+import { planFor } from '../../src/poll/plan';
+import { lens } from '../../src/state/lenses';
+import { idleResource, markUnsupported, resolveOk } from '../../src/state/resource';
+import { diffRows } from '../../src/state/rows';
+import { createAvatopStore, PRIMARY_NETWORK_ID, type AvatopState } from '../../src/state/store';
+import { setSubnet, type PaneId } from '../../src/state/ui';
+import { openUtxoQuery } from '../../src/state/utxos';
+
+const HEADER = ['nodeId', 'networkId', 'networkName', 'nodeVersion', 'bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C', 'height', 'timestamp', 'uptime'];
+
+function plan(pane: PaneId, s: AvatopState = createAvatopStore().getState(), views = [] as Parameters<typeof planFor>[1]) {
+  return planFor(pane, views, s, defaultDecoders);
+}
+/** Keys beyond the fixed header, sorted. */
+const keys = (pane: PaneId, s?: AvatopState, views?: Parameters<typeof planFor>[1]) =>
+  plan(pane, s, views)
+    .map((p) => p.key)
+    .filter((k) => !HEADER.includes(k))
+    .sort();
+const sorted = (xs: string[]) => [...xs].sort();
+const cadence = (pane: PaneId, key: string) => plan(pane).find((p) => p.key === key)?.cadence;
+
+describe('planFor', () => {
+  it('always polls the header; the peer count slowly unless a pane polls the peers list', () => {
+    for (const pane of ['overview', 'fees', 'console'] as PaneId[]) {
+      expect(plan(pane).map((p) => p.key)).toEqual(expect.arrayContaining([...HEADER, 'peerCount']));
+    }
+    expect(cadence('overview', 'peerCount')).toBe('slow');
+    expect(cadence('overview', 'height')).toBe('tick');
+    expect(cadence('overview', 'networkId')).toBe('once');
+    expect(keys('peers')).toEqual(sorted(['peers']));
+    expect(keys('versions')).not.toContain('peerCount');
+  });
+
+  it("lists each pane's resources, heavy lists height-gated", () => {
+    expect(keys('overview')).toEqual(sorted(['nodeIp', 'health', 'supply', 'stakingAssetId', 'totalStake', 'minStake', 'peerCount']));
+    expect(keys('validators')).toEqual(sorted([`validators:${PRIMARY_NETWORK_ID}`, 'subnets', 'peerCount']));
+    expect(cadence('validators', `validators:${PRIMARY_NETWORK_ID}`)).toBe('height');
+    expect(keys('fees')).toEqual(sorted(['txFee', 'feeConfig', 'feeState', 'validatorFeeConfig', 'validatorFeeState', 'peerCount']));
+    expect(keys('versions')).toEqual(sorted(['vms', 'upgrades', 'acps', 'peers:slow', `validators:${PRIMARY_NETWORK_ID}`]));
+    expect(keys('subnets')).toEqual(sorted(['subnets', 'blockchains', 'peerCount']));
+    expect(keys('blocks')).toEqual(sorted(['recentBlocks', 'peerCount']));
+    expect(keys('utxos')).toEqual(sorted(['peerCount'])); // nothing until an address is entered
+    expect(keys('console')).toEqual(sorted(['peerCount']));
+  });
+
+  it('follows data: own validator, chosen subnet, chain statuses, pending fallback, UTXO page', () => {
+    let s = createAvatopStore().getState();
+    s = lens.nodeId.set(s, resolveOk(idleResource(), { nodeID: 'NodeID-Me' }, { at: 1 }));
+    expect(keys('overview', s)).toContain(`validator:${PRIMARY_NETWORK_ID}/NodeID-Me`);
+    s = { ...s, ui: setSubnet(s.ui, 'S1') };
+    expect(keys('validators', s)).toContain('validators:S1');
+    s = lens.blockchains.set(s, resolveOk(idleResource(), diffRows(undefined, [{ id: 'C1' }], (c) => c.id), { at: 1 }));
+    expect(keys('subnets', s)).toContain('chainStatuses');
+    expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, 'peerCount']));
+    s = lens.pending(PRIMARY_NETWORK_ID).set(s, markUnsupported(idleResource(), new Error('x'), 'gone'));
+    expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, `validators:${PRIMARY_NETWORK_ID}`, 'peerCount']));
+    s = { ...s, utxos: openUtxoQuery(s.utxos, { addresses: ['P-avax1x'], pageSize: 10 }) };
+    const utxo = plan('utxos', s).find((p) => p.key.startsWith('utxos:'))!;
+    expect(utxo.params).toEqual({ addresses: ['P-avax1x'], limit: 10, encoding: 'hex' });
+  });
+
+  it("adds the top view's resources only", () => {
+    const views = [{ kind: 'block' as const, id: 'B1' }, { kind: 'chain' as const, id: 'C9' }];
+    const k = keys('blocks', undefined, views);
+    expect(k).toContain('chainStatus:C9');
+    expect(k).not.toContain('block:B1');
+    expect(keys('blocks', undefined, [views[0]!])).toContain('block:B1');
+  });
+});
