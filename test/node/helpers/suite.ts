@@ -211,6 +211,35 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
       }
     });
 
+    describe('client: every block and tx of the chain, in every encoding', () => {
+      it('getBlockByHeight, getBlock and getTx results validate for hex, hexnc and json', async () => {
+        const problems: string[] = [];
+        const { height } = await call<{ height: string }>(net.url, 'P', 'platform.getHeight', {});
+        for (let h = 0; h <= Number(height); h++) {
+          for (const encoding of ['hex', 'hexnc', 'json'] as const) {
+            try {
+              await client.call('platform.getBlockByHeight', { height: h, encoding });
+            } catch (err) {
+              problems.push(`getBlockByHeight ${h} ${encoding}: ${(err as Error).message}`);
+            }
+          }
+        }
+        for (const item of chain) {
+          const id = (item.json as { id: string }).id;
+          for (const encoding of ['hex', 'json'] as const) {
+            try {
+              if (item.kind === 'block') await client.call('platform.getBlock', { blockID: id, encoding });
+              else await client.call('platform.getTx', { txID: id, encoding });
+            } catch (err) {
+              problems.push(`${item.label} ${encoding}: ${(err as Error).message}`);
+            }
+          }
+        }
+        if (problems.length > 0) fail();
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+    });
+
     describe('client: iterateUtxos against the node pagination', () => {
       for (const limit of [1, 2, 1024]) {
         it(`limit ${limit} yields every UTXO of the test addresses exactly once`, async () => {
