@@ -67,7 +67,7 @@ export const COMMANDS: readonly Command[] = [
   { name: 'sort.next', keys: ['s'], description: 'Sort by the next column', scope: 'table', hint: 'sort' },
   { name: 'sort.reverse', keys: ['S'], description: 'Reverse the sort order', scope: 'table' },
   { name: 'back', keys: ['escape'], description: 'Close the view or overlay; clear the filter', scope: 'view', hint: 'back' },
-  { name: 'copy', keys: ['y'], description: 'Copy the selected ID, address or key (OSC 52, works over SSH)', scope: 'view', hint: 'copy' },
+  { name: 'copy', keys: ['y'], description: 'Copy the selected ID, address or key, in views, tables and the console (OSC 52, works over SSH)', scope: 'view', hint: 'copy' },
   { name: 'raw', keys: ['x'], description: 'Transaction: toggle the raw view (hex and the node\'s JSON)', scope: 'view', hint: 'raw' },
   { name: 'block.parent', keys: ['<'], description: 'Block: go to the parent block', scope: 'view' },
   { name: 'block.child', keys: ['>'], description: 'Block: go to the child block', scope: 'view' },

@@ -6,6 +6,17 @@ import { filterRowsBy, haystackOf, nextSortKey, sortRows, type TableRow } from '
 import type { Column } from '../components/table-layout';
 import { moveCursor, openPrompt, pushView, setFilter, type NavView, type PaneId, type PaneUi } from '../state/ui';
 import type { AvatopState } from '../state/store';
+import { useAppConfig } from '../app/config';
+import { useFlash } from '../app/flash';
+import { osc52Copy } from '../views/copy';
+
+/** What `y` copies from a row: the ID of what Enter would open. */
+function copyTextOf(view: NavView | undefined): string | undefined {
+  if (!view) return undefined;
+  if ('nodeId' in view) return view.nodeId;
+  if ('id' in view && view.id) return view.id;
+  return 'height' in view && view.height !== undefined ? view.height.toString() : undefined;
+}
 
 export interface TablePaneOptions<T> {
   readonly pane: PaneId;
@@ -35,6 +46,8 @@ function setSortState(s: AvatopState, pane: PaneId, sortKey: string | undefined,
 
 export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
   const store = useAvatopStore();
+  const config = useAppConfig();
+  const flash = useFlash();
   const ui = useAvatop((s) => s.ui.panes[o.pane]);
   const sortKey = ui.sortKey ?? o.defaultSort?.key;
   const sortDir = ui.sortKey ? ui.sortDir : (o.defaultSort?.dir ?? 'asc');
@@ -82,6 +95,11 @@ export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
         const view = row && o.open?.(row.value);
         if (!view) return false;
         update((s) => ({ ...s, ui: pushView(s.ui, view) }));
+      } else if (ev.is('copy')) {
+        const row = shown[Math.min(ui.cursor, shown.length - 1)];
+        const text = copyTextOf(row && o.open?.(row.value));
+        if (!text) return false;
+        flash.show(osc52Copy(config, text));
       } else if (ev.is('back') && ui.filter) {
         update((s) => ({ ...s, ui: setFilter(s.ui, o.pane, '') }));
       } else return false;

@@ -2,6 +2,9 @@
 // staking tx, UTXO → its tx, copy with y. One key per step, then wait for what it should show.
 import { afterEach, describe, expect, it } from 'vitest';
 import { osc52 } from '../../src/console/osc52';
+import { formatId } from '../../src/codec/cb58';
+import { decodeHex } from '../../src/codec/hex';
+import { decodeUtxo } from '../../src/codec/pchain/utxo';
 import { KEY, cursorLine, moveTo, startViewScreen, type ViewScreen } from './screen';
 
 let screen: ViewScreen | undefined;
@@ -15,7 +18,13 @@ async function recentOutputAddress(s: ViewScreen): Promise<string> {
     const txs = (b.block.txs ?? (b.block.tx ? [b.block.tx] : [])) as any[];
     for (const t of txs) {
       const addr = t.unsignedTx?.outputs?.[0]?.output?.addresses?.[0];
-      if (typeof addr === 'string') return addr;
+      if (typeof addr !== 'string') continue;
+      // Its first UTXO must come from a tx the node knows (outputs may have been spent since).
+      const page = await call('platform.getUTXOs', { addresses: [addr], limit: 1, encoding: 'hex' });
+      const first = page.utxos[0] as string | undefined;
+      if (!first) continue;
+      const txId = formatId(decodeUtxo(decodeHex(first, { checksum: 'auto' })).txId);
+      if (await call('platform.getTx', { txID: txId }).then(() => true, () => false)) return addr;
     }
   }
   throw new Error('no recent tx with outputs');
@@ -105,9 +114,55 @@ describe('drill-down views', () => {
     expect(f).toContain(txId);
   });
 
+  it('copies a table row\'s ID with y', async () => {
+    screen = await startViewScreen();
+    const s = screen;
+    await s.press('3', /validators · 1\/\d+/);
+    const node = /NodeID-\w+/.exec(cursorLine(s.lastFrame()))![0];
+    await s.press('y', /copied NodeID-/);
+    expect(s.copies).toEqual([node]);
+  });
+
+  it('polls what a view shows only while it is open', async () => {
+    screen = await startViewScreen();
+    const s = screen;
+    const txId = s.sim.network.pastRewardedTxs[0]!;
+    await s.waitFor(/Node ID/);
+    await s.press(':', /^: /m);
+    await s.press(txId, new RegExp(txId.slice(-8)));
+    await s.press(KEY.enter, /status\s+Committed/);
+    await s.waitFor(() => s.scheduler.activeKeys().includes(`txStatus:${txId}`));
+    expect(s.scheduler.activeKeys()).toEqual(expect.arrayContaining([`tx:${txId}`, `txJson:${txId}`, `rewards:${txId}`]));
+    // The delegation ended: its reward UTXOs, decoded, at the end of the view.
+    await s.waitFor(() => s.store.getState().views.data[`rewards:${txId}`]?.status === 'ok');
+    const f = await s.press('G', /Reward UTXOs[\s\S]*reward UTXO[\s\S]*amount\s+[\d,.]+ AVAX/);
+    expect(f).toMatch(/owner\s+P-avax1/);
+    await s.press(KEY.escape, /Node ID/);
+    await s.waitFor(() => !s.scheduler.activeKeys().some((k) => k.includes(txId)));
+  });
+
+  it('uses getMaxStakeAmount on a spec-era node (v1.11)', async () => {
+    screen = await startViewScreen({ sim: { profile: 'v1.11' } });
+    const s = screen;
+    await s.press('3', /validators · 1\/\d+/);
+    await s.press(KEY.enter, /Delegators \(\d+/);
+    await s.waitFor(/getMaxStakeAmount for the rest of the period/);
+    expect(s.lastFrame()).toMatch(/can still take\s+[\d,.]+ AVAX/);
+  });
+
   it('builds the OSC 52 sequence, plain and wrapped for tmux', () => {
     expect(osc52('hi')).toBe('\x1b]52;c;aGk=\x07');
     expect(osc52('NodeID-abc')).toBe(`\x1b]52;c;${Buffer.from('NodeID-abc').toString('base64')}\x07`);
     expect(osc52('hi', { tmux: true })).toBe('\x1bPtmux;\x1b\x1b]52;c;aGk=\x07\x1b\\');
+  });
+});
+
+describe('delegation capacity rule', () => {
+  it('is min(5 × own stake, 3M AVAX) minus what is staked, never negative', async () => {
+    const { delegationCapacity } = await import('../../src/views/validator-model');
+    const AVAX = 1_000_000_000n;
+    expect(delegationCapacity(2_000n * AVAX, 2_000n * AVAX)).toBe(8_000n * AVAX);
+    expect(delegationCapacity(1_000_000n * AVAX, 1_000_000n * AVAX)).toBe(2_000_000n * AVAX);
+    expect(delegationCapacity(2_000n * AVAX, 10_500n * AVAX)).toBe(0n);
   });
 });
