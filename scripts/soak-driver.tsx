@@ -6,9 +6,10 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
+import { serialize, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { render } from 'ink-testing-library';
+import { EventEmitter } from 'node:events';
+import { render } from 'ink';
 import { request } from 'undici';
 import { App } from '../src/app/App';
 import { DEFAULT_REWARD_THRESHOLD } from '../src/app/config';
@@ -44,6 +45,8 @@ export interface Snapshot {
   /** Listeners on process and on the client's call events. */
   processListeners: number;
   pollers: number;
+  /** Serialized size of each store slice: which part of the state grew, if one did. */
+  storeBytes: Record<string, number>;
 }
 
 export interface SoakResult {
@@ -52,9 +55,39 @@ export interface SoakResult {
   requests: number;
   bytes: number;
   renders: number;
+  frames: number;
 }
 
 export const CYCLE_MS = 180_000;
+
+/**
+ * A 120×40 terminal that counts what Ink writes and keeps none of it (ink-testing-library keeps every frame, which
+ * over an hour would be a leak of the harness, not of avatop).
+ */
+class NullTerminal extends EventEmitter {
+  readonly isTTY = true;
+  readonly columns = 120;
+  readonly rows = 40;
+  frames = 0;
+  write(_s: string): boolean {
+    this.frames++;
+    return true;
+  }
+}
+
+/** A terminal's input that never types: enough for Ink's raw-mode input handling. */
+class SilentKeyboard extends EventEmitter {
+  readonly isTTY = true;
+  setEncoding(): void {}
+  setRawMode(): void {}
+  resume(): void {}
+  pause(): void {}
+  ref(): void {}
+  unref(): void {}
+  read(): null {
+    return null;
+  }
+}
 
 export interface SoakOptions {
   durationMs: number;
@@ -101,6 +134,18 @@ function countResources(): Record<string, number> {
   return out;
 }
 
+function sliceSizes(state: Record<string, unknown>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(state)) {
+    try {
+      out[k] = serialize(v).length;
+    } catch {
+      out[k] = -1;
+    }
+  }
+  return out;
+}
+
 function processListeners(): number {
   return process.eventNames().reduce((n, e) => n + process.listenerCount(e), 0);
 }
@@ -133,6 +178,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   const scheduler = createScheduler({ client, store, clock, intervalMs: opts.intervalMs ?? 2_000, random: () => 0.5 });
   let renders = 0;
   const unsubRenders = store.subscribe(() => renders++);
+  const terminal = new NullTerminal();
   const app = render(
     <App
       store={store}
@@ -140,6 +186,12 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       config={{ url: sim.url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit: () => {}, refresh: () => scheduler.refresh() } }}
       size={{ columns: 120, rows: 40 }}
     />,
+    {
+      stdout: terminal as unknown as NodeJS.WriteStream,
+      stdin: new SilentKeyboard() as unknown as NodeJS.ReadStream,
+      patchConsole: false,
+      exitOnCtrlC: false,
+    },
   );
   scheduler.start();
 
@@ -192,6 +244,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       clockTimers: clock.pending(),
       processListeners: processListeners(),
       pollers: scheduler.activeKeys().length,
+      storeBytes: sliceSizes(store.getState() as unknown as Record<string, unknown>),
     };
   };
 
@@ -210,7 +263,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     }
     const end = await snapshot(opts.durationMs);
     if (!warm) throw new Error('warm-up must end before the soak does');
-    return { warm, end, requests, bytes, renders };
+    return { warm, end, requests, bytes, renders, frames: terminal.frames };
   } finally {
     app.unmount();
     unsubRenders();

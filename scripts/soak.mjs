@@ -28,9 +28,14 @@ const r = await runSoak({
 process.stderr.write('\n');
 const wall = (performance.now() - started) / 1000;
 const res = (s) => Object.entries(s.resources).map(([k, v]) => `${k} ${v}`).join(', ');
-console.log(`soak: ${durationMs / 60_000} simulated minutes in ${wall.toFixed(0)} s of wall time; ${r.requests} requests, ${mb(r.bytes)} received+sent, ${r.renders} store updates`);
+console.log(`soak: ${durationMs / 60_000} simulated minutes in ${wall.toFixed(0)} s of wall time; ${r.requests} requests, ${mb(r.bytes)} received+sent, ${r.renders} store updates, ${r.frames} frames written`);
 console.log(`after warm-up (${warmupMs / 60_000} min): heap ${mb(r.warm.heapUsed)}, rss ${mb(r.warm.rss)}, scheduler timers ${r.warm.clockTimers}, process listeners ${r.warm.processListeners}; ${res(r.warm)}`);
 console.log(`at the end:                heap ${mb(r.end.heapUsed)}, rss ${mb(r.end.rss)}, scheduler timers ${r.end.clockTimers}, process listeners ${r.end.processListeners}; ${res(r.end)}`);
+const grown = Object.entries(r.end.storeBytes)
+  .map(([k, n]) => [k, n - (r.warm.storeBytes[k] ?? 0)])
+  .filter(([, d]) => d > 64 * 1024)
+  .map(([k, d]) => `${k} +${mb(d)}`);
+console.log(`store slices grown by more than 64 KiB (serialized): ${grown.join(', ') || 'none'}`);
 const problems = soakProblems(r);
 console.log(problems.length ? `FAIL:\n  ${problems.join('\n  ')}` : `ok: heap ${((r.end.heapUsed / r.warm.heapUsed - 1) * 100).toFixed(1)}% vs warm-up (limit 10%), no growth in sockets, timers or listeners`);
 process.exitCode = problems.length ? 1 : 0;
