@@ -144,11 +144,15 @@ function cacheFor(client: PollClient): Map<string, bigint | null> {
   return m;
 }
 
-/** The heights the sparkline samples, newest first. */
+/**
+ * The heights the sparkline samples, newest first: multiples of `step`, so a new block adds at most one new sample
+ * (every other height is cached) rather than shifting all of them.
+ */
 export function weightHeights(top: bigint, samples = WEIGHT_SAMPLES, step = WEIGHT_STEP): bigint[] {
   const out: bigint[] = [];
+  const aligned = top - (top % step);
   for (let i = 0; i < samples; i++) {
-    const h = top - BigInt(i) * step;
+    const h = aligned - BigInt(i) * step;
     if (h < 0n) break;
     out.push(h);
   }
