@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    // Real-node conformance has its own config (one five-node network at a time); `npm test` runs it afterwards.
+    exclude: [...configDefaults.exclude, 'test/node/**'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
