@@ -1,6 +1,6 @@
 // The single useInput of the app. Components register handlers on a layer with useKeyHandler; nothing else
 // reads stdin, so there is no focus manager and no two handlers fight over a key.
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useInput } from 'ink';
 import { dispatchKey, makeKeyEvent, type KeyHandler, type Layer, type Registration } from './router';
 
@@ -39,7 +39,9 @@ export function useKeyHandler(layer: Layer, handler: KeyHandler, active = true):
   const api = useContext(RouterContext);
   const ref = useRef(handler);
   ref.current = handler;
-  useEffect(() => {
+  // A layout effect, so a handler is in place as soon as its component is committed: a key typed right after the
+  // one that opened a prompt (or pasted with it) must reach the prompt, not the layer below.
+  useLayoutEffect(() => {
     if (!api || !active) return;
     return api.register(layer, ref);
   }, [api, layer, active]);

@@ -8,7 +8,7 @@ import { createScheduler, type Scheduler } from '../../src/poll/scheduler';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { defaultTheme } from '../../src/theme';
 import type { Size } from '../../src/app/use-terminal-size';
-import { waitForFrame } from '../components/helpers';
+import { untilListening, waitForFrame } from '../components/helpers';
 
 export const KEY = {
   enter: '\r',
@@ -79,6 +79,7 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
     lastFrame,
     // Generous deadlines: the machine may be busy; a passing wait returns as soon as the frame matches.
     async press(key, until, timeoutMs = 20_000) {
+      await untilListening(r.stdin);
       r.stdin.write(key);
       return waitForFrame(lastFrame, until, timeoutMs);
     },

@@ -2,7 +2,7 @@
 export async function waitForFrame(
   lastFrame: () => string | undefined,
   test: RegExp | ((frame: string) => boolean),
-  timeoutMs = 10_000,
+  timeoutMs = 20_000,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const ok = (f: string) => (typeof test === 'function' ? test(f) : test.test(f));
@@ -16,4 +16,16 @@ export async function waitForFrame(
     frame = lastFrame() ?? '';
   }
   return frame;
+}
+
+/**
+ * Wait until Ink reads the test stdin: its `readable` listener is attached in an effect after the first commit,
+ * and a key written before that is lost (which on a busy machine can happen after the first frame is visible).
+ */
+export async function untilListening(stdin: { listenerCount(event: string): number }, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (stdin.listenerCount('readable') === 0) {
+    if (Date.now() > deadline) throw new Error('Ink never started reading stdin');
+    await new Promise((r) => setTimeout(r, 5));
+  }
 }

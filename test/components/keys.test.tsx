@@ -7,7 +7,7 @@ import { COMMANDS, keyTableMarkdown } from '../../src/keys';
 import { commandsFor, dispatchKey, makeKeyEvent, plainKey, type Registration } from '../../src/input/router';
 import { KeyRouter, useKeyHandler } from '../../src/input/KeyRouter';
 import { TextInput } from '../../src/components/TextInput';
-import { waitForFrame } from './helpers';
+import { untilListening, waitForFrame } from './helpers';
 
 describe('command table', () => {
   it('has unique names and no key bound twice in one scope', () => {
@@ -86,6 +86,7 @@ describe('router', () => {
       </KeyRouter>,
     );
     await waitForFrame(lastFrame, /typing=false/);
+    await untilListening(stdin);
     stdin.write('/');
     await waitForFrame(lastFrame, /typing=true/);
     stdin.write('q');
