@@ -248,7 +248,8 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
             setMode('form');
             return true;
           }
-          return true;
+          // Anything else waits for an answer, but quitting still works.
+          return !(ev.is('quit') || ev.is('interrupt'));
         case 'result':
           if (move(setTreeCursor, treeCursor, rows.length, ev, page)) return true;
           if (ev.is('console.call')) {

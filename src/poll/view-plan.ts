@@ -109,7 +109,9 @@ export function txSpecs(id: string, s: AvatopState, decoders: Decoders): Resourc
   const end = stakingEndOf(detail?.decoded);
   const chainNow = s.pchain.timestamp.data?.getTime() ?? Date.now();
   // Reward UTXOs exist only once the staking period is over (and the reward tx committed: follow heights).
-  if (end !== undefined && end <= chainNow && isRewardedStaking(detail?.typeName)) {
+  // Once paid, reward UTXOs never change: the resource leaves the plan (its data stays in the store).
+  const paid = ((s.views.data[viewKeys.rewards(id)]?.data as RewardUtxos | undefined)?.utxos.length ?? 0) > 0;
+  if (end !== undefined && end <= chainNow && isRewardedStaking(detail?.typeName) && !paid) {
     specs.push(
       single(`rewards:${id}`, 'platform.getRewardUTXOs', { txID: id, encoding: 'hex' }, 'height', viewLens(viewKeys.rewards(id)), (r): RewardUtxos => ({
         utxos: (Array.isArray(asObject(r).utxos) ? (asObject(r).utxos as unknown[]) : []).map((h) => {
