@@ -27,6 +27,9 @@ function bundleIsCurrent() {
 if (bundleIsCurrent()) {
   await import(pathToFileURL(bundle).href);
 } else {
+  // As the bundle does: React's development build records a PerformanceMeasure for every render and never drops
+  // them, so a monitor left running from source grew by about 25 KB a frame (found by scripts/soak.mjs).
+  process.env.NODE_ENV ??= 'production';
   const { register } = await import('tsx/esm/api');
   register();
   await import(pathToFileURL(join(root, 'src', 'cli.tsx')).href);
