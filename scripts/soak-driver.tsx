@@ -99,6 +99,8 @@ export interface SoakOptions {
   peers?: number;
   utxos?: number;
   onProgress?(simMs: number): void;
+  /** Clear the performance timeline each step (React's development build fills it; see test/reliability/soak). */
+  dropPerformanceEntries?: boolean;
 }
 
 async function startSimProcess(args: string[]): Promise<{ url: string; wallet: string; stop(): Promise<void> }> {
@@ -132,6 +134,19 @@ function countResources(): Record<string, number> {
   const out: Record<string, number> = {};
   for (const r of process.getActiveResourcesInfo()) out[r] = (out[r] ?? 0) + 1;
   return out;
+}
+
+/** The lowest count of each type over a few samples: a render's throttle timer comes and goes, a leak stays. */
+async function steadyResources(): Promise<Record<string, number>> {
+  let low = countResources();
+  for (let i = 0; i < 4; i++) {
+    await new Promise((r) => setTimeout(r, 25));
+    const now = countResources();
+    const next: Record<string, number> = {};
+    for (const k of new Set([...Object.keys(low), ...Object.keys(now)])) next[k] = Math.min(low[k] ?? 0, now[k] ?? 0);
+    low = next;
+  }
+  return Object.fromEntries(Object.entries(low).filter(([, n]) => n > 0));
 }
 
 function sliceSizes(state: Record<string, unknown>): Record<string, number> {
@@ -240,7 +255,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       atMs,
       heapUsed: m.heapUsed,
       rss: m.rss,
-      resources: countResources(),
+      resources: await steadyResources(),
       clockTimers: clock.pending(),
       processListeners: processListeners(),
       pollers: scheduler.activeKeys().length,
@@ -258,6 +273,10 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
       await control({ action: 'tick', ms: stepMs });
       await clock.advance(stepMs);
       await quiesce();
+      if (opts.dropPerformanceEntries) {
+        performance.clearMeasures();
+        performance.clearMarks();
+      }
       if (t + stepMs === opts.warmupMs) warm = await snapshot(t + stepMs);
       if (t % 60_000 === 0) opts.onProgress?.(t);
     }

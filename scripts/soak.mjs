@@ -5,6 +5,8 @@
 //   node --expose-gc scripts/soak.mjs [--minutes 60] [--validators 1500]
 import { register } from 'tsx/esm/api';
 
+// As in the bundle: React's development build keeps a PerformanceMeasure per render, which is not avatop's memory.
+process.env.NODE_ENV ??= 'production';
 register();
 const { runSoak, soakProblems, mb } = await import('./soak-driver.tsx');
 
