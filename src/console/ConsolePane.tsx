@@ -21,6 +21,9 @@ import { addHistory, type HistoryEntry } from './history';
 
 type Mode = 'methods' | 'form' | 'confirm' | 'result' | 'history';
 
+/** The field editor also edits the method filter, under a path no params schema has. */
+const FILTER_PATH = '\u0000filter';
+
 export type ConsoleResult =
   | { readonly ok: true; readonly method: string; readonly value: unknown; readonly bytes: number; readonly latencyMs: number }
   | { readonly ok: false; readonly method: string; readonly short: string; readonly hint?: string; readonly detail?: string };
@@ -37,6 +40,12 @@ export function consoleMethods(readonly: boolean): AnyMethod[] {
 }
 
 /** An exported private key (by field name or its "PrivateKey-" form) is masked until revealed. */
+/** Methods whose name or description contains every word typed. */
+export function filterMethods(list: readonly AnyMethod[], filter: string): AnyMethod[] {
+  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
+  return list.filter((m) => words.every((w) => m.name.toLowerCase().includes(w) || m.description.toLowerCase().includes(w)));
+}
+
 export function isSecretValue(path: string, value: unknown): boolean {
   return /privatekey/i.test(path) || (typeof value === 'string' && value.startsWith('PrivateKey-'));
 }
@@ -65,7 +74,8 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const config = useAppConfig();
   const flash = useFlash();
   const networkId = useAvatop((s) => s.node.networkId.data);
-  const methods = useMemo(() => consoleMethods(config.readonly === true), [config.readonly]);
+  const [filter, setFilter] = usePaneMemory('console.filter', '');
+  const methods = useMemo(() => filterMethods(consoleMethods(config.readonly === true), filter), [config.readonly, filter]);
   const [mode, setMode] = useState<Mode>('methods');
   const [methodCursor, setMethodCursor] = usePaneMemory('console.methodCursor', 0);
   const [methodName, setMethodName] = usePaneMemory<string | undefined>('console.method', undefined);
@@ -175,6 +185,23 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
       if (!editing) return false;
       const { key, input } = ev;
       if (key.ctrl && input === 'c') return false;
+      if (editing.path === FILTER_PATH) {
+        if (key.return || key.escape) {
+          if (key.escape) setFilter('');
+          setEditing(undefined);
+        } else if (key.backspace || key.delete) {
+          const t = editing.text.slice(0, -1);
+          setEditing({ ...editing, text: t });
+          setFilter(t);
+          setMethodCursor(0);
+        } else if (input && !key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow) {
+          const t = editing.text + sanitize(input);
+          setEditing({ ...editing, text: t });
+          setFilter(t);
+          setMethodCursor(0);
+        }
+        return true;
+      }
       if (key.return) {
         if (editing.secret) secrets.current = { ...secrets.current, [editing.path]: editing.text };
         else setValues({ ...values, [editing.path]: editing.text });
@@ -202,6 +229,14 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
       switch (mode) {
         case 'methods':
           if (move(setMethodCursor, methodCursor, methods.length, ev, page)) return true;
+          if (ev.is('filter')) {
+            setEditing({ path: FILTER_PATH, text: filter, secret: false });
+            return true;
+          }
+          if (ev.is('back') && filter) {
+            setFilter('');
+            return true;
+          }
           if (ev.is('console.call')) {
             const m = methods[Math.min(methodCursor, methods.length - 1)];
             if (!m) return true;
@@ -299,7 +334,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const muted = textProps(theme.text.muted);
   const title = `RPC console · ${methods.length} methods${config.readonly ? ' (read-only: issueTx and keystore hidden)' : ''}${method ? ` · ${method.name}` : ''}`;
   const help: Record<Mode, string> = {
-    methods: 'j/k move · Enter picks a method · h history',
+    methods: `j/k move · Enter picks a method · / filter${filter ? ` "${filter}" (Esc clears)` : ''} · h history`,
     form: 'j/k move · Enter edits a field (or sends on ▶ send) · Ctrl-S sends · Esc methods',
     confirm: 'y or Enter sends · n or Esc goes back',
     result: 'j/k move · Enter folds · y copies · v reveals a key · Esc back to the form · h history',
@@ -309,8 +344,10 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const warn = method?.keystore && mainnet ? 'WARNING: this node is on mainnet (network ID 1). Keystore calls send a password; exported keys control funds.' : undefined;
 
   if (mode === 'methods') {
-    const nameW = Math.max(...methods.map((m) => m.name.length)) + 2;
-    const { start, shown } = windowOf(methods, methodCursor, bodyHeight);
+    if (editing?.path === FILTER_PATH) lines.push({ text: `filter / ${editing.text}▏`, style: textProps(theme.text.accent) });
+    if (methods.length === 0) lines.push({ text: `no method matches "${filter}"`, style: muted });
+    const nameW = Math.max(0, ...methods.map((m) => m.name.length)) + 2;
+    const { start, shown } = windowOf(methods, methodCursor, bodyHeight - lines.length);
     shown.forEach((m, i) => {
       const notes = [m.removedIn ? `removed in ${m.removedIn}` : '', m.since ? `since ${m.since}` : '', m.keystore ? 'keystore' : '', m.mutating ? 'changes state' : '']
         .filter(Boolean)

@@ -6,7 +6,7 @@ import { methodList, type AnyMethod } from '../../src/rpc/methods';
 import { formFor } from '../../src/console/schema-form';
 import { stringifyJsonBig } from '../../src/codec/json-big';
 import type { SimNode } from '../../src/sim/index';
-import { KEY, startViewScreen, type ViewScreen } from '../views/screen';
+import { KEY, moveTo, startViewScreen, type ViewScreen } from '../views/screen';
 
 let screen: ViewScreen | undefined;
 afterEach(async () => {
@@ -168,6 +168,22 @@ describe('console safety', () => {
     await s.press('y', /platform\.issueTx failed: /);
     expect(sent.filter((x) => x === 'platform.issueTx')).toHaveLength(1);
   }, 120_000);
+
+  it('filters the method list with /', async () => {
+    screen = await startViewScreen();
+    const s = screen;
+    await s.waitFor(/Node ID/);
+    await s.press('0', /RPC console/);
+    await s.press('/', /filter \/ ▏/);
+    let f = await s.press('stake', /filter \/ stake▏/);
+    expect(f).toMatch(/platform\.getMinStake/);
+    expect(f).not.toMatch(/info\.peers/);
+    f = await s.press(KEY.enter, (fr) => !fr.includes('▏') && /\/ filter "stake" \(Esc clears\)/.test(fr));
+    await moveTo(s, /^›platform\.getStake\s/);
+    await s.press(KEY.enter, /RPC console · .*platform\.getStake[\s\S]*validatorsOnly/);
+    await s.press(KEY.escape, /Enter picks a method/);
+    await s.press(KEY.escape, (fr) => /info\.peers/.test(fr) && !fr.includes('filter "stake"'));
+  });
 
   it('--readonly leaves issueTx and the keystore out', async () => {
     screen = await startViewScreen({ readonly: true, sim: { profile: 'v1.11' } });
