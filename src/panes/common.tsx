@@ -60,6 +60,7 @@ export function TableBody<T>({
   emptyText,
   active,
   above,
+  liveCount,
 }: {
   width: number;
   height: number;
@@ -72,12 +73,18 @@ export function TableBody<T>({
   emptyText?: string;
   active: boolean;
   above?: ReactNode;
+  /**
+   * Rows the list really holds (a RowList's `size`): a removed row stays one poll for highlighting and must not be
+   * counted. Without it the count is the rows shown.
+   */
+  liveCount?: number;
 }) {
   const theme = useTheme();
   const noticeLines = noticeHeight(resource);
   const { shown, ui } = table;
   const cursor = Math.min(ui.cursor, Math.max(0, shown.length - 1));
-  const count = `${formatCount(shown.length)}${ui.filter ? ` matching "${ui.filter}"` : ''} ${what.toLowerCase()}`;
+  const held = liveCount === undefined ? shown.length : ui.filter ? shown.filter((r) => r.change !== 'removed').length : liveCount;
+  const count = `${formatCount(held)}${ui.filter ? ` matching "${ui.filter}"` : ''} ${what.toLowerCase()}`;
   const position = shown.length > 0 ? ` · ${formatCount(cursor + 1)}/${formatCount(shown.length)}` : '';
   const tableHeight = Math.max(2, height - noticeLines - 1);
   return (

@@ -4,6 +4,7 @@ import { formatId } from '../codec/cb58';
 import { decodeHex } from '../codec/hex';
 import { blockIdOf, decodeBlock } from '../codec/pchain/blocks';
 import { decodeUtxo, utxoIdOf } from '../codec/pchain/utxo';
+import { decodeStakedOutputBlob } from '../rpc/blobs';
 
 export interface Decoders {
   /** API hex (with or without its 4-byte checksum) → bytes. */
@@ -12,6 +13,8 @@ export interface Decoders {
   blockId?(bytes: Uint8Array): string;
   utxo?(bytes: Uint8Array): unknown;
   utxoId?(decoded: unknown): string | undefined;
+  /** A getStake stakedOutputs item (a TransferableOutput, hex in the reply's encoding). */
+  stakedOutput?(hex: string, encoding: string): unknown;
   /** Render a 32-byte ID the codec returns as bytes. */
   id?(bytes: Uint8Array): string;
 }
@@ -26,5 +29,6 @@ export const defaultDecoders: Decoders = {
     if (!(u.txId instanceof Uint8Array) || typeof u.outputIndex !== 'number') return undefined;
     return formatId(utxoIdOf(u.txId, u.outputIndex));
   },
+  stakedOutput: (hex, encoding) => decodeStakedOutputBlob(hex, encoding),
   id: (bytes) => formatId(bytes),
 };

@@ -2,7 +2,7 @@
 // resource through one code path and keep every untouched slice's identity.
 import { idleResource, type Resource } from './resource';
 import type { AvatopState, ChainAlias } from './store';
-import type { UtxoPage } from './types';
+import type { AddressBalance, AddressStake, UtxoPage } from './types';
 
 export interface ResourceLens<T> {
   get(s: AvatopState): Resource<T>;
@@ -83,6 +83,20 @@ export const lens = {
         if (!q || q.page === r) return s;
         return { ...s, utxos: { ...s.utxos, queries: { ...s.utxos.queries, [queryKey]: { ...q, page: r } } } };
       },
+    };
+  },
+  /** getBalance of an address set (key from `addressSetKey`). */
+  utxoBalance(setKey: string): ResourceLens<AddressBalance> {
+    return {
+      get: (s) => s.utxos.balances[setKey] ?? idleResource(),
+      set: (s, r) => (s.utxos.balances[setKey] === r ? s : { ...s, utxos: { ...s.utxos, balances: { ...s.utxos.balances, [setKey]: r } } }),
+    };
+  },
+  /** getStake of an address set, summed over its 256-address calls. */
+  utxoStake(setKey: string): ResourceLens<AddressStake> {
+    return {
+      get: (s) => s.utxos.stakes[setKey] ?? idleResource(),
+      set: (s, r) => (s.utxos.stakes[setKey] === r ? s : { ...s, utxos: { ...s.utxos, stakes: { ...s.utxos.stakes, [setKey]: r } } }),
     };
   },
 };

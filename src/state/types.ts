@@ -88,4 +88,35 @@ export interface UtxoPage {
   readonly endIndex: UtxoIndex | undefined;
 }
 
+/**
+ * platform.getBalance for an address set: whole-address totals, not one page. The plain fields are the staking
+ * asset's (AVAX); the maps are per asset ID, as the node gives them.
+ */
+export interface AddressBalance {
+  readonly balance: bigint | undefined;
+  readonly unlocked: bigint | undefined;
+  readonly lockedStakeable: bigint | undefined;
+  readonly lockedNotStakeable: bigint | undefined;
+  readonly balances: Readonly<Record<string, bigint>>;
+  readonly unlockeds: Readonly<Record<string, bigint>>;
+  readonly lockedStakeables: Readonly<Record<string, bigint>>;
+  readonly lockedNotStakeables: Readonly<Record<string, bigint>>;
+  /** How many UTXOs the totals cover (utxoIDs; null on the wire when none). */
+  readonly utxoCount: number;
+}
+
+/** platform.getStake for an address set, added up over the calls it took (the node takes 256 addresses a call). */
+export interface AddressStake {
+  /** Staking asset (AVAX) only. */
+  readonly staked: bigint | undefined;
+  /** Per asset ID. */
+  readonly stakeds: Readonly<Record<string, bigint>>;
+  /** Staked outputs the codec decoded. */
+  readonly outputs: number;
+  /** Staked outputs the codec could not read (still counted in the node's totals). */
+  readonly undecodable: number;
+  /** Requests it took. */
+  readonly calls: number;
+}
+
 export type Loose = Open;

@@ -1,7 +1,7 @@
 // UTXO queries: one per address set (and source chain), each with its own page cursor. Paging is a stack of the
 // start indexes of the pages already seen, because getUTXOs can only go forward from an end index.
 import { idleResource, type Resource } from './resource';
-import type { UtxoIndex, UtxoPage } from './types';
+import type { AddressBalance, AddressStake, UtxoIndex, UtxoPage } from './types';
 
 export const UTXO_PAGE_SIZE_DEFAULT = 100;
 /** getUTXOs caps `limit` at 1024 and takes at most 1024 addresses. */
@@ -23,14 +23,25 @@ export interface UtxoSlice {
   readonly queries: Readonly<Record<string, UtxoQuery>>;
   /** The query the UTXO pane shows. */
   readonly active: string | undefined;
+  /**
+   * Whole-address totals by address set (`addressSetKey`): P-chain facts, so shared by a set's pages and source
+   * chains, and kept when a query is closed (reopening the same addresses shows them at once).
+   */
+  readonly balances: Readonly<Record<string, Resource<AddressBalance>>>;
+  readonly stakes: Readonly<Record<string, Resource<AddressStake>>>;
 }
 
 export function initialUtxos(): UtxoSlice {
-  return { queries: {}, active: undefined };
+  return { queries: {}, active: undefined, balances: {}, stakes: {} };
+}
+
+/** The address set alone (sorted, no source chain): what getBalance and getStake answer for. */
+export function addressSetKey(addresses: readonly string[]): string {
+  return [...addresses].sort().join(',');
 }
 
 export function utxoQueryKey(addresses: readonly string[], sourceChain?: string): string {
-  return [...addresses].sort().join(',') + (sourceChain ? `@${sourceChain}` : '');
+  return addressSetKey(addresses) + (sourceChain ? `@${sourceChain}` : '');
 }
 
 /** Open (or re-activate) a query; a new page size starts again from the first page. */
@@ -51,14 +62,14 @@ export function openUtxoQuery(
     prevStarts: [],
     page: idleResource(),
   };
-  return { queries: { ...s.queries, [key]: q }, active: key };
+  return { ...s, queries: { ...s.queries, [key]: q }, active: key };
 }
 
 export function closeUtxoQuery(s: UtxoSlice, key: string): UtxoSlice {
   if (!s.queries[key]) return s;
   const queries = { ...s.queries };
   delete queries[key];
-  return { queries, active: s.active === key ? undefined : s.active };
+  return { ...s, queries, active: s.active === key ? undefined : s.active };
 }
 
 /** More pages may exist when the page came back full (the spec's rule: numFetched equal to limit). */

@@ -10,10 +10,11 @@ import { fit } from '../../format/width';
 import { TableBody, tableBodyHeight, type PaneProps } from '../common';
 import { useTablePane } from '../use-table-pane';
 import { openPrompt } from '../../state/ui';
-import { hasNextPage, nextUtxoPage, openUtxoQuery, prevUtxoPage, setUtxoPageSize, UTXO_PAGE_SIZE_MAX } from '../../state/utxos';
+import { addressSetKey, hasNextPage, nextUtxoPage, openUtxoQuery, prevUtxoPage, setUtxoPageSize, UTXO_PAGE_SIZE_MAX } from '../../state/utxos';
 import { idleResource } from '../../state/resource';
 import { textProps, useTheme } from '../../theme/ThemeContext';
 import { describeUtxo, sumBalances, type UtxoInfo } from './utxo-model';
+import { totalsLines, type TotalsTone } from './totals-model';
 
 type Row = { id: string; info: UtxoInfo };
 
@@ -41,6 +42,9 @@ export function UtxosPane({ width, height, active }: PaneProps) {
   const chainTime = useAvatop((s) => s.pchain.timestamp.data);
   const assetId = useAvatop((s) => s.supply.stakingAssetId.data);
   const page = query?.page ?? idleResource();
+  const setKey = query ? addressSetKey(query.addresses) : undefined;
+  const balance = useAvatop((s) => (setKey === undefined ? undefined : s.utxos.balances[setKey])) ?? idleResource();
+  const stake = useAvatop((s) => (setKey === undefined ? undefined : s.utxos.stakes[setKey])) ?? idleResource();
   const nowSec = BigInt(Math.floor((chainTime?.getTime() ?? Date.now()) / 1000));
   const rows = useMemo<TableRow<Row>[]>(
     () => (page.data?.utxos.rows ?? []).map((r) => ({ key: r.key, change: r.change, value: { id: r.value.id, info: describeUtxo(r.value.decoded, networkId, nowSec) } })),
@@ -48,9 +52,11 @@ export function UtxosPane({ width, height, active }: PaneProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [page.data, networkId],
   );
-  const balances = useMemo(() => sumBalances(rows.filter((r) => r.change !== 'removed').map((r) => r.value.info), assetId), [rows, assetId]);
+  const live = useMemo(() => rows.filter((r) => r.change !== 'removed'), [rows]);
+  const balances = useMemo(() => sumBalances(live.map((r) => r.value.info), assetId), [live, assetId]);
   const update = (f: (s: ReturnType<typeof store.getState>) => ReturnType<typeof store.getState>) => store.setState(f(store.getState()), true);
-  const headerLines = 3;
+  // Addresses, the four totals lines (titles, all UTXOs, this page, staked), the paging line.
+  const headerLines = 6;
   const table = useTablePane({
     pane: 'utxos',
     rows,
@@ -87,21 +93,26 @@ export function UtxosPane({ width, height, active }: PaneProps) {
       </Box>
     );
   }
+  const toneStyle: Record<TotalsTone, Parameters<typeof textProps>[0]> = {
+    heading: theme.row.header,
+    value: theme.text.primary,
+    muted: theme.text.muted,
+    warn: theme.status.warn,
+  };
   const pageNo = query.prevStarts.length + 1;
   const source = query.sourceChain ? `atomic UTXOs from ${query.sourceChain} (awaiting import)` : 'P-chain UTXOs';
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text {...textProps(theme.text.accent)}>{fit(`${query.addresses.map((a) => sanitize(a)).join(' ')}`, width)}</Text>
-      <Text {...textProps(theme.text.primary)}>
-        {fit(
-          `this page: unlocked ${formatAvax(balances.unlocked, { unit: true })} · locked stakeable ${formatAvax(balances.lockedStakeable, { unit: true })} · locked not stakeable ${formatAvax(balances.lockedNotStakeable, { unit: true })}`,
-          width,
-        )}
-      </Text>
+      {totalsLines({ balance, stake, page: page.data ? balances : undefined, pageCount: live.length, assetId, width }).map((l, i) => (
+        <Text key={i} {...textProps(toneStyle[l.tone])}>
+          {l.text}
+        </Text>
+      ))}
       <Text {...textProps(theme.text.muted)}>
         {fit(`${source} · page ${pageNo}${hasNextPage(query) ? ' (] next)' : ' (last)'}${pageNo > 1 ? ' ([ prev)' : ''} · page size ${query.pageSize} (+/-) · c: source chain`, width)}
       </Text>
-      <TableBody width={width} height={height - headerLines} resource={page} what="UTXOs" table={table} columns={columns} active={active} emptyText="no UTXOs for these addresses" />
+      <TableBody width={width} height={height - headerLines} resource={page} what="UTXOs" table={table} columns={columns} active={active} liveCount={page.data?.utxos.size} emptyText="no UTXOs for these addresses" />
     </Box>
   );
 }
