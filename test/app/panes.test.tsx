@@ -142,7 +142,7 @@ describe('monitor screens against the simulated node (v1.14)', () => {
     screen.lastFrame();
     await screen.press(wallet, new RegExp(`addresses: ${wallet.slice(0, 20)}`));
     await screen.press(KEY.enter, /\d+ utxos · 1\/\d+/, 15_000);
-    const f = await screen.waitFor(/this page: unlocked [\d,.]+ AVAX/);
+    const f = await screen.waitFor(/this page +[\d,]+\.\d{9} .*UTXOs listed below/);
     expect(f).toMatch(/page 1 \(\] next\)/);
     expect(f).toMatch(/P-avax1\w+/);
     await screen.press(']', /page 2/);

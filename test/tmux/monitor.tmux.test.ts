@@ -28,7 +28,7 @@ describe.skipIf(!available)('avatop in a real terminal (tmux)', () => {
       ['6', /Network upgrades/],
       ['7', /Primary Network/],
       ['8', /blocks · 1\/\d+/],
-      ['9', /this page: unlocked [\d,.]+ AVAX/],
+      ['9', /this page +[\d,]+\.\d{9}/],
       ['1', /Node ID/],
     ];
     for (const [key, want] of panes) {

@@ -54,8 +54,10 @@ function row(label: string, cells: readonly string[], widths: readonly number[])
 /** Error text comes from the node: sanitized like every node string. */
 const words = (r: Resource<unknown>) => sanitize(describeResource(r));
 
+/** `what` is the method's short name; an error that already names the method is not prefixed twice. */
 function failure(what: string, r: Resource<unknown>): string {
-  return `${what}: ${words(r)}`;
+  const w = words(r);
+  return w.startsWith(`platform.${what}`) ? w : `${what}: ${w}`;
 }
 
 /**
