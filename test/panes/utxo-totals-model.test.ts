@@ -51,4 +51,20 @@ describe('UTXO totals model', () => {
     expect(failed[2]).toMatch(/this page +loading…/);
     expect(failed[3]).toBe('staked      getStake: not available on this node');
   });
+
+  it('goes one row per kind when four columns do not fit, and to a summary when the pane is short', () => {
+    const big = balance({ balance: 15_829_819_886_151_880n, unlocked: 15_010_705_445_993_309n });
+    const page = { unlocked: 1n, lockedStakeable: 0n, lockedNotStakeable: 0n, total: 1n };
+    const narrow = totalsLines({ balance: ok(big), stake: ok(stake), page, pageCount: 1, assetId: AVAX, width: 80 }).map((l) => l.text.trimEnd());
+    expect(narrow).toHaveLength(6);
+    expect(narrow[1]).toMatch(/^total +15,829,819\.886151880 +0\.000000001$/);
+    expect(narrow[4]).toMatch(/^locked not stakeable +0\.000000001 +0\.000000000$/);
+    for (const l of narrow) expect(l.length).toBeLessThanOrEqual(80);
+    const short = totalsLines({ balance: ok(big), stake: ok(stake), page, pageCount: 1, assetId: AVAX, width: 80, maxLines: 4 }).map((l) => l.text.trimEnd());
+    expect(short).toEqual([
+      'all UTXOs   15,829,819.88615188 AVAX (unlocked 15,010,705.445993309)',
+      'this page   0.000000001 AVAX',
+      'staked      2,000 AVAX in 1 staked output',
+    ]);
+  });
 });

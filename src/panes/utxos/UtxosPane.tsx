@@ -55,8 +55,12 @@ export function UtxosPane({ width, height, active }: PaneProps) {
   const live = useMemo(() => rows.filter((r) => r.change !== 'removed'), [rows]);
   const balances = useMemo(() => sumBalances(live.map((r) => r.value.info), assetId), [live, assetId]);
   const update = (f: (s: ReturnType<typeof store.getState>) => ReturnType<typeof store.getState>) => store.setState(f(store.getState()), true);
-  // Addresses, the four totals lines (titles, all UTXOs, this page, staked), the paging line.
-  const headerLines = 6;
+  const totals = query
+    ? totalsLines({ balance, stake, page: page.data ? balances : undefined, pageCount: live.length, assetId, atomicFrom: query.sourceChain, width, maxLines: height - 2 - 5 })
+    : [];
+  // Addresses, the totals (titles, all UTXOs, this page, staked; one row per kind when narrow; a summary when short,
+  // so the table keeps at least a few rows), the paging line.
+  const headerLines = totals.length + 2;
   const table = useTablePane({
     pane: 'utxos',
     rows,
@@ -104,7 +108,7 @@ export function UtxosPane({ width, height, active }: PaneProps) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text {...textProps(theme.text.accent)}>{fit(`${query.addresses.map((a) => sanitize(a)).join(' ')}`, width)}</Text>
-      {totalsLines({ balance, stake, page: page.data ? balances : undefined, pageCount: live.length, assetId, width }).map((l, i) => (
+      {totals.map((l, i) => (
         <Text key={i} {...textProps(toneStyle[l.tone])}>
           {l.text}
         </Text>

@@ -70,7 +70,11 @@ export function totalsLines(opts: {
   page: Balances | undefined;
   pageCount: number;
   assetId: string | undefined;
+  /** The page lists atomic UTXOs exported from this chain (the balances stay the P-chain's own). */
+  atomicFrom?: string;
   width: number;
+  /** Lines the pane can give (short terminals): past it, a three-line summary in place of the table. */
+  maxLines?: number;
 }): TotalsLine[] {
   const { balance, stake, page, width } = opts;
   const all = balance.data ? avaxBalances(balance.data, opts.assetId) : undefined;
@@ -78,11 +82,14 @@ export function totalsLines(opts: {
   const allCells = all ? cells(all) : undefined;
   const pageCells = page ? cells(page) : undefined;
   const widths = TITLES.map((t, i) => Math.max(t.length, allCells?.[i]?.length ?? 0, pageCells?.[i]?.length ?? 0));
+  const wide = LABEL + widths.reduce((a, w) => a + w + 2, 0) - 2;
+  if (opts.maxLines !== undefined && opts.maxLines < (wide > width ? 6 : 4)) return shortLines(opts, all);
+  if (wide > width) return narrowLines({ ...opts, allCells, pageCells });
   const lines: TotalsLine[] = [{ text: row('AVAX', [...TITLES], widths), tone: 'heading' }];
 
   if (allCells) {
     const others = otherAssets(balance.data!, opts.assetId);
-    let note = `  ${formatCount(balance.data!.utxoCount)} UTXOs`;
+    let note = `  ${formatCount(balance.data!.utxoCount)} UTXOs${opts.atomicFrom ? ' on the P-chain' : ''}`;
     if (others.length > 0) note += ` · +${others.length} other asset${others.length === 1 ? '' : 's'}`;
     if (balance.status !== 'ok' || balance.stale) note += ` · ${words(balance)}`;
     lines.push({ text: row('all UTXOs', allCells, widths) + note, tone: balance.stale ? 'warn' : 'value' });
@@ -94,12 +101,62 @@ export function totalsLines(opts: {
 
   lines.push(
     pageCells
-      ? { text: row('this page', pageCells, widths) + `  ${formatCount(opts.pageCount)} UTXOs listed below`, tone: 'value' }
+      ? { text: row('this page', pageCells, widths) + `  ${formatCount(opts.pageCount)} ${opts.atomicFrom ? `atomic UTXOs from ${sanitize(opts.atomicFrom)}` : 'UTXOs'} listed below`, tone: 'value' }
       : { text: 'this page'.padEnd(LABEL) + 'loading…', tone: 'muted' },
   );
 
   lines.push(stakeLine(stake, opts.assetId));
   return lines.map((l) => ({ ...l, text: fit(l.text, width) }));
+}
+
+/** Short terminals: the totals and the stake, no breakdown. */
+function shortLines(
+  opts: { balance: Resource<AddressBalance>; stake: Resource<AddressStake>; page: Balances | undefined; assetId: string | undefined; width: number },
+  all: Balances | undefined,
+): TotalsLine[] {
+  const unit = (v: bigint) => formatAvax(v, { decimals: 9, unit: true });
+  const lines: TotalsLine[] = [
+    all
+      ? { text: `${'all UTXOs'.padEnd(LABEL)}${unit(all.total)} (unlocked ${avax(all.unlocked)})`, tone: 'value' }
+      : { text: 'all UTXOs'.padEnd(LABEL) + failure('getBalance', opts.balance), tone: opts.balance.status === 'error' ? 'warn' : 'muted' },
+    opts.page ? { text: `${'this page'.padEnd(LABEL)}${unit(opts.page.total)}`, tone: 'value' } : { text: 'this page'.padEnd(LABEL) + 'loading…', tone: 'muted' },
+    stakeLine(opts.stake, opts.assetId),
+  ];
+  return lines.map((l) => ({ ...l, text: fit(l.text, opts.width) }));
+}
+
+const NARROW_LABEL = 22;
+
+/**
+ * Too narrow for four amount columns side by side: one row per kind instead, all UTXOs and this page as the two
+ * columns (two more lines, every figure whole).
+ */
+function narrowLines(opts: {
+  balance: Resource<AddressBalance>;
+  stake: Resource<AddressStake>;
+  allCells: string[] | undefined;
+  pageCells: string[] | undefined;
+  pageCount: number;
+  assetId: string | undefined;
+  atomicFrom?: string;
+  width: number;
+}): TotalsLine[] {
+  const { balance, allCells, pageCells } = opts;
+  const allTitle = balance.data ? `all ${formatCount(balance.data.utxoCount)} UTXOs` : 'all UTXOs';
+  const pageTitle = `this page (${formatCount(opts.pageCount)}${opts.atomicFrom ? ' atomic' : ''})`;
+  const wa = Math.max(allTitle.length, ...(allCells ?? ['—']).map((c) => c.length));
+  const wp = Math.max(pageTitle.length, ...(pageCells ?? ['—']).map((c) => c.length));
+  const line = (label: string, a: string, p: string) => label.padEnd(NARROW_LABEL) + a.padStart(wa) + '  ' + p.padStart(wp);
+  const lines: TotalsLine[] = [{ text: line('AVAX', allTitle, pageTitle), tone: 'heading' }];
+  TITLES.forEach((t, i) => lines.push({ text: line(t, allCells?.[i] ?? '—', pageCells?.[i] ?? '—'), tone: 'value' }));
+  if (!allCells) {
+    const why = balance.status === 'ok' ? 'getBalance gave no AVAX figures' : failure('getBalance', balance);
+    lines.push({ text: 'all UTXOs: ' + why, tone: balance.status === 'error' ? 'warn' : 'muted' });
+  } else if (balance.status !== 'ok' || balance.stale) {
+    lines.push({ text: 'all UTXOs: ' + words(balance), tone: 'warn' });
+  }
+  lines.push(stakeLine(opts.stake, opts.assetId));
+  return lines.map((l) => ({ ...l, text: fit(l.text, opts.width) }));
 }
 
 function stakeLine(stake: Resource<AddressStake>, assetId: string | undefined): TotalsLine {
