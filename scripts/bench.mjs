@@ -15,7 +15,9 @@ const quick = process.argv.includes('--quick');
 const RUNS = quick ? 4 : 10;
 const PRESSES = quick ? 30 : 100;
 const CPU_WINDOW_MS = quick ? 15_000 : 60_000;
-const BIN = join(root, 'bin', 'avatop.js');
+// The bundle itself, not bin/avatop.js: bin falls back to the sources when any file in src/ is newer than the bundle,
+// which in a working checkout can happen mid-run and would time tsx instead of the build.
+const BIN = join(root, 'dist', 'avatop.js');
 // --only=startup,cpu,big,poll,codec,sim runs a subset (for working on one measurement).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const runs = (name) => !only || only.includes(name);
@@ -198,15 +200,19 @@ const DATA_FRAME = /height \d[\d,]*[\s\S]*q quit/;
 
 async function startup(sim) {
   const avatop = [];
+  const firstFrame = [];
   const floor = [];
   for (let i = 0; i < RUNS; i++) {
     floor.push(await nodeE0());
     const cli = startCli(['--url', sim.url]);
-    const at = await cli.waitFor(DATA_FRAME);
+    // The first frame (header, tabs, hints) and the first one with data: where the time goes.
+    const first = await cli.waitFor(/q quit/);
+    const at = DATA_FRAME.test(cli.text) ? first : await cli.waitFor(DATA_FRAME, { mark: cli.mark() });
+    firstFrame.push(first - cli.started);
     avatop.push(at - cli.started);
     await cli.quit();
   }
-  return { avatop: median(avatop), floor: median(floor), runs: RUNS };
+  return { avatop: median(avatop), firstFrame: median(firstFrame), floor: median(floor), runs: RUNS };
 }
 
 /** Key press to the frame that shows the moved cursor, on the validators pane. */
@@ -394,7 +400,7 @@ try {
   if (runs('startup')) {
   log(`start-up: ${RUNS} runs`);
   const s = await startup(simDefault);
-  add(`start to first data frame (bundle, median of ${s.runs})`, ms(s.avatop), `node -e 0: ${ms(s.floor)} (${(s.avatop / s.floor).toFixed(1)}×)`, '≤ 300 ms and ≤ 5× node -e 0', s.avatop <= 300 && s.avatop <= 5 * s.floor);
+  add(`start to first data frame (bundle, median of ${s.runs})`, ms(s.avatop), `node -e 0: ${ms(s.floor)} (${(s.avatop / s.floor).toFixed(1)}×); first frame, no data yet: ${ms(s.firstFrame)}`, '≤ 300 ms and ≤ 5× node -e 0', s.avatop <= 300 && s.avatop <= 5 * s.floor);
   }
   if (runs('cpu')) {
   log(`CPU over ${CPU_WINDOW_MS / 1000} s at default settings, then key presses on the validators pane`);
