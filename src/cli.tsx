@@ -21,6 +21,12 @@ async function main(argv: string[]): Promise<number> {
   const [first, ...rest] = argv;
   const load = first !== undefined ? commands[first] : undefined;
   if (load) return (await load()).run(rest);
+  // Ink decides once, when it is first imported, that a set CI variable means "no live frames, print the last one
+  // at exit". Someone who starts the monitor on a terminal wants it live, so drop those variables before Ink loads.
+  if (process.stdout.isTTY && process.stdin.isTTY) {
+    delete process.env.CI;
+    delete process.env.CONTINUOUS_INTEGRATION;
+  }
   return (await import('./commands/monitor')).run(argv);
 }
 
