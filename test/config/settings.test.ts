@@ -1,12 +1,18 @@
-import { describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync, mkdirSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseDuration, resolveSettings } from '../../src/config/settings';
 import { parseFlags, UsageError } from '../../src/config/flags';
 
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 function home(config?: unknown): NodeJS.ProcessEnv {
   const dir = mkdtempSync(join(tmpdir(), 'avatop-cfg-'));
+  made.push(dir);
   if (config !== undefined) {
     mkdirSync(join(dir, 'avatop'));
     writeFileSync(join(dir, 'avatop', 'config.json'), typeof config === 'string' ? config : JSON.stringify(config));
