@@ -9,7 +9,8 @@ export type KeyValueItem =
   | { readonly label: string; readonly value: string; readonly tone?: Tone }
   | { readonly section: string };
 
-function toneStyle(theme: Theme, tone: Tone | undefined) {
+/** The theme style of a semantic tone; drill-down views share it. */
+export function toneStyle(theme: Theme, tone: Tone | undefined) {
   switch (tone) {
     case 'ok':
     case 'warn':

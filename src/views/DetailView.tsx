@@ -7,32 +7,12 @@ import { usePaneMemory } from '../app/pane-memory';
 import { useAppConfig } from '../app/config';
 import { useFlash } from '../app/flash';
 import { useKeyHandler, type KeyEvent } from '../input';
-import type { Tone } from '../components/KeyValue';
+import { toneStyle } from '../components/KeyValue';
 import { pushView } from '../state/ui';
-import type { Theme } from '../theme/schema';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { displayWidth, fit } from '../format/width';
 import { osc52Copy } from './copy';
 import type { DetailLine } from './detail-lines';
-
-function toneStyle(theme: Theme, tone: Tone | undefined) {
-  switch (tone) {
-    case 'ok':
-    case 'warn':
-    case 'error':
-    case 'stale':
-    case 'info':
-      return theme.status[tone];
-    case 'muted':
-      return theme.text.muted;
-    case 'accent':
-      return theme.text.accent;
-    case 'own':
-      return theme.row.own;
-    default:
-      return theme.text.value;
-  }
-}
 
 export interface DetailViewProps {
   /** Remembers cursor and scroll per view across pushes and pops. */
