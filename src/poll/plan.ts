@@ -21,6 +21,7 @@ import {
 import type { Decoders } from './decoders';
 import { blockFromResult, transform, utxoPageFromResult } from './transforms';
 import { viewPlan } from './view-plan';
+import { call } from './resource-spec';
 
 /**
  * tick: every interval. slow: every slow interval (cheap but rarely changing). once: until it succeeds (static
@@ -76,27 +77,6 @@ export interface Intervals {
   readonly maxAgeMs: number;
 }
 
-function call(
-  key: string,
-  method: string,
-  params: unknown,
-  cadence: Cadence,
-  target: ResourceLens<any>,
-  toData: (prev: any, result: any) => unknown,
-  extra: Partial<ResourceSpec> = {},
-): ResourceSpec {
-  return {
-    key,
-    method,
-    params,
-    cadence,
-    pchain: method.startsWith('platform.'),
-    lens: target,
-    fetch: (ctx, signal) => ctx.client.call(method, params, { signal }),
-    toData,
-    ...extra,
-  };
-}
 
 const ignorePrev =
   <R>(f: (r: unknown) => R) =>

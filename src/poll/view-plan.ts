@@ -13,6 +13,7 @@ import type { NavView } from '../state/ui';
 import type { Decoders } from './decoders';
 import type { FetchContext, PollClient, ResourceSpec } from './plan';
 import { asObject, toBigInt } from './transforms';
+import { call } from './resource-spec';
 
 /** A resource kept in the `views` slice under `key`. */
 export function viewLens<T>(key: string): ResourceLens<T> {
@@ -74,18 +75,9 @@ export function txDetailFromResult(r: unknown, decoders: Decoders): TxDetail {
   return { hex, decoded, decodeError, typeName: typeof unsigned.typeName === 'string' ? unsigned.typeName : undefined };
 }
 
+/** One call whose reply maps to data without the previous value. */
 function single(key: string, method: string, params: unknown, cadence: ResourceSpec['cadence'], target: ResourceLens<any>, toData: (r: unknown) => unknown, extra: Partial<ResourceSpec> = {}): ResourceSpec {
-  return {
-    key,
-    method,
-    params,
-    cadence,
-    pchain: method.startsWith('platform.'),
-    lens: target,
-    fetch: (ctx, signal) => ctx.client.call(method, params, { signal }),
-    toData: (_prev, r) => toData(r),
-    ...extra,
-  };
+  return call(key, method, params, cadence, target, (_prev, r) => toData(r), extra);
 }
 
 function statusOf(v: unknown): string | undefined {
