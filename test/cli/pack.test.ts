@@ -2,7 +2,7 @@
 // local npm cache (no network: tests stay on loopback), and the installed bin answers --version and `status`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,10 +13,11 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 let sim: SimNode;
 let installDir: string;
+let packDir: string;
 
 beforeAll(async () => {
   sim = await createSimNode({ seed: 11, validators: 60, peers: 12, utxos: 20 });
-  const packDir = mkdtempSync(join(tmpdir(), 'avatop-pack-'));
+  packDir = mkdtempSync(join(tmpdir(), 'avatop-pack-'));
   const out = execFileSync(npm, ['pack', '--json', '--pack-destination', packDir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const [{ filename }] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>;
   installDir = mkdtempSync(join(tmpdir(), 'avatop-install-'));
@@ -26,6 +27,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sim?.close();
+  // The install holds a full node_modules; don't leave one behind per run.
+  for (const dir of [installDir, packDir]) if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 describe('npm pack', () => {
