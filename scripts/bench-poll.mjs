@@ -17,6 +17,7 @@ const { defaultDecoders } = await import('../src/poll/decoders.ts');
 const { createAvatopStore } = await import('../src/state/store.ts');
 const { setPane, PANES } = await import('../src/state/ui.ts');
 const { openUtxoQuery } = await import('../src/state/utxos.ts');
+const { quiesce } = await import('../src/poll/quiesce.ts');
 const { resolveOk } = await import('../src/state/resource.ts');
 const { lens } = await import('../src/state/lenses.ts');
 
@@ -36,20 +37,6 @@ const sim = await createSimNode({ profile: 'v1.14', seed: 5, validators, peers, 
 const wallet = sim.network.wallets[0].str;
 const panes = PANES.filter((p) => p !== 'console');
 
-const settle = async () => {
-  for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
-};
-async function quiesce(scheduler, store) {
-  for (;;) {
-    await scheduler.whenIdle();
-    await settle();
-    if (scheduler.inFlight > 0) continue;
-    const before = store.getState();
-    scheduler.flush();
-    await settle();
-    if (scheduler.inFlight === 0 && store.getState() === before) break;
-  }
-}
 
 function meter(client) {
   const m = { requests: 0, bytes: 0 };

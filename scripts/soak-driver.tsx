@@ -15,6 +15,7 @@ import { App } from '../src/app/App';
 import { DEFAULT_REWARD_THRESHOLD } from '../src/app/config';
 import { createManualClock } from '../src/poll/clock';
 import { createScheduler } from '../src/poll/scheduler';
+import { quiesce as quiesceScheduler, settle } from '../src/poll/quiesce';
 import { createClient } from '../src/rpc/client';
 import { createAvatopStore } from '../src/state/store';
 import { PANES, popView, pushView, setPane } from '../src/state/ui';
@@ -210,20 +211,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   );
   scheduler.start();
 
-  const settle = async () => {
-    for (let i = 0; i < 3; i++) await new Promise((r) => setImmediate(r));
-  };
-  const quiesce = async () => {
-    for (;;) {
-      await scheduler.whenIdle();
-      await settle();
-      if (scheduler.inFlight > 0) continue;
-      const before = store.getState();
-      scheduler.flush();
-      await settle();
-      if (scheduler.inFlight === 0 && store.getState() === before) break;
-    }
-  };
+  const quiesce = () => quiesceScheduler(scheduler, store);
   const ui = (f: (s: ReturnType<typeof store.getState>) => ReturnType<typeof store.getState>) => store.setState(f(store.getState()), true);
   const panes = PANES.filter((p) => p !== 'console');
   ui((s) => ({ ...s, utxos: openUtxoQuery(s.utxos, { addresses: [sim.wallet], pageSize: 100 }) }));

@@ -2,24 +2,9 @@
 import type { ManualClock } from '../../src/poll/clock';
 import type { Scheduler } from '../../src/poll/scheduler';
 import type { AvatopStore } from '../../src/state/store';
+import { quiesce } from '../../src/poll/quiesce';
 
-const settle = async () => {
-  for (let i = 0; i < 3; i++) await new Promise<void>((r) => setImmediate(r));
-};
-
-/** Wait until every request started so far (and any it triggered) has finished, then apply the batch. */
-export async function quiesce(scheduler: Scheduler, store: AvatopStore): Promise<void> {
-  for (;;) {
-    await scheduler.whenIdle();
-    await settle();
-    if (scheduler.inFlight > 0) continue;
-    // Applying the batch can change the plan (e.g. the node ID is now known) and start new requests.
-    const before = store.getState();
-    scheduler.flush();
-    await settle();
-    if (scheduler.inFlight === 0 && store.getState() === before) break;
-  }
-}
+export { quiesce };
 
 /**
  * Move simulated time forward in steps, letting requests finish in between; `onStep` moves anything else that
