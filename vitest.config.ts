@@ -1,6 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { inkPatchVite } from './scripts/ink-patch/patch.mjs';
 
 export default defineConfig({
+  // Screens render with the Ink the bundle ships (scripts/ink-patch): Ink is inlined so the patch applies.
+  plugins: [inkPatchVite()],
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     // Real-node conformance has its own config (one five-node network at a time); `npm test` runs it afterwards.
@@ -11,5 +14,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: keep parallelism modest so tmux and simulator tests are not starved.
     maxWorkers: 2,
+    server: { deps: { inline: ['ink'] } },
   },
 });

@@ -16,8 +16,10 @@ const RUNS = quick ? 4 : 10;
 const PRESSES = quick ? 30 : 100;
 const CPU_WINDOW_MS = quick ? 15_000 : 60_000;
 // The bundle itself, not bin/avatop.js: bin falls back to the sources when any file in src/ is newer than the bundle,
-// which in a working checkout can happen mid-run and would time tsx instead of the build.
+// which in a working checkout can happen mid-run and would time tsx instead of the build. It runs with the Node
+// flags of bin/avatop.js's shebang line, which is how an installed `avatop` starts.
 const BIN = join(root, 'dist', 'avatop.js');
+const CLI_NODE_FLAGS = /^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(join(root, 'bin', 'avatop.js'), 'utf8'))?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
 // --only=startup,cpu,big,poll,codec,sim runs a subset (for working on one measurement).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const runs = (name) => !only || only.includes(name);
@@ -49,7 +51,7 @@ function newestMtime(dir) {
 
 function ensureBuild() {
   const bundle = join(root, 'dist', 'avatop.js');
-  const srcNewest = Math.max(newestMtime(join(root, 'src')), statSync(join(root, 'package.json')).mtimeMs);
+  const srcNewest = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'scripts', 'ink-patch')), statSync(join(root, 'package.json')).mtimeMs);
   if (!existsSync(bundle) || statSync(bundle).mtimeMs < srcNewest) {
     log('dist/avatop.js is missing or older than src/: building');
     execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -112,7 +114,7 @@ async function startSim(args) {
 /** The CLI in a 120×40 pseudo-terminal. Output is kept raw; `waitFor` matches the visible text since a mark. */
 function startCli(args, { cols = 120, rows = 40 } = {}) {
   const started = performance.now();
-  const cmd = `stty rows ${rows} cols ${cols}; exec ${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} ${args.map((a) => JSON.stringify(a)).join(' ')}`;
+  const cmd = `stty rows ${rows} cols ${cols}; exec ${[process.execPath, ...CLI_NODE_FLAGS, BIN, ...args].map((a) => JSON.stringify(a)).join(' ')}`;
   const proc = spawn('script', ['-qfec', cmd, '/dev/null'], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, TERM: 'xterm-256color', AVATOP_FROM_SOURCE: '' },

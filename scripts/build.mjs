@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inkPatchEsbuild } from './ink-patch/patch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stubDir = join(root, 'node_modules', '.avatop-build');
@@ -29,6 +30,8 @@ const common = {
   define: { 'process.env.NODE_ENV': '"production"' },
   legalComments: 'none',
   logLevel: 'warning',
+  // Ink's text caches kept across frames and bounded (scripts/ink-patch/patch.mjs, docs/performance.md).
+  plugins: [inkPatchEsbuild()],
 };
 
 const started = performance.now();

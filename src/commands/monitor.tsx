@@ -16,6 +16,7 @@ import { App } from '../app/App';
 import { DEFAULT_REWARD_THRESHOLD, type RewardThreshold } from '../app/config';
 import { enterAltScreen } from '../app/terminal';
 import { osc52 } from '../console/osc52';
+import { startHeapGovernor } from '../runtime/heap-governor';
 
 const usage = `Usage: avatop [flags]            the live monitor (needs a terminal)
        avatop --demo              the monitor against the built-in simulated node
@@ -99,6 +100,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
     let sim: { url: string; close(): Promise<void> } | undefined;
     let client: ReturnType<typeof createClient> | undefined;
     let scheduler: ReturnType<typeof createScheduler> | undefined;
+    const stopHeapGovernor = startHeapGovernor();
     const shutdown = async (code: number, message?: string) => {
       if (done) return;
       done = true;
@@ -111,6 +113,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       guard.dispose();
       if (message) io.stderr.write(message);
       scheduler?.stop();
+      stopHeapGovernor();
       log.write('exit', { code, message });
       await Promise.allSettled([client?.close(), sim?.close(), log.close()]);
       resolve(code);
@@ -173,7 +176,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         stdout: io.stdout,
         stdin: io.stdin,
         stderr: io.stderr,
-        maxFps: 15,
+        maxFps: 60,
         patchConsole: false,
         exitOnCtrlC: false,
       });

@@ -2,7 +2,7 @@
 // reads stdin, so there is no focus manager and no two handlers fight over a key.
 import { createContext, useContext, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useInput } from 'ink';
-import { dispatchKey, makeKeyEvent, type KeyHandler, type Layer, type Registration } from './router';
+import { dispatchKey, makeKeyEvent, splitKeys, type KeyHandler, type Layer, type Registration } from './router';
 
 interface RouterApi {
   register(layer: Layer, handler: { current: KeyHandler }): () => void;
@@ -27,7 +27,8 @@ export function KeyRouter({ children, active = true }: { children: ReactNode; ac
   );
   useInput(
     (input, key) => {
-      dispatchKey(regs.current, makeKeyEvent(input, key));
+      const textEntry = [...regs.current].some((r) => r.layer === 'prompt');
+      for (const k of splitKeys(input, key, textEntry)) dispatchKey(regs.current, makeKeyEvent(k.input, k.key));
     },
     { isActive: active },
   );

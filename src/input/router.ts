@@ -46,6 +46,27 @@ export function dispatchKey(regs: Iterable<Registration>, ev: KeyEvent): Layer |
   return undefined;
 }
 
+const SPECIAL: readonly (keyof Key)[] = ['upArrow', 'downArrow', 'leftArrow', 'rightArrow', 'pageDown', 'pageUp', 'home', 'end', 'return', 'escape', 'ctrl', 'tab', 'backspace', 'delete', 'meta', 'super', 'hyper'];
+
+/**
+ * The keys in one chunk of input. A terminal hands over whatever was typed since the last read as one chunk, so
+ * keys pressed while a frame was being painted arrive together ("12", "j\r"); Ink passes such a chunk on as one
+ * input, which no key binding matches. Outside a text prompt each character is its own key press. A prompt takes
+ * the chunk whole (that is what a paste is), and so does anything with modifiers or control bytes this cannot name.
+ */
+export function splitKeys(input: string, key: Key, textEntry: boolean): { input: string; key: Key }[] {
+  const chars = [...input];
+  if (textEntry || chars.length < 2 || SPECIAL.some((k) => key[k] === true)) return [{ input, key }];
+  const out: { input: string; key: Key }[] = [];
+  for (const c of chars) {
+    if (c === '\r' || c === '\n') out.push({ input: '', key: plainKey({ return: true }) });
+    else if (c === '\t') out.push({ input: '', key: plainKey({ tab: true }) });
+    else if (c < ' ' || c === '\x7f') return [{ input, key }];
+    else out.push({ input: c, key: plainKey({ shift: /[A-Z]/.test(c) }) });
+  }
+  return out;
+}
+
 /** A Key with every flag off, for building events in code and tests. */
 export function plainKey(over: Partial<Key> = {}): Key {
   return {

@@ -79,19 +79,24 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller {
       const startedAt = clock.now();
       opts.onStart?.();
       let delay: number;
+      // Declared out here so it can be dropped before the wait: V8 keeps a block's variables in the suspended
+      // loop's frame, and a reply kept across the wait was up to 12 MiB (getBalance's utxoIDs for a big wallet).
+      let data: T | undefined;
       try {
-        const data = await opts.run(ac.signal);
+        data = await opts.run(ac.signal);
         if (gen !== generation) return;
         inFlight = undefined;
         failures = 0;
         unsupported = false;
         opts.onSuccess?.(data, { startedAt, endedAt: clock.now() });
+        data = undefined;
         if (opts.once && !again) {
           running = false;
           return;
         }
         delay = interval();
       } catch (error) {
+        data = undefined;
         if (gen !== generation) return;
         inFlight = undefined;
         unsupported = opts.isUnsupported?.(error) ?? false;

@@ -230,15 +230,29 @@ export class ResponseTooLargeError extends AvatopError {
   readonly limit: number;
   readonly received: number;
 
-  constructor(limit: number, received: number, url: string) {
-    super({
-      short: `response larger than ${formatBytes(limit)}`,
-      detail: `The reply from ${url} exceeded the ${formatBytes(limit)} cap (at least ${formatBytes(received)}); it was dropped.`,
-      hint: 'Narrow the request (a subnet, node IDs, a smaller limit) or raise --max-bytes.',
-    });
+  /** Set when the body was within the byte cap but held more JSON values than the heap can take. */
+  readonly values?: { values: number };
+
+  constructor(limit: number, received: number, url: string, values?: { values: number }) {
+    super(
+      values
+        ? {
+            short: `response too dense to read (${values.values.toLocaleString('en-US')} values)`,
+            detail:
+              `The reply from ${url} (${formatBytes(received)}) holds about ${values.values.toLocaleString('en-US')} JSON values; ` +
+              'reading them would need more memory than avatop has left. It was dropped.',
+            hint: 'Narrow the request (a subnet, node IDs, fewer addresses); if the node is yours, check what it is sending.',
+          }
+        : {
+            short: `response larger than ${formatBytes(limit)}`,
+            detail: `The reply from ${url} exceeded the ${formatBytes(limit)} cap (at least ${formatBytes(received)}); it was dropped.`,
+            hint: `Narrow the request (a subnet, node IDs, a smaller page); avatop reads at most ${formatBytes(limit)} a reply.`,
+          },
+    );
     this.name = 'ResponseTooLargeError';
     this.limit = limit;
     this.received = received;
+    if (values) this.values = values;
   }
 }
 

@@ -4,7 +4,7 @@ import { render } from 'ink-testing-library';
 import { useState } from 'react';
 import { Text } from 'ink';
 import { COMMANDS, keyTableMarkdown } from '../../src/keys';
-import { commandsFor, dispatchKey, makeKeyEvent, plainKey, type Registration } from '../../src/input/router';
+import { commandsFor, dispatchKey, makeKeyEvent, plainKey, splitKeys, type Registration } from '../../src/input/router';
 import { KeyRouter, useKeyHandler } from '../../src/input/KeyRouter';
 import { TextInput } from '../../src/components/TextInput';
 import { untilListening, waitForFrame } from './helpers';
@@ -96,4 +96,37 @@ describe('router', () => {
     stdin.write('q');
     await waitForFrame(lastFrame, /log=quit/);
   });
+
+  it('splits keys typed together into one chunk, except into a prompt', () => {
+    expect(splitKeys('12', plainKey(), false).map((k) => k.input)).toEqual(['1', '2']);
+    const enter = splitKeys('j\r', plainKey(), false);
+    expect(enter.map((k) => [k.input, k.key.return])).toEqual([['j', false], ['', true]]);
+    expect(splitKeys('Gg', plainKey(), false).map((k) => k.key.shift)).toEqual([true, false]);
+    expect(splitKeys('12', plainKey(), true)).toEqual([{ input: '12', key: plainKey() }]);
+    expect(splitKeys('ab', plainKey({ meta: true }), false)).toHaveLength(1);
+    expect(splitKeys('a\x01', plainKey(), false)).toHaveLength(1);
+  });
+
+  it('acts on every key of a chunk, as a terminal delivers keys typed during a frame', async () => {
+    function Demo() {
+      const [log, setLog] = useState<string[]>([]);
+      useKeyHandler('global', (ev) => {
+        const name = ev.commands[0];
+        if (!name) return false;
+        setLog((l) => [...l, name]);
+        return true;
+      });
+      return <Text>{`log=${log.join(',')}`}</Text>;
+    }
+    const { stdin, lastFrame } = render(
+      <KeyRouter>
+        <Demo />
+      </KeyRouter>,
+    );
+    await waitForFrame(lastFrame, /log=$/m);
+    await untilListening(stdin);
+    stdin.write('23');
+    await waitForFrame(lastFrame, /log=pane.peers,pane.validators$/m);
+  });
 });
+

@@ -27,6 +27,8 @@ const STATE =
   'mouse:#{mouse_any_flag},#{mouse_button_flag},#{mouse_standard_flag},#{mouse_sgr_flag},#{mouse_utf8_flag}|' +
   'origin:#{origin_flag}|wrap:#{wrap_flag}|alt:#{alternate_on}|mode:#{pane_in_mode}|region:#{scroll_region_upper},#{scroll_region_lower}';
 
+const EXITED = 'avatop-has-exited';
+
 const PANES = [
   { key: '1', title: 'Overview' },
   { key: '2', title: 'Peers', open: true },
@@ -78,7 +80,9 @@ async function tour(url: string): Promise<{ visits: Visit[]; after: string; buff
     '-k',
     '-t',
     'inj',
-    `cd ${JSON.stringify(root)} && AVATOP_FROM_SOURCE=1 TERM=xterm-256color exec ${JSON.stringify(process.execPath)} bin/avatop.js --url ${url} --interval 500ms`,
+    // Not exec'd: the shell outlives avatop and says when it has exited. A pane whose process has died gets tmux's
+    // "Pane is dead" line, which hides the cursor when tmux happens to notice the exit first (tmux 3.3).
+    `cd ${JSON.stringify(root)} && AVATOP_FROM_SOURCE=1 TERM=xterm-256color ${JSON.stringify(process.execPath)} bin/avatop.js --url ${url} --interval 500ms; echo ${EXITED}; sleep 60`,
   );
   await until(() => /q quit/.test(capture()) && /\d+ req\/min/.test(capture()), 'the first frame', 60_000);
   const visits: Visit[] = [];
@@ -100,7 +104,7 @@ async function tour(url: string): Promise<{ visits: Visit[]; after: string; buff
     }
   }
   tmux('send-keys', '-t', 'inj', 'q');
-  await until(() => !/q quit/.test(capture()) || undefined, 'quit', 15_000);
+  await until(() => capture().includes(EXITED) || undefined, 'avatop to exit', 15_000);
   const after = state();
   const held = buffers();
   tmux('kill-session', '-t', 'inj');

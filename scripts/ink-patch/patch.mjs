@@ -1,0 +1,116 @@
+// Build-time and load-time patches to three of Ink 6.8's modules, applied as text edits so no Ink code is copied
+// or forked: output.js keeps its text caches across frames, shares one blank cell and reuses unchanged rows;
+// measure-text.js and wrap-text.js get bounded caches instead of ones that grow for the life of the process.
+// Measured effects are in docs/performance.md. Each edit names the exact text it replaces; if Ink changes and one
+// is not found, the module is left as Ink wrote it (`patchInk` returns undefined with the reason) and the test
+// test/ink-patch.test.ts fails, so an upgrade cannot silently drop or garble a patch.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const RUNTIME_PATH = join(dirname(fileURLToPath(import.meta.url)), 'runtime.mjs');
+
+const imports = (names) => (from) => `import { ${names} } from ${JSON.stringify(from)};\n`;
+
+/** Ink module (path under ink/build/) → the import it needs and its edits, [find (string or RegExp), replace]. */
+const PATCHES = {
+  'output.js': {
+    header: imports(
+      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, compactStyledChars as __avatopCompact, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, trimRowMemo as __avatopTrimRows',
+    ),
+    edits: [
+      ['widths = new Map();', 'widths = new __AvatopGenMap();'],
+      ['blockWidths = new Map();', 'blockWidths = new __AvatopGenMap();'],
+      ['styledChars = new Map();', 'styledChars = new __AvatopGenMap(__avatopLineLimit, __avatopLineLength);'],
+      ['cached = styledCharsFromTokens(tokenize(line));', 'cached = __avatopCompact(styledCharsFromTokens(tokenize(line)));'],
+      ['export default class Output {', 'const __avatopSharedCaches = new OutputCaches();\nexport default class Output {'],
+      ['caches = new OutputCaches();', 'caches = __avatopSharedCaches;'],
+      [/row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/, 'row.push(__avatopBlank);'],
+      [
+        /const generatedOutput = output\s*\.map\(line => \{/,
+        '__avatopTrimRows(output.length);\n        const generatedOutput = output.map((line, __avatopY) => {',
+      ],
+      [
+        'return styledCharsToString(lineWithoutEmptyItems).trimEnd();',
+        'return __avatopRowString(lineWithoutEmptyItems, __avatopY, styledCharsToString);',
+      ],
+    ],
+  },
+  'measure-text.js': {
+    header: imports('GenerationalMap as __AvatopGenMap'),
+    edits: [['const cache = new Map();', 'const cache = new __AvatopGenMap();']],
+  },
+  'wrap-text.js': {
+    header: imports('GenerationalMap as __AvatopGenMap'),
+    edits: [
+      ['const cache = {};', 'const cache = new __AvatopGenMap();'],
+      ['const cachedText = cache[cacheKey];', 'const cachedText = cache.get(cacheKey);'],
+      ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
+    ],
+  },
+};
+
+const INK_MODULE = /[\\/]node_modules[\\/]ink[\\/]build[\\/]([\w-]+\.js)$/;
+const INLINED = /[\\/]node_modules[\\/]ink(-testing-library)?[\\/]build[\\/].*\.js$/;
+
+/** The Ink module a path names, when it is one this patches. */
+export function patchedInkModule(path) {
+  const m = INK_MODULE.exec(path);
+  return m && PATCHES[m[1]] ? m[1] : undefined;
+}
+
+/**
+ * The patched source of an Ink module, or `{ error }` when an edit's text is missing (another Ink version).
+ * `runtimeSpecifier` is how the patched module imports runtime.mjs: a path for bundlers, a file URL for Node.
+ */
+export function patchInk(module, source, runtimeSpecifier = RUNTIME_PATH) {
+  const patch = PATCHES[module];
+  if (!patch) return { error: `no patch for ink/build/${module}` };
+  let out = source;
+  for (const [find, replace] of patch.edits) {
+    const found = typeof find === 'string' ? out.includes(find) : find.test(out);
+    if (!found) return { error: `ink/build/${module}: expected text not found: ${String(find)}` };
+    out = out.replace(find, replace);
+  }
+  return { source: patch.header(runtimeSpecifier) + out };
+}
+
+/** esbuild plugin for scripts/build.mjs: a missing edit fails the build rather than ship stock Ink unnoticed. */
+export function inkPatchEsbuild() {
+  return {
+    name: 'avatop-ink-patch',
+    setup(build) {
+      build.onLoad({ filter: INK_MODULE }, (args) => {
+        const module = patchedInkModule(args.path);
+        if (!module) return undefined;
+        const r = patchInk(module, readFileSync(args.path, 'utf8'));
+        if (r.error) return { errors: [{ text: r.error }] };
+        return { contents: r.source, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
+/** Vite/Vitest plugin: the screen tests render with the same Ink the bundle ships (needs ink inlined). */
+export function inkPatchVite() {
+  return {
+    name: 'avatop-ink-patch',
+    enforce: 'pre',
+    // Loaded here rather than by Vite: Ink ships source maps to sources it does not ship, and each inlined module
+    // would print a warning about them.
+    load(id) {
+      const path = id.split('?')[0];
+      if (!INLINED.test(path)) return undefined;
+      return { code: readFileSync(path, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'), map: null };
+    },
+    transform(code, id) {
+      const module = patchedInkModule(id.split('?')[0]);
+      if (!module) return undefined;
+      const r = patchInk(module, code);
+      if (r.error) throw new Error(r.error);
+      return { code: r.source, map: null };
+    },
+  };
+}
+
+export const RUNTIME_URL = pathToFileURL(RUNTIME_PATH).href;

@@ -1,0 +1,13 @@
+export class GenerationalMap<K = unknown, V = unknown> {
+  constructor(limit?: number, weigh?: (key: K) => number);
+  get(key: K): V | undefined;
+  has(key: K): boolean;
+  set(key: K, value: V): this;
+  readonly size: number;
+}
+export const BLANK_CELL: Readonly<{ type: 'char'; value: ' '; fullWidth: false; styles: readonly unknown[] }>;
+export const STYLED_LINE_LIMIT: number;
+export function lineLength(line: string): number;
+export function compactStyledChars<T extends { value: string; fullWidth: boolean; styles: readonly unknown[] }>(chars: readonly T[]): T[];
+export function rowString<C>(cells: readonly C[], y: number, serialise: (cells: readonly C[]) => string): string;
+export function trimRowMemo(height: number): void;

@@ -1,0 +1,107 @@
+// What the patched Ink modules call (see patch.mjs). Ink 6.8 keeps its text caches either for one frame (output.js:
+// every frame re-tokenises and re-serialises every line) or for ever (measure-text.js, wrap-text.js: every string
+// ever laid out, a soak's +14 % heap an hour). These keep them across frames but bounded.
+
+/**
+ * A Map bounded by generations: when the current generation's weight reaches `limit` it becomes the old one and the
+ * one before is dropped. A hit in the old generation is carried into the current one, so what every frame uses stays
+ * cached while what scrolled away is forgotten within two generations. At most 2 × limit in weight. The weight of an
+ * entry is 1 unless `weigh` says otherwise (a styled line costs about 100 bytes a character, so it is weighed by
+ * its length).
+ */
+export class GenerationalMap {
+  constructor(limit = 4096, weigh = undefined) {
+    this.limit = limit;
+    this.weigh = weigh;
+    this.weight = 0;
+    this.current = new Map();
+    this.previous = new Map();
+  }
+
+  get(key) {
+    const hit = this.current.get(key);
+    if (hit !== undefined) return hit;
+    const old = this.previous.get(key);
+    if (old !== undefined) this.set(key, old);
+    return old;
+  }
+
+  has(key) {
+    return this.current.has(key) || this.previous.has(key);
+  }
+
+  set(key, value) {
+    if (!this.current.has(key)) this.weight += this.weigh ? this.weigh(key) : 1;
+    this.current.set(key, value);
+    if (this.weight >= this.limit) {
+      this.previous = this.current;
+      this.current = new Map();
+      this.weight = 0;
+    }
+    return this;
+  }
+
+  get size() {
+    return this.current.size + this.previous.size;
+  }
+}
+
+/**
+ * One blank cell for every empty position of every frame, instead of width × height new objects a frame. Ink only
+ * ever replaces cells in its grid, never mutates one, so sharing is safe; frozen so a future Ink that did would fail
+ * loudly in the tests rather than paint garbage.
+ */
+export const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) });
+
+/** Weight of a styled line: its length, so the styled-characters cache holds at most about 2 × 16k characters. */
+export const STYLED_LINE_LIMIT = 16_384;
+export const lineLength = (line) => line.length;
+
+const sameStyles = (a, b) => a.length === b.length && a.every((code, i) => code === b[i] || code.code === b[i].code);
+
+/**
+ * The styled characters of a line in a compact form for keeping: ansi-tokenize builds each one by object spread,
+ * which gave every character a hidden class of its own in V8 (about 300 bytes a character, 15 MiB for a few
+ * screens in a heap snapshot). One literal shape, and one styles array shared by a run of equally styled
+ * characters, make it about 40 bytes. Values are the same, so Ink paints the same.
+ */
+export function compactStyledChars(chars) {
+  const out = new Array(chars.length);
+  let styles;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    if (styles === undefined || !sameStyles(styles, c.styles)) styles = c.styles;
+    out[i] = { type: 'char', value: c.value, fullWidth: c.fullWidth, styles };
+  }
+  return out;
+}
+
+const rowMemo = [];
+
+/**
+ * A row's string, reused from the last frame when the row holds the very same cell objects. Cells come from the
+ * styled-characters cache, so an unchanged line gives identical objects frame after frame, and most rows of a
+ * monitor do not change between two frames. The check is exact (object identity of every cell), so a miss only
+ * costs the serialisation Ink always did.
+ */
+export function rowString(cells, y, serialise) {
+  const memo = rowMemo[y];
+  if (memo !== undefined && memo.cells.length === cells.length) {
+    let same = true;
+    for (let i = 0; i < cells.length; i++) {
+      if (memo.cells[i] !== cells[i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return memo.text;
+  }
+  const text = serialise(cells).trimEnd();
+  rowMemo[y] = { cells, text };
+  return text;
+}
+
+/** Drops memoised rows below the frame, so a terminal made shorter does not keep them. */
+export function trimRowMemo(height) {
+  if (rowMemo.length > height) rowMemo.length = height;
+}

@@ -1,0 +1,25 @@
+// V8's full collection, callable from the monitor (runtime/heap-governor.ts) and the client (rpc/value-budget.ts).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+let cached: (() => void) | null | undefined;
+
+/** V8's `gc`, made available without a command-line flag; undefined where that is not possible. */
+export function exposeGc(): (() => void) | undefined {
+  if (cached !== undefined) return cached ?? undefined;
+  cached = findGc() ?? null;
+  return cached ?? undefined;
+}
+
+function findGc(): (() => void) | undefined {
+  const existing = (globalThis as { gc?: () => void }).gc;
+  if (typeof existing === 'function') return existing;
+  try {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as unknown;
+    return typeof gc === 'function' ? (gc as () => void) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+

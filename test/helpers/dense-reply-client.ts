@@ -1,0 +1,16 @@
+// Run as a child with the monitor's heap flags (see test/rpc/value-budget.test.ts): calls the given node twice and
+// prints what each call gave as one JSON line.
+import { createClient } from '../../src/rpc/client';
+
+const client = createClient({ url: process.argv[2]! });
+const out: unknown[] = [];
+for (const call of [() => client.platform.getCurrentValidators({}), () => client.platform.getHeight()]) {
+  try {
+    const r = await call();
+    out.push({ ok: true, height: String((r as { height?: bigint }).height ?? '') });
+  } catch (e) {
+    out.push({ ok: false, name: (e as Error).name, short: (e as { short?: string }).short });
+  }
+}
+await client.close();
+process.stdout.write(`${JSON.stringify(out)}\n`);
