@@ -16,13 +16,14 @@ const imports = (names) => (from) => `import { ${names} } from ${JSON.stringify(
 const PATCHES = {
   'output.js': {
     header: imports(
-      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, compactStyledChars as __avatopCompact, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, trimRowMemo as __avatopTrimRows',
+      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, compactStyledChars as __avatopCompact, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, trimRowMemo as __avatopTrimRows',
     ),
     edits: [
       ['widths = new Map();', 'widths = new __AvatopGenMap();'],
       ['blockWidths = new Map();', 'blockWidths = new __AvatopGenMap();'],
       ['styledChars = new Map();', 'styledChars = new __AvatopGenMap(__avatopLineLimit, __avatopLineLength);'],
       ['cached = styledCharsFromTokens(tokenize(line));', 'cached = __avatopCompact(styledCharsFromTokens(tokenize(line)));'],
+      ['return sliceAnsi(line, from, to);', 'return __avatopSlice(line, from, to, sliceAnsi);'],
       ['export default class Output {', 'const __avatopSharedCaches = new OutputCaches();\nexport default class Output {'],
       ['caches = new OutputCaches();', 'caches = __avatopSharedCaches;'],
       [/row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/, 'row.push(__avatopBlank);'],

@@ -11,3 +11,4 @@ export function lineLength(line: string): number;
 export function compactStyledChars<T extends { value: string; fullWidth: boolean; styles: readonly unknown[] }>(chars: readonly T[]): T[];
 export function rowString<C>(cells: readonly C[], y: number, serialise: (cells: readonly C[]) => string): string;
 export function trimRowMemo(height: number): void;
+export function cachedSlice(line: string, from: number, to: number, slice: (line: string, from: number, to: number) => string): string;

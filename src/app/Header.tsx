@@ -1,5 +1,5 @@
 // Two lines: who the node is and where the chain is; then health of the connection and how fresh the data is.
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Box } from 'ink';
 import { useAvatop } from './store-context';
 import { useNow } from '../components/Clock';
@@ -17,24 +17,25 @@ import { obj, num, date } from '../panes/fields';
 import { selectOwnValidator } from './own-validator';
 import type { Resource } from '../state/resource';
 
+// Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
+// render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
+// render that runs twice adds it once.
 function useHeightHistory(height: bigint | undefined, at: number | undefined): HeightSample[] {
-  const [samples, setSamples] = useState<HeightSample[]>([]);
-  useEffect(() => {
-    if (height === undefined || at === undefined) return;
-    setSamples((s) => addSample(s, { at, height }));
-  }, [height, at]);
-  return samples;
+  const ref = useRef<{ key?: string; samples: HeightSample[] }>({ samples: [] });
+  if (height !== undefined && at !== undefined) {
+    const key = `${height}@${at}`;
+    if (ref.current.key !== key) ref.current = { key, samples: addSample(ref.current.samples, { at, height }) };
+  }
+  return ref.current.samples;
 }
 
 function useLatencyHistory(latency: number | undefined, at: number | undefined): number[] {
-  const ref = useRef<number[]>([]);
-  const [values, setValues] = useState<number[]>([]);
-  useEffect(() => {
-    if (latency === undefined || at === undefined) return;
-    ref.current = [...ref.current, latency].slice(-30);
-    setValues(ref.current);
-  }, [latency, at]);
-  return values;
+  const ref = useRef<{ key?: string; values: number[] }>({ values: [] });
+  if (latency !== undefined && at !== undefined) {
+    const key = `${latency}@${at}`;
+    if (ref.current.key !== key) ref.current = { key, values: [...ref.current.values, latency].slice(-30) };
+  }
+  return ref.current.values;
 }
 
 function resourceStyle(r: Resource<unknown>, theme: ReturnType<typeof useTheme>, good: Style): Style {

@@ -17,6 +17,7 @@ import { DEFAULT_REWARD_THRESHOLD, type RewardThreshold } from '../app/config';
 import { enterAltScreen } from '../app/terminal';
 import { osc52 } from '../console/osc52';
 import { startHeapGovernor } from '../runtime/heap-governor';
+import { onNextSecond } from '../runtime/ticker';
 
 const usage = `Usage: avatop [flags]            the live monitor (needs a terminal)
        avatop --demo              the monitor against the built-in simulated node
@@ -167,7 +168,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       client.onCall((e) =>
         log.write('call', { method: e.method, ok: e.ok, ms: Math.round(e.latencyMs), bytes: e.bytes, error: e.error?.short }),
       );
-      scheduler = createScheduler({ client, store, intervalMs: settings.intervalMs });
+      scheduler = createScheduler({ client, store, intervalMs: settings.intervalMs, nextTick: onNextSecond });
       ink?.rerender(app(sim ? `${url} (simulated node)` : url));
       scheduler.start();
     };
@@ -177,6 +178,8 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         stdin: io.stdin,
         stderr: io.stderr,
         maxFps: 60,
+        // Updates in one task render once (the clock's tick and the store writes waiting for it): one frame a second.
+        concurrent: true,
         patchConsole: false,
         exitOnCtrlC: false,
       });

@@ -1,45 +1,18 @@
 // Leaf components that tick: only they re-render every second, not the frame around them.
-import { useEffect, useState } from 'react';
+import { useCallback, useRef, useSyncExternalStore } from 'react';
 import { Text } from 'ink';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import type { Style } from '../theme/schema';
+import { subscribeTick, tickNow } from '../runtime/ticker';
 
-// One timer per interval shared by every ticking component: their updates land in the same task, React batches
-// them, and Ink draws one frame per tick instead of one per component.
-const tickers = new Map<number, { timer: ReturnType<typeof setInterval>; listeners: Set<(now: number) => void> }>();
-
-function subscribe(intervalMs: number, listener: (now: number) => void): () => void {
-  let t = tickers.get(intervalMs);
-  if (!t) {
-    const listeners = new Set<(now: number) => void>();
-    const timer = setInterval(() => {
-      const now = Date.now();
-      for (const l of listeners) l(now);
-    }, intervalMs);
-    timer.unref?.();
-    t = { timer, listeners };
-    tickers.set(intervalMs, t);
-  }
-  t.listeners.add(listener);
-  return () => {
-    const cur = tickers.get(intervalMs);
-    if (!cur) return;
-    cur.listeners.delete(listener);
-    if (cur.listeners.size === 0) {
-      clearInterval(cur.timer);
-      tickers.delete(intervalMs);
-    }
-  };
-}
-
+// One timer per interval shared by every ticking component (runtime/ticker.ts): their updates land in the same
+// task, React batches them, and Ink draws one frame per tick instead of one per component.
 export function useNow(intervalMs = 1000, enabled = true): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!enabled) return;
-    setNow(Date.now());
-    return subscribe(intervalMs, setNow);
-  }, [intervalMs, enabled]);
-  return now;
+  // An external store rather than state: with the store writes that wait for the same tick (poll/batch-writer.ts)
+  // it is one synchronous update, so React renders once and Ink paints one frame a second.
+  const subscribe = useCallback((notify: () => void) => (enabled ? subscribeTick(intervalMs, notify) : () => {}), [intervalMs, enabled]);
+  const frozen = useRef(Date.now());
+  return useSyncExternalStore(subscribe, () => (enabled ? tickNow(intervalMs) : frozen.current));
 }
 
 /** Renders `render(now)` and re-renders itself once a second. */

@@ -1,11 +1,14 @@
 // Store writes from the pollers, batched: Ink repaints the whole frame on every store change, so answers that
 // arrive together are applied in one setState about every `batchMs`. While held (paused) nothing is applied.
+// Writes that are not urgent (a refresh of data already on screen, call accounting) wait for `nextTick` when one is
+// given: the on-screen clock's second, so they and the clock make one frame instead of two.
 import { recordCalls, type CallEvent } from '../state/accounting';
 import type { AvatopStore, Update } from '../state/store';
 import type { Clock } from './clock';
 
 export interface BatchWriter {
-  enqueue(update: Update): void;
+  /** Queue a write; `urgent` (the default) applies it within `batchMs`, otherwise on the next tick. */
+  enqueue(update: Update, urgent?: boolean): void;
   /** A finished call, for the accounting slice. */
   record(event: CallEvent): void;
   /** Apply what is queued now; `force` applies even while held (shutdown). */
@@ -14,25 +17,47 @@ export interface BatchWriter {
   hold(on: boolean): void;
 }
 
-export function createBatchWriter(opts: { store: AvatopStore; clock: Clock; batchMs: number; held?: boolean }): BatchWriter {
-  const { store, clock, batchMs } = opts;
+export function createBatchWriter(opts: {
+  store: AvatopStore;
+  clock: Clock;
+  batchMs: number;
+  held?: boolean;
+  /** Calls back once on the next tick; without it every write is urgent. */
+  nextTick?: (fn: () => void) => () => void;
+}): BatchWriter {
+  const { store, clock, batchMs, nextTick } = opts;
   let queue: Update[] = [];
   let events: CallEvent[] = [];
   let cancel: (() => void) | undefined;
+  let cancelTick: (() => void) | undefined;
   let held = opts.held ?? false;
 
-  function schedule(): void {
-    if (cancel || held) return;
+  function schedule(urgent = true): void {
+    if (held) return;
+    if (!urgent && nextTick) {
+      if (!cancel && !cancelTick) cancelTick = nextTick(() => {
+        cancelTick = undefined;
+        flush();
+      });
+      return;
+    }
+    if (cancel) return;
     cancel = clock.setTimer(batchMs, () => {
       cancel = undefined;
       flush();
     });
   }
 
-  function flush({ force = false } = {}): void {
-    if (held && !force) return;
+  function unschedule(): void {
     cancel?.();
     cancel = undefined;
+    cancelTick?.();
+    cancelTick = undefined;
+  }
+
+  function flush({ force = false } = {}): void {
+    if (held && !force) return;
+    unschedule();
     if (queue.length === 0 && events.length === 0) return;
     const updates = queue;
     const calls = events;
@@ -52,23 +77,19 @@ export function createBatchWriter(opts: { store: AvatopStore; clock: Clock; batc
   }
 
   return {
-    enqueue(update) {
+    enqueue(update, urgent = true) {
       queue.push(update);
-      schedule();
+      schedule(urgent);
     },
     record(event) {
       events.push(event);
-      schedule();
+      schedule(false);
     },
     flush,
     hold(on) {
       held = on;
-      if (on) {
-        cancel?.();
-        cancel = undefined;
-      } else {
-        schedule();
-      }
+      if (on) unschedule();
+      else if (queue.length || events.length) schedule();
     },
   };
 }

@@ -43,6 +43,11 @@ export interface SchedulerOptions {
   byteBudgetPerSec?: number;
   /** Store writes are batched this long (default 100 ms). */
   batchMs?: number;
+  /**
+   * Calls back once on the next tick of the on-screen clock: refreshes of data already shown, and the call
+   * accounting, are applied then, in the same frame as the clock. Without it they are batched like the rest.
+   */
+  nextTick?: (fn: () => void) => () => void;
   /** How many recent blocks the blocks pane keeps (default 20). */
   recentBlocks?: number;
   clock?: Clock;
@@ -107,7 +112,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   const entries = new Map<string, Entry>();
   let started = false;
   let paused = store.getState().ui.paused;
-  const writer = createBatchWriter({ store, clock, batchMs: opts.batchMs ?? 100, held: paused });
+  const writer = createBatchWriter({ store, clock, batchMs: opts.batchMs ?? 100, held: paused, nextTick: opts.nextTick });
   const enqueue = writer.enqueue;
   let visible: { pane: PaneId; views: readonly NavView[] } = {
     pane: store.getState().ui.pane,
@@ -209,6 +214,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   }
 
   function makeEntry(spec: ResourceSpec): Entry {
+    const shown = () => spec.lens.get(store.getState()).data !== undefined;
     const entry: Entry = {
       spec,
       heightAt: undefined,
@@ -231,12 +237,13 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       // Only while failing is cheap: a probe that draws a huge or endless body backs off like the rest.
       retryDelayMs: (e) => (spec.key === 'height' && cheapFailure(e) ? intervals.tickMs : undefined),
       run: (signal) => spec.fetch(ctx, signal),
+      // What is already on screen may wait for the next tick to change (see batch-writer.ts); a first answer may not.
       onStart() {
         begin();
         entry.heightAt = lastHeight;
         entry.startedAt = clock.now();
         bytesAtStart = bytesByMethod.get(spec.method) ?? 0;
-        enqueue((s) => spec.lens.set(s, startLoading(spec.lens.get(s))));
+        enqueue((s) => spec.lens.set(s, startLoading(spec.lens.get(s))), !shown());
       },
       onSuccess(result, info) {
         // Read first: a height that cannot be read throws here, and the poller counts it as a failure.
@@ -262,7 +269,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
           let next = spec.lens.set(s, resolveOk(r, data, meta));
           if (spec.also) next = spec.also(next, result, meta);
           return next;
-        });
+        }, !shown());
         if (height !== undefined) onHeight(height);
         end();
       },
@@ -276,7 +283,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
             s,
             info.unsupported ? markUnsupported(r, err, unsupportedReason(error)) : resolveError(r, err, { at: info.endedAt }),
           );
-        });
+        }, !shown());
         end();
       },
       onCancel() {
