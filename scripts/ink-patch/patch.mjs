@@ -1,6 +1,8 @@
-// Build-time and load-time patches to three of Ink 6.8's modules, applied as text edits so no Ink code is copied
-// or forked: output.js keeps its text caches across frames, shares one blank cell and reuses unchanged rows;
-// measure-text.js and wrap-text.js get bounded caches instead of ones that grow for the life of the process.
+// Build-time and load-time patches to three of Ink 6.8's modules and to yoga-layout's loader, applied as text
+// edits so no code is copied or forked: output.js keeps its text caches across frames, shares one blank cell and
+// reuses unchanged rows; measure-text.js and wrap-text.js get bounded caches instead of ones that grow for the
+// life of the process; yoga decodes its embedded wasm directly instead of fetching it as a data: URL, which made
+// Node load its own undici (with http2, tls, zlib and worker_threads) at every start.
 // Measured effects are in docs/performance.md. Each edit names the exact text it replaces; if Ink changes and one
 // is not found, the module is left as Ink wrote it (`patchInk` returns undefined with the reason) and the test
 // test/ink-patch.test.ts fails, so an upgrade cannot silently drop or garble a patch.
@@ -12,9 +14,9 @@ export const RUNTIME_PATH = join(dirname(fileURLToPath(import.meta.url)), 'runti
 
 const imports = (names) => (from) => `import { ${names} } from ${JSON.stringify(from)};\n`;
 
-/** Ink module (path under ink/build/) → the import it needs and its edits, [find (string or RegExp), replace]. */
+/** Module (path under node_modules) → the import it needs and its edits, [find (string or RegExp), replace]. */
 const PATCHES = {
-  'output.js': {
+  'ink/build/output.js': {
     header: imports(
       'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, compactStyledChars as __avatopCompact, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, trimRowMemo as __avatopTrimRows',
     ),
@@ -37,11 +39,11 @@ const PATCHES = {
       ],
     ],
   },
-  'measure-text.js': {
+  'ink/build/measure-text.js': {
     header: imports('GenerationalMap as __AvatopGenMap'),
     edits: [['const cache = new Map();', 'const cache = new __AvatopGenMap();']],
   },
-  'wrap-text.js': {
+  'ink/build/wrap-text.js': {
     header: imports('GenerationalMap as __AvatopGenMap'),
     edits: [
       ['const cache = {};', 'const cache = new __AvatopGenMap();'],
@@ -49,15 +51,20 @@ const PATCHES = {
       ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
     ],
   },
+  'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js': {
+    header: () => '',
+    edits: [['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?']],
+  },
 };
 
-const INK_MODULE = /[\\/]node_modules[\\/]ink[\\/]build[\\/]([\w-]+\.js)$/;
+const INK_MODULE = /[\\/]node_modules[\\/](ink[\\/]build[\\/][\w-]+\.js|yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js)$/;
 const INLINED = /[\\/]node_modules[\\/]ink(-testing-library)?[\\/]build[\\/].*\.js$/;
 
 /** The Ink module a path names, when it is one this patches. */
 export function patchedInkModule(path) {
   const m = INK_MODULE.exec(path);
-  return m && PATCHES[m[1]] ? m[1] : undefined;
+  const module = m?.[1].replace(/\\/g, '/');
+  return module && PATCHES[module] ? module : undefined;
 }
 
 /**
@@ -66,11 +73,11 @@ export function patchedInkModule(path) {
  */
 export function patchInk(module, source, runtimeSpecifier = RUNTIME_PATH) {
   const patch = PATCHES[module];
-  if (!patch) return { error: `no patch for ink/build/${module}` };
+  if (!patch) return { error: `no patch for ${module}` };
   let out = source;
   for (const [find, replace] of patch.edits) {
     const found = typeof find === 'string' ? out.includes(find) : find.test(out);
-    if (!found) return { error: `ink/build/${module}: expected text not found: ${String(find)}` };
+    if (!found) return { error: `${module}: expected text not found: ${String(find)}` };
     out = out.replace(find, replace);
   }
   return { source: patch.header(runtimeSpecifier) + out };

@@ -19,6 +19,9 @@ import { osc52 } from '../console/osc52';
 import { startHeapGovernor } from '../runtime/heap-governor';
 import { onNextSecond } from '../runtime/ticker';
 
+/** Longest the first frame waits for the node's first answers. */
+const FIRST_PAINT_WAIT_MS = 150;
+
 const usage = `Usage: avatop [flags]            the live monitor (needs a terminal)
        avatop --demo              the monitor against the built-in simulated node
 
@@ -146,9 +149,28 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         }}
       />
     );
+    const paint = (label: string) => {
+      if (done) return;
+      if (ink) {
+        ink.rerender(app(label));
+        return;
+      }
+      ink = render(app(label), {
+        stdout: io.stdout,
+        stdin: io.stdin,
+        stderr: io.stderr,
+        maxFps: 60,
+        // Updates in one task render once (the clock's tick and the store writes waiting for it): one frame a second.
+        concurrent: true,
+        patchConsole: false,
+        exitOnCtrlC: false,
+      });
+    };
     const connect = async () => {
       let url = settings.url;
       if (settings.demo) {
+        // The simulator takes a moment to build its network: say so meanwhile.
+        paint('starting the simulated node…');
         const { createSimNode } = await import('../sim/index');
         const node = await createSimNode({ host: '127.0.0.1', port: 0 });
         if (done) {
@@ -169,23 +191,25 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         log.write('call', { method: e.method, ok: e.ok, ms: Math.round(e.latencyMs), bytes: e.bytes, error: e.error?.short }),
       );
       scheduler = createScheduler({ client, store, intervalMs: settings.intervalMs, nextTick: onNextSecond });
-      ink?.rerender(app(sim ? `${url} (simulated node)` : url));
       scheduler.start();
-    };
-    try {
-      ink = render(app(settings.demo ? 'starting the simulated node…' : settings.url), {
-        stdout: io.stdout,
-        stdin: io.stdin,
-        stderr: io.stderr,
-        maxFps: 60,
-        // Updates in one task render once (the clock's tick and the store writes waiting for it): one frame a second.
-        concurrent: true,
-        patchConsole: false,
-        exitOnCtrlC: false,
+      if (ink) {
+        paint(`${url} (simulated node)`);
+        return;
+      }
+      // The first frame waits for the first answers (until no request is in flight), at most FIRST_PAINT_WAIT_MS:
+      // a frame painted before them was a whole cold render (60-100 ms of CPU at start-up) that only said
+      // "loading…" and held back the answers behind it.
+      const sched = scheduler;
+      await new Promise<void>((ready) => {
+        const timer = setTimeout(ready, FIRST_PAINT_WAIT_MS);
+        void sched.whenIdle().then(() => {
+          clearTimeout(timer);
+          ready();
+        });
       });
-      connect().catch((err: unknown) => void shutdown(1, `avatop: ${err instanceof Error ? err.message : String(err)}\n`));
-    } catch (err) {
-      void shutdown(1, `avatop: ${err instanceof Error ? err.message : String(err)}\n`);
-    }
+      sched.flush();
+      paint(url);
+    };
+    connect().catch((err: unknown) => void shutdown(1, `avatop: ${err instanceof Error ? err.message : String(err)}\n`));
   });
 }

@@ -1,7 +1,7 @@
 import { StringDecoder } from 'node:string_decoder';
-import { Pool } from 'undici';
 import { parseJsonBig } from '../codec/json-big';
 import { countValueMarks, createReplyCheck } from './value-budget';
+import { createHttpPool } from './http-pool';
 import {
   AvatopError,
   HttpError,
@@ -98,13 +98,7 @@ export function createTransport(options: TransportOptions): Transport {
   const parsed = parseNodeUrl(options.url);
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const pool = new Pool(parsed.origin, {
-    connections: options.connections ?? 4,
-    pipelining: 1,
-    keepAliveTimeout: 30_000,
-    keepAliveMaxTimeout: 60_000,
-    connect: options.tls ? { ...options.tls } : undefined,
-  });
+  const pool = createHttpPool(parsed.origin, { connections: options.connections ?? 4, tls: options.tls });
 
   const baseHeaders: Record<string, string> = {};
   for (const [k, v] of Object.entries(options.headers ?? {})) baseHeaders[k.toLowerCase()] = v;
@@ -128,8 +122,7 @@ export function createTransport(options: TransportOptions): Transport {
     const userSignal = callOptions.signal;
     if (userSignal?.aborted) throw withAccounting(new TransportError('aborted', url), method, 0, 0);
 
-    // One deadline for connect, headers and body together: undici's own timers are per phase and reset on
-    // every chunk, so a body that trickles forever would never time out with them alone.
+    // One deadline for connect, headers and body together, so a body that trickles forever still times out.
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -153,18 +146,9 @@ export function createTransport(options: TransportOptions): Transport {
     };
 
     try {
-      let res: Awaited<ReturnType<Pool['request']>>;
+      let res: Awaited<ReturnType<typeof pool.post>>;
       try {
-        res = await pool.request({
-          path,
-          method: 'POST',
-          headers: baseHeaders,
-          body,
-          signal: controller.signal,
-          // Backstops only; the deadline above is the real limit.
-          headersTimeout: timeoutMs + 1_000,
-          bodyTimeout: timeoutMs + 1_000,
-        });
+        res = await pool.post({ path, headers: baseHeaders, body, signal: controller.signal });
       } catch (err) {
         return fail(err);
       }
@@ -175,7 +159,7 @@ export function createTransport(options: TransportOptions): Transport {
       const limit = res.statusCode === 200 ? maxBytes : MAX_ERROR_BODY;
       const declared = Number(res.headers['content-length']);
       if (res.statusCode === 200 && Number.isFinite(declared) && declared > maxBytes) {
-        res.body.destroy();
+        res.destroy();
         return fail(new ResponseTooLargeError(maxBytes, declared, url));
       }
 
@@ -186,21 +170,21 @@ export function createTransport(options: TransportOptions): Transport {
       let values = 0;
       const fits = createReplyCheck();
       try {
-        for await (const chunk of res.body as AsyncIterable<Buffer>) {
+        for await (const chunk of res as AsyncIterable<Buffer>) {
           received += chunk.length;
           if (received > limit) {
             if (res.statusCode === 200) {
-              res.body.destroy();
+              res.destroy();
               return fail(new ResponseTooLargeError(maxBytes, received, url));
             }
             // An error page only needs its start.
             text += decoder.write(chunk.subarray(0, chunk.length - (received - limit)));
-            res.body.destroy();
+            res.destroy();
             break;
           }
           values += countValueMarks(chunk);
           if (res.statusCode === 200 && !fits(values, received)) {
-            res.body.destroy();
+            res.destroy();
             return fail(new ResponseTooLargeError(maxBytes, received, url, { values }));
           }
           text += decoder.write(chunk);
@@ -213,7 +197,7 @@ export function createTransport(options: TransportOptions): Transport {
 
       if (res.statusCode !== 200) {
         const location = res.headers.location;
-        return fail(new HttpError(res.statusCode, text, url, Array.isArray(location) ? location[0] : location));
+        return fail(new HttpError(res.statusCode ?? 0, text, url, Array.isArray(location) ? location[0] : location));
       }
 
       const result = decodeEnvelope(text, id, method, url, callOptions.bigJson === true);
@@ -232,7 +216,7 @@ export function createTransport(options: TransportOptions): Transport {
     async close() {
       closed = true;
       // destroy, not close: a stalled body must not keep the process alive.
-      await pool.destroy();
+      pool.destroy();
     },
   };
 }
@@ -304,7 +288,7 @@ const TLS_CODES = new Set([
   'EPROTO',
 ]);
 
-/** Maps a Node/undici network error to a kind, looking through `cause` chains (undici wraps socket errors). */
+/** Maps a Node network error to a kind, looking through `cause` chains. */
 export function classifyNetworkError(err: unknown): TransportErrorKind {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;

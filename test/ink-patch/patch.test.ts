@@ -15,16 +15,19 @@ describe('ink patch', () => {
   it('finds every edit in the installed Ink', () => {
     for (const module of ['output.js', 'measure-text.js', 'wrap-text.js']) {
       const path = join(inkBuild, module);
-      expect(patchedInkModule(path)).toBe(module);
-      const r = patchInk(module, readFileSync(path, 'utf8'));
+      expect(patchedInkModule(path)).toBe(`ink/build/${module}`);
+      const r = patchInk(`ink/build/${module}`, readFileSync(path, 'utf8'));
       expect(r.error).toBeUndefined();
       expect(r.source).toContain('__Avatop');
     }
+    const yoga = join(inkBuild, '..', '..', 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js');
+    expect(patchedInkModule(yoga)).toBe('yoga-layout/dist/binaries/yoga-wasm-base64-esm.js');
+    expect(patchInk('yoga-layout/dist/binaries/yoga-wasm-base64-esm.js', readFileSync(yoga, 'utf8')).error).toBeUndefined();
     expect(patchedInkModule(join(inkBuild, 'ink.js'))).toBeUndefined();
   });
 
   it('reports an edit it cannot find instead of patching half', () => {
-    const r = patchInk('measure-text.js', 'const cache = new WeakMap();');
+    const r = patchInk('ink/build/measure-text.js', 'const cache = new WeakMap();');
     expect(r.error).toMatch(/expected text not found/);
   });
 
