@@ -5,8 +5,6 @@
 // Runs the single-file bundle when it has been built (fast start), the TypeScript sources otherwise.
 // In a source checkout a bundle older than any source file is ignored, so a forgotten `npm run build` never runs
 // stale code; AVATOP_FROM_SOURCE=1 forces the sources.
-import { spawn } from 'node:child_process';
-import { constants } from 'node:os';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';
@@ -17,6 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // for: it runs again without them. Its start is not a hot path, so the second Node start does not matter.
 const HEAP_FLAG = /^--max-(old|semi)-space-size=/;
 if (process.argv[2] === 'sim' && process.execArgv.some((a) => HEAP_FLAG.test(a))) {
+  const [{ spawn }, { constants }] = await Promise.all([import('node:child_process'), import('node:os')]);
   const child = spawn(
     process.execPath,
     [...process.execArgv.filter((a) => !HEAP_FLAG.test(a)), fileURLToPath(import.meta.url), ...process.argv.slice(2)],

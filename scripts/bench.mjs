@@ -402,7 +402,7 @@ try {
   if (runs('startup')) {
   log(`start-up: ${RUNS} runs`);
   const s = await startup(simDefault);
-  add(`start to first data frame (bundle, median of ${s.runs})`, ms(s.avatop), `node -e 0: ${ms(s.floor)} (${(s.avatop / s.floor).toFixed(1)}×); first frame, no data yet: ${ms(s.firstFrame)}`, '≤ 300 ms and ≤ 5× node -e 0', s.avatop <= 300 && s.avatop <= 5 * s.floor);
+  add(`start to first data frame (bundle, median of ${s.runs})`, ms(s.avatop), `node -e 0: ${ms(s.floor)} (${(s.avatop / s.floor).toFixed(1)}×); first frame of any kind: ${ms(s.firstFrame)}`, '≤ 300 ms and ≤ 5× node -e 0', s.avatop <= 300 && s.avatop <= 5 * s.floor);
   }
   if (runs('cpu')) {
   log(`CPU over ${CPU_WINDOW_MS / 1000} s at default settings, then key presses on the validators pane`);
@@ -484,5 +484,6 @@ const out = [
   ...table.map(line),
   '',
   'bytes = request + response bodies; poll load is measured on simulated time against a 1,500-validator node.',
+  `The monitor runs as \`node ${[...CLI_NODE_FLAGS, 'dist/avatop.js'].join(' ')}\` (the flags of bin/avatop.js's shebang) in a 120×40 pty.`,
 ];
 process.stdout.write(out.join('\n') + '\n');

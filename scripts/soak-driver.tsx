@@ -238,6 +238,8 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
     forceGc();
     await settle();
     forceGc();
+    // SOAK_SNAP=/path/prefix: a heap snapshot at each of these points, to diff what grew.
+    if (process.env.SOAK_SNAP) (await import('node:v8')).writeHeapSnapshot(`${process.env.SOAK_SNAP}-${atMs}.heapsnapshot`);
     const m = process.memoryUsage();
     return {
       atMs,
@@ -266,6 +268,11 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
         performance.clearMarks();
       }
       if (t + stepMs === opts.warmupMs) warm = await snapshot(t + stepMs);
+      // SOAK_TRACE=1: heap after GC every 30 simulated minutes, to tell a plateau from growth.
+      if (process.env.SOAK_TRACE && (t + stepMs) % 1_800_000 === 0) {
+        const sn = await snapshot(t + stepMs);
+        process.stderr.write(`\n[trace] ${(t + stepMs) / 60_000} min heap ${mb(sn.heapUsed)}\n`);
+      }
       if (t % 60_000 === 0) opts.onProgress?.(t);
     }
     const end = await snapshot(opts.durationMs);
