@@ -5,7 +5,7 @@
 import { formatId } from '../codec/cb58';
 import { decodeSignedTx } from '../codec/pchain/txs';
 import type { ResourceLens } from '../state/lenses';
-import { lens } from '../state/lenses';
+import { lens, setKeyed } from '../state/lenses';
 import { idleResource, type Resource } from '../state/resource';
 import type { AvatopState } from '../state/store';
 import { PRIMARY_NETWORK_ID } from '../state/store';
@@ -19,7 +19,7 @@ import { call } from './resource-spec';
 export function viewLens<T>(key: string): ResourceLens<T> {
   return {
     get: (s) => (s.views.data[key] as Resource<T> | undefined) ?? idleResource<T>(),
-    set: (s, r) => (s.views.data[key] === r ? s : { ...s, views: { ...s.views, data: { ...s.views.data, [key]: r } } }),
+    set: (s, r) => (s.views.data[key] === r ? s : { ...s, views: { ...s.views, data: setKeyed(s.views.data, key, r) } }),
   };
 }
 

@@ -19,12 +19,28 @@ function field<K extends SliceKey, F extends keyof AvatopState[K]>(slice: K, nam
   };
 }
 
+/**
+ * Most entries a keyed record keeps. Details are stored by what was opened (a block, a tx, a validator), so without
+ * a bound they grew with every drill-down for the life of the process (the soak: 20 blocks at one hour, 80 at four).
+ * The oldest entries go first; one still on screen is simply fetched again.
+ */
+export const KEYED_LIMIT = 100;
+
+/** `rec` with `key` set to `value`, dropping the oldest entries when a new key would pass `limit`. */
+export function setKeyed<V>(rec: Readonly<Record<string, V>>, key: string, value: V, limit = KEYED_LIMIT): Record<string, V> {
+  const next: Record<string, V> = { ...rec, [key]: value };
+  if (key in rec) return next;
+  const keys = Object.keys(next);
+  for (let i = 0; keys.length - i > limit; i++) if (keys[i] !== key) delete next[keys[i]!];
+  return next;
+}
+
 /** A resource stored at `state[slice][field][key]` in a record keyed by ID. */
 function keyed<K extends SliceKey, F extends keyof AvatopState[K]>(slice: K, name: F, key: string): ResourceLens<any> {
   const rec = (s: AvatopState) => s[slice][name] as Record<string, Resource<unknown>>;
   return {
     get: (s) => rec(s)[key] ?? idleResource(),
-    set: (s, r) => (rec(s)[key] === r ? s : { ...s, [slice]: { ...s[slice], [name]: { ...rec(s), [key]: r } } }),
+    set: (s, r) => (rec(s)[key] === r ? s : { ...s, [slice]: { ...s[slice], [name]: setKeyed(rec(s), key, r) } }),
   };
 }
 
