@@ -5,12 +5,14 @@
 /**
  * A Map bounded by generations: when the current generation's weight reaches `limit` it becomes the old one and the
  * one before is dropped. A hit in the old generation is carried into the current one, so what every frame uses stays
- * cached while what scrolled away is forgotten within two generations. At most 2 × limit in weight. The weight of an
+ * cached while what scrolled away is forgotten within two generations. At most 2 × limit in weight. The default,
+ * 1,024 entries, holds a frame's lines and characters several times over; larger generations only made the heap's
+ * sawtooth taller (the soak). The weight of an
  * entry is 1 unless `weigh` says otherwise (a styled line costs about 100 bytes a character, so it is weighed by
  * its length).
  */
 export class GenerationalMap {
-  constructor(limit = 4096, weigh = undefined) {
+  constructor(limit = 1024, weigh = undefined) {
     this.limit = limit;
     this.weigh = weigh;
     this.weight = 0;

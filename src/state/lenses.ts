@@ -24,7 +24,7 @@ function field<K extends SliceKey, F extends keyof AvatopState[K]>(slice: K, nam
  * a bound they grew with every drill-down for the life of the process (the soak: 20 blocks at one hour, 80 at four).
  * The oldest entries go first; one still on screen is simply fetched again.
  */
-export const KEYED_LIMIT = 100;
+export const KEYED_LIMIT = 24;
 
 /** `rec` with `key` set to `value`, dropping the oldest entries when a new key would pass `limit`. */
 export function setKeyed<V>(rec: Readonly<Record<string, V>>, key: string, value: V, limit = KEYED_LIMIT): Record<string, V> {
