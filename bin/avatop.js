@@ -43,6 +43,9 @@ function bundleIsCurrent() {
 }
 
 if (bundleIsCurrent()) {
+  // Node 22.1+ can keep V8's compiled code between runs; compiling the bundle is a fifth of the start-up.
+  const { enableCompileCache } = await import('node:module');
+  enableCompileCache?.();
   await import(pathToFileURL(bundle).href);
 } else {
   // As the bundle does: React's development build records a PerformanceMeasure for every render and never drops
