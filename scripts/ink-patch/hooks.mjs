@@ -1,12 +1,12 @@
 // Node module-customisation hooks (module.register) that apply patch.mjs when avatop runs from its TypeScript
 // sources (bin/avatop.js without a bundle, scripts/soak.mjs), so those run the Ink the bundle ships.
-import { patchInk, patchedInkModule, RUNTIME_URL } from './patch.mjs';
+import { patchInk, patchedModule, RUNTIME_URL } from './patch.mjs';
 import { fileURLToPath } from 'node:url';
 
 export async function load(url, context, nextLoad) {
   const result = await nextLoad(url, context);
   if (!url.startsWith('file:')) return result;
-  const module = patchedInkModule(fileURLToPath(url));
+  const module = patchedModule(fileURLToPath(url));
   if (!module) return result;
   const r = patchInk(module, String(result.source), RUNTIME_URL);
   // Another Ink version: run it as it is (test/ink-patch.test.ts reports the mismatch) rather than refuse to start.

@@ -1,6 +1,6 @@
 export const RUNTIME_PATH: string;
 export const RUNTIME_URL: string;
-export function patchedInkModule(path: string): string | undefined;
+export function patchedModule(path: string): string | undefined;
 export function patchInk(module: string, source: string, runtimeSpecifier?: string): { source?: string; error?: string };
 export function inkPatchEsbuild(): { name: string; setup(build: unknown): void };
 export function inkPatchVite(): { name: string; enforce: 'pre'; transform(code: string, id: string): { code: string; map: null } | undefined };

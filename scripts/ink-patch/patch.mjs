@@ -57,12 +57,12 @@ const PATCHES = {
   },
 };
 
-const INK_MODULE = /[\\/]node_modules[\\/](ink[\\/]build[\\/][\w-]+\.js|yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js)$/;
+const PATCHED_MODULE = /[\\/]node_modules[\\/](ink[\\/]build[\\/][\w-]+\.js|yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js)$/;
 const INLINED = /[\\/]node_modules[\\/]ink(-testing-library)?[\\/]build[\\/].*\.js$/;
 
-/** The Ink module a path names, when it is one this patches. */
-export function patchedInkModule(path) {
-  const m = INK_MODULE.exec(path);
+/** The module (path under node_modules) a path names, when it is one this patches. */
+export function patchedModule(path) {
+  const m = PATCHED_MODULE.exec(path);
   const module = m?.[1].replace(/\\/g, '/');
   return module && PATCHES[module] ? module : undefined;
 }
@@ -88,8 +88,8 @@ export function inkPatchEsbuild() {
   return {
     name: 'avatop-ink-patch',
     setup(build) {
-      build.onLoad({ filter: INK_MODULE }, (args) => {
-        const module = patchedInkModule(args.path);
+      build.onLoad({ filter: PATCHED_MODULE }, (args) => {
+        const module = patchedModule(args.path);
         if (!module) return undefined;
         const r = patchInk(module, readFileSync(args.path, 'utf8'));
         if (r.error) return { errors: [{ text: r.error }] };
@@ -112,7 +112,7 @@ export function inkPatchVite() {
       return { code: readFileSync(path, 'utf8').replace(/\n\/\/# sourceMappingURL=\S+\s*$/, '\n'), map: null };
     },
     transform(code, id) {
-      const module = patchedInkModule(id.split('?')[0]);
+      const module = patchedModule(id.split('?')[0]);
       if (!module) return undefined;
       const r = patchInk(module, code);
       if (r.error) throw new Error(r.error);

@@ -1,7 +1,6 @@
 export class GenerationalMap<K = unknown, V = unknown> {
   constructor(limit?: number, weigh?: (key: K) => number);
   get(key: K): V | undefined;
-  has(key: K): boolean;
   set(key: K, value: V): this;
   readonly size: number;
 }

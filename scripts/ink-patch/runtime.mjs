@@ -28,10 +28,6 @@ export class GenerationalMap {
     return old;
   }
 
-  has(key) {
-    return this.current.has(key) || this.previous.has(key);
-  }
-
   set(key, value) {
     if (!this.current.has(key)) this.weight += this.weigh ? this.weigh(key) : 1;
     this.current.set(key, value);

@@ -5,9 +5,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { request } from 'undici';
-import { BIN } from './run-cli';
-
-const FLAGS = /^#!\/usr\/bin\/env -S node (.*)$/m.exec(readFileSync(BIN, 'utf8'))?.[1]?.trim().split(/\s+/) ?? [];
+import { BIN, BIN_NODE_FLAGS as FLAGS } from './run-cli';
 
 describe('heap flags', () => {
   it('are on the shebang, and npm run demo / start use it', () => {

@@ -1,8 +1,13 @@
 // Runs the avatop CLI as a real process (sources through tsx, never a stale dist/) and collects its output.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/avatop.js', import.meta.url));
+
+/** The Node flags on bin/avatop.js's `#!/usr/bin/env -S node …` line: how an installed avatop runs. */
+export const BIN_NODE_FLAGS: string[] =
+  /^#!\/usr\/bin\/env -S node (.*)$/m.exec(readFileSync(BIN, 'utf8'))?.[1]?.trim().split(/\s+/) ?? [];
 
 export interface CliResult {
   code: number | null;

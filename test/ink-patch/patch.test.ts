@@ -5,7 +5,7 @@ import { readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Chalk } from 'chalk';
-import { patchInk, patchedInkModule } from '../../scripts/ink-patch/patch.mjs';
+import { patchInk, patchedModule } from '../../scripts/ink-patch/patch.mjs';
 
 // Ink's package exports hide build/output.js, so it is imported by path (through Vitest, so patched like all of Ink).
 const inkBuild = join(fileURLToPath(new URL('../..', import.meta.url)), 'node_modules', 'ink', 'build');
@@ -15,15 +15,15 @@ describe('ink patch', () => {
   it('finds every edit in the installed Ink', () => {
     for (const module of ['output.js', 'measure-text.js', 'wrap-text.js']) {
       const path = join(inkBuild, module);
-      expect(patchedInkModule(path)).toBe(`ink/build/${module}`);
+      expect(patchedModule(path)).toBe(`ink/build/${module}`);
       const r = patchInk(`ink/build/${module}`, readFileSync(path, 'utf8'));
       expect(r.error).toBeUndefined();
       expect(r.source).toContain('__Avatop');
     }
     const yoga = join(inkBuild, '..', '..', 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js');
-    expect(patchedInkModule(yoga)).toBe('yoga-layout/dist/binaries/yoga-wasm-base64-esm.js');
+    expect(patchedModule(yoga)).toBe('yoga-layout/dist/binaries/yoga-wasm-base64-esm.js');
     expect(patchInk('yoga-layout/dist/binaries/yoga-wasm-base64-esm.js', readFileSync(yoga, 'utf8')).error).toBeUndefined();
-    expect(patchedInkModule(join(inkBuild, 'ink.js'))).toBeUndefined();
+    expect(patchedModule(join(inkBuild, 'ink.js'))).toBeUndefined();
   });
 
   it('reports an edit it cannot find instead of patching half', () => {

@@ -33,7 +33,7 @@ describe('heap governor', () => {
     expect(g.liveBytes).toBe(30 * MiB);
   });
 
-  it('gets a real gc without --expose-gc, and the timer does not hold the process', () => {
+  it('gets a real gc without --expose-gc, and starts and stops its timer', () => {
     const gc = exposeGc();
     expect(typeof gc).toBe('function');
     const stop = startHeapGovernor(10);
