@@ -1,8 +1,9 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { inkPatchVite } from './scripts/ink-patch/patch.mjs';
+import { inkPatchVite, VITEST_INLINE } from './scripts/ink-patch/patch.mjs';
 
 export default defineConfig({
-  // Screens render with the Ink the bundle ships (scripts/ink-patch): Ink is inlined so the patch applies.
+  // Screens render with the Ink the bundle ships (scripts/ink-patch): Ink and the text modules it patches are
+  // inlined so the patches apply.
   plugins: [inkPatchVite()],
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
@@ -14,6 +15,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: keep parallelism modest so tmux and simulator tests are not starved.
     maxWorkers: 2,
-    server: { deps: { inline: ['ink'] } },
+    server: { deps: { inline: VITEST_INLINE } },
   },
 });

@@ -25,7 +25,9 @@ if (process.argv[2] === 'sim' && process.execArgv.some((a) => HEAP_FLAG.test(a))
   const code = await new Promise((resolve) => child.once('exit', (c, signal) => resolve(c ?? 128 + (constants.signals[signal] ?? 0))));
   process.exit(code);
 }
+// dist/avatop.js runs dist/avatop-main.js with V8's code cache (src/loader/); both come from one build.
 const bundle = join(root, 'dist', 'avatop.js');
+const bundleMain = join(root, 'dist', 'avatop-main.js');
 const src = join(root, 'src');
 
 function newestSourceMtime(dir) {
@@ -38,14 +40,11 @@ function newestSourceMtime(dir) {
 }
 
 function bundleIsCurrent() {
-  if (!existsSync(bundle) || process.env.AVATOP_FROM_SOURCE) return false;
+  if (!existsSync(bundle) || !existsSync(bundleMain) || process.env.AVATOP_FROM_SOURCE) return false;
   return !existsSync(src) || statSync(bundle).mtimeMs >= newestSourceMtime(src);
 }
 
 if (bundleIsCurrent()) {
-  // Node 22.1+ can keep V8's compiled code between runs; compiling the bundle is a fifth of the start-up.
-  const { enableCompileCache } = await import('node:module');
-  enableCompileCache?.();
   await import(pathToFileURL(bundle).href);
 } else {
   // As the bundle does: React's development build records a PerformanceMeasure for every render and never drops

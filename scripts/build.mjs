@@ -1,9 +1,15 @@
-// Bundles avatop into single files in dist/: the CLI (fast cold start) and the library entry.
-// Ink optionally imports react-devtools-core; it is aliased to an empty stub so the bundle neither needs it nor
-// pays for it at start. NODE_ENV=production drops React's development checks.
+// Bundles avatop into dist/: the CLI and the library entry.
+// The CLI is two files. dist/avatop-main.js is all of avatop as one classic script, an async function taking
+// `require` and its own URL, so dist/avatop.js (src/loader/) can compile it through node:vm with V8's code cache
+// from the previous run; an ES module cannot use that cache on Node 20. Node's built-in modules become small
+// modules that call that `require`, which leaves the bundle with no import statements to wrap.
+// Ink optionally imports react-devtools-core, and its reconciler imports its devtools module when DEV=true; both
+// are an empty stub, so the bundle neither needs them nor pays for them at start. NODE_ENV=production drops React's
+// development checks.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inkPatchEsbuild } from './ink-patch/patch.mjs';
@@ -20,6 +26,35 @@ const banner = [
   'const require = __avatopCreateRequire(import.meta.url);',
 ].join('\n');
 
+const requireHere = createRequire(import.meta.url);
+const BUILTINS = new Set(builtinModules);
+
+/** `node:fs` and the like as modules that take the built-in from the wrapper's `require`, named exports and all. */
+const builtinsFromRequire = {
+  name: 'avatop-builtins-from-require',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?[a-z0-9_/]+$/ }, (args) => {
+      const name = args.path.replace(/^node:/, '');
+      return BUILTINS.has(name) ? { path: name, namespace: 'node-builtin' } : undefined;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => {
+      const names = Object.keys(requireHere(`node:${args.path}`)).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
+      return {
+        contents: `const m = __avatopRequire(${JSON.stringify(`node:${args.path}`)});\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/** Ink's devtools module (imported when DEV=true) is the stub too: it pulls in ws and a top-level await. */
+const noInkDevtools = {
+  name: 'avatop-no-ink-devtools',
+  setup(b) {
+    b.onResolve({ filter: /^\.\/devtools\.js$/ }, (args) => (/[\\/]ink[\\/]build$/.test(args.resolveDir) ? { path: stub } : undefined));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -35,7 +70,28 @@ const common = {
 };
 
 const started = performance.now();
-await build({ ...common, entryPoints: [join(root, 'src', 'cli.tsx')], outfile: join(root, 'dist', 'avatop.js'), minify: true });
+const main = await build({
+  ...common,
+  banner: undefined,
+  entryPoints: [join(root, 'src', 'cli.tsx')],
+  outfile: join(root, 'dist', 'avatop-main.js'),
+  minify: true,
+  write: false,
+  metafile: true,
+  define: { ...common.define, 'import.meta.url': '__avatopMetaUrl' },
+  plugins: [...common.plugins, builtinsFromRequire, noInkDevtools],
+});
+// An import left in the output could not run inside the wrapper: fail here rather than at a user's start.
+const leftover = Object.values(main.metafile.outputs).flatMap((o) => o.imports).filter((i) => i.external);
+if (leftover.length) throw new Error(`dist/avatop-main.js would import ${leftover.map((i) => i.path).join(', ')}: not possible in the wrapper`);
+const body = main.outputFiles[0].text;
+mkdirSync(join(root, 'dist'), { recursive: true });
+// `require` too: esbuild's shim for a bundled CommonJS module's require() of a built-in looks for one.
+writeFileSync(
+  join(root, 'dist', 'avatop-main.js'),
+  `(async function (__avatopRequire, __avatopMetaUrl) {\n'use strict';\nconst require = __avatopRequire;\n${body}\n})\n`,
+);
+await build({ ...common, entryPoints: [join(root, 'src', 'loader', 'main.ts')], outfile: join(root, 'dist', 'avatop.js'), minify: true });
 if (existsSync(join(root, 'src', 'index.ts'))) {
   await build({ ...common, entryPoints: [join(root, 'src', 'index.ts')], outfile: join(root, 'dist', 'lib.js') });
 }

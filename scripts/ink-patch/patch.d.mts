@@ -4,3 +4,4 @@ export function patchedModule(path: string): string | undefined;
 export function patchInk(module: string, source: string, runtimeSpecifier?: string): { source?: string; error?: string };
 export function inkPatchEsbuild(): { name: string; setup(build: unknown): void };
 export function inkPatchVite(): { name: string; enforce: 'pre'; transform(code: string, id: string): { code: string; map: null } | undefined };
+export const VITEST_INLINE: string[];

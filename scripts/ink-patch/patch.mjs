@@ -1,11 +1,13 @@
-// Build-time and load-time patches to three of Ink 6.8's modules and to yoga-layout's loader, applied as text
-// edits so no code is copied or forked: output.js keeps its text caches across frames, shares one blank cell and
-// reuses unchanged rows; measure-text.js and wrap-text.js get bounded caches instead of ones that grow for the
-// life of the process; yoga decodes its embedded wasm directly instead of fetching it as a data: URL, which made
-// Node load its own undici (with http2, tls, zlib and worker_threads) at every start.
-// Measured effects are in docs/performance.md. Each edit names the exact text it replaces; if Ink changes and one
-// is not found, the module is left as Ink wrote it (`patchInk` returns undefined with the reason) and the test
-// test/ink-patch.test.ts fails, so an upgrade cannot silently drop or garble a patch.
+// Build-time and load-time patches to three of Ink 6.8's modules, to yoga-layout's loader and to the text-measuring
+// modules under Ink, applied as text edits so no code is copied or forked: output.js keeps its text caches across
+// frames, shares one blank cell and reuses unchanged rows; measure-text.js and wrap-text.js get bounded caches
+// instead of ones that grow for the life of the process; yoga decodes its embedded wasm directly instead of
+// fetching it as a data: URL, which made Node load its own undici (with http2, tls, zlib and worker_threads) at
+// every start; string-width, slice-ansi and ansi-tokenize segment and measure plain text without building ICU's
+// segmenter at import (graphemes.mjs).
+// Measured effects are in docs/performance.md. Each edit names the exact text it replaces; if a module changes and
+// one is not found, the module is left as its authors wrote it (`patchInk` returns undefined with the reason) and
+// test/ink-patch/patch.test.ts fails, so an upgrade cannot silently drop or garble a patch.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -13,6 +15,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const RUNTIME_PATH = join(dirname(fileURLToPath(import.meta.url)), 'runtime.mjs');
 
 const imports = (names) => (from) => `import { ${names} } from ${JSON.stringify(from)};\n`;
+// graphemes.mjs sits beside runtime.mjs; the specifier is a path or a file URL, whichever the caller gave.
+const graphemeImports = (names) => (from) => imports(names)(from.replace(/runtime\.mjs$/, 'graphemes.mjs'));
+const LAZY_SEGMENTER = graphemeImports('lazySegmenter as __avatopLazySegmenter');
 
 /** Module (path under node_modules) → the import it needs and its edits, [find (string or RegExp), replace]. */
 const PATCHES = {
@@ -51,14 +56,41 @@ const PATCHES = {
       ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
     ],
   },
+  'string-width/index.js': {
+    header: graphemeImports('lazySegmenter as __avatopLazySegmenter, lazyRegExp as __avatopLazyRegExp, narrowText as __avatopNarrow'),
+    edits: [
+      ['const segmenter = new Intl.Segmenter();', 'const segmenter = __avatopLazySegmenter();'],
+      ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', "const rgiEmojiRegex = __avatopLazyRegExp('^\\\\p{RGI_Emoji}$', 'v');"],
+      ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', 'if (__avatopNarrow(string)) {'],
+    ],
+  },
+  // wrap-ansi's own, older string-width (7.x), which has no fast path of its own.
+  'wrap-ansi/node_modules/string-width/index.js': {
+    header: graphemeImports('lazySegmenter as __avatopLazySegmenter, narrowPlainText as __avatopNarrow'),
+    edits: [
+      ['const segmenter = new Intl.Segmenter();', 'const segmenter = __avatopLazySegmenter();'],
+      [/(\n\tlet width = 0;\n\tconst eastAsianWidthOptions)/, '\n\tif (__avatopNarrow(string)) {\n\t\treturn string.length;\n\t}\n$1'],
+    ],
+  },
+  'slice-ansi/tokenize-ansi.js': {
+    header: LAZY_SEGMENTER,
+    edits: [["new Intl.Segmenter(undefined, {granularity: 'grapheme'});", "__avatopLazySegmenter(undefined, {granularity: 'grapheme'});"]],
+  },
+  '@alcalzone/ansi-tokenize/build/tokenize.js': {
+    header: LAZY_SEGMENTER,
+    edits: [['new Intl.Segmenter(undefined, { granularity: "grapheme" });', '__avatopLazySegmenter(undefined, { granularity: "grapheme" });']],
+  },
   'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js': {
     header: () => '',
     edits: [['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?']],
   },
 };
 
-const PATCHED_MODULE = /[\\/]node_modules[\\/](ink[\\/]build[\\/][\w-]+\.js|yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js)$/;
-const INLINED = /[\\/]node_modules[\\/]ink(-testing-library)?[\\/]build[\\/].*\.js$/;
+const PATCHED_MODULE =
+  /[\\/]node_modules[\\/](ink[\\/]build[\\/][\w-]+\.js|yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js|(?:wrap-ansi[\\/]node_modules[\\/])?string-width[\\/]index\.js|slice-ansi[\\/]tokenize-ansi\.js|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js)$/;
+/** What vitest must inline (transform) for the patches to reach the screen tests: Ink and the modules patched under it. */
+export const VITEST_INLINE = ['ink', 'string-width', 'wrap-ansi', 'widest-line', 'cli-truncate', 'slice-ansi', '@alcalzone/ansi-tokenize'];
+const INLINED = new RegExp(`[\\\\/]node_modules[\\\\/](ink-testing-library|${VITEST_INLINE.join('|')})[\\\\/].*\\.js$`);
 
 /** The module (path under node_modules) a path names, when it is one this patches. */
 export function patchedModule(path) {
@@ -78,7 +110,8 @@ export function patchInk(module, source, runtimeSpecifier = RUNTIME_PATH) {
   for (const [find, replace] of patch.edits) {
     const found = typeof find === 'string' ? out.includes(find) : find.test(out);
     if (!found) return { error: `${module}: expected text not found: ${String(find)}` };
-    out = out.replace(find, replace);
+    // A string edit is taken literally ("$'" in one is text, not a replacement pattern); a RegExp edit may use $1.
+    out = typeof find === 'string' ? out.replace(find, () => replace) : out.replace(find, replace);
   }
   return { source: patch.header(runtimeSpecifier) + out };
 }

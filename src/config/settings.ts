@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseFlags, UsageError, type FlagSpec } from './flags';
 
 export const PANE_NAMES = ['overview', 'peers', 'validators', 'pending', 'fees', 'versions', 'subnets', 'blocks', 'utxos'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 // Colours Ink (through chalk) understands: the 16 named ANSI colours and 24-bit hex.
 export const NAMED_COLORS = [

@@ -2,7 +2,7 @@
 // local npm cache (no network: tests stay on loopback), and the installed bin answers --version and `status`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync, writeFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, existsSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,23 @@ describe('npm pack', () => {
     expect(status.code).not.toBe(2);
     expect(status.stdout).toMatch(/^(HEALTHY|DEGRADED)/);
     expect(status.stdout).toContain(sim.nodeId);
+  });
+
+  it('keeps V8\'s compiled code for the next start, and the next start takes it', async () => {
+    const bin = join(installDir, 'node_modules', 'avatop', 'bin', 'avatop.js');
+    const cacheHome = join(installDir, 'cache');
+    const env = { HOME: installDir, XDG_CONFIG_HOME: installDir, XDG_CACHE_HOME: cacheHome, AVATOP_FROM_SOURCE: '', AVATOP_NO_CODE_CACHE: '' };
+    const codeDir = join(cacheHome, 'avatop', 'code');
+    const files = () => (existsSync(codeDir) ? readdirSync(codeDir).filter((f) => f.endsWith('.v8cache')) : []);
+    expect((await runCli(['status', '--url', sim.url], env, undefined, bin)).stderr).toBe('');
+    const [file] = files();
+    expect(file).toBeDefined();
+    const saved = statSync(join(codeDir, file)).mtimeMs;
+    // V8 took it: a refused cache would have been written again at exit.
+    const again = await runCli(['status', '--url', sim.url], env, undefined, bin);
+    expect(again.stdout).toContain(sim.nodeId);
+    expect(files()).toEqual([file]);
+    expect(statSync(join(codeDir, file)).mtimeMs).toBe(saved);
   });
 
   it('gives other programs the typed client: import { createClient } from "avatop"', async () => {

@@ -23,6 +23,13 @@ describe('ink patch', () => {
     const yoga = join(inkBuild, '..', '..', 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js');
     expect(patchedModule(yoga)).toBe('yoga-layout/dist/binaries/yoga-wasm-base64-esm.js');
     expect(patchInk('yoga-layout/dist/binaries/yoga-wasm-base64-esm.js', readFileSync(yoga, 'utf8')).error).toBeUndefined();
+    for (const module of ['string-width/index.js', 'wrap-ansi/node_modules/string-width/index.js', 'slice-ansi/tokenize-ansi.js', '@alcalzone/ansi-tokenize/build/tokenize.js']) {
+      const path = join(inkBuild, '..', '..', ...module.split('/'));
+      expect(patchedModule(path)).toBe(module);
+      const r = patchInk(module, readFileSync(path, 'utf8'));
+      expect(r.error).toBeUndefined();
+      expect(r.source).not.toContain('new Intl.Segmenter');
+    }
     expect(patchedModule(join(inkBuild, 'ink.js'))).toBeUndefined();
   });
 

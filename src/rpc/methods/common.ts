@@ -1,6 +1,6 @@
 // Building blocks for the method schemas. Results turn wire values into domain values at the boundary
 // (decimal strings → bigint, percents → number, RFC 3339 → Date); params are checked before anything is sent.
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseAddress } from '../../codec/address';
 import { parseId, parseNodeId, parseShortId } from '../../codec/cb58';
 import { CodecError } from '../../codec/errors';

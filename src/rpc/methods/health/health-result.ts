@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { rfc3339, u32 } from '../common';
 
 const check = z.object({

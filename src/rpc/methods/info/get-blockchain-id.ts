@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineMethod } from '../define';
 
 export const getBlockchainID = defineMethod({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { noParams, u64 } from '../common';
 import { defineMethod } from '../define';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { list, nodeIdParam, percent, rfc3339, u32, unixTime } from '../common';
 import { defineMethod } from '../define';
 

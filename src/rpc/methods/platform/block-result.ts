@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { hexBlob, jsonObject } from '../common';
 
 /** getBlock/getBlockByHeight: a hex string, or the block as JSON with `encoding: "json"`. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { blockEncoding, idParam } from '../common';
 import { defineMethod } from '../define';
 import { blockResult } from './block-result';

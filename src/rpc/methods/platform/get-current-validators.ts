@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idParam, nodeIdParam } from '../common';
 import { defineMethod } from '../define';
 import { validatorList } from './validator-records';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { noParams, rfc3339, u64 } from '../common';
 import { defineMethod } from '../define';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idParam, owner, u64, unixTime } from '../common';
 import { defineMethod } from '../define';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idParam, nodeIdParam, u64, u64Param } from '../common';
 import { defineMethod } from '../define';
 

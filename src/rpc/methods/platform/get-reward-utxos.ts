@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { blobEncoding, hexBlob, idParam, list, u32 } from '../common';
 import { defineMethod } from '../define';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { u64Param } from '../common';
 
 /** A P-Chain height, or "proposed" (the ProposerVM height), as getValidatorsAt / getAllValidatorsAt take it. */

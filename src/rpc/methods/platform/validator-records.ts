@@ -1,7 +1,7 @@
 // Validator and delegator records of getCurrentValidators / getPendingValidators across API generations:
 // `stakeAmount` (spec era, removed v1.12.2) or `weight`; permissioned-subnet stakers carry only the base fields;
 // L1 validators have no txID/endTime.
-import { z } from 'zod';
+import * as z from 'zod';
 import { list, owner, percent, signer, u32, u64, unixTime } from '../common';
 
 // Mutates the freshly parsed object instead of spreading it: validator lists run to thousands of rows.

@@ -1,0 +1,98 @@
+// Where V8's compiled code for the bundle is kept between runs, and how it is read and written. Node 20 has no
+// compile cache of its own for ES modules, and compiling the bundle (then each function it runs, lazily) took about
+// a quarter of the start-up (docs/performance.md). Every step here is best-effort: any failure means "no cache",
+// never an error, since the cache only saves time.
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** Files kept per cache folder: one per bundle version, Node version and set of Node flags in use. */
+export const KEEP_FILES = 6;
+const SUFFIX = '.v8cache';
+
+/**
+ * `$XDG_CACHE_HOME/avatop/code` (or `~/.cache/avatop/code`); undefined when AVATOP_NO_CODE_CACHE is set or there
+ * is no home to put it in.
+ */
+export function codeCacheDir(env: NodeJS.ProcessEnv, home: () => string = homedir): string | undefined {
+  if (env.AVATOP_NO_CODE_CACHE) return undefined;
+  let base = env.XDG_CACHE_HOME;
+  if (!base) {
+    try {
+      const h = home();
+      if (!h) return undefined;
+      base = join(h, '.cache');
+    } catch {
+      return undefined;
+    }
+  }
+  return join(base, 'avatop', 'code');
+}
+
+/** What the cached code depends on: V8 refuses data made by another V8 or under other flags, but it only checks the
+ * source's length, so the name carries a hash of the whole source. */
+export function cacheFileName(source: string, runtime: { version: string; arch: string; execArgv: readonly string[] }): string {
+  const h = createHash('sha256');
+  h.update(source);
+  h.update(`\0${runtime.version}\0${runtime.arch}\0${runtime.execArgv.join('\0')}`);
+  return h.digest('hex').slice(0, 32) + SUFFIX;
+}
+
+/**
+ * The folder, created if missing, when it is this user's alone: the file in it is loaded as code, so a folder
+ * someone else can write to is not used.
+ */
+export function ownedDir(dir: string): boolean {
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const st = statSync(dir);
+    const uid = process.getuid?.();
+    if (!st.isDirectory()) return false;
+    if (uid !== undefined && st.uid !== uid) return false;
+    return (st.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
+export function readCache(file: string): Buffer | undefined {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Written whole or not at all (two avatops may start at once), then older files beyond KEEP_FILES removed. */
+export function writeCache(dir: string, name: string, data: Buffer): boolean {
+  if (!ownedDir(dir)) return false;
+  const file = join(dir, name);
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(tmp, data, { mode: 0o600 });
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, file);
+  } catch {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // never written
+    }
+    return false;
+  }
+  prune(dir, name);
+  return true;
+}
+
+function prune(dir: string, keep: string): void {
+  try {
+    const files = readdirSync(dir)
+      .filter((f) => f.endsWith(SUFFIX) && f !== keep)
+      .map((f) => ({ f, t: statSync(join(dir, f)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const { f } of files.slice(KEEP_FILES - 1)) unlinkSync(join(dir, f));
+  } catch {
+    // another process pruned it first, or the folder went away: nothing to do
+  }
+}
