@@ -3,7 +3,7 @@
 // a quarter of the start-up (docs/performance.md). Every step here is best-effort: any failure means "no cache",
 // never an error, since the cache only saves time.
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
@@ -39,28 +39,35 @@ export function cacheFileName(source: string, runtime: { version: string; arch: 
   return h.digest('hex').slice(0, 32) + SUFFIX;
 }
 
-/**
- * The folder, created if missing, when it is this user's alone: the file in it is loaded as code, so a folder
- * someone else can write to is not used.
- */
-export function ownedDir(dir: string): boolean {
+/** This user's, and writable by no one else: what is read from the cache is run as code. */
+function mine(st: Stats): boolean {
+  const uid = process.getuid?.();
+  return (uid === undefined || st.uid === uid) && (st.mode & 0o022) === 0;
+}
+
+/** The folder, created if missing (and `create`), when it is this user's alone. */
+export function ownedDir(dir: string, create = true): boolean {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
     const st = statSync(dir);
-    const uid = process.getuid?.();
-    if (!st.isDirectory()) return false;
-    if (uid !== undefined && st.uid !== uid) return false;
-    return (st.mode & 0o022) === 0;
+    return st.isDirectory() && mine(st);
   } catch {
     return false;
   }
 }
 
-export function readCache(file: string): Buffer | undefined {
+/** The cached code, when the folder and the file are this user's alone. */
+export function readCache(dir: string, name: string): Buffer | undefined {
+  if (!ownedDir(dir, false)) return undefined;
+  let fd: number | undefined;
   try {
-    return readFileSync(file);
+    fd = openSync(join(dir, name), 'r');
+    const st = fstatSync(fd);
+    return st.isFile() && mine(st) ? readFileSync(fd) : undefined;
   } catch {
     return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

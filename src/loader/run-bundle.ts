@@ -3,7 +3,6 @@
 // `(async function (__avatopRequire, __avatopMetaUrl) { … })` so it needs no imports and may still await.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 import { cacheFileName, readCache, writeCache } from './code-cache';
@@ -36,7 +35,7 @@ export const SAVE_AFTER_MS = 2_000;
 export function runBundle(bundlePath: string, options: RunBundleOptions): BundleRun {
   const source = readFileSync(bundlePath, 'utf8');
   const name = options.cacheDir ? cacheFileName(source, { version: process.version, arch: process.arch, execArgv: process.execArgv }) : '';
-  const cachedData = options.cacheDir ? readCache(join(options.cacheDir, name)) : undefined;
+  const cachedData = options.cacheDir ? readCache(options.cacheDir, name) : undefined;
   const script = new Script(source, { filename: bundlePath, cachedData });
   const status: CodeCacheStatus = !options.cacheDir ? 'off' : !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted';
 

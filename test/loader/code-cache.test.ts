@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KEEP_FILES, cacheFileName, codeCacheDir, ownedDir, writeCache } from '../../src/loader/code-cache';
+import { KEEP_FILES, cacheFileName, codeCacheDir, ownedDir, readCache, writeCache } from '../../src/loader/code-cache';
 import { runBundle } from '../../src/loader/run-bundle';
 
 const dirs: string[] = [];
@@ -73,6 +73,20 @@ describe('the cache folder', () => {
     expect(writeCache(mine, 'x.v8cache', Buffer.from('data'))).toBe(false);
     writeFileSync(join(base, 'file'), '');
     expect(ownedDir(join(base, 'file'))).toBe(false);
+  });
+
+  it('is not read when the folder or the file could have been written by someone else', () => {
+    const dir = join(tempDir(), 'code');
+    expect(writeCache(dir, 'f.v8cache', Buffer.from('code'))).toBe(true);
+    expect(readCache(dir, 'f.v8cache')?.toString()).toBe('code');
+    chmodSync(join(dir, 'f.v8cache'), 0o666);
+    expect(readCache(dir, 'f.v8cache')).toBeUndefined();
+    chmodSync(join(dir, 'f.v8cache'), 0o600);
+    chmodSync(dir, 0o777);
+    expect(readCache(dir, 'f.v8cache')).toBeUndefined();
+    chmodSync(dir, 0o700);
+    expect(readCache(dir, 'missing.v8cache')).toBeUndefined();
+    expect(readCache(join(dir, 'nowhere'), 'f.v8cache')).toBeUndefined();
   });
 
   it(`keeps the newest ${KEEP_FILES} files`, () => {
