@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: the figures of issue 8 in one table, each beside a reference measured in the same run, with the
-// target and whether it is met. The monitor is the real bundled CLI (dist/avatop.js, rebuilt when older than src/)
+// target and whether it is met. The monitor is the real bundled CLI (dist/avatop.cjs, rebuilt when older than src/)
 // in a pseudo-terminal (util-linux `script`), watching a simulated node served by `avatop sim` in another process.
 // Frames are read straight from the pty, so "first frame" and "next frame" are the moments the bytes arrive.
 //   node scripts/bench.mjs [--quick]      (--quick: fewer runs and a 15 s CPU window instead of 60 s)
@@ -16,11 +16,11 @@ const quick = process.argv.includes('--quick');
 const RUNS = quick ? 5 : 15;
 const PRESSES = quick ? 30 : 100;
 const CPU_WINDOW_MS = quick ? 15_000 : 60_000;
-// The bundle itself, not bin/avatop.js: bin falls back to the sources when any file in src/ is newer than the bundle,
+// The bundle itself, not bin/avatop.cjs: bin falls back to the sources when any file in src/ is newer than the bundle,
 // which in a working checkout can happen mid-run and would time tsx instead of the build. It runs with the Node
-// flags of bin/avatop.js's shebang line, which is how an installed `avatop` starts.
-const BIN = join(root, 'dist', 'avatop.js');
-const CLI_NODE_FLAGS = /^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(join(root, 'bin', 'avatop.js'), 'utf8'))?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
+// flags of bin/avatop.cjs's shebang line, which is how an installed `avatop` starts.
+const BIN = join(root, 'dist', 'avatop.cjs');
+const CLI_NODE_FLAGS = /^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(join(root, 'bin', 'avatop.cjs'), 'utf8'))?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
 // --only=startup,cpu,big,poll,codec,sim runs a subset (for working on one measurement).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const runs = (name) => !only || only.includes(name);
@@ -55,10 +55,10 @@ function newestMtime(dir) {
 }
 
 function ensureBuild() {
-  const bundle = join(root, 'dist', 'avatop.js');
+  const bundle = join(root, 'dist', 'avatop.cjs');
   const srcNewest = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'scripts', 'ink-patch')), statSync(join(root, 'package.json')).mtimeMs);
   if (!existsSync(bundle) || statSync(bundle).mtimeMs < srcNewest) {
-    log('dist/avatop.js is missing or older than src/: building');
+    log('dist/avatop.cjs is missing or older than src/: building');
     execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
   }
 }
@@ -508,6 +508,6 @@ const out = [
   ...table.map(line),
   '',
   'bytes = request + response bodies; poll load is measured on simulated time against a 1,500-validator node.',
-  `The monitor runs as \`node ${[...CLI_NODE_FLAGS, 'dist/avatop.js'].join(' ')}\` (the flags of bin/avatop.js's shebang) in a 120×40 pty.`,
+  `The monitor runs as \`node ${[...CLI_NODE_FLAGS, 'dist/avatop.cjs'].join(' ')}\` (the flags of bin/avatop.cjs's shebang) in a 120×40 pty.`,
 ];
 process.stdout.write(out.join('\n') + '\n');

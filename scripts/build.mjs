@@ -1,6 +1,6 @@
 // Bundles avatop into dist/: the CLI and the library entry.
 // The CLI is two files. dist/avatop-main.js is all of avatop as one classic script, an async function taking
-// `require` and its own URL, so dist/avatop.js (src/loader/) can compile it through node:vm with V8's code cache
+// `require` and its own URL, so dist/avatop.cjs (src/loader/) can compile it through node:vm with V8's code cache
 // from the previous run; an ES module cannot use that cache on Node 20. Node's built-in modules become small
 // modules that call that `require`, which leaves the bundle with no import statements to wrap.
 // Ink optionally imports react-devtools-core, and its reconciler imports its devtools module when DEV=true; both
@@ -8,7 +8,7 @@
 // development checks.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync, chmodSync } from 'node:fs';
+import { mkdirSync, writeFileSync, existsSync, chmodSync, rmSync } from 'node:fs';
 import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,11 +91,13 @@ writeFileSync(
   join(root, 'dist', 'avatop-main.js'),
   `(async function (__avatopRequire, __avatopMetaUrl) {\n'use strict';\nconst require = __avatopRequire;\n${body}\n})\n`,
 );
-await build({ ...common, entryPoints: [join(root, 'src', 'loader', 'main.ts')], outfile: join(root, 'dist', 'avatop.js'), minify: true });
+await build({ ...common, banner: undefined, format: 'cjs', entryPoints: [join(root, 'src', 'loader', 'main.ts')], outfile: join(root, 'dist', 'avatop.cjs'), minify: true });
 if (existsSync(join(root, 'src', 'index.ts'))) {
   await build({ ...common, entryPoints: [join(root, 'src', 'index.ts')], outfile: join(root, 'dist', 'lib.js') });
 }
-chmodSync(join(root, 'dist', 'avatop.js'), 0o755);
+chmodSync(join(root, 'dist', 'avatop.cjs'), 0o755);
+// Left by builds before the loader was CommonJS; bin/avatop.cjs would not run it, a stale copy only confuses.
+rmSync(join(root, 'dist', 'avatop.js'), { force: true });
 // Type declarations for the library entry (`import { createClient } from 'avatop'`); skipped with --no-types.
 if (!process.argv.includes('--no-types') && existsSync(join(root, 'src', 'index.ts'))) {
   execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });

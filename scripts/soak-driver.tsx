@@ -105,7 +105,7 @@ export interface SoakOptions {
 }
 
 async function startSimProcess(args: string[]): Promise<{ url: string; wallet: string; stop(): Promise<void> }> {
-  const proc = spawn(process.execPath, [join(root, 'bin', 'avatop.js'), 'sim', '--port', '0', ...args], {
+  const proc = spawn(process.execPath, [join(root, 'bin', 'avatop.cjs'), 'sim', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, AVATOP_FROM_SOURCE: '1' },
   });

@@ -8,7 +8,7 @@ import { register } from 'tsx/esm/api';
 // As in the bundle: React's development build keeps a PerformanceMeasure per render, which is not avatop's memory.
 process.env.NODE_ENV ??= 'production';
 register();
-// The Ink the bundle ships (scripts/ink-patch): its text caches bounded, as they are in dist/avatop.js.
+// The Ink the bundle ships (scripts/ink-patch): its text caches bounded, as they are in the bundle.
 await import('./ink-patch/register.mjs');
 const { runSoak, soakProblems, mb } = await import('./soak-driver.tsx');
 

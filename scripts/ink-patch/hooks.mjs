@@ -1,5 +1,5 @@
 // Node module-customisation hooks (module.register) that apply patch.mjs when avatop runs from its TypeScript
-// sources (bin/avatop.js without a bundle, scripts/soak.mjs), so those run the Ink the bundle ships.
+// sources (bin/avatop.cjs without a bundle, scripts/soak.mjs), so those run the Ink the bundle ships.
 import { patchInk, patchedModule, RUNTIME_URL } from './patch.mjs';
 import { fileURLToPath } from 'node:url';
 

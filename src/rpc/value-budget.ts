@@ -1,7 +1,7 @@
 // Whether a reply can be read without running the process out of memory. JSON.parse and the result schema together
 // need up to about 96 bytes of heap per JSON value (objects take 32-40 bytes each, measured, and the schema's output
 // as much again), so a 30 MB body of `{}` needs over 700 MiB however small it looks. The monitor runs with a bounded
-// heap (bin/avatop.js) where such a body would end the process; counted while it arrives, it is refused with a
+// heap (bin/avatop.cjs) where such a body would end the process; counted while it arrives, it is refused with a
 // message instead. Real replies fit easily: 10,000 validators are 9 MB and about 260,000 values.
 import { getHeapStatistics } from 'node:v8';
 import { exposeGc } from '../runtime/gc';

@@ -18,7 +18,7 @@ function findGc(): (() => void) | undefined {
     setFlagsFromString('--expose-gc');
     const gc = runInNewContext('gc') as unknown;
     // The function stays usable with the flag off again. Left on, the flag would change V8's flag hash, and code
-    // cached after this point (bin/avatop.js keeps the bundle's) would be rejected at the next start.
+    // cached after this point (bin/avatop.cjs keeps the bundle's) would be rejected at the next start.
     setFlagsFromString('--no-expose-gc');
     return typeof gc === 'function' ? (gc as () => void) : undefined;
   } catch {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { ROOT } from '../tmux/tmux-harness';
 
 function avatop(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'avatop.js'), ...args], {
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'avatop.cjs'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     // An empty config home: a user's own config must not change what these tests see.

@@ -1,4 +1,4 @@
-// The monitor's heap flags (bin/avatop.js's shebang) and the simulator, which holds whole networks and so runs again
+// The monitor's heap flags (bin/avatop.cjs's shebang) and the simulator, which holds whole networks and so runs again
 // without them: a 10,000-validator simulator under the flags ran out of memory by its third validator list.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
@@ -12,8 +12,8 @@ describe('heap flags', () => {
     expect(FLAGS).toContain('--max-old-space-size=128');
     expect(FLAGS).toContain('--max-semi-space-size=1');
     const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-    expect(pkg.scripts.demo).toMatch(/^bin\/avatop\.js /);
-    expect(pkg.scripts.start).toMatch(/^bin\/avatop\.js/);
+    expect(pkg.scripts.demo).toMatch(/^bin\/avatop\.cjs /);
+    expect(pkg.scripts.start).toMatch(/^bin\/avatop\.cjs/);
   });
 
   it('do not bound the simulator: a big network serves its lists, and stops on SIGINT', async () => {

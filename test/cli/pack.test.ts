@@ -34,14 +34,14 @@ afterAll(async () => {
 describe('npm pack', () => {
   it('ships the bundle, the bin and the themes, and not the sources', () => {
     const pkgDir = join(installDir, 'node_modules', 'avatop');
-    expect(existsSync(join(pkgDir, 'dist', 'avatop.js'))).toBe(true);
-    expect(existsSync(join(pkgDir, 'bin', 'avatop.js'))).toBe(true);
+    expect(existsSync(join(pkgDir, 'dist', 'avatop.cjs'))).toBe(true);
+    expect(existsSync(join(pkgDir, 'bin', 'avatop.cjs'))).toBe(true);
     expect(existsSync(join(pkgDir, 'themes', 'default.json'))).toBe(true);
     expect(existsSync(join(pkgDir, 'src'))).toBe(false);
   });
 
   it('runs avatop --version and avatop status from the installed package', async () => {
-    const bin = join(installDir, 'node_modules', 'avatop', 'bin', 'avatop.js');
+    const bin = join(installDir, 'node_modules', 'avatop', 'bin', 'avatop.cjs');
     // AVATOP_FROM_SOURCE is cleared so the installed bin takes its bundle, as a user's would.
     const env = { HOME: installDir, XDG_CONFIG_HOME: installDir, AVATOP_FROM_SOURCE: '' };
     const version = await runCli(['status', '--version'], env, undefined, bin);
@@ -55,7 +55,7 @@ describe('npm pack', () => {
   });
 
   it('keeps V8\'s compiled code for the next start, and the next start takes it', async () => {
-    const bin = join(installDir, 'node_modules', 'avatop', 'bin', 'avatop.js');
+    const bin = join(installDir, 'node_modules', 'avatop', 'bin', 'avatop.cjs');
     const cacheHome = join(installDir, 'cache');
     const env = { HOME: installDir, XDG_CONFIG_HOME: installDir, XDG_CACHE_HOME: cacheHome, AVATOP_FROM_SOURCE: '', AVATOP_NO_CODE_CACHE: '' };
     const codeDir = join(cacheHome, 'avatop', 'code');

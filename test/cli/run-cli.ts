@@ -3,9 +3,9 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const BIN = fileURLToPath(new URL('../../bin/avatop.js', import.meta.url));
+export const BIN = fileURLToPath(new URL('../../bin/avatop.cjs', import.meta.url));
 
-/** The Node flags on bin/avatop.js's `#!/usr/bin/env -S node …` line: how an installed avatop runs. */
+/** The Node flags on bin/avatop.cjs's `#!/usr/bin/env -S node …` line: how an installed avatop runs. */
 export const BIN_NODE_FLAGS: string[] =
   /^#!\/usr\/bin\/env -S node (.*)$/m.exec(readFileSync(BIN, 'utf8'))?.[1]?.trim().split(/\s+/) ?? [];
 

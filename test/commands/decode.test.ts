@@ -1,11 +1,11 @@
-// Runs the real CLI (bin/avatop.js → tsx → src) as a child process over every codec fixture.
+// Runs the real CLI (bin/avatop.cjs → tsx → src) as a child process over every codec fixture.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseJsonBig, stringifyJsonBig } from '../../src/codec/json-big';
 import { fixtureNetwork, goOrdered, loadFixtures, type Fixture } from '../codec/fixtures';
 
-const BIN = fileURLToPath(new URL('../../bin/avatop.js', import.meta.url));
+const BIN = fileURLToPath(new URL('../../bin/avatop.cjs', import.meta.url));
 type Run = { code: number | null; stdout: string; stderr: string };
 
 function runCli(args: string[], stdin?: string): Promise<Run> {

@@ -82,7 +82,7 @@ async function tour(url: string): Promise<{ visits: Visit[]; after: string; buff
     'inj',
     // Not exec'd: the shell outlives avatop and says when it has exited. A pane whose process has died gets tmux's
     // "Pane is dead" line, which hides the cursor when tmux happens to notice the exit first (tmux 3.3).
-    `cd ${JSON.stringify(root)} && AVATOP_FROM_SOURCE=1 TERM=xterm-256color ${JSON.stringify(process.execPath)} bin/avatop.js --url ${url} --interval 500ms; echo ${EXITED}; sleep 60`,
+    `cd ${JSON.stringify(root)} && AVATOP_FROM_SOURCE=1 TERM=xterm-256color ${JSON.stringify(process.execPath)} bin/avatop.cjs --url ${url} --interval 500ms; echo ${EXITED}; sleep 60`,
   );
   await until(() => /q quit/.test(capture()) && /\d+ req\/min/.test(capture()), 'the first frame', 60_000);
   const visits: Visit[] = [];

@@ -11,7 +11,7 @@ it('six simulated minutes: heap within 10% of warm-up, no growth in sockets, tim
     peers: 60,
     utxos: 500,
     // Vitest runs React's development build (its JSX transform needs it), which keeps a PerformanceMeasure per
-    // render; users run the production build (bundle, or bin/avatop.js from source), which does not.
+    // render; users run the production build (bundle, or bin/avatop.cjs from source), which does not.
     dropPerformanceEntries: true,
   });
   expect(r.requests).toBeGreaterThan(200);

@@ -23,7 +23,7 @@ describe('value budget', () => {
 
   it('refuses a body denser than a capped heap can take, and reads the next reply', async () => {
     // 4 million `{}`: 12 MB, under the 32 MiB byte cap, but 256 MiB once parsed (measured). The client runs in a child
-    // with bin/avatop.js's heap flags, where parsing it would end the process.
+    // with bin/avatop.cjs's heap flags, where parsing it would end the process.
     const dense = Buffer.from(`{"jsonrpc":"2.0","id":ID,"result":{"validators":[${'{},'.repeat(3_999_999)}{}]}}`);
     let calls = 0;
     server = createServer((req, res) => {

@@ -34,7 +34,7 @@ function collect(stream: NodeJS.ReadableStream): { text: () => string; waitFor: 
 
 describe('simulated node lifecycle', () => {
   it('avatop sim prints its URL and node ID, moves with the clock, and stops on SIGINT', async () => {
-    const child = spawn(process.execPath, ['bin/avatop.js', 'sim', '--port', '0', '--validators', '60', '--peers', '20', '--block-interval', '200'], {
+    const child = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--port', '0', '--validators', '60', '--peers', '20', '--block-interval', '200'], {
       cwd: ROOT,
       env: { ...process.env, AVATOP_FROM_SOURCE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -57,12 +57,12 @@ describe('simulated node lifecycle', () => {
   });
 
   it('avatop sim --help prints usage; a bad flag exits 2 naming it', async () => {
-    const help = spawn(process.execPath, ['bin/avatop.js', 'sim', '--help'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
+    const help = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--help'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
     const helpOut = collect(help.stdout!);
     expect(((await once(help, 'exit')) as [number])[0]).toBe(0);
     expect(helpOut.text()).toMatch(/Usage: avatop sim/);
     expect(helpOut.text()).toMatch(/--fault/);
-    const bad = spawn(process.execPath, ['bin/avatop.js', 'sim', '--validators', 'many'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
+    const bad = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--validators', 'many'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
     const badErr = collect(bad.stderr!);
     expect(((await once(bad, 'exit')) as [number])[0]).toBe(2);
     expect(badErr.text()).toMatch(/--validators needs a whole number/);

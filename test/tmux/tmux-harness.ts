@@ -97,5 +97,5 @@ export class TmuxSession {
 
 /** The shell command the session runs: a marker before, the CLI, then its exit status, then it stays open. */
 export function cliCommand(args: string, env = ''): string {
-  return `sh -c 'cd ${ROOT} && echo BEFORE-AVATOP; ${env} AVATOP_FROM_SOURCE=1 node bin/avatop.js ${args}; echo "AVATOP-EXIT=$?"; sleep 600'`;
+  return `sh -c 'cd ${ROOT} && echo BEFORE-AVATOP; ${env} AVATOP_FROM_SOURCE=1 node bin/avatop.cjs ${args}; echo "AVATOP-EXIT=$?"; sleep 600'`;
 }

@@ -2,33 +2,24 @@
 // The heap flags keep avatop small on the host it watches: without them V8 let garbage reach 250 MiB between
 // collections while 40-60 MiB was live (docs/performance.md). They must be on Node's command line, hence `env -S`;
 // replies that would not fit are refused before parsing (src/rpc/value-budget.ts) rather than end the process.
-// Runs the single-file bundle when it has been built (fast start), the TypeScript sources otherwise.
+// Runs the bundle when it has been built (fast start), the TypeScript sources otherwise.
 // In a source checkout a bundle older than any source file is ignored, so a forgotten `npm run build` never runs
 // stale code; AVATOP_FROM_SOURCE=1 forces the sources.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { dirname, join } from 'node:path';
+// CommonJS, as is dist/avatop.cjs: Node then never starts its ES module loader, 10-15 ms of every start here.
+'use strict';
+const { existsSync, readdirSync, statSync } = require('node:fs');
+const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(__dirname, '..');
+// dist/avatop.cjs runs dist/avatop-main.js with V8's code cache (src/loader/); both come from one build.
+const bundle = join(root, 'dist', 'avatop.cjs');
+const bundleMain = join(root, 'dist', 'avatop-main.js');
+const src = join(root, 'src');
 
 // The simulated node holds whole networks (10,000 validators, 100,000 UTXOs) and is not what the heap flags are
 // for: it runs again without them. Its start is not a hot path, so the second Node start does not matter.
 const HEAP_FLAG = /^--max-(old|semi)-space-size=/;
-if (process.argv[2] === 'sim' && process.execArgv.some((a) => HEAP_FLAG.test(a))) {
-  const [{ spawn }, { constants }] = await Promise.all([import('node:child_process'), import('node:os')]);
-  const child = spawn(
-    process.execPath,
-    [...process.execArgv.filter((a) => !HEAP_FLAG.test(a)), fileURLToPath(import.meta.url), ...process.argv.slice(2)],
-    { stdio: 'inherit' },
-  );
-  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
-  const code = await new Promise((resolve) => child.once('exit', (c, signal) => resolve(c ?? 128 + (constants.signals[signal] ?? 0))));
-  process.exit(code);
-}
-// dist/avatop.js runs dist/avatop-main.js with V8's code cache (src/loader/); both come from one build.
-const bundle = join(root, 'dist', 'avatop.js');
-const bundleMain = join(root, 'dist', 'avatop-main.js');
-const src = join(root, 'src');
 
 function newestSourceMtime(dir) {
   let newest = 0;
@@ -44,9 +35,7 @@ function bundleIsCurrent() {
   return !existsSync(src) || statSync(bundle).mtimeMs >= newestSourceMtime(src);
 }
 
-if (bundleIsCurrent()) {
-  await import(pathToFileURL(bundle).href);
-} else {
+async function fromSource() {
   // As the bundle does: React's development build records a PerformanceMeasure for every render and never drops
   // them, so a monitor left running from source grew by about 25 KB a frame (found by scripts/soak.mjs).
   process.env.NODE_ENV ??= 'production';
@@ -54,5 +43,22 @@ if (bundleIsCurrent()) {
   register();
   // The Ink the bundle ships: text caches kept across frames and bounded (scripts/ink-patch/patch.mjs).
   await import(pathToFileURL(join(root, 'scripts', 'ink-patch', 'register.mjs')).href);
-  await import(pathToFileURL(join(root, 'src', 'cli.tsx')).href);
+  await import(pathToFileURL(join(src, 'cli.tsx')).href);
+}
+
+if (process.argv[2] === 'sim' && process.execArgv.some((a) => HEAP_FLAG.test(a))) {
+  const { spawn } = require('node:child_process');
+  const { constants } = require('node:os');
+  const child = spawn(process.execPath, [...process.execArgv.filter((a) => !HEAP_FLAG.test(a)), __filename, ...process.argv.slice(2)], {
+    stdio: 'inherit',
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.once('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 0)));
+} else if (bundleIsCurrent()) {
+  require(bundle);
+} else {
+  // A failure to load the sources ends the process with its stack, as an uncaught error would.
+  fromSource().catch((err) => process.nextTick(() => {
+    throw err;
+  }));
 }
