@@ -7,8 +7,8 @@ import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readdirSync, read
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
-/** Files kept per cache folder: one per bundle version, Node version and set of Node flags in use. */
-export const KEEP_FILES = 6;
+/** Files kept per cache folder: one per bundle version, Node version, set of Node flags and command. */
+export const KEEP_FILES = 10;
 const SUFFIX = '.v8cache';
 
 /**
@@ -30,12 +30,25 @@ export function codeCacheDir(env: NodeJS.ProcessEnv, home: () => string = homedi
   return join(base, 'avatop', 'code');
 }
 
-/** What the cached code depends on: V8 refuses data made by another V8 or under other flags, but it only checks the
- * source's length, so the name carries a hash of the whole source. */
-export function cacheFileName(source: string, runtime: { version: string; arch: string; execArgv: readonly string[] }): string {
+/** The subcommands of src/cli.tsx (kept in step by test/loader/code-cache.test.ts); anything else is the monitor. */
+export const SUBCOMMANDS = ['decode', 'sim', 'status', 'get'] as const;
+
+/** Which command an argv runs, for the cache's name. */
+export function commandOf(argv: readonly string[]): string {
+  const first = argv[2] ?? '';
+  return (SUBCOMMANDS as readonly string[]).includes(first) ? first : 'monitor';
+}
+
+/**
+ * What the cached code depends on: V8 refuses data made by another V8 or under other flags, but it only checks the
+ * source's length, so the name carries a hash of the whole source. The command is part of it because the cache
+ * holds what that command ran: `avatop status` run first would otherwise leave the monitor a cache without its UI,
+ * which V8 takes and which is then never replaced.
+ */
+export function cacheFileName(source: string, runtime: { version: string; arch: string; execArgv: readonly string[]; command?: string }): string {
   const h = createHash('sha256');
   h.update(source);
-  h.update(`\0${runtime.version}\0${runtime.arch}\0${runtime.execArgv.join('\0')}`);
+  h.update(`\0${runtime.version}\0${runtime.arch}\0${runtime.command ?? ''}\0${runtime.execArgv.join('\0')}`);
   return h.digest('hex').slice(0, 32) + SUFFIX;
 }
 

@@ -1,8 +1,8 @@
 // dist/avatop.cjs: runs the bundle next to it (dist/avatop-main.js) with V8's code cache (run-bundle.ts).
 // CommonJS, as is bin/avatop.cjs: Node then never starts its ES module loader, 10-15 ms of every start here.
 import { join } from 'node:path';
-import { codeCacheDir } from './code-cache';
+import { codeCacheDir, commandOf } from './code-cache';
 import { runBundle } from './run-bundle';
 
 // A bundle that fails to start rejects `done`; unhandled, that ends the process with its stack.
-void runBundle(join(__dirname, 'avatop-main.js'), { cacheDir: codeCacheDir(process.env) }).done;
+void runBundle(join(__dirname, 'avatop-main.js'), { cacheDir: codeCacheDir(process.env), command: commandOf(process.argv) }).done;

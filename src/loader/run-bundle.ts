@@ -13,6 +13,8 @@ export type CodeCacheStatus = 'none' | 'accepted' | 'rejected' | 'off';
 export interface RunBundleOptions {
   /** Where the cached code lives; undefined turns caching off. */
   cacheDir: string | undefined;
+  /** Which command runs (monitor, status, get …): each keeps its own cache. */
+  command?: string;
   /**
    * When to save the cache if it was not used: by then the start-up's functions are compiled and go into it.
    * It is also saved at exit, so a one-shot command that ends sooner gets one too.
@@ -34,7 +36,8 @@ export const SAVE_AFTER_MS = 2_000;
 
 export function runBundle(bundlePath: string, options: RunBundleOptions): BundleRun {
   const source = readFileSync(bundlePath, 'utf8');
-  const name = options.cacheDir ? cacheFileName(source, { version: process.version, arch: process.arch, execArgv: process.execArgv }) : '';
+  const runtime = { version: process.version, arch: process.arch, execArgv: process.execArgv, command: options.command };
+  const name = options.cacheDir ? cacheFileName(source, runtime) : '';
   const cachedData = options.cacheDir ? readCache(options.cacheDir, name) : undefined;
   const script = new Script(source, { filename: bundlePath, cachedData });
   const status: CodeCacheStatus = !options.cacheDir ? 'off' : !cachedData ? 'none' : script.cachedDataRejected ? 'rejected' : 'accepted';

@@ -1,10 +1,10 @@
 // The bundle loader (src/loader/): where V8's cached code goes, that V8 takes it on the next run, that a damaged
 // or foreign cache is refused and replaced, and that nothing about the cache can stop the bundle from running.
 import { afterEach, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KEEP_FILES, cacheFileName, codeCacheDir, ownedDir, readCache, writeCache } from '../../src/loader/code-cache';
+import { KEEP_FILES, SUBCOMMANDS, cacheFileName, codeCacheDir, commandOf, ownedDir, readCache, writeCache } from '../../src/loader/code-cache';
 import { runBundle } from '../../src/loader/run-bundle';
 
 const dirs: string[] = [];
@@ -50,15 +50,27 @@ describe('codeCacheDir', () => {
   });
 });
 
+describe('commandOf', () => {
+  it('names each subcommand of src/cli.tsx, and the monitor for anything else', () => {
+    const cli = readFileSync(new URL('../../src/cli.tsx', import.meta.url), 'utf8');
+    const table = /const commands[^{]*\{([^}]*)\}/.exec(cli)?.[1] ?? '';
+    expect([...table.matchAll(/^\s*(\w+):/gm)].map((m) => m[1]).sort()).toEqual([...SUBCOMMANDS].sort());
+    expect(commandOf(['node', 'avatop', 'status', '--url', 'x'])).toBe('status');
+    expect(commandOf(['node', 'avatop', '--url', 'x'])).toBe('monitor');
+    expect(commandOf(['node', 'avatop'])).toBe('monitor');
+  });
+});
+
 describe('cacheFileName', () => {
   const runtime = { version: 'v20.20.2', arch: 'x64', execArgv: ['--max-old-space-size=128'] };
-  it('changes with the source, even at the same length, with Node and with its flags', () => {
+  it('changes with the source, even at the same length, with Node, its flags and the command', () => {
     const a = cacheFileName('let a = 1;', runtime);
     expect(a).toMatch(/^[0-9a-f]{32}\.v8cache$/);
     expect(cacheFileName('let a = 1;', runtime)).toBe(a);
     expect(cacheFileName('let b = 1;', runtime)).not.toBe(a);
     expect(cacheFileName('let a = 1;', { ...runtime, version: 'v22.12.0' })).not.toBe(a);
     expect(cacheFileName('let a = 1;', { ...runtime, execArgv: [] })).not.toBe(a);
+    expect(cacheFileName('let a = 1;', { ...runtime, command: 'status' })).not.toBe(cacheFileName('let a = 1;', { ...runtime, command: 'monitor' }));
   });
 });
 
