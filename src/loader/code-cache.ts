@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 
 /** Files kept per cache folder: one per bundle version, Node version, set of Node flags and command. */
 export const KEEP_FILES = 10;
@@ -17,7 +17,8 @@ const SUFFIX = '.v8cache';
  */
 export function codeCacheDir(env: NodeJS.ProcessEnv, home: () => string = homedir): string | undefined {
   if (env.AVATOP_NO_CODE_CACHE) return undefined;
-  let base = env.XDG_CACHE_HOME;
+  // The XDG spec ignores a relative XDG_CACHE_HOME; taken as it is, it would put the cache wherever avatop starts.
+  let base = env.XDG_CACHE_HOME && isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : undefined;
   if (!base) {
     try {
       const h = home();

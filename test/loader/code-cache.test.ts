@@ -40,6 +40,7 @@ describe('codeCacheDir', () => {
   it('is under XDG_CACHE_HOME, else ~/.cache, and off on request', () => {
     expect(codeCacheDir({ XDG_CACHE_HOME: '/x/cache' }, () => '/home/op')).toBe(join('/x/cache', 'avatop', 'code'));
     expect(codeCacheDir({}, () => '/home/op')).toBe(join('/home/op', '.cache', 'avatop', 'code'));
+    expect(codeCacheDir({ XDG_CACHE_HOME: 'relative/cache' }, () => '/home/op')).toBe(join('/home/op', '.cache', 'avatop', 'code'));
     expect(codeCacheDir({ AVATOP_NO_CODE_CACHE: '1', XDG_CACHE_HOME: '/x' })).toBeUndefined();
     expect(codeCacheDir({}, () => '')).toBeUndefined();
     expect(
