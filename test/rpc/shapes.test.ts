@@ -154,6 +154,23 @@ describe('small shape differences', () => {
     expect(r.balance).toBeUndefined();
   });
 
+  it('getBalance utxoIDs: numbers or decimal strings, a bad entry named by its index, 100,000 in one pass', () => {
+    const s = methods['platform.getBalance'].result;
+    const base = { balances: {}, unlockeds: {}, lockedStakeables: {}, lockedNotStakeables: {} };
+    expect(s.parse({ ...base, utxoIDs: [{ txID: 'a', outputIndex: 1 }, { txID: 'b', outputIndex: '2' }] }).utxoIDs).toEqual([
+      { txID: 'a', outputIndex: 1 },
+      { txID: 'b', outputIndex: 2 },
+    ]);
+    for (const bad of [{ txID: 'a' }, { txID: 1, outputIndex: 0 }, { txID: 'a', outputIndex: -1 }, { txID: 'a', outputIndex: 1.5 }, { txID: 'a', outputIndex: '4294967296' }, null, 'a']) {
+      const r = s.safeParse({ ...base, utxoIDs: [{ txID: 'ok', outputIndex: 0 }, bad] });
+      expect(r.success).toBe(false);
+      expect(r.error!.issues[0]!.path).toEqual(['utxoIDs', 1]);
+    }
+    expect(s.safeParse({ ...base, utxoIDs: { txID: 'a' } }).success).toBe(false);
+    const many = Array.from({ length: 100_000 }, (_, i) => ({ txID: `t${i}`, outputIndex: i % 4 }));
+    expect(s.parse({ ...base, utxoIDs: many }).utxoIDs).toHaveLength(100_000);
+  });
+
   it('info.upgrades: a future upgrade key shows up; epoch duration converts from ns', () => {
     const r = methods['info.upgrades'].result.parse({ banffTime: '2022-10-18T16:00:00Z', graniteEpochDuration: 300000000000, zetaTime: '2031-01-01T00:00:00Z' });
     expect(r.times.map((t) => t.name)).toEqual(['banff', 'zeta']);
