@@ -203,7 +203,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     if (e.cancelDeferred) return;
     e.cancelDeferred = clock.setTimer(wait, () => {
       e.cancelDeferred = undefined;
-      if (e.heightAt !== lastHeight) e.poller.refresh();
+      // Weighed again: a wait set while the first reply was still arriving did not know its size, and a 7.7 MB
+      // getBalance went out again 5 s after the first instead of minutes later.
+      if (e.heightAt !== lastHeight) refreshHeavy(e);
     });
   }
 
