@@ -20,7 +20,7 @@ const isUtxoId = (v: unknown): v is { txID: string; outputIndex: number | string
 /**
  * Every UTXO of the addresses, which for a busy wallet is 100,000 entries. Checked in one loop and handed on as the
  * node sent them (copied only if some outputIndex came as a string): as `list(z.object(…))` zod built and dropped
- * 26-46 MiB of objects for those 100,000 (docs/performance.md), the monitor's highest memory peak.
+ * 26-46 MiB of objects for those 100,000 (docs/performance.md), a large part of the monitor's highest memory peak.
  */
 const utxoIds = z.unknown().transform((v, ctx): UtxoId[] => {
   if (v === null || v === undefined) return [];
