@@ -9,6 +9,6 @@ export async function load(url, context, nextLoad) {
   const module = patchedModule(fileURLToPath(url));
   if (!module) return result;
   const r = patchInk(module, String(result.source), RUNTIME_URL);
-  // Another Ink version: run it as it is (test/ink-patch.test.ts reports the mismatch) rather than refuse to start.
+  // Another Ink version: run it as it is (test/ink-patch/patch.test.ts reports the mismatch) rather than refuse to start.
   return r.error ? result : { ...result, source: r.source };
 }

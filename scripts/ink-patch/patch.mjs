@@ -86,8 +86,13 @@ const PATCHES = {
   },
 };
 
-const PATCHED_MODULE =
-  /[\\/]node_modules[\\/](ink[\\/]build[\\/][\w-]+\.js|yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js|(?:wrap-ansi[\\/]node_modules[\\/])?string-width[\\/]index\.js|slice-ansi[\\/]tokenize-ansi\.js|@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js)$/;
+// Any of PATCHES' paths after a node_modules folder, either separator. The leftmost match wins, so wrap-ansi's own
+// string-width is taken for that key and not for the top-level one.
+const PATCHED_MODULE = new RegExp(
+  `[\\\\/]node_modules[\\\\/](${Object.keys(PATCHES)
+    .map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\//g, '[\\\\/]'))
+    .join('|')})$`,
+);
 /** What vitest must inline (transform) for the patches to reach the screen tests: Ink and the modules patched under it. */
 export const VITEST_INLINE = ['ink', 'string-width', 'wrap-ansi', 'widest-line', 'cli-truncate', 'slice-ansi', '@alcalzone/ansi-tokenize'];
 const INLINED = new RegExp(`[\\\\/]node_modules[\\\\/](ink-testing-library|${VITEST_INLINE.join('|')})[\\\\/].*\\.js$`);

@@ -25,4 +25,3 @@ function findGc(): (() => void) | undefined {
     return undefined;
   }
 }
-

@@ -22,11 +22,18 @@ export const u64 = z.unknown().transform((v, ctx): bigint => {
   return z.NEVER;
 });
 
-/** Small counts (uint32/uint16, network IDs, thresholds): string or number on the wire, number in the domain. */
-export const u32 = z.unknown().transform((v, ctx): number => {
+/** A small unsigned integer as the node may write it (decimal string, number, bigint), or undefined. */
+export function wireUnsigned(v: unknown): number | undefined {
   if (typeof v === 'string' && DECIMAL.test(v)) return Number(v);
   if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
   if (typeof v === 'bigint' && v >= 0n) return Number(v);
+  return undefined;
+}
+
+/** Small counts (uint32/uint16, network IDs, thresholds): string or number on the wire, number in the domain. */
+export const u32 = z.unknown().transform((v, ctx): number => {
+  const n = wireUnsigned(v);
+  if (n !== undefined) return n;
   ctx.addIssue({ code: 'custom', message: 'expected an unsigned integer (decimal string or number)' });
   return z.NEVER;
 });

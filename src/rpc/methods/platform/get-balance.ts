@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { addressParam, map, u64 } from '../common';
+import { addressParam, map, u64, wireUnsigned } from '../common';
 import { defineMethod } from '../define';
 
 export interface UtxoId {
@@ -7,20 +7,13 @@ export interface UtxoId {
   outputIndex: number;
 }
 
-const isUtxoId = (v: unknown): v is { txID: string; outputIndex: number | string } => {
-  if (typeof v !== 'object' || v === null) return false;
-  const { txID, outputIndex } = v as Record<string, unknown>;
-  return (
-    typeof txID === 'string' &&
-    ((typeof outputIndex === 'number' && Number.isInteger(outputIndex) && outputIndex >= 0 && outputIndex <= 0xffffffff) ||
-      (typeof outputIndex === 'string' && /^\d{1,10}$/.test(outputIndex) && Number(outputIndex) <= 0xffffffff))
-  );
-};
+const MAX_U32 = 0xffffffff;
 
 /**
  * Every UTXO of the addresses, which for a busy wallet is 100,000 entries. Checked in one loop and handed on as the
- * node sent them (copied only if some outputIndex came as a string): as `list(z.object(…))` zod built and dropped
- * 26-46 MiB of objects for those 100,000 (docs/performance.md), a large part of the monitor's highest memory peak.
+ * node sent them (copied only if some outputIndex was not already a number): as `list(z.object(…))` zod built and
+ * dropped 26-46 MiB of objects for those 100,000 (docs/performance.md), a large part of the monitor's highest memory
+ * peak.
  */
 const utxoIds = z.unknown().transform((v, ctx): UtxoId[] => {
   if (v === null || v === undefined) return [];
@@ -28,17 +21,19 @@ const utxoIds = z.unknown().transform((v, ctx): UtxoId[] => {
     ctx.addIssue({ code: 'custom', message: 'expected a list of { txID, outputIndex }' });
     return z.NEVER;
   }
-  let strings = false;
+  let converted = false;
   for (let i = 0; i < v.length; i++) {
     const id: unknown = v[i];
-    if (!isUtxoId(id)) {
+    const o = typeof id === 'object' && id !== null ? (id as Record<string, unknown>) : undefined;
+    const index = wireUnsigned(o?.outputIndex);
+    if (!o || typeof o.txID !== 'string' || index === undefined || index > MAX_U32) {
       ctx.addIssue({ code: 'custom', path: [i], message: 'expected { txID: string, outputIndex: unsigned integer }' });
       return z.NEVER;
     }
-    if (typeof id.outputIndex === 'string') strings = true;
+    if (index !== o.outputIndex) converted = true;
   }
-  const ids = v as Array<{ txID: string; outputIndex: number | string }>;
-  return strings ? ids.map(({ txID, outputIndex }) => ({ txID, outputIndex: Number(outputIndex) })) : (ids as UtxoId[]);
+  const ids = v as Array<{ txID: string; outputIndex: unknown }>;
+  return converted ? ids.map(({ txID, outputIndex }) => ({ txID, outputIndex: wireUnsigned(outputIndex)! })) : (ids as UtxoId[]);
 });
 
 export const getBalance = defineMethod({
