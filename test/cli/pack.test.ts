@@ -1,5 +1,10 @@
-// The published shape: `npm pack` builds the bundle (prepack), the tarball installs into an empty folder from the
-// local npm cache (no network: tests stay on loopback), and the installed bin answers --version and `status`.
+// The published shape: `npm pack` builds the bundle (prepack), the tarball installs into an empty folder, and the
+// installed bin answers --version and `status`.
+//
+// The install must work on a machine whose npm cache was empty before `npm install`: that install fetches tarballs by
+// the lockfile and never caches the registry's package documents, so resolving `ink@^6.8.0` offline fails with
+// ENOTCACHED. The install folder therefore gets a lockfile made from the project's own (the same versions and
+// integrity hashes), which npm satisfies from the tarballs `npm install` just cached, without the network.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, statSync, writeFileSync, rmSync } from 'node:fs';
@@ -21,9 +26,44 @@ beforeAll(async () => {
   const out = execFileSync(npm, ['pack', '--json', '--pack-destination', packDir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   const [{ filename }] = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>;
   installDir = mkdtempSync(join(tmpdir(), 'avatop-install-'));
-  execFileSync(npm, ['init', '-y'], { cwd: installDir, stdio: 'ignore' });
-  execFileSync(npm, ['install', '--offline', '--no-audit', '--no-fund', join(packDir, filename)], { cwd: installDir, stdio: 'ignore' });
+  writeInstallManifests(installDir, `file:${join(packDir, filename)}`);
+  installFromLock(installDir);
 }, 240_000);
+
+type LockEntry = { dev?: boolean; devOptional?: boolean; [key: string]: unknown };
+
+/** package.json and package-lock.json for a folder that depends only on the packed tarball, pinned to our lockfile. */
+function writeInstallManifests(dir: string, tarballSpec: string): void {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
+  const manifest = { name: 'avatop-install-check', version: '1.0.0', private: true, dependencies: { avatop: tarballSpec } };
+  const packages: Record<string, unknown> = {
+    '': manifest,
+    'node_modules/avatop': {
+      version: pkg.version,
+      resolved: tarballSpec,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+      engines: pkg.engines,
+    },
+  };
+  // What a user's install gets: the runtime tree, not the dev tools.
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    if (path.startsWith('node_modules/') && !entry.dev && !entry.devOptional) packages[path] = entry;
+  }
+  writeFileSync(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
+  writeFileSync(join(dir, 'package-lock.json'), JSON.stringify({ ...manifest, lockfileVersion: 3, requires: true, packages }, null, 2));
+}
+
+/** Offline from the cache first; when a tarball is not there (a cache cleaned since `npm install`), the registry. */
+function installFromLock(dir: string): void {
+  const args = ['install', '--no-audit', '--no-fund', '--ignore-scripts'];
+  try {
+    execFileSync(npm, [...args, '--offline'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  } catch {
+    execFileSync(npm, [...args, '--prefer-offline'], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+  }
+}
 
 afterAll(async () => {
   await sim?.close();
@@ -38,6 +78,14 @@ describe('npm pack', () => {
     expect(existsSync(join(pkgDir, 'bin', 'avatop.cjs'))).toBe(true);
     expect(existsSync(join(pkgDir, 'themes', 'default.json'))).toBe(true);
     expect(existsSync(join(pkgDir, 'src'))).toBe(false);
+  });
+
+  it('installs the runtime packages at the versions the lockfile pins', () => {
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+    for (const name of ['ink', 'react', 'zod', 'zustand']) {
+      const installed = JSON.parse(readFileSync(join(installDir, 'node_modules', name, 'package.json'), 'utf8')) as { version: string };
+      expect(installed.version, name).toBe(lock.packages[`node_modules/${name}`].version);
+    }
   });
 
   it('runs avatop --version and avatop status from the installed package', async () => {
