@@ -7,6 +7,7 @@ const commands: Record<string, () => Promise<CommandModule>> = {
   sim: () => import('./commands/sim'),
   status: () => import('./commands/status'),
   get: () => import('./commands/get'),
+  exporter: () => import('./commands/exporter'),
 };
 
 // A reader that goes away (`avatop get peers | head`) is not an error worth a stack trace.

@@ -1,0 +1,98 @@
+// `avatop exporter`: watches nodes without a terminal and serves what avatop knows of them to Prometheus.
+import { formatFlagHelp, UsageError, type FlagSpec } from '../config/flags';
+import { COMMON_FLAGS, resolveSettings } from '../config/settings';
+import { checkUniqueNames, parseNodeSpec, type NodeSpec } from '../config/nodes';
+import { AVATOP_VERSION } from '../config/version';
+import { startHeadlessSession, type HeadlessSession } from '../exporter/session';
+import { createExporterServer, listen, parseListen } from '../exporter/server';
+
+const DEFAULT_LISTEN = '127.0.0.1:9109';
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'listen', kind: 'string', value: 'HOST:PORT', description: `where to serve /metrics (default ${DEFAULT_LISTEN})` },
+  { name: 'node', kind: 'list', value: 'NAME=URL', description: 'a node to watch, repeatable (label node=NAME); --url adds one more' },
+];
+
+const usage = `Usage: avatop exporter [flags]
+
+Watches one or more nodes with the monitor's height-gated polling and serves Prometheus metrics on /metrics
+(and /-/healthy), without a terminal. A scrape answers from the last values at once; a node that does not answer
+is avatop_up 0. Runs until SIGINT or SIGTERM.
+
+Examples:
+  avatop exporter                                         the node on this host, served on ${DEFAULT_LISTEN}
+  avatop exporter --listen 0.0.0.0:9109 --node validator-1=http://10.0.0.5:9650 --node api=http://10.0.0.6:9650
+
+Exit status: 2 for a bad flag, --listen or a port in use.`;
+
+export interface ExporterIo {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+  /** Resolves when the exporter should stop (default: SIGINT or SIGTERM). */
+  stopped?: Promise<unknown>;
+}
+
+function untilSignal(): Promise<string> {
+  return new Promise((resolve) => {
+    const on = (sig: NodeJS.Signals) => {
+      process.off('SIGINT', on);
+      process.off('SIGTERM', on);
+      resolve(sig);
+    };
+    process.on('SIGINT', on);
+    process.on('SIGTERM', on);
+  });
+}
+
+export async function run(argv: string[], io: ExporterIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
+  let resolved;
+  let nodes: NodeSpec[];
+  let at;
+  try {
+    resolved = resolveSettings(argv, io.env, COMMON_FLAGS, FLAGS);
+    const { settings, extra, positionals } = resolved;
+    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (nodes go in --node NAME=URL or --url URL)`);
+    const listenText = typeof extra.listen === 'string' ? extra.listen : DEFAULT_LISTEN;
+    at = parseListen(listenText);
+    if (!at) throw new UsageError(`--listen: expected HOST:PORT such as ${DEFAULT_LISTEN}, got "${listenText}"`);
+    nodes = ((extra.node as string[] | undefined) ?? []).map((n) => parseNodeSpec(n, '--node'));
+    const urlGiven = argv.some((a) => a === '--url' || a.startsWith('--url=')) || Boolean(io.env.AVATOP_URL);
+    if (nodes.length === 0 || urlGiven) nodes.unshift(parseNodeSpec(settings.url, '--url'));
+    checkUniqueNames(nodes);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr.write(`avatop exporter: ${err.message}\n`);
+      return 2;
+    }
+    throw err;
+  }
+  if (resolved.help) {
+    io.stdout.write(`${usage}\n\nFlags:\n${formatFlagHelp([...COMMON_FLAGS, ...FLAGS])}\n`);
+    return 0;
+  }
+  if (resolved.version) {
+    io.stdout.write(`avatop ${AVATOP_VERSION}\n`);
+    return 0;
+  }
+  const { settings } = resolved;
+  const sessions: HeadlessSession[] = [];
+  const server = createExporterServer(() => sessions.map((s) => ({ name: s.target.name, state: s.store.getState() })));
+  try {
+    await listen(server, at);
+  } catch (err) {
+    io.stderr.write(`avatop exporter: ${err instanceof Error ? err.message : String(err)}\n`);
+    return 2;
+  }
+  for (const n of nodes) sessions.push(startHeadlessSession({ ...n, headers: settings.headers }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
+  const address = server.address();
+  const shown = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
+  io.stdout.write(`avatop exporter ${AVATOP_VERSION}: serving http://${shown}/metrics for ${nodes.map((n) => `${n.name} (${n.url})`).join(', ')}\n`);
+  await (io.stopped ?? untilSignal());
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A scraper's kept-alive connection would hold close() open until it times out.
+  server.closeAllConnections();
+  await closed;
+  await Promise.allSettled(sessions.map((s) => s.close()));
+  return 0;
+}

@@ -1,0 +1,210 @@
+// What the exporter serves, one row per metric: its name, help, type and how to read it from a node's store.
+// The same table gives the scrape, the README's metric list and the test that every alert and panel names a metric
+// that exists.
+import type { AvatopState } from '../state/store';
+import type { Resource } from '../state/resource';
+import { selectOwnValidator } from '../state/own-validator';
+import { obj, num, date, big } from '../format/fields';
+import { sanitize } from '../format/sanitize';
+import type { Family, MetricType, Sample } from './exposition';
+
+/** One watched node as the exporter sees it. */
+export interface NodeView {
+  /** The operator's name for the node (label `node`). */
+  readonly name: string;
+  readonly state: AvatopState;
+}
+
+type Labels = Record<string, string>;
+/** A reading: one value, several labelled values, or nothing (the series is absent until known). */
+type Reading = number | undefined | ReadonlyArray<{ labels: Labels; value: number }>;
+
+export interface SeriesSpec {
+  readonly name: string;
+  readonly help: string;
+  readonly type: MetricType;
+  /** Series a node that cannot be reached still has (the rest are dropped so nothing stale looks live). */
+  readonly whileDown?: boolean;
+  read(s: AvatopState, now: number): Reading;
+}
+
+/** Reachable: the liveness probe's last answer came back (a 503 while bootstrapping is an answer). */
+export function isUp(s: AvatopState): boolean {
+  const probe = s.pchain.height;
+  if (probe.status === 'ok') return true;
+  if (probe.status === 'error') return probe.bootstrapping;
+  // Not asked yet: the node ID answers first on a fresh start.
+  return s.node.id.status === 'ok';
+}
+
+const bool = (v: boolean | undefined): number | undefined => (v === undefined ? undefined : v ? 1 : 0);
+const fresh = <T>(r: Resource<T>): T | undefined => r.data;
+
+function failingChecks(s: AvatopState): Array<{ labels: Labels; value: number }> | undefined {
+  const health = fresh(s.node.health);
+  if (!health) return undefined;
+  return Object.entries(obj(health.checks)).map(([check, result]) => ({
+    labels: { check: sanitize(check) },
+    value: obj(result).error === undefined || obj(result).error === null ? 0 : 1,
+  }));
+}
+
+export const SERIES: readonly SeriesSpec[] = [
+  {
+    name: 'avatop_up',
+    help: 'Whether the node answered its last liveness probe (platform.getHeight; 503 while bootstrapping counts as an answer).',
+    type: 'gauge',
+    whileDown: true,
+    read: (s) => (isUp(s) ? 1 : 0),
+  },
+  {
+    name: 'avatop_last_answer_timestamp_seconds',
+    help: 'When the node last answered the liveness probe, Unix time.',
+    type: 'gauge',
+    whileDown: true,
+    read: (s) => (s.pchain.height.updatedAt === undefined ? undefined : s.pchain.height.updatedAt / 1000),
+  },
+  {
+    name: 'avatop_node_info',
+    help: 'The node\'s version and network, as labels; the value is always 1.',
+    type: 'info',
+    read: (s) => {
+      const version = fresh(s.node.version)?.version;
+      if (version === undefined) return undefined;
+      const v = sanitize(version);
+      return [{ labels: { version: v.replace(/^avalanchego\//, '') }, value: 1 }];
+    },
+  },
+  {
+    name: 'avatop_rpc_latency_seconds',
+    help: 'Round-trip time of the last platform.getHeight call.',
+    type: 'gauge',
+    read: (s) => (s.pchain.height.latencyMs === undefined ? undefined : s.pchain.height.latencyMs / 1000),
+  },
+  {
+    name: 'avatop_pchain_height',
+    help: 'P-chain height of the last accepted block.',
+    type: 'gauge',
+    read: (s) => (fresh(s.pchain.height) === undefined ? undefined : Number(fresh(s.pchain.height))),
+  },
+  {
+    name: 'avatop_chain_time_behind_seconds',
+    help: 'How far the P-chain\'s time (platform.getTimestamp) is behind the exporter\'s clock.',
+    type: 'gauge',
+    read: (s, now) => {
+      const t = date(fresh(s.pchain.timestamp));
+      return t === undefined ? undefined : Math.max(0, (now - t) / 1000);
+    },
+  },
+  {
+    name: 'avatop_bootstrapped',
+    help: 'Whether the chain has finished bootstrapping (info.isBootstrapped).',
+    type: 'gauge',
+    read: (s) =>
+      (['P', 'X', 'C'] as const).flatMap((chain) => {
+        const v = bool(fresh(s.node.bootstrapped[chain]));
+        return v === undefined ? [] : [{ labels: { chain }, value: v }];
+      }),
+  },
+  {
+    name: 'avatop_health_healthy',
+    help: 'Whether the node\'s own health checks pass (/ext/health).',
+    type: 'gauge',
+    read: (s) => bool(fresh(s.node.health)?.healthy),
+  },
+  {
+    name: 'avatop_health_check_failing',
+    help: 'One series per health check: 1 while it fails.',
+    type: 'gauge',
+    read: failingChecks,
+  },
+  {
+    name: 'avatop_peers',
+    help: 'Connected peers (info.peers numPeers).',
+    type: 'gauge',
+    read: (s) => num(fresh(s.peers.count)),
+  },
+  {
+    name: 'avatop_uptime_weighted_percent',
+    help: 'This node\'s uptime as its peers see it, weighted by their stake (info.uptime weightedAveragePercentage): the view that votes on the reward.',
+    type: 'gauge',
+    read: (s) => num(fresh(s.node.uptime)?.weightedAveragePercentage),
+  },
+  {
+    name: 'avatop_uptime_rewarding_stake_percent',
+    help: 'Share of stake whose holders would vote to reward this node now (info.uptime rewardingStakePercentage).',
+    type: 'gauge',
+    read: (s) => num(fresh(s.node.uptime)?.rewardingStakePercentage),
+  },
+  {
+    name: 'avatop_validation_end_timestamp_seconds',
+    help: 'When this node\'s primary-network validation ends, Unix time.',
+    type: 'gauge',
+    read: (s) => primary(s, (v) => {
+      const end = date(v.endTime);
+      return end === undefined ? undefined : end / 1000;
+    }),
+  },
+  {
+    name: 'avatop_validation_connected',
+    help: 'Whether this node\'s own view says its validator is connected (getCurrentValidators connected).',
+    type: 'gauge',
+    read: (s) => primary(s, (v) => bool(typeof v.connected === 'boolean' ? v.connected : undefined)),
+  },
+  {
+    name: 'avatop_validation_delegators',
+    help: 'Delegations to this node\'s validation.',
+    type: 'gauge',
+    read: (s) => primary(s, (v) => num(v.delegatorCount)),
+  },
+  {
+    name: 'avatop_validation_potential_reward_navax',
+    help: 'The validation\'s potential reward in nAVAX, if its uptime holds.',
+    type: 'gauge',
+    read: (s) => primary(s, (v) => {
+      const r = big(v.potentialReward);
+      return r === undefined ? undefined : Number(r);
+    }),
+  },
+];
+
+const PRIMARY = { subnet: 'primary' };
+
+function primary(s: AvatopState, read: (v: Record<string, unknown>) => number | undefined): Reading {
+  const own = selectOwnValidator(s);
+  if (!own) return undefined;
+  const value = read(own);
+  return value === undefined ? undefined : [{ labels: PRIMARY, value }];
+}
+
+/** The labels every series of a node carries. */
+export function nodeLabels(view: NodeView): Labels {
+  const id = view.state.node.id.data?.nodeID;
+  const network = view.state.node.networkName.data;
+  return { node: view.name, node_id: id === undefined ? '' : sanitize(id), network: network === undefined ? '' : sanitize(network) };
+}
+
+/** Every family for every node: a node that is down keeps only the series that say so. */
+export function collectFamilies(nodes: readonly NodeView[], now: number, specs: readonly SeriesSpec[] = SERIES): Family[] {
+  return specs.map((spec) => {
+    const samples: Sample[] = [];
+    for (const view of nodes) {
+      if (!spec.whileDown && !isUp(view.state)) continue;
+      const base = nodeLabels(view);
+      let reading: Reading;
+      try {
+        reading = spec.read(view.state, now);
+      } catch {
+        // A shape no reader expected: the series is absent this scrape, the rest still serve.
+        reading = undefined;
+      }
+      if (reading === undefined) continue;
+      if (typeof reading === 'number') {
+        if (Number.isFinite(reading)) samples.push({ labels: base, value: reading });
+        continue;
+      }
+      for (const r of reading) if (Number.isFinite(r.value)) samples.push({ labels: { ...base, ...r.labels }, value: r.value });
+    }
+    return { name: spec.name, help: spec.help, type: spec.type, samples };
+  });
+}

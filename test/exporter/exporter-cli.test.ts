@@ -1,0 +1,112 @@
+// `avatop exporter` as a process: what a scrape gets from a live and a dead node, and how bad options fail.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { createServer, type Server } from 'node:net';
+import { createSimNode, type SimNode } from '../../src/sim';
+import { runCli } from '../cli/run-cli';
+import { SERIES } from '../../src/exporter/node-series';
+import { PROMTOOL, freePort, missing, startExporter, until, type Running } from './programs';
+
+let sim: SimNode;
+let exporter: Running;
+let url: string;
+let deadPort: number;
+
+async function scrape(): Promise<string> {
+  const res = await fetch(`${url}/metrics`);
+  expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+  return res.text();
+}
+
+beforeAll(async () => {
+  sim = await createSimNode({ seed: 5, validators: 40, peers: 12, utxos: 10 });
+  deadPort = await freePort();
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  exporter = await startExporter(['--listen', `127.0.0.1:${port}`, '--interval', '500ms', '--timeout', '2s', '--node', `live=${sim.url}`, '--node', `dead=http://127.0.0.1:${deadPort}`]);
+}, 60_000);
+
+afterAll(async () => {
+  await exporter?.stop();
+  await sim?.close();
+});
+
+describe('avatop exporter', () => {
+  it('serves the live node\'s values and avatop_up 0 for a node that does not answer', async () => {
+    const text = await until('the live node\'s validation', async () => {
+      const t = await scrape();
+      return t.includes('avatop_validation_end_timestamp_seconds{') ? t : undefined;
+    });
+    expect(text).toContain(`avatop_up{network="mainnet",node="live",node_id="${sim.nodeId}"} 1`);
+    expect(text).toContain('avatop_up{network="",node="dead",node_id=""} 0');
+    // A dead node has no other series: nothing it never said is served as if it were live.
+    expect(text.split('\n').filter((l) => l.includes('node="dead"') && !l.startsWith('avatop_up{'))).toEqual(
+      text.split('\n').filter((l) => l.startsWith('avatop_last_answer') && l.includes('node="dead"')),
+    );
+    expect(text).toMatch(/avatop_pchain_height\{[^}]*node="live"[^}]*\} \d+/);
+    expect(text).toMatch(/avatop_bootstrapped\{chain="P",[^}]*node="live"[^}]*\} 1/);
+  });
+
+  it('serves only metrics named in the table, and promtool finds nothing to complain about', async (ctx) => {
+    const skip = missing(['promtool', PROMTOOL]);
+    const text = await scrape();
+    const names = new Set(SERIES.map((s) => s.name));
+    for (const line of text.split('\n')) {
+      const m = /^(?:# (?:HELP|TYPE) )?([a-zA-Z_:][\w:]*)/.exec(line);
+      if (m) expect(names.has(m[1]!), m[1]).toBe(true);
+    }
+    if (skip) return ctx.skip(skip);
+    // promtool reads the exposition on stdin and prints lint problems; exit 0 and no output is clean.
+    const out = execFileSync(PROMTOOL!, ['check', 'metrics'], { input: text, encoding: 'utf8' });
+    expect(out.trim()).toBe('');
+  });
+
+  it('answers /-/healthy, 404 elsewhere and 405 for POST', async () => {
+    expect((await fetch(`${url}/-/healthy`)).status).toBe(200);
+    expect((await fetch(`${url}/nope`)).status).toBe(404);
+    expect((await fetch(`${url}/metrics`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it('a node that stops answering turns avatop_up to 0 within a few poll intervals', async () => {
+    const node = await createSimNode({ seed: 6, validators: 20, peers: 4, utxos: 5 });
+    const port = await freePort();
+    const other = await startExporter(['--listen', `127.0.0.1:${port}`, '--interval', '500ms', '--timeout', '1s', '--node', `n=${node.url}`]);
+    try {
+      const up = (v: string) => async () => ((await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).match(new RegExp(`^avatop_up\\{[^}]*node="n"[^}]*\\} ${v}$`, 'm')) ? true : undefined);
+      await until('avatop_up 1', up('1'));
+      await node.close();
+      await until('avatop_up 0 after the node stopped', up('0'), 15_000);
+    } finally {
+      await other.stop();
+    }
+  });
+});
+
+describe('avatop exporter: bad options are one line and exit 2', () => {
+  it('a --listen that is not HOST:PORT', async () => {
+    const r = await runCli(['exporter', '--listen', 'localhost']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/--listen: expected HOST:PORT/);
+  });
+
+  it('a port already in use', async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const r = await runCli(['exporter', '--listen', `127.0.0.1:${port}`, '--url', sim.url]);
+      expect(r.code).toBe(2);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`127.0.0.1:${port} is already in use`);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it('a bad node URL', async () => {
+    const r = await runCli(['exporter', '--node', 'a=notaurl']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--node: not a URL/);
+  });
+});
