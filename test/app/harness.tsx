@@ -8,6 +8,7 @@ import { createScheduler, type Scheduler } from '../../src/poll/scheduler';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { defaultTheme } from '../../src/theme';
 import type { Size } from '../../src/app/use-terminal-size';
+import type { Theme } from '../../src/theme/schema';
 import { untilListening, waitForFrame } from '../components/helpers';
 
 export const KEY = {
@@ -39,7 +40,7 @@ export interface Screen {
 
 export const SMALL_SIM: SimNodeOptions = { validators: 120, peers: 40, utxos: 300, subnets: 3, blockIntervalMs: 1000 };
 
-export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string } = {}): Promise<Screen> {
+export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string; theme?: Theme } = {}): Promise<Screen> {
   const sim = opts.url ? undefined : await createSimNode({ ...SMALL_SIM, ...opts.sim });
   // hostAlias: reach the simulator by a host name instead of its IP (for the Host-header filter).
   const url = opts.url ?? (opts.hostAlias ? sim!.url.replace('127.0.0.1', opts.hostAlias) : sim!.url);
@@ -61,7 +62,7 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
       },
     },
   };
-  const theme = defaultTheme();
+  const theme = opts.theme ?? defaultTheme();
   const tree = () => <App store={store} theme={theme} config={config} size={size} />;
   const r = render(tree());
   scheduler.start();
