@@ -29,6 +29,7 @@ import { shortenId } from '../format/ids';
 import { sanitize } from '../format/sanitize';
 import { formatBytes } from '../format/number';
 import { ratesPerMinute } from '../state/accounting';
+import { selectLiveness } from '../state/liveness';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 15;
@@ -56,6 +57,7 @@ export function Frame({ size: override }: { size?: Size }) {
   const prompt = useAvatop((s) => s.ui.prompt);
   const height = useAvatop((s) => s.pchain.height);
   const nodeId = useAvatop((s) => s.node.id);
+  const live = useAvatop(selectLiveness);
   const [help, setHelp] = useState(false);
   const update = (f: (s: AvatopState) => AvatopState) => store.setState(f(store.getState()), true);
   const ui = (f: (u: AvatopState['ui']) => AvatopState['ui']) => update((s) => ({ ...s, ui: f(s.ui) }));
@@ -114,7 +116,9 @@ export function Frame({ size: override }: { size?: Size }) {
   }
 
   // Connection trouble in words, above the pane, when the node cannot be reached at all.
-  const down = nodeId.status === 'error' && height.status === 'error' && !height.bootstrapping ? (height.error ?? nodeId.error) : undefined;
+  // Unreachable as soon as the liveness probe says so, over every pane and view.
+  const down =
+    live.state === 'down' ? live.error : nodeId.status === 'error' && height.status === 'error' && !height.bootstrapping ? (height.error ?? nodeId.error) : undefined;
   const bootstrapping = height.bootstrapping;
   const bannerLines = down ? (down.hint ? 2 : 1) : bootstrapping ? 2 : 0;
   const crumbs = nav.length > 0;
@@ -128,7 +132,7 @@ export function Frame({ size: override }: { size?: Size }) {
     <Box flexDirection="column" width={width} height={rows - 1}>
       <Header width={width} />
       <TabBar tabs={PANE_LIST} active={pane} width={width} />
-      {down ? <ErrorBanner width={width} title={down.name === 'TransportError' ? 'Node unreachable' : 'Node API error'} error={down} staleSince={height.updatedAt} now={Date.now()} /> : null}
+      {down ? <ErrorBanner width={width} title={live.state === 'down' ? 'Node unreachable' : 'Node API error'} error={down} staleSince={height.updatedAt} now={Date.now()} /> : null}
       {!down && bootstrapping ? (
         <ErrorBanner
           width={width}

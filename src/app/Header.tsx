@@ -11,7 +11,8 @@ import { sanitize } from '../format/sanitize';
 import { shortenId } from '../format/ids';
 import { formatCount, formatLatency, formatPercent } from '../format/number';
 import { formatAge, formatDuration } from '../format/time';
-import { addSample, blocksPerMinute, type HeightSample } from './header-model';
+import { addHeight, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote, unreachableText, type HeightHistory } from './header-model';
+import { selectLiveness, type Liveness } from '../state/liveness';
 import { useAppConfig, thresholdFor } from './config';
 import { obj, num, date } from '../panes/fields';
 import { selectOwnValidator } from './own-validator';
@@ -20,13 +21,13 @@ import type { Resource } from '../state/resource';
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
 // render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
 // render that runs twice adds it once.
-function useHeightHistory(height: bigint | undefined, at: number | undefined): HeightSample[] {
-  const ref = useRef<{ key?: string; samples: HeightSample[] }>({ samples: [] });
+function useHeightHistory(height: bigint | undefined, at: number | undefined): HeightHistory {
+  const ref = useRef<{ key?: string; history: HeightHistory }>({ history: EMPTY_HEIGHT_HISTORY });
   if (height !== undefined && at !== undefined) {
     const key = `${height}@${at}`;
-    if (ref.current.key !== key) ref.current = { key, samples: addSample(ref.current.samples, { at, height }) };
+    if (ref.current.key !== key) ref.current = { key, history: addHeight(ref.current.history, { at, height }) };
   }
-  return ref.current.samples;
+  return ref.current.history;
 }
 
 function useLatencyHistory(latency: number | undefined, at: number | undefined): number[] {
@@ -58,9 +59,14 @@ export function Header({ width }: { width: number }) {
   const peerCount = useAvatop((s) => s.peers.count);
   const uptime = useAvatop((s) => s.node.uptime);
   const paused = useAvatop((s) => s.ui.paused);
-  const samples = useHeightHistory(height.data, height.updatedAt);
+  const heights = useHeightHistory(height.data, height.updatedAt);
   const latencies = useLatencyHistory(height.latencyMs, height.updatedAt);
-  const bpm = blocksPerMinute(samples);
+  const bpm = blocksPerMinute(heights.samples);
+  const drop = heightDropNote(heights, Date.now());
+  // While the node cannot be reached, every claim below is only last known: dimmed, and said so on line 2.
+  const live = useAvatop(selectLiveness);
+  const down = live.state === 'down';
+  const claim = (s: Style) => (down ? theme.status.stale : s);
 
   const label = theme.header.label;
   const value = theme.header.value;
@@ -68,7 +74,7 @@ export function Header({ width }: { width: number }) {
   const ver = version.data ? sanitize(version.data.version).replace(/^avalanchego\//, 'v') : '';
   const boot = (name: string, r: Resource<boolean>) => ({
     text: `${name}${r.data === true ? '✓' : r.data === false ? '…' : '?'}`,
-    style: r.data === true ? theme.status.ok : r.data === false ? theme.status.warn : theme.text.muted,
+    style: claim(r.data === true ? theme.status.ok : r.data === false ? theme.status.warn : theme.text.muted),
   });
   const up = obj(uptime.data);
   const rewarding = num(up.rewardingStakePercentage);
@@ -76,20 +82,22 @@ export function Header({ width }: { width: number }) {
   // The threshold that applies to this node's validation (by its start date); for a non-validator, today's.
   const own = useAvatop(selectOwnValidator);
   const threshold = thresholdFor(rewardThreshold, date(own?.startTime), Date.now());
-  const upStyle = weighted === undefined ? theme.text.muted : weighted < threshold ? theme.status.warn : theme.status.ok;
+  const upStyle = claim(weighted === undefined ? theme.text.muted : weighted < threshold ? theme.status.warn : theme.status.ok);
 
   const line1 = [
     { text: id, style: theme.header.title },
     { text: ` ${sanitize(networkName.data ?? '')}`, style: value },
     { text: ver ? ` ${ver}` : '', style: label },
     { text: '  height ', style: label },
-    { text: height.data !== undefined ? formatCount(height.data) : '—', style: resourceStyle(height, theme, value) },
-    { text: bpm !== undefined ? ` ${bpm.toFixed(1)} blk/min` : '', style: label },
+    { text: height.data !== undefined ? formatCount(height.data) : '—', style: claim(resourceStyle(height, theme, value)) },
+    drop
+      ? { text: ` ${drop}`, style: theme.status.warn }
+      : { text: bpm !== undefined ? (down ? ` (was ${bpm.toFixed(1)} blk/min)` : ` ${bpm.toFixed(1)} blk/min`) : '', style: claim(label) },
   ];
   return (
     <Box flexDirection="column" width={width}>
       <Box width={width}>
-        <Segments parts={[...line1, { text: '  ', style: label }, ...chainTimeParts(timestamp, theme)]} width={width} />
+        <Segments parts={[...line1, { text: '  ', style: label }, ...chainTimeParts(timestamp, theme, down)]} width={width} />
       </Box>
       <Box width={width}>
         <HeaderLine2
@@ -101,7 +109,7 @@ export function Header({ width }: { width: number }) {
             { text: ' ', style: label },
             boot('C', bootC),
             { text: '  peers ', style: label },
-            { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: resourceStyle(peerCount, theme, value) },
+            { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)) },
             { text: '  uptime ', style: label },
             { text: weighted !== undefined ? `${formatPercent(weighted, 1)}` : '—', style: upStyle },
             { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: label },
@@ -110,24 +118,25 @@ export function Header({ width }: { width: number }) {
           latencies={latencies}
           updatedAt={height.updatedAt}
           paused={paused}
+          live={live}
         />
       </Box>
     </Box>
   );
 }
 
-function chainTimeParts(timestamp: Resource<Date>, theme: ReturnType<typeof useTheme>) {
+function chainTimeParts(timestamp: Resource<Date>, theme: ReturnType<typeof useTheme>, down = false) {
   if (!timestamp.data || timestamp.updatedAt === undefined) return [];
   const chain = timestamp.data.getTime();
   // Chain time against the clock at the moment it was read: a large lag means the chain is not advancing.
   const lag = timestamp.updatedAt - chain;
   const iso = timestamp.data.toISOString().slice(11, 19);
   const lagText = Math.abs(lag) < 1000 ? 'in sync' : lag > 0 ? `${formatDuration(lag)} behind` : `${formatDuration(-lag)} ahead`;
-  const style = Math.abs(lag) > 5 * 60_000 ? theme.status.warn : theme.header.label;
+  const style = down ? theme.status.stale : Math.abs(lag) > 5 * 60_000 ? theme.status.warn : theme.header.label;
   return [
     { text: 'chain ', style: theme.header.label },
-    { text: `${iso}Z`, style: theme.header.value },
-    { text: ` (${lagText})`, style },
+    { text: `${iso}Z`, style: down ? theme.status.stale : theme.header.value },
+    { text: ` (${down ? 'was ' : ''}${lagText})`, style },
   ];
 }
 
@@ -139,6 +148,7 @@ function HeaderLine2({
   latencies,
   updatedAt,
   paused,
+  live,
 }: {
   width: number;
   parts: Array<{ text: string; style: Style }>;
@@ -146,10 +156,16 @@ function HeaderLine2({
   latencies: number[];
   updatedAt: number | undefined;
   paused: boolean;
+  live: Liveness;
 }) {
   const theme = useTheme();
   const now = useNow(1000);
   const spark = width >= 110 ? sparkline(latencies, 12) : '';
+  const unreachable = unreachableText(live, now);
+  if (unreachable) {
+    // First, so it survives a narrow terminal; the latency and data age belong to a connection that is gone.
+    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
+  }
   return (
     <Segments
       width={width}

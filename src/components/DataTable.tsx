@@ -28,6 +28,19 @@ export interface DataTableProps<T> {
 
 const MARKERS = { cursor: '›', added: '+', changed: '~', removed: '-', warn: '!', own: '*', error: '!' } as const;
 
+/**
+ * The one-character marker column. Without colour (NO_COLOR) it is all that tells rows apart, so what matters
+ * most wins: the cursor, then a row that is gone, then risk (a validator below its threshold, a benched peer),
+ * then this node's own row, and only then what changed since the last poll. Change came first once, and a
+ * validator at 60% uptime flipped between "!" and "~" on every poll.
+ */
+export function rowMarker(isCursor: boolean, change: 'added' | 'changed' | 'removed' | undefined, tone: RowTone): string {
+  if (isCursor) return MARKERS.cursor;
+  if (change === 'removed') return MARKERS.removed;
+  if (tone) return MARKERS[tone];
+  return change ? MARKERS[change] : ' ';
+}
+
 interface RowLineProps {
   readonly text: string;
   readonly style: Style | undefined;
@@ -57,7 +70,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           const isCursor = showCursor && index === cursor;
           const t = tone?.(r.value);
           const change = r.change && r.change !== 'same' ? r.change : undefined;
-          const marker = isCursor ? MARKERS.cursor : change ? MARKERS[change] : t ? MARKERS[t] : ' ';
+          const marker = rowMarker(isCursor, change, t);
           const text = fit(marker + renderCells(r.value, cols), width);
           const style = isCursor
             ? theme.row.cursor

@@ -72,3 +72,23 @@ export function nextSortKey<T>(columns: readonly Column<T>[], current: string | 
   const i = current === undefined ? -1 : keys.indexOf(current);
   return keys[(i + 1) % keys.length];
 }
+
+export interface TableCounts {
+  /** Rows still there: what the pane counts, and what its header figure must agree with. */
+  readonly live: number;
+  /** Rows kept one more update only to show that they went away: marked, never counted. */
+  readonly removed: number;
+  /** The cursor's place among the live rows (1-based), or undefined when it sits on a removed row. */
+  readonly position: number | undefined;
+}
+
+export function tableCounts<T>(rows: readonly TableRow<T>[], cursor: number): TableCounts {
+  let live = 0;
+  let position: number | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    if (rows[i]!.change === 'removed') continue;
+    live++;
+    if (i === cursor) position = live;
+  }
+  return { live, removed: rows.length - live, position };
+}

@@ -9,6 +9,7 @@ import { fit } from '../format/width';
 import { formatCount } from '../format/number';
 import type { Resource } from '../state/resource';
 import type { TablePane } from './use-table-pane';
+import { tableCounts } from '../components/table-model';
 
 export interface PaneProps {
   readonly width: number;
@@ -60,7 +61,6 @@ export function TableBody<T>({
   emptyText,
   active,
   above,
-  liveCount,
 }: {
   width: number;
   height: number;
@@ -73,25 +73,23 @@ export function TableBody<T>({
   emptyText?: string;
   active: boolean;
   above?: ReactNode;
-  /**
-   * Rows the list really holds (a RowList's `size`): a removed row stays one poll for highlighting and must not be
-   * counted. Without it the count is the rows shown.
-   */
-  liveCount?: number;
 }) {
   const theme = useTheme();
   const noticeLines = noticeHeight(resource);
   const { shown, ui } = table;
   const cursor = Math.min(ui.cursor, Math.max(0, shown.length - 1));
-  const held = liveCount === undefined ? shown.length : ui.filter ? shown.filter((r) => r.change !== 'removed').length : liveCount;
-  const count = `${formatCount(held)}${ui.filter ? ` matching "${ui.filter}"` : ''} ${what.toLowerCase()}`;
-  const position = shown.length > 0 ? ` · ${formatCount(cursor + 1)}/${formatCount(shown.length)}` : '';
+  // A row kept for one more update to show it went away is marked "-" and never counted, here or anywhere.
+  const counts = tableCounts(shown, cursor);
+  const count = `${formatCount(counts.live)}${ui.filter ? ` matching "${ui.filter}"` : ''} ${what.toLowerCase()}`;
+  const position =
+    shown.length === 0 ? '' : counts.position === undefined ? ' · on a removed row' : ` · ${formatCount(counts.position)}/${formatCount(counts.live)}`;
+  const gone = counts.removed > 0 ? ` · ${formatCount(counts.removed)} removed (-)` : '';
   const tableHeight = Math.max(2, height - noticeLines - 1);
   return (
     <Box flexDirection="column" width={width} height={height}>
       {above}
       <ResourceNotice resource={resource} width={width} what={what} />
-      <Text {...textProps(theme.text.muted)}>{fit(`${count}${position}${summary ? `  ${summary}` : ''}`, width)}</Text>
+      <Text {...textProps(theme.text.muted)}>{fit(`${count}${position}${gone}${summary ? `  ${summary}` : ''}`, width)}</Text>
       <DataTable
         rows={shown}
         columns={columns}

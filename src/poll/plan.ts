@@ -92,7 +92,10 @@ const bootstrapped = (chain: ChainAlias): ResourceSpec =>
 /** info.peers feeds the peers list and the header's count; `slow` where only a summary is shown (versions). */
 const peersSpec = (cadence: 'tick' | 'slow' = 'tick'): ResourceSpec =>
   call(cadence === 'tick' ? 'peers' : 'peers:slow', 'info.peers', {}, cadence, lens.peers, transform.peers, {
-    also: (s, r, meta) => lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), transform.peerCount(r), meta)),
+    // One count: the list's own (without the peers kept one update to show they left), so the header and the
+    // pane never disagree; numPeers only where the list was not read.
+    also: (s, r, meta) =>
+      lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), lens.peers.get(s).data?.size ?? transform.peerCount(r), meta)),
   });
 
 function header(peersPolled: boolean): ResourceSpec[] {
@@ -163,7 +166,12 @@ function recentBlocksSpec(): ResourceSpec {
 }
 
 function diffRowsByHeight(prev: RowList<BlockHeader> | undefined, headers: BlockHeader[]): RowList<BlockHeader> {
-  return diffRows(prev, headers, (b) => b.height.toString());
+  const next = diffRows(prev, headers, (b) => b.height.toString());
+  // A block that slid out of the recent window was not removed from the chain: it goes without a trace, so the
+  // pane never shows (or counts) 22 rows of a 20-block window.
+  if (next.rows.length === next.size) return next;
+  const rows = next.rows.filter((r) => r.change !== 'removed');
+  return prev && rows.length === prev.rows.length && rows.every((r, i) => r === prev.rows[i]) ? prev : { rows, size: rows.length };
 }
 
 function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSpec[] {

@@ -217,6 +217,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
 
   function makeEntry(spec: ResourceSpec): Entry {
     const shown = () => spec.lens.get(store.getState()).data !== undefined;
+    // The liveness probe's change of state (answers / does not) is news for every surface: never held for the
+    // clock's next tick (state/liveness.ts).
+    const probeTurns = (failed: boolean) => spec.key === 'height' && (spec.lens.get(store.getState()).status === 'error') !== failed;
     const entry: Entry = {
       spec,
       heightAt: undefined,
@@ -271,7 +274,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
           let next = spec.lens.set(s, resolveOk(r, data, meta));
           if (spec.also) next = spec.also(next, result, meta);
           return next;
-        }, !shown());
+        }, !shown() || probeTurns(false));
         if (height !== undefined) onHeight(height);
         end();
       },
@@ -285,7 +288,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
             s,
             info.unsupported ? markUnsupported(r, err, unsupportedReason(error)) : resolveError(r, err, { at: info.endedAt }),
           );
-        }, !shown());
+        }, !shown() || probeTurns(true));
         end();
       },
       onCancel() {

@@ -62,6 +62,8 @@ const transportText: Record<TransportErrorKind, { short: string; hint: string }>
 export class TransportError extends AvatopError {
   readonly kind: TransportErrorKind;
   readonly url: string;
+  /** What happened, in a few words and without the URL ("connection refused"): the header's reason. */
+  readonly summary: string;
 
   constructor(kind: TransportErrorKind, url: string, cause?: unknown, why?: string) {
     const text = transportText[kind];
@@ -75,6 +77,7 @@ export class TransportError extends AvatopError {
     this.name = 'TransportError';
     this.kind = kind;
     this.url = url;
+    this.summary = text.short;
   }
 }
 

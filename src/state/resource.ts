@@ -32,6 +32,8 @@ export interface Resource<T> {
   readonly bytes: number | undefined;
   /** Consecutive failures, for "retrying in …" hints. */
   readonly failures: number;
+  /** Epoch ms of the first of the current run of failures (undefined while the last poll succeeded). */
+  readonly failingSince?: number;
 }
 
 export interface PollMeta {
@@ -77,6 +79,7 @@ export function resolveOk<T>(r: Resource<T>, data: T, meta: PollMeta): Resource<
     latencyMs: meta.latencyMs ?? r.latencyMs,
     bytes: meta.bytes ?? r.bytes,
     failures: 0,
+    failingSince: undefined,
   };
 }
 
@@ -91,6 +94,7 @@ export function resolveError<T>(r: Resource<T>, error: ResourceError, meta: Poll
     bootstrapping: isBootstrappingError(error),
     latencyMs: meta.latencyMs ?? r.latencyMs,
     failures: r.failures + 1,
+    failingSince: r.failures > 0 ? (r.failingSince ?? meta.at) : meta.at,
   };
 }
 

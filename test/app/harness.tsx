@@ -4,10 +4,11 @@ import { App } from '../../src/app/App';
 import { DEFAULT_REWARD_THRESHOLD } from '../../src/app/config';
 import { createClient } from '../../src/rpc/client';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
-import { createScheduler, type Scheduler } from '../../src/poll/scheduler';
+import { createScheduler, type Scheduler, type SchedulerOptions } from '../../src/poll/scheduler';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { defaultTheme } from '../../src/theme';
 import type { Size } from '../../src/app/use-terminal-size';
+import type { Theme } from '../../src/theme/schema';
 import { untilListening, waitForFrame } from '../components/helpers';
 
 export const KEY = {
@@ -39,13 +40,13 @@ export interface Screen {
 
 export const SMALL_SIM: SimNodeOptions = { validators: 120, peers: 40, utxos: 300, subnets: 3, blockIntervalMs: 1000 };
 
-export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string } = {}): Promise<Screen> {
+export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string; theme?: Theme; scheduler?: Partial<SchedulerOptions> } = {}): Promise<Screen> {
   const sim = opts.url ? undefined : await createSimNode({ ...SMALL_SIM, ...opts.sim });
   // hostAlias: reach the simulator by a host name instead of its IP (for the Host-header filter).
   const url = opts.url ?? (opts.hostAlias ? sim!.url.replace('127.0.0.1', opts.hostAlias) : sim!.url);
   const client = createClient({ url, timeoutMs: 3_000 });
   const store = createAvatopStore();
-  const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: 2_000, batchMs: 20, backoff: { baseMs: 200, maxMs: 1_000 } });
+  const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: 2_000, batchMs: 20, backoff: { baseMs: 200, maxMs: 1_000 }, ...opts.scheduler });
   let size = opts.size ?? { columns: 120, rows: 40 };
   const counts = { quits: 0, refreshes: 0 };
   const config = {
@@ -61,7 +62,7 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
       },
     },
   };
-  const theme = defaultTheme();
+  const theme = opts.theme ?? defaultTheme();
   const tree = () => <App store={store} theme={theme} config={config} size={size} />;
   const r = render(tree());
   scheduler.start();

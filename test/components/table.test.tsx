@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
-import { DataTable } from '../../src/components/DataTable';
+import { DataTable, rowMarker } from '../../src/components/DataTable';
+import { loadTheme, ThemeProvider } from '../../src/theme';
 import { layoutColumns, windowStart, type Column } from '../../src/components/table-layout';
 import { filterRows, nextSortKey, sortRows, type TableRow } from '../../src/components/table-model';
 
@@ -70,6 +71,27 @@ describe('DataTable', () => {
     expect(frame).toMatch(/^\+row1/m);
     expect(frame).toMatch(/^~row2/m);
     expect(frame).toMatch(/^-row3/m);
+  });
+  it('lets risk outrank change in the marker column, as NO_COLOR leaves only the marker', () => {
+    const noColor = loadTheme(undefined, { env: { NO_COLOR: '1' } });
+    const few: TableRow<R>[] = [
+      { key: 'a', value: rows[1]!.value, change: 'changed' },
+      { key: 'b', value: rows[2]!.value, change: 'added' },
+      { key: 'c', value: rows[3]!.value, change: 'removed' },
+      { key: 'd', value: rows[4]!.value, change: 'changed' },
+    ];
+    const tone = (r: R) => (r.id === 'row4' ? undefined : r.id === 'row2' ? ('error' as const) : ('warn' as const));
+    const frame = render(
+      <ThemeProvider theme={noColor}>
+        <DataTable rows={few} columns={columns} width={60} height={6} cursor={0} showCursor={false} tone={tone} />
+      </ThemeProvider>,
+    ).lastFrame()!;
+    expect(frame).toMatch(/^!row1/m); // at risk and changed: risk
+    expect(frame).toMatch(/^!row2/m);
+    expect(frame).toMatch(/^-row3/m); // gone: a removed row is not at risk any more
+    expect(frame).toMatch(/^~row4/m);
+    expect(rowMarker(true, 'changed', 'warn')).toBe('›');
+    expect(rowMarker(false, 'changed', 'own')).toBe('*');
   });
   it('says when there are no rows', () => {
     expect(render(<DataTable rows={[]} columns={columns} width={40} height={3} cursor={0} emptyText="no peers" />).lastFrame()).toContain(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareVersions, isOutdated, newestVersion, shortVersion, versionBreakdown } from '../../src/panes/versions-model';
 import { describeUtxo, sumBalances } from '../../src/panes/utxos/utxo-model';
-import { addSample, blocksPerMinute } from '../../src/app/header-model';
+import { addHeight, addSample, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote } from '../../src/app/header-model';
 import { thresholdFor, DEFAULT_REWARD_THRESHOLD } from '../../src/app/config';
 import { validatorHealth, weightOf, delegatorWeight } from '../../src/panes/validators/validator-model';
 import { buildSubnetTree } from '../../src/panes/subnets/SubnetsPane';
@@ -59,6 +59,22 @@ describe('header and validators', () => {
     s = addSample(s, { at: 60_000, height: 130n });
     expect(blocksPerMinute(s)).toBe(30);
     expect(blocksPerMinute(s.slice(0, 1))).toBeUndefined();
+  });
+  it('starts the rate over when the height goes back, and says so until the chain is past where it was', () => {
+    let h = addHeight(EMPTY_HEIGHT_HISTORY, { at: 0, height: 1_000n });
+    h = addHeight(h, { at: 60_000, height: 1_030n });
+    expect(blocksPerMinute(h.samples)).toBe(30);
+    // A restarted simulator, another node behind the URL: 900 blocks back. Never a negative rate.
+    h = addHeight(h, { at: 62_000, height: 130n });
+    expect(blocksPerMinute(h.samples)).toBeUndefined();
+    expect(heightDropNote(h, 62_000)).toBe('went back from 1,030: node restarted or changed?');
+    h = addHeight(h, { at: 122_000, height: 160n });
+    expect(blocksPerMinute(h.samples)).toBe(30);
+    expect(heightDropNote(h, 100_000)).toBeDefined();
+    expect(heightDropNote(h, 62_000 + 61_000)).toBeUndefined();
+    expect(heightDropNote(addHeight(h, { at: 70_000, height: 1_031n }), 70_000)).toBeUndefined();
+    // The plain sampler alone also never mixes two histories.
+    expect(blocksPerMinute(addSample([{ at: 0, height: 1_000n }], { at: 60_000, height: 100n }))).toBeUndefined();
   });
   it('applies the ACP-267 threshold by validation start', () => {
     const t = DEFAULT_REWARD_THRESHOLD;

@@ -296,9 +296,8 @@ describe('scheduler', () => {
       [10n, 'same'],
       [9n, 'same'],
       [8n, 'same'],
-      [7n, 'removed'],
-      [6n, 'removed'],
     ]);
+    // Blocks that slid out of the window were not removed from the chain: no "removed" rows to count or show.
   });
 
   it('decodes a real mainnet block for the block view', async () => {

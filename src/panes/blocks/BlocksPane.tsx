@@ -38,5 +38,5 @@ export function BlocksPane({ width, height, active }: PaneProps) {
     defaultSort: { key: 'height', dir: 'desc' },
     open: (b) => (b.id ? { kind: 'block', id: b.id, height: b.height } : { kind: 'block', height: b.height }),
   });
-  return <TableBody width={width} height={height} resource={resource} what="Blocks" table={table} columns={columns} active={active} liveCount={resource.data?.size} summary="latest accepted P-chain blocks, live" emptyText="no blocks yet" />;
+  return <TableBody width={width} height={height} resource={resource} what="Blocks" table={table} columns={columns} active={active} summary="latest accepted P-chain blocks, live" emptyText="no blocks yet" />;
 }

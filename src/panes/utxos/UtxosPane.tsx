@@ -116,7 +116,7 @@ export function UtxosPane({ width, height, active }: PaneProps) {
       <Text {...textProps(theme.text.muted)}>
         {fit(`${source} · page ${pageNo}${hasNextPage(query) ? ' (] next)' : ' (last)'}${pageNo > 1 ? ' ([ prev)' : ''} · page size ${query.pageSize} (+/-) · c: source chain`, width)}
       </Text>
-      <TableBody width={width} height={height - headerLines} resource={page} what="UTXOs" table={table} columns={columns} active={active} liveCount={page.data?.utxos.size} emptyText="no UTXOs for these addresses" />
+      <TableBody width={width} height={height - headerLines} resource={page} what="UTXOs" table={table} columns={columns} active={active} emptyText="no UTXOs for these addresses" />
     </Box>
   );
 }

@@ -1,0 +1,37 @@
+// NO_COLOR leaves the marker column as the only sign of a row's state: a validator below its uptime threshold must
+// keep "!" through every poll, though its uptime (and so the row) changes each time.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScreen, type Screen } from './harness';
+import { loadTheme } from '../../src/theme';
+
+let screen: Screen | undefined;
+afterEach(async () => {
+  await screen?.close();
+  screen = undefined;
+});
+
+/** [marker, uptime %] of each validator row on screen (the cursor row has no marker of its own). */
+function markedRows(frame: string): Array<[string, number]> {
+  const out: Array<[string, number]> = [];
+  for (const line of frame.split('\n')) {
+    const m = /^([ ~!+*-])NodeID-\S+.*?\s(\d+\.\d)%\s+(?:yes|NO)\b/.exec(line);
+    if (m) out.push([m[1]!, Number(m[2])]);
+  }
+  return out;
+}
+
+describe('markers without colour', () => {
+  it('keeps at-risk validators marked "!" across updates that change them', async () => {
+    screen = await startScreen({ theme: loadTheme(undefined, { env: { NO_COLOR: '1' } }), sim: { validators: 300 } });
+    await screen.press('3', /validators · 1\/\d+[\s\S]*UPTIME/);
+    // Lowest uptime first, so the at-risk rows are the ones on screen.
+    for (let i = 0; i < 14 && !/UPTIME▲/.test(screen.lastFrame()); i++) await screen.press('s', () => true);
+    await screen.waitFor(/UPTIME▲/);
+    // The first load flags nothing; wait for a later poll to mark rows as changed.
+    await screen.waitFor((f) => markedRows(f).some(([m]) => m === '~'), 30_000);
+    const rows = markedRows(screen.lastFrame());
+    const atRisk = rows.filter(([, up]) => up < 80);
+    expect(atRisk.length).toBeGreaterThan(3);
+    expect(atRisk.map(([m]) => m)).toEqual(atRisk.map(() => '!'));
+  }, 60_000);
+});
