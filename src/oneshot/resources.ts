@@ -4,7 +4,7 @@
  */
 import { decodeBlock, decodeHex, decodeUtxo, formatAddress, formatId, blockIdOf, utxoIdOf } from '../codec';
 import type { Block, Output, Utxo } from '../codec';
-import { formatAvax, formatPercent, formatTimestamp } from '../format';
+import { formatAvax, formatCount, formatPercent, formatTimestamp, weightIsAvax } from '../format';
 import type { AvatopClient } from '../rpc/client';
 import { RpcError } from '../rpc/errors';
 import { iterateUtxos } from '../rpc/utxo-pages';
@@ -22,6 +22,10 @@ type Fetch = (client: AvatopClient, args: string[], opts: Record<string, unknown
 
 const iso = (d: Date | undefined): string => (d ? formatTimestamp(d) : '-');
 const avax = (n: bigint | undefined): string => (n === undefined ? '-' : formatAvax(n));
+/** A weight in AVAX on the primary network, a plain number on a subnet or L1 (src/format/weight.ts). */
+const weightIn = (subnetId: string | undefined) => (n: bigint | undefined): string =>
+  n === undefined ? '-' : weightIsAvax(subnetId) ? formatAvax(n) : formatCount(n);
+const weightTitle = (subnetId: string | undefined): string => (weightIsAvax(subnetId) ? 'WEIGHT (AVAX)' : 'WEIGHT');
 
 async function networkId(client: AvatopClient): Promise<number> {
   return (await client.info.getNetworkID()).networkID;
@@ -66,11 +70,12 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
     describe: 'current validators (SUBNET_ID optional, primary network by default)',
     async fetch(client, args) {
       const { validators } = await client.platform.getCurrentValidators(args[0] ? { subnetID: args[0] } : {});
+      const weight = weightIn(args[0]);
       return {
         rows: validators,
         columns: [
           { title: 'NODE ID', value: (v) => v.nodeID },
-          { title: 'WEIGHT', align: 'right', value: (v) => avax(v.weight) },
+          { title: weightTitle(args[0]), align: 'right', value: (v) => weight(v.weight) },
           { title: 'START', value: (v) => iso(v.startTime) },
           { title: 'END', value: (v) => iso(v.endTime) },
           { title: 'UPTIME', align: 'right', value: (v) => (v.uptime === undefined ? '-' : formatPercent(v.uptime)) },
@@ -95,7 +100,7 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
           columns: [
             { title: 'ROLE', value: (s) => s.role },
             { title: 'NODE ID', value: (s) => s.nodeID },
-            { title: 'WEIGHT', align: 'right', value: (s) => avax(s.weight) },
+            { title: weightTitle(args[0]), align: 'right', value: (s) => weightIn(args[0])(s.weight) },
             { title: 'START', value: (s) => iso(s.startTime) },
             { title: 'END', value: (s) => iso(s.endTime) },
           ],

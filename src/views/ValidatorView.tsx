@@ -12,6 +12,7 @@ import { viewKeys, type WeightPoint } from '../poll/view-plan';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { formatAvaxCompact } from '../format/avax';
+import { weightIsAvax } from '../format/weight';
 import { formatCount } from '../format/number';
 import { DetailView } from './DetailView';
 import { line } from './detail-lines';
@@ -52,7 +53,7 @@ export function ValidatorView({ view, width, height, active }: ViewProps<Validat
 
   const points = weights?.data as WeightPoint[] | undefined;
   const values = (points ?? []).map((p) => (p.weight === undefined ? 0 : Number(p.weight / 1_000_000n)));
-  const summary = weights?.status === 'error' ? `weight history: ${describeResource(weights)}` : weightSummary(points, subnetId === PRIMARY_NETWORK_ID);
+  const summary = weights?.status === 'error' ? `weight history: ${describeResource(weights)}` : weightSummary(points, weightIsAvax(subnetId));
   const sparkWidth = Math.min(values.length, Math.max(0, width - summary.length - 1));
   return (
     <DetailView
