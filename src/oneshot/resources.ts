@@ -2,7 +2,7 @@
  * The resources `avatop get` knows: how to fetch each one and how to lay it out as a table. JSON output is the
  * fetched rows themselves (bigints as decimal strings), so a script sees the same fields the table shows and more.
  */
-import { decodeBlock, decodeHex, decodeUtxo, formatAddress, formatId, blockIdOf, utxoIdOf } from '../codec';
+import { decodeBlock, decodeHex, decodeUtxo, formatAddress, formatId, blockIdOf, txsInBlock, utxoIdOf } from '../codec';
 import type { Block, Output, Utxo } from '../codec';
 import { formatAvax, formatCount, formatPercent, formatTimestamp, weightIsAvax } from '../format';
 import type { AvatopClient } from '../rpc/client';
@@ -33,11 +33,6 @@ async function networkId(client: AvatopClient): Promise<number> {
 
 function blockTime(b: Block): Date | undefined {
   return 'time' in b ? new Date(Number(b.time) * 1000) : undefined;
-}
-
-function blockTxCount(b: Block): number {
-  if ('txs' in b) return b.txs.length + ('tx' in b ? 1 : 0);
-  return 'tx' in b ? 1 : 0;
 }
 
 function flattenOutput(o: Output): { amount: bigint; locktime: bigint; stakeableLocktime?: bigint; threshold: number; addresses: Uint8Array[] } {
@@ -201,7 +196,7 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
           const { block } = await client.platform.getBlockByHeight({ height: h, encoding: 'hex' });
           const bytes = decodeHex(block as string, { checksum: 'auto' });
           const b = decodeBlock(bytes);
-          return { height: h, id: formatId(blockIdOf(bytes)), type: b.typeName, time: blockTime(b), txs: blockTxCount(b), parentID: formatId(b.parentId) };
+          return { height: h, id: formatId(blockIdOf(bytes)), type: b.typeName, time: blockTime(b), txs: txsInBlock(b).length, parentID: formatId(b.parentId) };
         }),
       );
       return {
