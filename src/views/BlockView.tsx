@@ -6,7 +6,7 @@ import { useAvatop, useAvatopStore } from '../app/store-context';
 import { useFlash } from '../app/flash';
 import { formatId } from '../codec/cb58';
 import { txsInBlock } from '../codec/pchain/block-txs';
-import { describeResource } from '../state/resource';
+import { describeResource, describeUnknown } from '../state/resource';
 import { popView, pushView, type NavView } from '../state/ui';
 import type { BlockDetail } from '../state/types';
 import { textProps, useTheme } from '../theme/ThemeContext';
@@ -52,7 +52,7 @@ export function BlockView({ view, width, height, active }: ViewProps<BlockNav>) 
   const detail = useAvatop((s) => s.blocks.detail[key]);
   const tip = useAvatop((s) => s.pchain.height.data);
   const data = detail?.data;
-  const lines = useMemo(() => (data ? blockLines(data) : [section('Block'), line('block', detail ? describeResource(detail) : 'loading…', { tone: 'muted' })]), [data, detail]);
+  const lines = useMemo(() => (data ? blockLines(data) : [section('Block'), line('block', sanitize(describeUnknown(detail, 'the node does not have this block')), { tone: 'muted' })]), [data, detail]);
   const replace = (next: NavView) => store.setState({ ...store.getState(), ui: pushView(popView(store.getState().ui), next) }, true);
   const h = data?.header.height ?? view.height;
   const failed = detail?.status === 'error' ? `block: ${describeResource(detail)}` : undefined;

@@ -4,7 +4,8 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useAvatop } from '../app/store-context';
 import { Sparkline } from '../components/Sparkline';
-import { describeResource, idleResource } from '../state/resource';
+import { describeResource, describeUnknown, idleResource } from '../state/resource';
+import { sanitize } from '../format/sanitize';
 import { PRIMARY_NETWORK_ID } from '../state/store';
 import type { NavView } from '../state/ui';
 import type { ValidatorRecord } from '../rpc/methods';
@@ -47,7 +48,7 @@ export function ValidatorView({ view, width, height, active }: ViewProps<Validat
     const peer = peerRes.data === undefined ? undefined : ((peerRes.data as { peer: Record<string, unknown> | null }).peer ?? null);
     const max = (maxRes.data as { amount?: bigint } | undefined)?.amount;
     const out = validatorLines({ nodeId: view.nodeId, subnetId, record, peer, maxStaked: max, maxStakeUnsupported: maxRes.status === 'unsupported', now });
-    if (!record) out.push(line('record', detail.status === 'ok' ? 'not a current validator of this subnet' : describeResource(detail), { tone: detail.status === 'ok' ? 'warn' : 'muted' }));
+    if (!record) out.push(line('record', detail.status === 'ok' ? 'not a current validator of this subnet' : sanitize(describeUnknown(detail)), { tone: detail.status === 'ok' ? 'warn' : 'muted' }));
     return out;
   }, [view.nodeId, subnetId, record, peerRes, maxRes, now, detail]);
 
