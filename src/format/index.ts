@@ -4,3 +4,4 @@ export * from './time';
 export * from './ids';
 export * from './sanitize';
 export * from './width';
+export * from './weight';

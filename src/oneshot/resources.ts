@@ -2,9 +2,9 @@
  * The resources `avatop get` knows: how to fetch each one and how to lay it out as a table. JSON output is the
  * fetched rows themselves (bigints as decimal strings), so a script sees the same fields the table shows and more.
  */
-import { decodeBlock, decodeHex, decodeUtxo, formatAddress, formatId, blockIdOf, utxoIdOf } from '../codec';
+import { decodeBlock, decodeHex, decodeUtxo, formatAddress, formatId, blockIdOf, txsInBlock, utxoIdOf } from '../codec';
 import type { Block, Output, Utxo } from '../codec';
-import { formatAvax, formatPercent, formatTimestamp } from '../format';
+import { formatAvax, formatCount, formatPercent, formatTimestamp, weightIsAvax } from '../format';
 import type { AvatopClient } from '../rpc/client';
 import { RpcError } from '../rpc/errors';
 import { iterateUtxos } from '../rpc/utxo-pages';
@@ -22,6 +22,10 @@ type Fetch = (client: AvatopClient, args: string[], opts: Record<string, unknown
 
 const iso = (d: Date | undefined): string => (d ? formatTimestamp(d) : '-');
 const avax = (n: bigint | undefined): string => (n === undefined ? '-' : formatAvax(n));
+/** A weight in AVAX on the primary network, a plain number on a subnet or L1 (src/format/weight.ts). */
+const weightIn = (subnetId: string | undefined) => (n: bigint | undefined): string =>
+  n === undefined ? '-' : weightIsAvax(subnetId) ? formatAvax(n) : formatCount(n);
+const weightTitle = (subnetId: string | undefined): string => (weightIsAvax(subnetId) ? 'WEIGHT (AVAX)' : 'WEIGHT');
 
 async function networkId(client: AvatopClient): Promise<number> {
   return (await client.info.getNetworkID()).networkID;
@@ -29,11 +33,6 @@ async function networkId(client: AvatopClient): Promise<number> {
 
 function blockTime(b: Block): Date | undefined {
   return 'time' in b ? new Date(Number(b.time) * 1000) : undefined;
-}
-
-function blockTxCount(b: Block): number {
-  if ('txs' in b) return b.txs.length + ('tx' in b ? 1 : 0);
-  return 'tx' in b ? 1 : 0;
 }
 
 function flattenOutput(o: Output): { amount: bigint; locktime: bigint; stakeableLocktime?: bigint; threshold: number; addresses: Uint8Array[] } {
@@ -66,11 +65,12 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
     describe: 'current validators (SUBNET_ID optional, primary network by default)',
     async fetch(client, args) {
       const { validators } = await client.platform.getCurrentValidators(args[0] ? { subnetID: args[0] } : {});
+      const weight = weightIn(args[0]);
       return {
         rows: validators,
         columns: [
           { title: 'NODE ID', value: (v) => v.nodeID },
-          { title: 'WEIGHT', align: 'right', value: (v) => avax(v.weight) },
+          { title: weightTitle(args[0]), align: 'right', value: (v) => weight(v.weight) },
           { title: 'START', value: (v) => iso(v.startTime) },
           { title: 'END', value: (v) => iso(v.endTime) },
           { title: 'UPTIME', align: 'right', value: (v) => (v.uptime === undefined ? '-' : formatPercent(v.uptime)) },
@@ -95,7 +95,7 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
           columns: [
             { title: 'ROLE', value: (s) => s.role },
             { title: 'NODE ID', value: (s) => s.nodeID },
-            { title: 'WEIGHT', align: 'right', value: (s) => avax(s.weight) },
+            { title: weightTitle(args[0]), align: 'right', value: (s) => weightIn(args[0])(s.weight) },
             { title: 'START', value: (s) => iso(s.startTime) },
             { title: 'END', value: (s) => iso(s.endTime) },
           ],
@@ -196,7 +196,7 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
           const { block } = await client.platform.getBlockByHeight({ height: h, encoding: 'hex' });
           const bytes = decodeHex(block as string, { checksum: 'auto' });
           const b = decodeBlock(bytes);
-          return { height: h, id: formatId(blockIdOf(bytes)), type: b.typeName, time: blockTime(b), txs: blockTxCount(b), parentID: formatId(b.parentId) };
+          return { height: h, id: formatId(blockIdOf(bytes)), type: b.typeName, time: blockTime(b), txs: txsInBlock(b).length, parentID: formatId(b.parentId) };
         }),
       );
       return {

@@ -15,6 +15,7 @@ import type {
   Validator,
 } from '../state/types';
 import type { Decoders } from './decoders';
+import { txsInBlock } from '../codec/pchain/block-txs';
 
 type Obj = Record<string, unknown>;
 
@@ -146,7 +147,8 @@ export function blockFromResult(
   const inner = asObject(d.block ?? d);
   const idText = (v: unknown): string | undefined =>
     typeof v === 'string' ? v : v instanceof Uint8Array && decoders.id ? decoders.id(v) : undefined;
-  const txs = Array.isArray(inner.txs) ? inner.txs : inner.tx !== undefined ? [inner.tx] : undefined;
+  // Option blocks (commit, abort) carry no txs at all: an unknown count, not zero.
+  const txs = Array.isArray(inner.txs) || inner.tx !== undefined ? txsInBlock(inner) : undefined;
   const header: BlockHeader = {
     height: toBigInt(inner.height) ?? expect.height ?? -1n,
     id: id ?? idText(d.id) ?? idText(inner.id),

@@ -131,3 +131,26 @@ export function describeResource(r: Resource<unknown>): string {
   if (r.status === 'loading' || r.status === 'idle') return 'loading…';
   return r.stale ? 'stale' : 'ok';
 }
+
+const NOT_FOUND = /\bnot found\b|\bnot exist|\bunknown (tx|block|id)\b|\bmissing\b|\bno such\b/i;
+const NO_ANSWER = new Set(['TransportError', 'HttpError', 'ResponseTooLargeError', 'MalformedResponseError']);
+
+/**
+ * A field whose value could not be read, in words, for the place where the value goes: what is unknown and why,
+ * with the node's own words in parentheses. A node's error message is never shown as if it were the value (the UTXO
+ * view's "type" once read "platform.getTx: couldn't get tx: not found"). `missing` says what "not found" means for
+ * this field, e.g. "the node no longer has the creating tx".
+ */
+export function describeUnknown(r: Resource<unknown> | undefined, missing = 'the node does not have it'): string {
+  if (!r || r.status === 'idle' || r.status === 'loading') return 'loading…';
+  if (r.status === 'unsupported') return `unknown — ${r.reason ?? 'not available on this node'}`;
+  if (r.bootstrapping) return 'unknown — the node is still bootstrapping the P-chain';
+  if (r.status !== 'error') return '—';
+  const e = r.error;
+  // An RpcError's message is the node's own text ("couldn't get tx: not found"); its last clause says the reason.
+  const nodeSaid = e?.name === 'RpcError' ? e.message : undefined;
+  const said = (nodeSaid ?? e?.short ?? e?.message ?? 'failed').split(': ').pop()!.trim() || 'failed';
+  if (nodeSaid !== undefined && NOT_FOUND.test(nodeSaid)) return `unknown — ${missing} (${said})`;
+  if (e && NO_ANSWER.has(e.name)) return `unknown — the node did not answer (${e.short ?? said})`;
+  return `unknown — the node could not say (${said})`;
+}

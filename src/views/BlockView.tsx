@@ -5,7 +5,8 @@ import { useMemo } from 'react';
 import { useAvatop, useAvatopStore } from '../app/store-context';
 import { useFlash } from '../app/flash';
 import { formatId } from '../codec/cb58';
-import { describeResource } from '../state/resource';
+import { txsInBlock } from '../codec/pchain/block-txs';
+import { describeResource, describeUnknown } from '../state/resource';
 import { popView, pushView, type NavView } from '../state/ui';
 import type { BlockDetail } from '../state/types';
 import { textProps, useTheme } from '../theme/ThemeContext';
@@ -22,13 +23,6 @@ type BlockNav = Extract<NavView, { kind: 'block' }>;
 type Obj = Record<string, unknown>;
 const asObj = (v: unknown): Obj => (v !== null && typeof v === 'object' ? (v as Obj) : {});
 
-/** The txs inside a decoded block (standard blocks carry a list, proposal blocks one tx). */
-export function blockTxs(decoded: unknown): unknown[] {
-  const d = asObj(decoded);
-  const inner = asObj(d.block ?? d);
-  return Array.isArray(inner.txs) ? inner.txs : inner.tx !== undefined ? [inner.tx] : [];
-}
-
 export function blockLines(detail: BlockDetail): DetailLine[] {
   const h = detail.header;
   const lines: DetailLine[] = [section('Block'), line('type', sanitize(h.type ?? 'unknown'), { tone: 'accent' })];
@@ -38,7 +32,7 @@ export function blockLines(detail: BlockDetail): DetailLine[] {
   lines.push(line('time', h.time ? formatTimestamp(h.time) : '— (Apricot blocks carry no time)'));
   if (h.bytes !== undefined) lines.push(line('size', formatBytes(h.bytes)));
   if (h.decodeError) lines.push(line('decode', `our codec cannot read it: ${sanitize(h.decodeError)}`, { tone: 'warn' }));
-  const txs = blockTxs(detail.decoded);
+  const txs = txsInBlock(detail.decoded);
   lines.push(section(`Transactions (${txs.length})`));
   if (txs.length === 0) lines.push(line('', 'none (an option or empty block)', { tone: 'muted' }));
   txs.forEach((t, i) => {
@@ -58,7 +52,7 @@ export function BlockView({ view, width, height, active }: ViewProps<BlockNav>) 
   const detail = useAvatop((s) => s.blocks.detail[key]);
   const tip = useAvatop((s) => s.pchain.height.data);
   const data = detail?.data;
-  const lines = useMemo(() => (data ? blockLines(data) : [section('Block'), line('block', detail ? describeResource(detail) : 'loading…', { tone: 'muted' })]), [data, detail]);
+  const lines = useMemo(() => (data ? blockLines(data) : [section('Block'), line('block', sanitize(describeUnknown(detail, 'the node does not have this block')), { tone: 'muted' })]), [data, detail]);
   const replace = (next: NavView) => store.setState({ ...store.getState(), ui: pushView(popView(store.getState().ui), next) }, true);
   const h = data?.header.height ?? view.height;
   const failed = detail?.status === 'error' ? `block: ${describeResource(detail)}` : undefined;

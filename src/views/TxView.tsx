@@ -4,7 +4,7 @@ import { Text } from 'ink';
 import { useMemo } from 'react';
 import { useAvatop } from '../app/store-context';
 import { usePaneMemory } from '../app/pane-memory';
-import { describeResource, idleResource, type Resource } from '../state/resource';
+import { describeResource, describeUnknown, idleResource, type Resource } from '../state/resource';
 import { viewKeys, type RewardUtxos, type TxDetail } from '../poll/view-plan';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
@@ -23,7 +23,7 @@ const statusTone = (s: string | undefined) => (s === 'Committed' ? 'ok' : s === 
 
 export function txStatusLines(status: Resource<unknown>): DetailLine[] {
   const d = status.data as { status?: string; reason?: string } | undefined;
-  if (!d) return [line('status', describeResource(status), { tone: 'muted' })];
+  if (!d) return [line('status', sanitize(describeUnknown(status, 'the node does not know this tx')), { tone: 'muted' })];
   const lines = [line('status', sanitize(d.status ?? 'Unknown'), { tone: statusTone(d.status) })];
   if (d.reason) lines.push(line('reason', sanitize(d.reason), { tone: 'error' }));
   return lines;
@@ -35,7 +35,7 @@ function rewardLines(detail: TxDetail | undefined, rewards: Resource<unknown>, n
   const out: DetailLine[] = [section('Reward UTXOs')];
   if (end && end.getTime() > now) return [...out, line('rewards', `after the staking period ends (${formatTimestamp(end)})`, { tone: 'muted' })];
   const data = rewards.data as RewardUtxos | undefined;
-  if (!data) return [...out, line('rewards', describeResource(rewards), { tone: 'muted' })];
+  if (!data) return [...out, line('rewards', sanitize(describeUnknown(rewards, 'the node has no reward UTXOs for it')), { tone: 'muted' })];
   if (data.utxos.length === 0) return [...out, line('rewards', 'none (no reward, or not yet distributed)', { tone: 'muted' })];
   data.utxos.forEach((u, i) => {
     out.push(line(`#${i}`, u.error ? `undecodable: ${sanitize(u.error)}` : 'reward UTXO', { copy: u.hex }));
@@ -72,9 +72,9 @@ export function TxView({ view, width, height, active }: ViewProps<TxNav>) {
       const j = json.data as Record<string, unknown> | undefined;
       if (j) {
         out.push(section("The node's JSON"), ...flatLines(j.unsignedTx ?? j));
-      } else out.push(line('JSON', describeResource(json), { tone: 'muted' }));
+      } else out.push(line('JSON', sanitize(describeUnknown(json, 'the node does not have this tx')), { tone: 'muted' }));
     } else {
-      out.push(section('Transaction'), line('ID', view.id, { copy: view.id }), line('tx', detail ? describeResource(detail) : 'loading…', { tone: 'muted' }));
+      out.push(section('Transaction'), line('ID', view.id, { copy: view.id }), line('tx', sanitize(describeUnknown(detail, 'the node does not know this tx')), { tone: 'muted' }));
     }
     out.push(...rewardLines(data, rewards, networkId, now));
     return out;

@@ -3,7 +3,7 @@ import { Text } from 'ink';
 import { useMemo } from 'react';
 import { useAvatop } from '../app/store-context';
 import { formatId } from '../codec/cb58';
-import { describeResource } from '../state/resource';
+import { describeUnknown } from '../state/resource';
 import type { NavView } from '../state/ui';
 import type { TxDetail } from '../poll/view-plan';
 import { textProps, useTheme } from '../theme/ThemeContext';
@@ -33,7 +33,8 @@ export function UtxoView({ view, width, height, active }: ViewProps<UtxoNav>) {
     const d = tx?.data as TxDetail | undefined;
     if (txId) {
       out.push(line('tx', txId, { link: { kind: 'tx', id: txId }, copy: txId }));
-      out.push(line('type', d?.typeName ? sanitize(d.typeName) : tx ? describeResource(tx) : 'loading…', { tone: d?.typeName ? 'accent' : 'muted' }));
+      // What a node error means for this field, in words: a pruned or unindexed creating tx is "not found".
+      out.push(line('type', d?.typeName ? sanitize(d.typeName) : sanitize(describeUnknown(tx, 'the node no longer has the creating tx')), { tone: d?.typeName ? 'accent' : 'muted' }));
     }
     out.push(...hexLines('Encoded', row.encoded, width));
     return out;

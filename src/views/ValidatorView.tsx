@@ -4,7 +4,8 @@ import { Box, Text } from 'ink';
 import { useMemo } from 'react';
 import { useAvatop } from '../app/store-context';
 import { Sparkline } from '../components/Sparkline';
-import { describeResource, idleResource } from '../state/resource';
+import { describeResource, describeUnknown, idleResource } from '../state/resource';
+import { sanitize } from '../format/sanitize';
 import { PRIMARY_NETWORK_ID } from '../state/store';
 import type { NavView } from '../state/ui';
 import type { ValidatorRecord } from '../rpc/methods';
@@ -12,6 +13,7 @@ import { viewKeys, type WeightPoint } from '../poll/view-plan';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { formatAvaxCompact } from '../format/avax';
+import { weightIsAvax } from '../format/weight';
 import { formatCount } from '../format/number';
 import { DetailView } from './DetailView';
 import { line } from './detail-lines';
@@ -46,13 +48,13 @@ export function ValidatorView({ view, width, height, active }: ViewProps<Validat
     const peer = peerRes.data === undefined ? undefined : ((peerRes.data as { peer: Record<string, unknown> | null }).peer ?? null);
     const max = (maxRes.data as { amount?: bigint } | undefined)?.amount;
     const out = validatorLines({ nodeId: view.nodeId, subnetId, record, peer, maxStaked: max, maxStakeUnsupported: maxRes.status === 'unsupported', now });
-    if (!record) out.push(line('record', detail.status === 'ok' ? 'not a current validator of this subnet' : describeResource(detail), { tone: detail.status === 'ok' ? 'warn' : 'muted' }));
+    if (!record) out.push(line('record', detail.status === 'ok' ? 'not a current validator of this subnet' : sanitize(describeUnknown(detail)), { tone: detail.status === 'ok' ? 'warn' : 'muted' }));
     return out;
   }, [view.nodeId, subnetId, record, peerRes, maxRes, now, detail]);
 
   const points = weights?.data as WeightPoint[] | undefined;
   const values = (points ?? []).map((p) => (p.weight === undefined ? 0 : Number(p.weight / 1_000_000n)));
-  const summary = weights?.status === 'error' ? `weight history: ${describeResource(weights)}` : weightSummary(points, subnetId === PRIMARY_NETWORK_ID);
+  const summary = weights?.status === 'error' ? `weight history: ${describeResource(weights)}` : weightSummary(points, weightIsAvax(subnetId));
   const sparkWidth = Math.min(values.length, Math.max(0, width - summary.length - 1));
   return (
     <DetailView

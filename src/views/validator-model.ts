@@ -7,6 +7,7 @@ import { formatCountdown, formatTimestamp } from '../format/time';
 import { sanitize } from '../format/sanitize';
 import { shortenHex } from '../format/ids';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
+import { formatWeight, weightIsAvax } from '../format/weight';
 import { line, section, type DetailLine } from './detail-lines';
 
 /**
@@ -65,10 +66,11 @@ export function validatorLines(d: ValidatorViewData): DetailLine[] {
   if (r.validationID) lines.push(line('validation ID', sanitize(r.validationID), { copy: r.validationID }));
   if (r.startTime) lines.push(line('start', formatTimestamp(r.startTime)));
   if (r.endTime) lines.push(line('end', `${formatTimestamp(r.endTime)} (${formatCountdown(r.endTime, d.now)})`));
-  const primary = d.subnetId === PRIMARY_NETWORK_ID;
-  lines.push(line(primary ? 'own stake' : 'weight', primary ? avax(r.stakeAmount ?? r.weight) : formatCount(r.weight), { tone: 'accent' }));
+  const primary = weightIsAvax(d.subnetId);
+  lines.push(line(primary ? 'own stake' : 'weight', formatWeight(primary ? (r.stakeAmount ?? r.weight) : r.weight, d.subnetId), { tone: 'accent' }));
   if (r.delegationFee !== undefined) lines.push(line('delegation fee', formatPercent(r.delegationFee)));
-  if (r.potentialReward !== undefined) lines.push(line('potential reward', avax(r.potentialReward)));
+  // An elastic subnet rewards in its own asset, as it stakes: the same unit as its weights.
+  if (r.potentialReward !== undefined) lines.push(line('potential reward', formatWeight(r.potentialReward, d.subnetId)));
   if (r.accruedDelegateeReward !== undefined) lines.push(line('accrued delegatee reward', avax(r.accruedDelegateeReward)));
   if (r.uptime !== undefined) lines.push(line('uptime', formatPercent(r.uptime), { tone: r.uptime >= 80 ? 'ok' : 'warn' }));
   if (r.connected !== undefined) lines.push(line('connected', r.connected ? 'yes' : 'no', { tone: r.connected ? 'ok' : 'error' }));

@@ -10,6 +10,7 @@ export {
   txIdOf,
 } from './txs';
 export { decodeBlock, encodeBlock, blockIdOf } from './blocks';
+export { txsInBlock } from './block-txs';
 export { decodeUtxo, encodeUtxo, decodeTransferableOutput, encodeTransferableOutput, utxoIdOf } from './utxo';
 export { toNodeJson, u64Json, SECP256K1FX_ID, DEFAULT_NETWORK_ID } from './node-json';
 export { decodeAny, DECODE_KINDS, type DecodeKind, type DetectResult } from './detect';

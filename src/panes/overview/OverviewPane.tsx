@@ -18,11 +18,11 @@ import { delegatorCount, delegatorWeight, totalWeight, validatorHealth, weightOf
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import type { Resource } from '../../state/resource';
 import type { Validator } from '../../state/types';
-import { describeResource } from '../../state/resource';
+import { describeUnknown } from '../../state/resource';
 
 function val<T>(r: Resource<T>, show: (d: T) => string): string {
   if (r.data !== undefined) return show(r.data) + (r.stale ? ' (stale)' : '');
-  return r.status === 'ok' ? '—' : describeResource(r as Resource<unknown>);
+  return r.status === 'ok' ? '—' : sanitize(describeUnknown(r as Resource<unknown>));
 }
 
 export function OverviewPane({ width, height, active }: PaneProps) {

@@ -6,7 +6,8 @@ import { setSubnet as setUiSubnet } from '../../state/ui';
 import { useNow } from '../../components/Clock';
 import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
-import { formatAvaxCompact, shareOf } from '../../format/avax';
+import { shareOf } from '../../format/avax';
+import { formatWeightCompact, weightUnit } from '../../format/weight';
 import { formatCount, formatPercent } from '../../format/number';
 import { formatCountdown, formatDate } from '../../format/time';
 import { shortenId } from '../../format/ids';
@@ -19,10 +20,11 @@ import { idleResource } from '../../state/resource';
 import type { Validator } from '../../state/types';
 import type { RewardThreshold } from '../../app/config';
 
-export function validatorColumns(now: number, total: bigint): Column<Validator>[] {
+export function validatorColumns(now: number, total: bigint, subnetId: string = PRIMARY_NETWORK_ID): Column<Validator>[] {
+  const weight = (w: bigint | undefined) => formatWeightCompact(w, subnetId);
   return [
     { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => String(v.nodeID) },
-    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => formatAvaxCompact(weightOf(v)), sortValue: (v) => weightOf(v) },
+    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => weight(weightOf(v)), sortValue: (v) => weightOf(v) },
     { key: 'share', title: 'SHARE', width: 7, align: 'right', priority: 2, render: (v) => formatPercent(shareOf(weightOf(v), total), 3), sortValue: (v) => weightOf(v) },
     { key: 'start', title: 'START', width: 10, priority: 5, render: (v) => formatDate(date(v.startTime)), sortValue: (v) => date(v.startTime) },
     { key: 'end', title: 'END', width: 10, priority: 4, render: (v) => formatDate(date(v.endTime)), sortValue: (v) => date(v.endTime) },
@@ -30,9 +32,9 @@ export function validatorColumns(now: number, total: bigint): Column<Validator>[
     { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 1, render: (v) => formatPercent(num(v.uptime), 1), sortValue: (v) => num(v.uptime) },
     { key: 'connected', title: 'CONN', width: 5, priority: 2, render: (v) => (bool(v.connected) === undefined ? '—' : v.connected ? 'yes' : 'NO'), sortValue: (v) => (v.connected === true ? 1 : v.connected === false ? 0 : undefined) },
     { key: 'delegators', title: 'DELEG', width: 5, align: 'right', priority: 3, render: (v) => formatCount(delegatorCount(v)), sortValue: (v) => delegatorCount(v) },
-    { key: 'delegated', title: 'DEL.WT', width: 8, align: 'right', priority: 4, render: (v) => formatAvaxCompact(delegatorWeight(v)), sortValue: (v) => delegatorWeight(v) },
+    { key: 'delegated', title: 'DEL.WT', width: 8, align: 'right', priority: 4, render: (v) => weight(delegatorWeight(v)), sortValue: (v) => delegatorWeight(v) },
     { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (v) => formatPercent(num(v.delegationFee), 1), sortValue: (v) => num(v.delegationFee) },
-    { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => formatAvaxCompact(big(v.potentialReward)), sortValue: (v) => big(v.potentialReward) },
+    { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => weight(big(v.potentialReward)), sortValue: (v) => big(v.potentialReward) },
     { key: 'bls', title: 'BLS', width: 3, priority: 6, render: (v) => (hasBls(v) ? 'yes' : 'no'), sortValue: (v) => (hasBls(v) ? 1 : 0) },
   ];
 }
@@ -64,7 +66,7 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   const now = useNow(1000, active);
   const rows = (resource.data?.rows ?? []) as readonly TableRow<Validator>[];
   const total = useMemo(() => totalWeight(rows.filter((r) => r.change !== 'removed').map((r) => r.value)), [rows]);
-  const columns = useMemo(() => validatorColumns(now, total), [now, total]);
+  const columns = useMemo(() => validatorColumns(now, total, subnet), [now, total, subnet]);
   const bodyHeight = tableBodyHeight(height, resource);
   const table = useTablePane({
     pane: 'validators',
@@ -88,7 +90,7 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
     const t = Date.now();
     return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, rewardThreshold, t) === 'warn').length;
   }, [rows, rewardThreshold]);
-  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}, n: next) · total ${formatAvaxCompact(total)} AVAX${warn ? ` · ${warn} below ${rewardThreshold.before}/${rewardThreshold.after}% or offline` : ''}`;
+  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}, n: next) · total ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below ${rewardThreshold.before}/${rewardThreshold.after}% or offline` : ''}`;
   return (
     <TableBody
       width={width}

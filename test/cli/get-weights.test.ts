@@ -1,0 +1,57 @@
+// `avatop get validators SUBNET` as a process: a subnet's or an L1's weights are plain numbers, the primary
+// network's AVAX (issue 14, item 3: a subnet of weight-100 validators printed every weight as 0).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSimNode, type SimNode } from '../../src/sim';
+import { runCli } from './run-cli';
+import { formatAvax } from '../../src/format/avax';
+
+let sim: SimNode;
+const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
+
+beforeAll(async () => {
+  sim = await createSimNode({ seed: 7, validators: 60, peers: 10, utxos: 10, subnets: 4 });
+});
+afterAll(async () => {
+  await sim?.close();
+});
+
+function table(stdout: string): { header: string; rows: Map<string, string> } {
+  const lines = stdout.trim().split('\n');
+  const rows = new Map<string, string>();
+  for (const l of lines.slice(1)) rows.set(l.split(/\s+/)[0]!, l);
+  return { header: lines[0]!, rows };
+}
+
+describe('avatop get validators', () => {
+  it('prints a subnet’s and an L1’s weights as the node gave them', async () => {
+    const kinds = new Set<string>();
+    for (const subnet of sim.network.subnets) {
+      if (subnet.kind === 'elastic') continue;
+      const expected = subnet.kind === 'l1' ? subnet.l1Validators : subnet.validators;
+      if (expected.length === 0) continue;
+      const r = await runCli(['get', 'validators', subnet.idStr, '--url', sim.url], noConfig);
+      expect(r.code).toBe(0);
+      const { header, rows } = table(r.stdout);
+      expect(header).toMatch(/^NODE ID\s+WEIGHT\s/);
+      expect(header).not.toMatch(/AVAX/);
+      for (const v of expected) {
+        const weight = v.weight.toLocaleString('en-US');
+        expect(rows.get(v.nodeIdStr)).toMatch(new RegExp(`^${v.nodeIdStr}\\s+${weight}\\s`));
+      }
+      kinds.add(subnet.kind);
+    }
+    expect([...kinds].sort()).toEqual(['l1', 'permissioned']);
+  });
+
+  it('prints the primary network’s weights in AVAX', async () => {
+    const r = await runCli(['get', 'validators', '--url', sim.url], noConfig);
+    expect(r.code).toBe(0);
+    const { header, rows } = table(r.stdout);
+    expect(header).toMatch(/^NODE ID\s+WEIGHT \(AVAX\)\s/);
+    const own = sim.network.validatorsByNode.get(sim.nodeId)!;
+    expect(rows.get(sim.nodeId)).toMatch(new RegExp(`^${sim.nodeId}\\s+${formatAvax(own.weight).replace('.', '\\.')}\\s`));
+  });
+});
