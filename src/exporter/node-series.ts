@@ -4,6 +4,7 @@
 import type { AvatopState } from '../state/store';
 import type { Resource } from '../state/resource';
 import { selectOwnValidator } from '../state/own-validator';
+import { selectLiveness } from '../state/liveness';
 import { obj, num, date, big } from '../format/fields';
 import { sanitize } from '../format/sanitize';
 import type { Family, MetricType, Sample } from './exposition';
@@ -28,13 +29,9 @@ export interface SeriesSpec {
   read(s: AvatopState, now: number): Reading;
 }
 
-/** Reachable: the liveness probe's last answer came back (a 503 while bootstrapping is an answer). */
+/** Reachable: the same liveness rule the header and panes ask (an answer, even an error or a 503, is a live node). */
 export function isUp(s: AvatopState): boolean {
-  const probe = s.pchain.height;
-  if (probe.status === 'ok') return true;
-  if (probe.status === 'error') return probe.bootstrapping;
-  // Not asked yet: the node ID answers first on a fresh start.
-  return s.node.id.status === 'ok';
+  return selectLiveness(s).state === 'up';
 }
 
 const bool = (v: boolean | undefined): number | undefined => (v === undefined ? undefined : v ? 1 : 0);
@@ -52,7 +49,7 @@ function failingChecks(s: AvatopState): Array<{ labels: Labels; value: number }>
 export const SERIES: readonly SeriesSpec[] = [
   {
     name: 'avatop_up',
-    help: 'Whether the node answered its last liveness probe (platform.getHeight; 503 while bootstrapping counts as an answer).',
+    help: 'Whether the node answered its last liveness probe (platform.getHeight; any answer, a 503 while bootstrapping included, counts).',
     type: 'gauge',
     whileDown: true,
     read: (s) => (isUp(s) ? 1 : 0),
