@@ -77,7 +77,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   }
   const { settings } = resolved;
   const sessions: HeadlessSession[] = [];
-  const server = createExporterServer(() => sessions.map((s) => ({ name: s.target.name, state: s.store.getState() })));
+  const server = createExporterServer(() => sessions.map((s) => ({ name: s.target.name, state: s.store.getState() })), { override: settings.uptimeThreshold });
   try {
     await listen(server, at);
   } catch (err) {

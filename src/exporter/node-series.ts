@@ -8,6 +8,7 @@ import { selectLiveness } from '../state/liveness';
 import { obj, num, date, big } from '../format/fields';
 import { sanitize } from '../format/sanitize';
 import type { Family, MetricType, Sample } from './exposition';
+import { guardOwnValidation, type ValidationGuard } from '../domain/reward/guard';
 
 /** One watched node as the exporter sees it. */
 export interface NodeView {
@@ -26,7 +27,12 @@ export interface SeriesSpec {
   readonly type: MetricType;
   /** Series a node that cannot be reached still has (the rest are dropped so nothing stale looks live). */
   readonly whileDown?: boolean;
-  read(s: AvatopState, now: number): Reading;
+  read(s: AvatopState, now: number, rule: RuleOptions): Reading;
+}
+
+/** What the operator told the exporter about the reward rule (--uptime-threshold, --warn-budget). */
+export interface RuleOptions {
+  readonly override?: number;
 }
 
 /** Reachable: the same liveness rule the header and panes ask (an answer, even an error or a 503, is a live node). */
@@ -134,6 +140,18 @@ export const SERIES: readonly SeriesSpec[] = [
     read: (s) => num(fresh(s.node.uptime)?.rewardingStakePercentage),
   },
   {
+    name: 'avatop_validation_threshold_percent',
+    help: 'Uptime this node\'s validation needs for its reward: 80, or 90 for validations starting at or after Helicon (ACP-267, the node\'s info.upgrades), unless --uptime-threshold.',
+    type: 'gauge',
+    read: (s, now, rule) => guarded(s, now, rule, (g) => g.threshold.percent),
+  },
+  {
+    name: 'avatop_validation_downtime_budget_seconds',
+    help: 'How much longer this node can be offline this period and keep its reward, at the peers\' view of its uptime; negative once the reward is lost.',
+    type: 'gauge',
+    read: (s, now, rule) => guarded(s, now, rule, (g) => (g.budget === undefined || g.budget.state === 'ended' ? undefined : g.budget.remainingMs / 1000)),
+  },
+  {
     name: 'avatop_validation_end_timestamp_seconds',
     help: 'When this node\'s primary-network validation ends, Unix time.',
     type: 'gauge',
@@ -167,6 +185,13 @@ export const SERIES: readonly SeriesSpec[] = [
 
 const PRIMARY = { subnet: 'primary' };
 
+function guarded(s: AvatopState, now: number, rule: RuleOptions, read: (g: ValidationGuard) => number | undefined): Reading {
+  const g = guardOwnValidation(s, { now, override: rule.override });
+  if (!g) return undefined;
+  const value = read(g);
+  return value === undefined ? undefined : [{ labels: PRIMARY, value }];
+}
+
 function primary(s: AvatopState, read: (v: Record<string, unknown>) => number | undefined): Reading {
   const own = selectOwnValidator(s);
   if (!own) return undefined;
@@ -182,7 +207,7 @@ export function nodeLabels(view: NodeView): Labels {
 }
 
 /** Every family for every node: a node that is down keeps only the series that say so. */
-export function collectFamilies(nodes: readonly NodeView[], now: number, specs: readonly SeriesSpec[] = SERIES): Family[] {
+export function collectFamilies(nodes: readonly NodeView[], now: number, rule: RuleOptions = {}, specs: readonly SeriesSpec[] = SERIES): Family[] {
   return specs.map((spec) => {
     const samples: Sample[] = [];
     for (const view of nodes) {
@@ -190,7 +215,7 @@ export function collectFamilies(nodes: readonly NodeView[], now: number, specs: 
       const base = nodeLabels(view);
       let reading: Reading;
       try {
-        reading = spec.read(view.state, now);
+        reading = spec.read(view.state, now, rule);
       } catch {
         // A shape no reader expected: the series is absent this scrape, the rest still serve.
         reading = undefined;

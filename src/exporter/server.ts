@@ -1,7 +1,7 @@
 // The exporter's HTTP side: /metrics answers from what the sessions already hold, so a scrape never waits on a node.
 import { createServer, type Server } from 'node:http';
 import { EXPOSITION_CONTENT_TYPE, writeExposition } from './exposition';
-import { collectFamilies, type NodeView } from './node-series';
+import { collectFamilies, type NodeView, type RuleOptions } from './node-series';
 
 export interface ListenAddress {
   readonly host: string;
@@ -19,7 +19,7 @@ export function parseListen(text: string): ListenAddress | undefined {
 
 const INDEX = `<html><head><title>avatop exporter</title></head><body><h1>avatop exporter</h1><p><a href="/metrics">Metrics</a></p></body></html>\n`;
 
-export function createExporterServer(nodes: () => readonly NodeView[], now: () => number = Date.now): Server {
+export function createExporterServer(nodes: () => readonly NodeView[], rule: RuleOptions = {}, now: () => number = Date.now): Server {
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -29,7 +29,7 @@ export function createExporterServer(nodes: () => readonly NodeView[], now: () =
     if (path === '/metrics') {
       let body: string;
       try {
-        body = writeExposition(collectFamilies(nodes(), now()));
+        body = writeExposition(collectFamilies(nodes(), now(), rule));
       } catch (err) {
         res.writeHead(500, { 'content-type': 'text/plain' }).end(`${err instanceof Error ? err.message : String(err)}\n`);
         return;
