@@ -11,6 +11,7 @@ const DEFAULT_LISTEN = '127.0.0.1:9109';
 const FLAGS: readonly FlagSpec[] = [
   { name: 'listen', kind: 'string', value: 'HOST:PORT', description: `where to serve /metrics (default ${DEFAULT_LISTEN})` },
   { name: 'node', kind: 'list', value: 'NAME=URL', description: 'a node to watch, repeatable (label node=NAME); --url adds one more' },
+  { name: 'l1-validation', kind: 'list', value: '[NODE=]ID', description: 'an L1 validation ID whose balance runway to export, repeatable (of the first node unless NODE= names another)' },
 ];
 
 const usage = `Usage: avatop exporter [flags]
@@ -33,6 +34,20 @@ export interface ExporterIo {
   stopped?: Promise<unknown>;
 }
 
+/** "ID" belongs to the first node; "NAME=ID" to the node of that name. */
+function assignL1Validations(specs: readonly string[], nodes: readonly NodeSpec[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const spec of specs) {
+    const eq = spec.lastIndexOf('=');
+    const name = eq > 0 ? spec.slice(0, eq) : nodes[0]!.name;
+    const id = (eq > 0 ? spec.slice(eq + 1) : spec).trim();
+    if (!nodes.some((n) => n.name === name)) throw new UsageError(`--l1-validation: no node is named "${name}" (nodes: ${nodes.map((n) => n.name).join(', ')})`);
+    if (!/^[1-9A-HJ-NP-Za-km-z]{40,60}$/.test(id)) throw new UsageError(`--l1-validation: "${id}" is not a validation ID (a cb58 ID such as the one ConvertSubnetToL1Tx or RegisterL1ValidatorTx created)`);
+    out.set(name, [...(out.get(name) ?? []), id]);
+  }
+  return out;
+}
+
 function untilSignal(): Promise<string> {
   return new Promise((resolve) => {
     const on = (sig: NodeJS.Signals) => {
@@ -49,6 +64,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   let resolved;
   let nodes: NodeSpec[];
   let at;
+  let l1: Map<string, string[]>;
   try {
     resolved = resolveSettings(argv, io.env, COMMON_FLAGS, FLAGS);
     const { settings, extra, positionals } = resolved;
@@ -60,6 +76,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const urlGiven = argv.some((a) => a === '--url' || a.startsWith('--url=')) || Boolean(io.env.AVATOP_URL);
     if (nodes.length === 0 || urlGiven) nodes.unshift(parseNodeSpec(settings.url, '--url'));
     checkUniqueNames(nodes);
+    l1 = assignL1Validations((extra['l1-validation'] as string[] | undefined) ?? [], nodes);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(`avatop exporter: ${err.message}\n`);
@@ -77,14 +94,16 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   }
   const { settings } = resolved;
   const sessions: HeadlessSession[] = [];
-  const server = createExporterServer(() => sessions.map((s) => ({ name: s.target.name, state: s.store.getState() })), { override: settings.uptimeThreshold });
+  const server = createExporterServer(() => sessions.map((s) => ({ name: s.target.name, state: s.store.getState(), l1: s.l1() })), { override: settings.uptimeThreshold });
   try {
     await listen(server, at);
   } catch (err) {
     io.stderr.write(`avatop exporter: ${err instanceof Error ? err.message : String(err)}\n`);
     return 2;
   }
-  for (const n of nodes) sessions.push(startHeadlessSession({ ...n, headers: settings.headers }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
+  for (const n of nodes) {
+    sessions.push(startHeadlessSession({ ...n, headers: settings.headers, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
+  }
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
   io.stdout.write(`avatop exporter ${AVATOP_VERSION}: serving http://${shown}/metrics for ${nodes.map((n) => `${n.name} (${n.url})`).join(', ')}\n`);

@@ -9,12 +9,19 @@ import { obj, num, date, big } from '../format/fields';
 import { sanitize } from '../format/sanitize';
 import type { Family, MetricType, Sample } from './exposition';
 import { guardOwnValidation, type ValidationGuard } from '../domain/reward/guard';
+import { newerVersionStakeShare } from '../domain/versions';
+import { liveValues } from '../state/rows';
+import { PRIMARY_NETWORK_ID } from '../state/constants';
+import { balanceRunwayMs } from '../domain/reward/tiers';
+import type { L1Reading } from './l1-watch';
 
 /** One watched node as the exporter sees it. */
 export interface NodeView {
   /** The operator's name for the node (label `node`). */
   readonly name: string;
   readonly state: AvatopState;
+  /** L1 validations the operator asked to follow. */
+  readonly l1?: readonly L1Reading[];
 }
 
 type Labels = Record<string, string>;
@@ -27,7 +34,7 @@ export interface SeriesSpec {
   readonly type: MetricType;
   /** Series a node that cannot be reached still has (the rest are dropped so nothing stale looks live). */
   readonly whileDown?: boolean;
-  read(s: AvatopState, now: number, rule: RuleOptions): Reading;
+  read(s: AvatopState, now: number, rule: RuleOptions, view: NodeView): Reading;
 }
 
 /** What the operator told the exporter about the reward rule (--uptime-threshold, --warn-budget). */
@@ -76,6 +83,21 @@ export const SERIES: readonly SeriesSpec[] = [
       if (version === undefined) return undefined;
       const v = sanitize(version);
       return [{ labels: { version: v.replace(/^avalanchego\//, '') }, value: 1 }];
+    },
+  },
+  {
+    name: 'avatop_peers_newer_version_stake_ratio',
+    help: 'Share (0-1) of connected peers\' stake that runs a newer avalanchego than this node (info.peers versions weighted by getCurrentValidators).',
+    type: 'gauge',
+    read: (s) => {
+      const own = s.node.version.data?.version;
+      const validators = s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data;
+      const weights = new Map<string, bigint>();
+      for (const v of liveValues(validators)) {
+        const w = big(v.weight) ?? big(v.stakeAmount);
+        if (w !== undefined) weights.set(v.nodeID, w);
+      }
+      return newerVersionStakeShare(own, liveValues(s.peers.list.data), weights);
     },
   },
   {
@@ -152,6 +174,24 @@ export const SERIES: readonly SeriesSpec[] = [
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.budget === undefined || g.budget.state === 'ended' ? undefined : g.budget.remainingMs / 1000)),
   },
   {
+    name: 'avatop_l1_balance_runway_seconds',
+    help: 'How long an L1 validator\'s balance pays the continuous fee at today\'s price (getL1Validator balance / getValidatorFeeState price); 0 when it ran out.',
+    type: 'gauge',
+    read: (_s, _now, _rule, view) =>
+      (view.l1 ?? []).flatMap((r) => {
+        if (r.balance === undefined || r.price === undefined) return [];
+        const ms = balanceRunwayMs(r.balance, r.price);
+        return ms === undefined ? [] : [{ labels: { subnet: sanitize(r.subnetId ?? ''), validation_id: sanitize(r.validationId) }, value: ms / 1000 }];
+      }),
+  },
+  {
+    name: 'avatop_l1_balance_navax',
+    help: 'An L1 validator\'s remaining balance in nAVAX (getL1Validator balance).',
+    type: 'gauge',
+    read: (_s, _now, _rule, view) =>
+      (view.l1 ?? []).flatMap((r) => (r.balance === undefined ? [] : [{ labels: { subnet: sanitize(r.subnetId ?? ''), validation_id: sanitize(r.validationId) }, value: Number(r.balance) }])),
+  },
+  {
     name: 'avatop_validation_end_timestamp_seconds',
     help: 'When this node\'s primary-network validation ends, Unix time.',
     type: 'gauge',
@@ -215,7 +255,7 @@ export function collectFamilies(nodes: readonly NodeView[], now: number, rule: R
       const base = nodeLabels(view);
       let reading: Reading;
       try {
-        reading = spec.read(view.state, now, rule);
+        reading = spec.read(view.state, now, rule, view);
       } catch {
         // A shape no reader expected: the series is absent this scrape, the rest still serve.
         reading = undefined;

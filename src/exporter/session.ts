@@ -1,18 +1,28 @@
 // A node watched without a screen: the monitor's client, store and height-gated scheduler, with the overview as the
-// "visible" pane so it polls what the header and the overview poll, and nothing heavier.
+// "visible" pane so it polls what the header and the overview poll. A second scheduler on the same store looks at
+// the versions pane at a slow pace (peers' versions and the validator set's stake, for the version-lag series): the
+// validator set is the heaviest reply a node gives, and a version lag is not news by the second.
 import { createClient, type AvatopClient } from '../rpc/client';
 import { createAvatopStore, type AvatopStore } from '../state/store';
 import { createScheduler, type Scheduler } from '../poll/scheduler';
+import { watchL1Validations, type L1Reading } from './l1-watch';
+
+/** The versions view's pace: its header duplicates once a minute, the peer and validator lists every 10 minutes. */
+const VERSIONS_TICK_MS = 60_000;
+const VERSIONS_EVERY_MS = 10 * 60_000;
 
 export interface NodeTarget {
   readonly name: string;
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
+  /** L1 validation IDs to follow for their balance runway. */
+  readonly l1Validations?: readonly string[];
 }
 
 export interface HeadlessSession {
   readonly target: NodeTarget;
   readonly store: AvatopStore;
+  l1(): readonly L1Reading[];
   close(): Promise<void>;
 }
 
@@ -27,11 +37,26 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
   const scheduler: Scheduler = createScheduler({ client, store, intervalMs: opts.intervalMs, followUi: false });
   scheduler.setVisible('overview');
   scheduler.start();
+  const slow: Scheduler = createScheduler({
+    client,
+    store,
+    intervalMs: Math.max(opts.intervalMs, VERSIONS_TICK_MS),
+    slowMs: VERSIONS_EVERY_MS,
+    heavyMinIntervalMs: VERSIONS_EVERY_MS,
+    maxAgeMs: VERSIONS_EVERY_MS,
+    followUi: false,
+  });
+  slow.setVisible('versions');
+  slow.start();
+  const l1 = watchL1Validations(client, target.l1Validations ?? []);
   return {
     target,
     store,
+    l1: () => l1.readings(),
     async close() {
       scheduler.stop();
+      slow.stop();
+      l1.stop();
       await client.close();
     },
   };

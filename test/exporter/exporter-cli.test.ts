@@ -35,7 +35,7 @@ describe('avatop exporter', () => {
   it('serves the live node\'s values and avatop_up 0 for a node that does not answer', async () => {
     const text = await until('the live node\'s validation', async () => {
       const t = await scrape();
-      return t.includes('avatop_validation_end_timestamp_seconds{') ? t : undefined;
+      return t.includes('avatop_validation_end_timestamp_seconds{') && t.includes('avatop_peers_newer_version_stake_ratio{') ? t : undefined;
     });
     expect(text).toContain(`avatop_up{network="mainnet",node="live",node_id="${sim.nodeId}"} 1`);
     expect(text).toContain('avatop_up{network="",node="dead",node_id=""} 0');
@@ -45,6 +45,9 @@ describe('avatop exporter', () => {
     );
     expect(text).toMatch(/avatop_pchain_height\{[^}]*node="live"[^}]*\} \d+/);
     expect(text).toMatch(/avatop_bootstrapped\{chain="P",[^}]*node="live"[^}]*\} 1/);
+    expect(text).toMatch(/avatop_validation_threshold_percent\{[^}]*subnet="primary"\} (80|90)/);
+    expect(text).toMatch(/avatop_validation_downtime_budget_seconds\{[^}]*subnet="primary"\} -?\d/);
+    expect(text).toMatch(/avatop_peers_newer_version_stake_ratio\{[^}]*node="live"[^}]*\} (0|1|0\.\d+)$/m);
   });
 
   it('serves only metrics named in the table, and promtool finds nothing to complain about', async (ctx) => {
