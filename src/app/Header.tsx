@@ -112,7 +112,7 @@ export function Header({ width }: { width: number }) {
             { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)) },
             { text: '  uptime ', style: label },
             { text: weighted !== undefined ? `${formatPercent(weighted, 1)}` : '—', style: upStyle },
-            { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: label },
+            { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: claim(label) },
           ]}
           latencyMs={height.latencyMs}
           latencies={latencies}

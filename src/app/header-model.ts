@@ -70,10 +70,11 @@ export function heightDropNote(h: HeightHistory, now: number): string | undefine
  */
 export function unreachableText(live: Liveness, now: number): string | undefined {
   if (live.state !== 'down') return undefined;
+  // Short enough to leave the claims room on an 80-column line.
   const forHow = live.since !== undefined && now - live.since >= 1000 ? ` for ${formatDuration(now - live.since)}` : '';
   const asOf =
     live.lastContact === undefined
       ? ' · never reached'
-      : ` · last known, as of ${now - live.lastContact < 1000 ? 'just now' : `${formatDuration(now - live.lastContact)} ago`}:`;
-  return `✗ UNREACHABLE: ${live.why}${forHow}${asOf} `;
+      : ` · as of ${now - live.lastContact < 1000 ? 'just now' : `${formatDuration(now - live.lastContact)} ago`}:`;
+  return `✗ UNREACHABLE${forHow}: ${live.why}${asOf} `;
 }

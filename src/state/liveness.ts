@@ -60,5 +60,3 @@ export function livenessOf(probe: Resource<unknown>): Liveness {
 }
 
 export const selectLiveness = (s: AvatopState): Liveness => livenessOf(s.pchain.height);
-
-export const selectNodeDown = (s: AvatopState): boolean => livenessOf(s.pchain.height).state === 'down';

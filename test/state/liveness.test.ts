@@ -35,8 +35,8 @@ describe('liveness', () => {
   it('words the header while down: why, for how long, and how old what is shown is', () => {
     const ok = resolveOk(idleResource<bigint>(), 5n, { at: 1_000 });
     const down = livenessOf(resolveError(ok, new TransportError('refused', URL_), { at: 3_000 }));
-    expect(unreachableText(down, 3_200)).toBe('✗ UNREACHABLE: connection refused · last known, as of 2s ago: ');
-    expect(unreachableText(down, 15_000)).toBe('✗ UNREACHABLE: connection refused for 12s · last known, as of 14s ago: ');
+    expect(unreachableText(down, 3_200)).toBe('✗ UNREACHABLE: connection refused · as of 2s ago: ');
+    expect(unreachableText(down, 15_000)).toBe('✗ UNREACHABLE for 12s: connection refused · as of 14s ago: ');
     expect(unreachableText(livenessOf(ok), 15_000)).toBeUndefined();
     const never = livenessOf(resolveError(idleResource(), new TransportError('dns', URL_), { at: 3_000 }));
     expect(unreachableText(never, 3_000)).toBe('✗ UNREACHABLE: host name not found · never reached ');
