@@ -11,6 +11,7 @@ let sim: SimNode;
 let exporter: Running;
 let url: string;
 let deadPort: number;
+let l1Id: string;
 
 async function scrape(): Promise<string> {
   const res = await fetch(`${url}/metrics`);
@@ -21,9 +22,10 @@ async function scrape(): Promise<string> {
 beforeAll(async () => {
   sim = await createSimNode({ seed: 5, validators: 40, peers: 12, utxos: 10 });
   deadPort = await freePort();
+  l1Id = sim.network.subnets.find((x) => x.kind === 'l1' && x.l1Validators.length > 0)!.l1Validators[0]!.validationIdStr;
   const port = await freePort();
   url = `http://127.0.0.1:${port}`;
-  exporter = await startExporter(['--listen', `127.0.0.1:${port}`, '--interval', '500ms', '--timeout', '2s', '--node', `live=${sim.url}`, '--node', `dead=http://127.0.0.1:${deadPort}`]);
+  exporter = await startExporter(['--listen', `127.0.0.1:${port}`, '--interval', '500ms', '--timeout', '2s', '--node', `live=${sim.url}`, '--node', `dead=http://127.0.0.1:${deadPort}`, '--l1-validation', `live=${l1Id}`]);
 }, 60_000);
 
 afterAll(async () => {
@@ -35,7 +37,7 @@ describe('avatop exporter', () => {
   it('serves the live node\'s values and avatop_up 0 for a node that does not answer', async () => {
     const text = await until('the live node\'s validation', async () => {
       const t = await scrape();
-      return t.includes('avatop_validation_end_timestamp_seconds{') && t.includes('avatop_peers_newer_version_stake_ratio{') ? t : undefined;
+      return ['avatop_validation_end_timestamp_seconds{', 'avatop_peers_newer_version_stake_ratio{', 'avatop_l1_balance_runway_seconds{'].every((m) => t.includes(m)) ? t : undefined;
     });
     expect(text).toContain(`avatop_up{network="mainnet",node="live",node_id="${sim.nodeId}"} 1`);
     expect(text).toContain('avatop_up{network="",node="dead",node_id=""} 0');
@@ -47,6 +49,11 @@ describe('avatop exporter', () => {
     expect(text).toMatch(/avatop_bootstrapped\{chain="P",[^}]*node="live"[^}]*\} 1/);
     expect(text).toMatch(/avatop_validation_threshold_percent\{[^}]*subnet="primary"\} (80|90)/);
     expect(text).toMatch(/avatop_validation_downtime_budget_seconds\{[^}]*subnet="primary"\} -?\d/);
+    // The runway is the balance over the fee the simulated node charges now.
+    const runway = Number(new RegExp(`avatop_l1_balance_runway_seconds\\{[^}]*validation_id="${l1Id}"\\} (\\S+)`).exec(text)![1]);
+    const balance = Number(new RegExp(`avatop_l1_balance_navax\\{[^}]*validation_id="${l1Id}"\\} (\\S+)`).exec(text)![1]);
+    const fee = (await (await fetch(`${sim.url}/ext/bc/P`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"platform.getValidatorFeeState","params":{}}' })).json()) as { result: { price: string | number } };
+    expect(runway).toBe(Math.floor(balance / Number(fee.result.price)));
     expect(text).toMatch(/avatop_peers_newer_version_stake_ratio\{[^}]*node="live"[^}]*\} (0|1|0\.\d+)$/m);
   });
 
@@ -105,6 +112,15 @@ describe('avatop exporter: bad options are one line and exit 2', () => {
     } finally {
       blocker.close();
     }
+  });
+
+  it('an L1 validation ID that is not one, or for a node that is not there', async () => {
+    const bad = await runCli(['exporter', '--l1-validation', 'nope']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/is not a validation ID/);
+    const other = await runCli(['exporter', '--l1-validation', `x=${'2'.repeat(49)}`]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/no node is named "x"/);
   });
 
   it('a bad node URL', async () => {
