@@ -62,7 +62,7 @@ function untilSignal(): Promise<string> {
 
 export async function run(argv: string[], io: ExporterIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
   let resolved;
-  let nodes: NodeSpec[];
+  let nodes: Array<NodeSpec & { headers?: Record<string, string> }>;
   let at;
   let l1: Map<string, string[]>;
   try {
@@ -72,9 +72,13 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const listenText = typeof extra.listen === 'string' ? extra.listen : DEFAULT_LISTEN;
     at = parseListen(listenText);
     if (!at) throw new UsageError(`--listen: expected HOST:PORT such as ${DEFAULT_LISTEN}, got "${listenText}"`);
-    nodes = ((extra.node as string[] | undefined) ?? []).map((n) => parseNodeSpec(n, '--node'));
+    // The config file's nodes first, then --node, then --url (or the default) when given or when nothing else is.
+    nodes = [
+      ...settings.nodes.map((n) => ({ ...parseNodeSpec(n.name ? `${n.name}=${n.url}` : n.url, `config ${settings.configPath}: nodes`), headers: n.headers })),
+      ...((extra.node as string[] | undefined) ?? []).map((n) => parseNodeSpec(n, '--node')),
+    ];
     const urlGiven = argv.some((a) => a === '--url' || a.startsWith('--url=')) || Boolean(io.env.AVATOP_URL);
-    if (nodes.length === 0 || urlGiven) nodes.unshift(parseNodeSpec(settings.url, '--url'));
+    if (nodes.length === 0 || urlGiven) nodes.push(parseNodeSpec(settings.url, '--url'));
     checkUniqueNames(nodes);
     l1 = assignL1Validations((extra['l1-validation'] as string[] | undefined) ?? [], nodes);
   } catch (err) {
@@ -102,7 +106,8 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     return 2;
   }
   for (const n of nodes) {
-    sessions.push(startHeadlessSession({ ...n, headers: settings.headers, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
+    const headers = { ...settings.headers, ...n.headers };
+    sessions.push(startHeadlessSession({ ...n, headers, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
   }
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);

@@ -29,6 +29,14 @@ export interface Settings {
   uptimeThreshold?: number;
   /** Where the values came from, for `--help` and the debug log. */
   configPath?: string;
+  /** The config file's `nodes`: several nodes, each with a name and its own headers (the exporter; the fleet). */
+  nodes: ConfigNode[];
+}
+
+export interface ConfigNode {
+  readonly name?: string;
+  readonly url: string;
+  readonly headers: Record<string, string>;
 }
 
 /** Flags shared by the monitor and the one-shot commands. */
@@ -66,6 +74,9 @@ const ConfigFileSchema = z.object({
   readonly: z.boolean().optional(),
   debugLog: z.string().optional(),
   uptimeThreshold: z.number().optional(),
+  nodes: z
+    .array(z.object({ name: z.string().optional(), url: z.string(), headers: z.union([z.record(z.string(), z.string()), z.array(z.string())]).optional() }))
+    .optional(),
 });
 
 /** "2s", "500ms", "1m", or a bare number of seconds. */
@@ -183,6 +194,7 @@ export function resolveSettings(
     demo: false,
     readonly: false,
     configPath,
+    nodes: [],
   };
 
   // Config file first, then environment, then flags.
@@ -211,6 +223,13 @@ export function resolveSettings(
   settings.readonly = values.readonly === true || (values.readonly === undefined && file.readonly === true);
   const debugLog = values['debug-log'] ?? file.debugLog;
   if (typeof debugLog === 'string') settings.debugLog = debugLog;
+  settings.nodes = (file.nodes ?? []).map((n, i) => {
+    const what = `config ${configPath}: nodes[${i}]`;
+    const headers = Array.isArray(n.headers)
+      ? n.headers.map((h) => parseHeader(h, `${what}.headers`))
+      : Object.entries(n.headers ?? {}).map(([k, v]) => parseHeader(`${k}: ${v}`, `${what}.headers`));
+    return { name: n.name, url: parseUrl(n.url, `${what}.url`), headers: Object.fromEntries(headers) };
+  });
   const threshold = values['uptime-threshold'] ?? file.uptimeThreshold;
   if (threshold !== undefined) settings.uptimeThreshold = parseThreshold(threshold as string | number, where('uptime-threshold', 'uptimeThreshold'));
 

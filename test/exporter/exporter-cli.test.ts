@@ -2,6 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from '../cli/run-cli';
 import { SERIES } from '../../src/exporter/node-series';
@@ -88,6 +91,23 @@ describe('avatop exporter', () => {
       await until('avatop_up 0 after the node stopped', up('0'), 15_000);
     } finally {
       await other.stop();
+    }
+  });
+});
+
+describe('avatop exporter: nodes from the config file', () => {
+  it('watches the config file\'s nodes under their names', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'avatop-exp-cfg-'));
+    const config = join(dir, 'config.json');
+    writeFileSync(config, JSON.stringify({ nodes: [{ name: 'from-config', url: sim.url, headers: { 'X-Probe': 'yes' } }] }));
+    const port = await freePort();
+    const other = await startExporter(['--config', config, '--listen', `127.0.0.1:${port}`, '--interval', '500ms']);
+    try {
+      expect(other.output()).toContain(`from-config (${sim.url})`);
+      await until('the config node up', async () => ((await (await fetch(`http://127.0.0.1:${port}/metrics`)).text()).includes(`avatop_up{network="mainnet",node="from-config",node_id="${sim.nodeId}"} 1`) ? true : undefined));
+    } finally {
+      await other.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
