@@ -1,10 +1,12 @@
 // The README sections that are generated, between `<!-- NAME:start -->` and `<!-- NAME:end -->` markers.
 import { keyTableMarkdown } from '../keys/markdown';
 import { flagTableMarkdown } from './flags-markdown';
+import { metricTableMarkdown } from '../exporter/metrics-markdown';
 
 export const GENERATED_SECTIONS: Record<string, () => string> = {
   keys: keyTableMarkdown,
   flags: flagTableMarkdown,
+  metrics: metricTableMarkdown,
 };
 
 export function extractSection(readme: string, name: string): string | undefined {
