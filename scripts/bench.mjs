@@ -21,7 +21,7 @@ const CPU_WINDOW_MS = quick ? 15_000 : 60_000;
 // flags of bin/avatop.cjs's shebang line, which is how an installed `avatop` starts.
 const BIN = join(root, 'dist', 'avatop.cjs');
 const CLI_NODE_FLAGS = /^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(join(root, 'bin', 'avatop.cjs'), 'utf8'))?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
-// --only=startup,cpu,big,poll,codec,sim runs a subset (for working on one measurement).
+// --only=startup,cpu,big,poll,codec,sim,exporter runs a subset (for working on one measurement).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const runs = (name) => !only || only.includes(name);
 const log = (s) => process.stderr.write(`[bench] ${s}\n`);
@@ -283,6 +283,54 @@ async function cpuAndMemory(sim) {
   return { cpu, simCpu, hwmKb: hwm, keys, total };
 }
 
+/**
+ * `avatop exporter` watching 20 nodes (one mainnet-size simulated node under 20 names: the exporter's cost per node is
+ * the same, without 20 simulators competing for two cores), scraped every 15 s as Prometheus would.
+ */
+async function exporterLoad(sim) {
+  const NODES = 20;
+  const args = ['exporter', '--listen', '127.0.0.1:0'];
+  for (let i = 0; i < NODES; i++) args.push('--node', `n${i}=${sim.url}`);
+  const proc = spawn(process.execPath, [...CLI_NODE_FLAGS, BIN, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, XDG_CACHE_HOME: cacheHome } });
+  try {
+    let out = '';
+    const url = await new Promise((resolve, reject) => {
+      proc.stdout.on('data', (d) => {
+        out += d;
+        const m = /serving (http:\/\/\S+)\/metrics/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      proc.once('exit', (code) => reject(new Error(`avatop exporter exited (${code}):\n${out}`)));
+    });
+    const scrape = async () => {
+      const t = performance.now();
+      const text = await (await fetch(`${url}/metrics`)).text();
+      return { ms: performance.now() - t, bytes: Buffer.byteLength(text), series: text.split('\n').filter((l) => l && !l.startsWith('#')).length };
+    };
+    await sleep(quick ? 5_000 : 10_000); // warm-up: every node's first answers and the slow versions look
+    const c0 = cpuMs(proc.pid);
+    const s0 = cpuMs(sim.pid);
+    const t0 = performance.now();
+    const scrapes = [];
+    while (performance.now() - t0 < CPU_WINDOW_MS) {
+      scrapes.push(await scrape());
+      await sleep(15_000);
+    }
+    const wall = performance.now() - t0;
+    return {
+      nodes: NODES,
+      cpu: ((cpuMs(proc.pid) - c0) / wall) * 100,
+      simCpu: ((cpuMs(sim.pid) - s0) / wall) * 100,
+      hwmKb: statusKb(proc.pid, 'VmHWM'),
+      scrapeMs: median(scrapes.map((x) => x.ms)),
+      scrapeBytes: scrapes[scrapes.length - 1].bytes,
+      series: scrapes[scrapes.length - 1].series,
+    };
+  } finally {
+    proc.kill('SIGTERM');
+  }
+}
+
 async function bigNetwork(sim, wallet) {
   const cli = startCli(['--url', sim.url, '--pane', 'validators']);
   await cli.waitFor(DATA_FRAME, { timeoutMs: 60_000 });
@@ -419,7 +467,7 @@ const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join('
 
 log(`${quick ? 'quick run' : 'full run'}; load average ${load}`);
 let smallKeys;
-if (runs('startup') || runs('cpu')) {
+if (runs('startup') || runs('cpu') || runs('exporter')) {
 log('starting a mainnet-size simulated node (1,500 validators, 300 peers)');
 const simDefault = await startSim([]);
 try {
@@ -433,6 +481,12 @@ try {
   const c = await cpuAndMemory(simDefault);
   add(`monitor CPU, ${CPU_WINDOW_MS / 1000} s, default settings (overview)`, `${c.cpu.toFixed(2)}% of a core`, `simulated node serving it: ${c.simCpu.toFixed(2)}%`, '≤ 3%', c.cpu <= 3);
   smallKeys = c;
+  }
+  if (runs('exporter')) {
+  log(`exporter: 20 nodes for ${CPU_WINDOW_MS / 1000} s, scraped every 15 s`);
+  const e = await exporterLoad(simDefault);
+  add(`exporter CPU, ${e.nodes} nodes, ${CPU_WINDOW_MS / 1000} s`, `${e.cpu.toFixed(2)}% of a core`, `simulated node serving all ${e.nodes}: ${e.simCpu.toFixed(2)}%`, '—', undefined);
+  add(`exporter peak memory (VmHWM), ${e.nodes} nodes`, mib(e.hwmKb), `scrape: median ${e.scrapeMs.toFixed(1)} ms, ${e.series} series, ${(e.scrapeBytes / 1024).toFixed(0)} KiB`, '—', undefined);
   }
 } finally {
   await simDefault.stop();

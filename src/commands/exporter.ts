@@ -5,8 +5,12 @@ import { checkUniqueNames, parseNodeSpec, type NodeSpec } from '../config/nodes'
 import { AVATOP_VERSION } from '../config/version';
 import { startHeadlessSession, type HeadlessSession } from '../exporter/session';
 import { createExporterServer, listen, parseListen } from '../exporter/server';
+import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources';
+import { isUp } from '../exporter/node-series';
 
 const DEFAULT_LISTEN = '127.0.0.1:9109';
+/** How often the choice of which node fetches each network's validator set is looked at again. */
+const STAKE_SOURCE_CHECK_MS = 30_000;
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'listen', kind: 'string', value: 'HOST:PORT', description: `where to serve /metrics (default ${DEFAULT_LISTEN})` },
@@ -98,7 +102,12 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   }
   const { settings } = resolved;
   const sessions: HeadlessSession[] = [];
-  const server = createExporterServer(() => sessions.map((s) => ({ name: s.target.name, state: s.store.getState(), l1: s.l1() })), { override: settings.uptimeThreshold });
+  const views = () => {
+    const states = sessions.map((s) => s.store.getState());
+    const weights = weightsByNetwork(states);
+    return sessions.map((s, i) => ({ name: s.target.name, state: states[i]!, l1: s.l1(), weights: weights.get(states[i]!.node.networkName.data ?? '') }));
+  };
+  const server = createExporterServer(views, { override: settings.uptimeThreshold });
   try {
     await listen(server, at);
   } catch (err) {
@@ -109,10 +118,14 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const headers = { ...settings.headers, ...n.headers };
     sessions.push(startHeadlessSession({ ...n, headers, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
   }
+  const restake = () => assignStakeSources(sessions.map((s) => ({ state: s.store.getState(), isStakeSource: s.isStakeSource, setStakeSource: s.setStakeSource })), isUp);
+  restake();
+  const restaking = setInterval(restake, STAKE_SOURCE_CHECK_MS);
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
   io.stdout.write(`avatop exporter ${AVATOP_VERSION}: serving http://${shown}/metrics for ${nodes.map((n) => `${n.name} (${n.url})`).join(', ')}\n`);
   await (io.stopped ?? untilSignal());
+  clearInterval(restaking);
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // A scraper's kept-alive connection would hold close() open until it times out.
   server.closeAllConnections();

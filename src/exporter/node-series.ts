@@ -11,7 +11,6 @@ import type { Family, MetricType, Sample } from './exposition';
 import { guardOwnValidation, type ValidationGuard } from '../domain/reward/guard';
 import { newerVersionStakeShare } from '../domain/versions';
 import { liveValues } from '../state/rows';
-import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { balanceRunwayMs } from '../domain/reward/tiers';
 import type { L1Reading } from './l1-watch';
 
@@ -22,6 +21,8 @@ export interface NodeView {
   readonly state: AvatopState;
   /** L1 validations the operator asked to follow. */
   readonly l1?: readonly L1Reading[];
+  /** Stake by node ID on this node's network (from whichever node fetched the validator set). */
+  readonly weights?: ReadonlyMap<string, bigint>;
 }
 
 type Labels = Record<string, string>;
@@ -89,16 +90,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_peers_newer_version_stake_ratio',
     help: 'Share (0-1) of connected peers\' stake that runs a newer avalanchego than this node (info.peers versions weighted by getCurrentValidators).',
     type: 'gauge',
-    read: (s) => {
-      const own = s.node.version.data?.version;
-      const validators = s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data;
-      const weights = new Map<string, bigint>();
-      for (const v of liveValues(validators)) {
-        const w = big(v.weight) ?? big(v.stakeAmount);
-        if (w !== undefined) weights.set(v.nodeID, w);
-      }
-      return newerVersionStakeShare(own, liveValues(s.peers.list.data), weights);
-    },
+    read: (s, _now, _rule, view) => (view.weights ? newerVersionStakeShare(s.node.version.data?.version, liveValues(s.peers.list.data), view.weights) : undefined),
   },
   {
     name: 'avatop_rpc_latency_seconds',

@@ -1,7 +1,8 @@
 // A node watched without a screen: the monitor's client, store and height-gated scheduler, with the overview as the
 // "visible" pane so it polls what the header and the overview poll. A second scheduler on the same store looks at
-// the versions pane at a slow pace (peers' versions and the validator set's stake, for the version-lag series): the
-// validator set is the heaviest reply a node gives, and a version lag is not news by the second.
+// the peers once a minute (their versions, for the version-lag series). The validator set that weighs them is the
+// heaviest reply a node gives and the same for every node of a network, so only one session per network asks for
+// it (`setStakeSource`), every 10 minutes at most.
 import { createClient, type AvatopClient } from '../rpc/client';
 import { createAvatopStore, type AvatopStore } from '../state/store';
 import { createScheduler, type Scheduler } from '../poll/scheduler';
@@ -23,6 +24,9 @@ export interface HeadlessSession {
   readonly target: NodeTarget;
   readonly store: AvatopStore;
   l1(): readonly L1Reading[];
+  /** Whether this session also fetches the validator set (for every node of its network). */
+  setStakeSource(on: boolean): void;
+  readonly isStakeSource: boolean;
   close(): Promise<void>;
 }
 
@@ -46,13 +50,22 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     maxAgeMs: VERSIONS_EVERY_MS,
     followUi: false,
   });
-  slow.setVisible('versions');
+  let stakeSource = false;
+  slow.setVisible('peers');
   slow.start();
   const l1 = watchL1Validations(client, target.l1Validations ?? []);
   return {
     target,
     store,
     l1: () => l1.readings(),
+    setStakeSource(on) {
+      if (on === stakeSource) return;
+      stakeSource = on;
+      slow.setVisible(on ? 'versions' : 'peers');
+    },
+    get isStakeSource() {
+      return stakeSource;
+    },
     async close() {
       scheduler.stop();
       slow.stop();

@@ -1,0 +1,54 @@
+// One validator set per network, shared by every node of it: which session fetches it, and the weights it gives.
+import type { AvatopState } from '../state/store';
+import { PRIMARY_NETWORK_ID } from '../state/constants';
+import { liveValues, type RowList } from '../state/rows';
+import type { Validator } from '../state/types';
+import { big } from '../format/fields';
+
+export interface StakeSession {
+  readonly state: AvatopState;
+  readonly isStakeSource: boolean;
+  setStakeSource(on: boolean): void;
+}
+
+/**
+ * Exactly one answering session per known network fetches the validator set; before any network is known, the
+ * first session does, so a single-network fleet has its weights from the start.
+ */
+export function assignStakeSources(sessions: readonly StakeSession[], isUp: (s: AvatopState) => boolean): void {
+  const chosen = new Map<string, StakeSession>();
+  for (const s of sessions) {
+    const network = s.state.node.networkName.data;
+    if (network === undefined || !isUp(s.state)) continue;
+    const current = chosen.get(network);
+    // Keep a session that already fetches it, so the set is not fetched twice.
+    if (!current || (!current.isStakeSource && s.isStakeSource)) chosen.set(network, s);
+  }
+  const sources = new Set(chosen.values());
+  if (sources.size === 0 && sessions[0]) sources.add(sessions[0]);
+  for (const s of sessions) s.setStakeSource(sources.has(s));
+}
+
+const weightCache = new WeakMap<RowList<Validator>, ReadonlyMap<string, bigint>>();
+
+/** Stake by node ID, per network, from whichever session has the set (computed once per reply). */
+export function weightsByNetwork(states: readonly AvatopState[]): Map<string, ReadonlyMap<string, bigint>> {
+  const out = new Map<string, ReadonlyMap<string, bigint>>();
+  for (const s of states) {
+    const network = s.node.networkName.data;
+    const list = s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data;
+    if (network === undefined || !list || out.has(network)) continue;
+    let weights = weightCache.get(list);
+    if (!weights) {
+      const m = new Map<string, bigint>();
+      for (const v of liveValues(list)) {
+        const w = big(v.weight) ?? big(v.stakeAmount);
+        if (w !== undefined) m.set(v.nodeID, w);
+      }
+      weightCache.set(list, m);
+      weights = m;
+    }
+    out.set(network, weights);
+  }
+  return out;
+}

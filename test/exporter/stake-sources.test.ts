@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createAvatopStore, PRIMARY_NETWORK_ID, type AvatopState } from '../../src/state/store';
+import { idleResource, resolveOk } from '../../src/state/resource';
+import { diffRows } from '../../src/state/rows';
+import { assignStakeSources, weightsByNetwork, type StakeSession } from '../../src/exporter/stake-sources';
+import type { Validator } from '../../src/state/types';
+
+function state(network: string | undefined, validators?: Validator[]): AvatopState {
+  const s = createAvatopStore().getState();
+  const at = { at: 1 };
+  return {
+    ...s,
+    node: { ...s.node, networkName: network === undefined ? idleResource() : resolveOk(idleResource(), network, at) },
+    validators: validators
+      ? { ...s.validators, bySubnet: { [PRIMARY_NETWORK_ID]: resolveOk(idleResource(), diffRows(undefined, validators, (v) => v.nodeID), at) } }
+      : s.validators,
+  };
+}
+
+function session(st: AvatopState, on = false): StakeSession & { on: boolean } {
+  const x = { state: st, on, isStakeSource: on, setStakeSource: (v: boolean) => void (x.on = v) };
+  return x;
+}
+
+describe('stake sources', () => {
+  it('picks one answering session per network, keeping one that already fetches', () => {
+    const a = session(state('mainnet'));
+    const b = session(state('mainnet'), true);
+    const c = session(state('fuji'));
+    const d = session(state(undefined));
+    assignStakeSources([a, b, c, d], () => true);
+    expect([a.on, b.on, c.on, d.on]).toEqual([false, true, true, false]);
+  });
+
+  it('lets the first session fetch while no network is known', () => {
+    const a = session(state(undefined));
+    const b = session(state(undefined));
+    assignStakeSources([a, b], () => true);
+    expect([a.on, b.on]).toEqual([true, false]);
+  });
+
+  it('hands the set on when its session is down', () => {
+    const a = session(state('mainnet'), true);
+    const b = session(state('mainnet'));
+    assignStakeSources([a, b], (s) => s !== a.state);
+    expect([a.on, b.on]).toEqual([false, true]);
+  });
+
+  it('shares one weight map per network, built once per reply', () => {
+    const vs = [{ nodeID: 'A', weight: 5n }, { nodeID: 'B', weight: 7n }] as Validator[];
+    const s1 = state('mainnet', vs);
+    const w = weightsByNetwork([state('mainnet'), s1]);
+    expect(w.get('mainnet')?.get('B')).toBe(7n);
+    expect(weightsByNetwork([s1]).get('mainnet')).toBe(w.get('mainnet'));
+  });
+});
