@@ -9,7 +9,7 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync, chmodSync, rmSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inkPatchEsbuild } from './ink-patch/patch.mjs';
@@ -26,10 +26,9 @@ const banner = [
   'const require = __avatopCreateRequire(import.meta.url);',
 ].join('\n');
 
-const requireHere = createRequire(import.meta.url);
 const BUILTINS = new Set(builtinModules);
 
-/** `node:fs` and the like as modules that take the built-in from the wrapper's `require`, named exports and all. */
+/** `node:fs` and the like as modules that take the built-in from the wrapper's `require`. */
 const builtinsFromRequire = {
   name: 'avatop-builtins-from-require',
   setup(b) {
@@ -37,13 +36,12 @@ const builtinsFromRequire = {
       const name = args.path.replace(/^node:/, '');
       return BUILTINS.has(name) ? { path: name, namespace: 'node-builtin' } : undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => {
-      const names = Object.keys(requireHere(`node:${args.path}`)).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
-      return {
-        contents: `const m = __avatopRequire(${JSON.stringify(`node:${args.path}`)});\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`,
-        loader: 'js',
-      };
-    });
+    // CommonJS, so each use reads the property when it runs: copying every export at load would touch getters
+    // that newer Nodes deprecate (fs.F_OK warns on Node 24) and print a warning at every start.
+    b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => ({
+      contents: `module.exports = __avatopRequire(${JSON.stringify(`node:${args.path}`)});\n`,
+      loader: 'js',
+    }));
   },
 };
 
