@@ -95,7 +95,9 @@ async function main() {
       main: mainScript,
       output: blob,
       disableExperimentalSEAWarning: true,
-      // Measured in docs/performance.md: the main script is the small loader; the bundle has its own code cache.
+      // The main script is the small loader, which a code cache does not speed up (docs/performance.md); the
+      // bundle has its own, kept under ~/.cache as the npm install's is, which holds the functions the start ran.
+      // No startup snapshot: the bundle starts the CLI as it loads, so there is no state to snapshot before that.
       useCodeCache: false,
       useSnapshot: false,
       execArgv: heapFlags(),
