@@ -37,9 +37,9 @@ let sim: SimNode;
 let session: TmuxSession | undefined;
 
 /** The copied binary with nothing in its environment; never spawnSync, the simulated node here must keep answering. */
-function runBare(args: string[]): Promise<CliResult> {
+function runBare(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(exe, args, { cwd: dir, env: {}, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(exe, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -86,6 +86,20 @@ describe.skipIf(!buildable)('the single executable, alone in an empty folder wit
     expect(r.code).not.toBe(2);
     expect(r.stdout).toMatch(/^(HEALTHY|DEGRADED)/);
     expect(r.stdout).toContain(sim.nodeId);
+  });
+
+  it("keeps V8's compiled code for the next start, and the next start takes it", async () => {
+    const cacheHome = join(dir, 'cache');
+    const codeDir = join(cacheHome, 'avatop', 'code');
+    const files = () => (existsSync(codeDir) ? readdirSync(codeDir).filter((f) => f.endsWith('.v8cache')) : []);
+    expect((await runBare(['status', '--url', sim.url], { XDG_CACHE_HOME: cacheHome })).stderr).toBe('');
+    const [file] = files();
+    expect(file).toBeDefined();
+    const saved = statSync(join(codeDir, file!)).mtimeMs;
+    // A cache V8 refused would have been written again at exit.
+    expect((await runBare(['status', '--url', sim.url], { XDG_CACHE_HOME: cacheHome })).stdout).toContain(sim.nodeId);
+    expect(files()).toEqual([file]);
+    expect(statSync(join(codeDir, file!)).mtimeMs).toBe(saved);
   });
 
   it('serves the simulator, which a status run reads, and stops on SIGTERM', async () => {
