@@ -66,15 +66,19 @@ function ensureBuild() {
   }
 }
 
-/** The single executable, rebuilt when older than the bundle; undefined where it cannot be built. */
+/** The single executable, rebuilt when older than the bundle; `{ why }` where it cannot be had. */
 async function ensureBinary() {
-  if (process.platform !== 'linux' || process.arch !== 'x64') return undefined;
-  if (!existsSync(BINARY) || statSync(BINARY).mtimeMs < statSync(join(root, 'dist', 'avatop-main.js')).mtimeMs) {
-    log('dist/avatop-linux-x64 is missing or older than the bundle: building');
-    execFileSync(process.execPath, [join(root, 'scripts', 'build-binary.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (process.platform !== 'linux' || process.arch !== 'x64') return { why: `not built on ${process.platform}-${process.arch} (linux-x64 only)` };
+  try {
+    if (!existsSync(BINARY) || statSync(BINARY).mtimeMs < statSync(join(root, 'dist', 'avatop-main.js')).mtimeMs) {
+      log('dist/avatop-linux-x64 is missing or older than the bundle: building');
+      execFileSync(process.execPath, [join(root, 'scripts', 'build-binary.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    const { NODE_PACKAGE, packageFile } = await import('./build-binary.mjs');
+    return { path: BINARY, node: packageFile(NODE_PACKAGE), nodeVersion: NODE_PACKAGE.version };
+  } catch (err) {
+    return { why: `npm run build:binary failed: ${String(err.message).split('\n')[0]}` };
   }
-  const { NODE_PACKAGE, packageFile } = await import('./build-binary.mjs');
-  return { path: BINARY, node: packageFile(NODE_PACKAGE), nodeVersion: NODE_PACKAGE.version };
 }
 
 function requireScript() {
@@ -450,14 +454,15 @@ const simDefault = await startSim([]);
 try {
   if (runs('startup')) {
   log(`start-up: ${RUNS} runs`);
-  const binary = await ensureBinary();
+  const got = await ensureBinary();
+  const binary = got.path ? got : undefined;
   const s = await startup(simDefault, binary);
   add(`start to first data frame (bundle, median of ${s.runs})`, ms(s.avatop), `node -e 0: ${ms(s.floor)} (${(s.avatop / s.floor).toFixed(1)}×); first frame of any kind: ${ms(s.firstFrame)}; first start, no cached code: ${ms(s.cold)}; from spawning script(1) and its shell: ${ms(s.wrapped)}`, '≤ 300 ms and ≤ 5× node -e 0', s.avatop <= 300 && s.avatop <= 5 * s.floor);
   if (s.binary) {
     const b = s.binary;
     add(`start to first data frame (single executable, median of ${s.runs})`, ms(b.data), `bundle: ${ms(s.avatop)}; node -e 0: ${ms(s.floor)}, its Node ${binary.nodeVersion} -e 0: ${ms(b.floor)}; first frame of any kind: ${ms(b.first)}; first start, no cached code: ${ms(b.cold)}`, '≤ the bundle', b.data <= s.avatop);
   } else {
-    add('start to first data frame (single executable)', '—', `not built on ${process.platform}-${process.arch} (linux-x64 only)`, '—', undefined);
+    add('start to first data frame (single executable)', '—', got.why, '—', undefined);
   }
   }
   if (runs('cpu')) {
