@@ -20,6 +20,9 @@ const CPU_WINDOW_MS = quick ? 15_000 : 60_000;
 // which in a working checkout can happen mid-run and would time tsx instead of the build. It runs with the Node
 // flags of bin/avatop.cjs's shebang line, which is how an installed `avatop` starts.
 const BIN = join(root, 'dist', 'avatop.cjs');
+// The single executable (`npm run build:binary`, linux-x64): its start-up is measured beside the bundle's. It carries
+// the same heap flags in itself and needs no node in front of it.
+const BINARY = join(root, 'dist', 'avatop-linux-x64');
 const CLI_NODE_FLAGS = /^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(join(root, 'bin', 'avatop.cjs'), 'utf8'))?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
 // --only=startup,cpu,big,poll,codec,sim,exporter runs a subset (for working on one measurement).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
@@ -60,6 +63,21 @@ function ensureBuild() {
   if (!existsSync(bundle) || statSync(bundle).mtimeMs < srcNewest) {
     log('dist/avatop.cjs is missing or older than src/: building');
     execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+}
+
+/** The single executable, rebuilt when older than the bundle; `{ why }` where it cannot be had. */
+async function ensureBinary() {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return { why: `not built on ${process.platform}-${process.arch} (linux-x64 only)` };
+  try {
+    if (!existsSync(BINARY) || statSync(BINARY).mtimeMs < statSync(join(root, 'dist', 'avatop-main.js')).mtimeMs) {
+      log('dist/avatop-linux-x64 is missing or older than the bundle: building');
+      execFileSync(process.execPath, [join(root, 'scripts', 'build-binary.mjs')], { stdio: ['ignore', 'ignore', 'inherit'] });
+    }
+    const { NODE_PACKAGE, packageFile } = await import('./build-binary.mjs');
+    return { path: BINARY, node: packageFile(NODE_PACKAGE), nodeVersion: NODE_PACKAGE.version };
+  } catch (err) {
+    return { why: `npm run build:binary failed: ${String(err.message).split('\n')[0]}` };
   }
 }
 
@@ -121,9 +139,10 @@ async function startSim(args) {
 const EXEC_MARK = 'avatop-bench: exec';
 
 /** The CLI in a 120×40 pseudo-terminal. Output is kept raw; `waitFor` matches the visible text since a mark. */
-function startCli(args, { cols = 120, rows = 40 } = {}) {
+function startCli(args, { cols = 120, rows = 40, exe } = {}) {
   const started = performance.now();
-  const cmd = `stty rows ${rows} cols ${cols}; printf '%s\\r\\n' '${EXEC_MARK}'; exec ${[process.execPath, ...CLI_NODE_FLAGS, BIN, ...args].map((a) => JSON.stringify(a)).join(' ')}`;
+  const argv = exe ? [exe, ...args] : [process.execPath, ...CLI_NODE_FLAGS, BIN, ...args];
+  const cmd = `stty rows ${rows} cols ${cols}; printf '%s\\r\\n' '${EXEC_MARK}'; exec ${argv.map((a) => JSON.stringify(a)).join(' ')}`;
   const proc = spawn('script', ['-qfec', cmd, '/dev/null'], {
     stdio: ['pipe', 'pipe', 'pipe'],
     env: { ...process.env, TERM: 'xterm-256color', AVATOP_FROM_SOURCE: '', AVATOP_NO_CODE_CACHE: '', XDG_CACHE_HOME: cacheHome },
@@ -200,10 +219,10 @@ function startCli(args, { cols = 120, rows = 40 } = {}) {
 }
 
 /** Spawn to exit of `node -e 0`: the floor any Node CLI starts from. */
-function nodeE0() {
+function nodeE0(node = process.execPath) {
   return new Promise((resolve, reject) => {
     const t = performance.now();
-    const p = spawn(process.execPath, ['-e', '0'], { stdio: 'ignore' });
+    const p = spawn(node, ['-e', '0'], { stdio: 'ignore' });
     p.once('exit', () => resolve(performance.now() - t));
     p.once('error', reject);
   });
@@ -215,13 +234,15 @@ const DATA_FRAME = /height \d[\d,]*[\s\S]*q quit/;
 // ---------------------------------------------------------------------------------------------------------------
 // measurements
 
-async function startup(sim) {
+/** With `binary`, the single executable's runs alternate with the bundle's, so both see the same machine. */
+async function startup(sim, binary) {
   const avatop = [];
   const firstFrame = [];
   const wrapped = [];
   const floor = [];
-  const once = async (quitAfterMs = 0) => {
-    const cli = startCli(['--url', sim.url]);
+  const bin = { data: [], first: [], floor: [] };
+  const once = async (quitAfterMs = 0, exe = undefined) => {
+    const cli = startCli(['--url', sim.url], { exe });
     // The first frame (header, tabs, hints) and the first one with data: where the time goes.
     const first = await cli.waitFor(/q quit/);
     const at = DATA_FRAME.test(cli.text) ? first : await cli.waitFor(DATA_FRAME, { mark: cli.mark() });
@@ -231,14 +252,22 @@ async function startup(sim) {
   };
   // The first start after an install or upgrade has no cached code yet; it saves it 2 s in.
   const cold = await once(3_000);
+  const binCold = binary ? await once(3_000, binary.path) : undefined;
   for (let i = 0; i < RUNS; i++) {
     floor.push(await nodeE0());
     const r = await once();
     firstFrame.push(r.first);
     avatop.push(r.data);
     wrapped.push(r.wrapped);
+    if (binary) {
+      bin.floor.push(await nodeE0(binary.node));
+      const b = await once(0, binary.path);
+      bin.first.push(b.first);
+      bin.data.push(b.data);
+    }
   }
-  return { avatop: median(avatop), firstFrame: median(firstFrame), wrapped: median(wrapped), floor: median(floor), runs: RUNS, cold: cold.data };
+  const binResult = binary && { data: median(bin.data), first: median(bin.first), floor: median(bin.floor), cold: binCold.data };
+  return { avatop: median(avatop), firstFrame: median(firstFrame), wrapped: median(wrapped), floor: median(floor), runs: RUNS, cold: cold.data, binary: binResult };
 }
 
 /** Key press to the frame that shows the moved cursor, on the validators pane. */
@@ -473,8 +502,16 @@ const simDefault = await startSim([]);
 try {
   if (runs('startup')) {
   log(`start-up: ${RUNS} runs`);
-  const s = await startup(simDefault);
+  const got = await ensureBinary();
+  const binary = got.path ? got : undefined;
+  const s = await startup(simDefault, binary);
   add(`start to first data frame (bundle, median of ${s.runs})`, ms(s.avatop), `node -e 0: ${ms(s.floor)} (${(s.avatop / s.floor).toFixed(1)}×); first frame of any kind: ${ms(s.firstFrame)}; first start, no cached code: ${ms(s.cold)}; from spawning script(1) and its shell: ${ms(s.wrapped)}`, '≤ 300 ms and ≤ 5× node -e 0', s.avatop <= 300 && s.avatop <= 5 * s.floor);
+  if (s.binary) {
+    const b = s.binary;
+    add(`start to first data frame (single executable, median of ${s.runs})`, ms(b.data), `bundle: ${ms(s.avatop)}; node -e 0: ${ms(s.floor)}, its Node ${binary.nodeVersion} -e 0: ${ms(b.floor)}; first frame of any kind: ${ms(b.first)}; first start, no cached code: ${ms(b.cold)}`, '≤ the bundle', b.data <= s.avatop);
+  } else {
+    add('start to first data frame (single executable)', '—', got.why, '—', undefined);
+  }
   }
   if (runs('cpu')) {
   log(`CPU over ${CPU_WINDOW_MS / 1000} s at default settings, then key presses on the validators pane`);
@@ -563,5 +600,6 @@ const out = [
   '',
   'bytes = request + response bodies; poll load is measured on simulated time against a 1,500-validator node.',
   `The monitor runs as \`node ${[...CLI_NODE_FLAGS, 'dist/avatop.cjs'].join(' ')}\` (the flags of bin/avatop.cjs's shebang) in a 120×40 pty.`,
+  "The single executable runs as `dist/avatop-linux-x64`, its heap flags built in.",
 ];
 process.stdout.write(out.join('\n') + '\n');

@@ -9,12 +9,16 @@
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync, chmodSync, rmSync } from 'node:fs';
-import { builtinModules, createRequire } from 'node:module';
+import { builtinModules } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inkPatchEsbuild } from './ink-patch/patch.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// --bundle-only=DIR writes just the bundle (avatop-main.js) into DIR: what `npm run build:binary` embeds, built
+// apart so it never rewrites dist/ under a test or an `npm pack` reading it.
+const bundleOnly = process.argv.find((a) => a.startsWith('--bundle-only='))?.slice('--bundle-only='.length);
+const outDir = bundleOnly ?? join(root, 'dist');
 const stubDir = join(root, 'node_modules', '.avatop-build');
 mkdirSync(stubDir, { recursive: true });
 const stub = join(stubDir, 'devtools-stub.js');
@@ -26,10 +30,9 @@ const banner = [
   'const require = __avatopCreateRequire(import.meta.url);',
 ].join('\n');
 
-const requireHere = createRequire(import.meta.url);
 const BUILTINS = new Set(builtinModules);
 
-/** `node:fs` and the like as modules that take the built-in from the wrapper's `require`, named exports and all. */
+/** `node:fs` and the like as modules that take the built-in from the wrapper's `require`. */
 const builtinsFromRequire = {
   name: 'avatop-builtins-from-require',
   setup(b) {
@@ -37,13 +40,12 @@ const builtinsFromRequire = {
       const name = args.path.replace(/^node:/, '');
       return BUILTINS.has(name) ? { path: name, namespace: 'node-builtin' } : undefined;
     });
-    b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => {
-      const names = Object.keys(requireHere(`node:${args.path}`)).filter((k) => /^[A-Za-z_$][\w$]*$/.test(k) && k !== 'default');
-      return {
-        contents: `const m = __avatopRequire(${JSON.stringify(`node:${args.path}`)});\nexport default m;\nexport const { ${names.join(', ')} } = m;\n`,
-        loader: 'js',
-      };
-    });
+    // CommonJS, so each use reads the property when it runs: copying every export at load would touch getters
+    // that newer Nodes deprecate (fs.F_OK warns on Node 24) and print a warning at every start.
+    b.onLoad({ filter: /.*/, namespace: 'node-builtin' }, (args) => ({
+      contents: `module.exports = __avatopRequire(${JSON.stringify(`node:${args.path}`)});\n`,
+      loader: 'js',
+    }));
   },
 };
 
@@ -74,7 +76,7 @@ const main = await build({
   ...common,
   banner: undefined,
   entryPoints: [join(root, 'src', 'cli.tsx')],
-  outfile: join(root, 'dist', 'avatop-main.js'),
+  outfile: join(outDir, 'avatop-main.js'),
   minify: true,
   write: false,
   metafile: true,
@@ -85,21 +87,23 @@ const main = await build({
 const leftover = Object.values(main.metafile.outputs).flatMap((o) => o.imports).filter((i) => i.external);
 if (leftover.length) throw new Error(`dist/avatop-main.js would import ${leftover.map((i) => i.path).join(', ')}: not possible in the wrapper`);
 const body = main.outputFiles[0].text;
-mkdirSync(join(root, 'dist'), { recursive: true });
+mkdirSync(outDir, { recursive: true });
 // `require` too: esbuild's shim for a bundled CommonJS module's require() of a built-in looks for one.
 writeFileSync(
-  join(root, 'dist', 'avatop-main.js'),
+  join(outDir, 'avatop-main.js'),
   `(async function (__avatopRequire, __avatopMetaUrl) {\n'use strict';\nconst require = __avatopRequire;\n${body}\n})\n`,
 );
-await build({ ...common, banner: undefined, format: 'cjs', entryPoints: [join(root, 'src', 'loader', 'main.ts')], outfile: join(root, 'dist', 'avatop.cjs'), minify: true });
-if (existsSync(join(root, 'src', 'index.ts'))) {
-  await build({ ...common, entryPoints: [join(root, 'src', 'index.ts')], outfile: join(root, 'dist', 'lib.js') });
+if (!bundleOnly) {
+  await build({ ...common, banner: undefined, format: 'cjs', entryPoints: [join(root, 'src', 'loader', 'main.ts')], outfile: join(root, 'dist', 'avatop.cjs'), minify: true });
+  if (existsSync(join(root, 'src', 'index.ts'))) {
+    await build({ ...common, entryPoints: [join(root, 'src', 'index.ts')], outfile: join(root, 'dist', 'lib.js') });
+  }
+  chmodSync(join(root, 'dist', 'avatop.cjs'), 0o755);
+  // Left by builds before the loader was CommonJS; bin/avatop.cjs would not run it, a stale copy only confuses.
+  rmSync(join(root, 'dist', 'avatop.js'), { force: true });
+  // Type declarations for the library entry (`import { createClient } from 'avatop'`); skipped with --no-types.
+  if (!process.argv.includes('--no-types') && existsSync(join(root, 'src', 'index.ts'))) {
+    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
+  }
 }
-chmodSync(join(root, 'dist', 'avatop.cjs'), 0o755);
-// Left by builds before the loader was CommonJS; bin/avatop.cjs would not run it, a stale copy only confuses.
-rmSync(join(root, 'dist', 'avatop.js'), { force: true });
-// Type declarations for the library entry (`import { createClient } from 'avatop'`); skipped with --no-types.
-if (!process.argv.includes('--no-types') && existsSync(join(root, 'src', 'index.ts'))) {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.build.json')], { stdio: 'inherit' });
-}
-process.stdout.write(`built dist/ in ${Math.round(performance.now() - started)} ms\n`);
+process.stdout.write(`built ${bundleOnly ? `${bundleOnly}/avatop-main.js` : 'dist/'} in ${Math.round(performance.now() - started)} ms\n`);

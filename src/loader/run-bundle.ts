@@ -35,7 +35,14 @@ type BundleFunction = (require: NodeJS.Require, metaUrl: string) => Promise<unkn
 export const SAVE_AFTER_MS = 2_000;
 
 export function runBundle(bundlePath: string, options: RunBundleOptions): BundleRun {
-  const source = readFileSync(bundlePath, 'utf8');
+  return runBundleSource(readFileSync(bundlePath, 'utf8'), bundlePath, options);
+}
+
+/**
+ * The same for a bundle that is not a file of its own (the single executable carries it as an asset): `bundlePath`
+ * names it in stack traces, and is where its `require` and `import.meta.url` are anchored.
+ */
+export function runBundleSource(source: string, bundlePath: string, options: RunBundleOptions): BundleRun {
   const runtime = { version: process.version, arch: process.arch, execArgv: process.execArgv, command: options.command };
   const name = options.cacheDir ? cacheFileName(source, runtime) : '';
   const cachedData = options.cacheDir ? readCache(options.cacheDir, name) : undefined;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isAbsolute, join, resolve } from 'node:path';
+import { BUILTIN_THEME_DATA } from './builtin-themes';
 import { defaultThemeFile } from './default-theme';
 import { ROLE_GROUPS, themeFileSchema, toStyle, type Style, type Theme, type ThemeFile } from './schema';
 
@@ -95,6 +96,10 @@ export function loadTheme(spec: string | undefined, opts: LoadThemeOptions = {})
   if (spec === undefined || spec === '' || spec === 'default') return resolveTheme(base, { color });
 
   const looksLikePath = spec.includes('/') || spec.includes('\\') || spec.endsWith('.json');
+  // A shipped theme comes from the bundle unless a themes folder is named.
+  if (!looksLikePath && opts.themesDir === undefined && Object.hasOwn(BUILTIN_THEME_DATA, spec)) {
+    return resolveTheme(mergeTheme(base, parseThemeFile(BUILTIN_THEME_DATA[spec], `"${spec}"`)), { color });
+  }
   let file: string | undefined;
   if (looksLikePath) {
     file = isAbsolute(spec) ? spec : resolve(opts.cwd ?? process.cwd(), spec);

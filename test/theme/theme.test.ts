@@ -2,6 +2,7 @@ import { describe, expect, it, beforeAll, afterAll } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUILTIN_THEME_DATA } from '../../src/theme/builtin-themes';
 import { BUILTIN_THEMES, ThemeError, defaultThemeFile, defaultThemesDir, loadTheme } from '../../src/theme';
 
 const themesDir = join(import.meta.dirname, '..', '..', 'themes');
@@ -32,6 +33,13 @@ describe('themes', () => {
       expect(t.status.error).toBeDefined();
     });
   }
+  it('carries every shipped theme in the bundle, equal to its file in themes/ (the single executable has no folder)', () => {
+    expect(Object.keys(BUILTIN_THEME_DATA).sort()).toEqual([...BUILTIN_THEMES].sort());
+    for (const name of BUILTIN_THEMES) {
+      expect(BUILTIN_THEME_DATA[name]).toEqual(JSON.parse(readFileSync(join(themesDir, `${name}.json`), 'utf8')));
+      expect(loadTheme(name, { env: {} }).name).toBe(name);
+    }
+  });
   it('monochrome has no colours', () => {
     const t = loadTheme('monochrome', { env: {}, themesDir });
     expect(JSON.stringify(t)).not.toMatch(/"color":"|"backgroundColor"/);
