@@ -34,7 +34,9 @@ export type NavView =
   | { readonly kind: 'peer'; readonly nodeId: string }
   | { readonly kind: 'subnet'; readonly id: string }
   | { readonly kind: 'chain'; readonly id: string }
-  | { readonly kind: 'utxo'; readonly id: string; readonly query: string };
+  | { readonly kind: 'utxo'; readonly id: string; readonly query: string }
+  /** Every health check of the node, opened from the header's health item (`:health`, H). */
+  | { readonly kind: 'health' };
 
 export interface Prompt {
   /** What the typed text is for, e.g. 'filter', 'utxo-addresses', 'console', 'goto'. */
