@@ -1,6 +1,6 @@
 // The header's health segment and the connected-stake note beside the peer count, from the node's own health
 // checks (domain/health judges them; this only picks words and styles). Pure, so the header stays a few lines.
-import { formatConnected, summarizeHealth, type HealthSummary, type HealthTone } from '../domain/health/health-summary';
+import { formatConnected, healthSummaryOf, type HealthTone } from '../domain/health/health-summary';
 import { sanitize } from '../format/sanitize';
 import type { Resource } from '../state/resource';
 import type { Health } from '../state/types';
@@ -9,16 +9,6 @@ import type { Style, Theme } from '../theme/schema';
 export interface HeaderPart {
   readonly text: string;
   readonly style: Style;
-}
-
-// The store keeps a reply's identity while the node answers the same: judge each reply once.
-const summaries = new WeakMap<object, HealthSummary>();
-
-export function healthSummaryOf(data: Health | undefined): HealthSummary {
-  if (!data) return summarizeHealth(undefined);
-  let s = summaries.get(data);
-  if (!s) summaries.set(data, (s = summarizeHealth(data)));
-  return s;
 }
 
 function toneStyle(tone: HealthTone, theme: Theme): Style {

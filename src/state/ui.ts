@@ -126,6 +126,11 @@ export function pushView(ui: UiState, view: NavView): UiState {
   return { ...ui, nav: [...ui.nav, view] };
 }
 
+/** The health view over whatever is shown; asking again while it is on top changes nothing. */
+export function openHealthView(ui: UiState): UiState {
+  return topView(ui)?.kind === 'health' ? ui : pushView(ui, { kind: 'health' });
+}
+
 export function popView(ui: UiState): UiState {
   if (ui.nav.length === 0) return ui;
   return { ...ui, nav: ui.nav.slice(0, -1) };

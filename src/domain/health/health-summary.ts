@@ -196,3 +196,14 @@ function textOf(kind: HealthKind, failing: readonly string[], pending: readonly 
 export function formatConnected(fraction: number): string {
   return `${Math.floor(fraction * 100)}%`;
 }
+
+// The store keeps a reply's identity while the node answers the same: judge each reply once, whoever asks.
+const judged = new WeakMap<object, HealthSummary>();
+
+/** summarizeHealth, remembered per reply object (the header, overview and view all ask on every render). */
+export function healthSummaryOf(reply: object | undefined): HealthSummary {
+  if (!reply) return summarizeHealth(undefined);
+  let s = judged.get(reply);
+  if (!s) judged.set(reply, (s = summarizeHealth(reply)));
+  return s;
+}
