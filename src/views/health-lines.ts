@@ -39,7 +39,8 @@ function checkLines(c: HealthCheckRow, now: number): DetailLine[] {
   if (c.timeOfFirstFailure) out.push(line('failing since', `${formatTimestamp(c.timeOfFirstFailure)} (${formatAge(c.timeOfFirstFailure, now)})`, { tone: 'warn' }));
   if (c.message !== undefined && c.message !== null) {
     // Details, flattened: engine heights, networking.percentConnected, disconnected validators, disk space …
-    for (const [k, v] of flatten(c.message)) out.push(line(k, v));
+    // The last two parts of a key name it well enough and keep the label column narrow for the values.
+    for (const [k, v] of flatten(c.message)) out.push(line(k.split('.').slice(-2).join('.'), v));
   }
   return out;
 }
