@@ -18,7 +18,7 @@ import { PANE_LIST, type Scope } from '../keys/commands';
 import { PANE_COMPONENTS } from '../panes';
 import { ViewHost } from '../views/RowView';
 import { viewTitle } from '../views/registry';
-import { closePrompt, openPrompt, popView, setFilter, setPane, setPromptText, togglePaused, type PaneId } from '../state/ui';
+import { closePrompt, openHealthView, openPrompt, popView, setFilter, setPane, setPromptText, togglePaused, type PaneId } from '../state/ui';
 import { GotoPrompt } from '../views/GotoPrompt';
 import { useFlash } from './flash';
 import { openUtxoQuery } from '../state/utxos';
@@ -68,6 +68,7 @@ export function Frame({ size: override }: { size?: Size }) {
     else if (ev.is('refresh')) actions.refresh();
     else if (ev.is('pause')) ui(togglePaused);
     else if (ev.is('goto')) ui((u) => openPrompt(u, 'goto'));
+    else if (ev.is('health')) ui(openHealthView);
     else if (ev.is('pane.console')) {
       setHelp(false);
       ui((u) => setPane(u, 'console'));

@@ -13,6 +13,7 @@ import { formatCount, formatLatency, formatPercent } from '../format/number';
 import { formatAge, formatDuration } from '../format/time';
 import { addHeight, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote, unreachableText, type HeightHistory } from './header-model';
 import { selectLiveness, type Liveness } from '../state/liveness';
+import { connectedParts, healthParts } from './health-model';
 import { useAppConfig, thresholdFor } from './config';
 import { obj, num, date } from '../panes/fields';
 import { selectOwnValidator } from './own-validator';
@@ -57,6 +58,7 @@ export function Header({ width }: { width: number }) {
   const bootX = useAvatop((s) => s.node.bootstrapped.X);
   const bootC = useAvatop((s) => s.node.bootstrapped.C);
   const peerCount = useAvatop((s) => s.peers.count);
+  const health = useAvatop((s) => s.node.health);
   const uptime = useAvatop((s) => s.node.uptime);
   const paused = useAvatop((s) => s.ui.paused);
   const heights = useHeightHistory(height.data, height.updatedAt);
@@ -108,8 +110,10 @@ export function Header({ width }: { width: number }) {
             boot('X', bootX),
             { text: ' ', style: label },
             boot('C', bootC),
+            ...healthParts(health, theme),
             { text: '  peers ', style: label },
             { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)) },
+            ...connectedParts(health, theme),
             { text: '  uptime ', style: label },
             { text: weighted !== undefined ? `${formatPercent(weighted, 1)}` : '—', style: upStyle },
             { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: claim(label) },

@@ -1,6 +1,6 @@
 // `avatop sim`: serves the simulated avalanchego node on a port until SIGINT/SIGTERM.
 import { formatFlagHelp, parseFlags, UsageError, type FlagSpec } from '../config/flags';
-import { createSimNode, parseFaultFlag, SIM_DEFAULTS, FAULT_KINDS, type FaultSpec } from '../sim/index';
+import { createSimNode, parseFaultFlag, parseHealthFlag, SIM_DEFAULTS, FAULT_KINDS, HEALTH_PRESETS, type FaultSpec } from '../sim/index';
 
 const SPECS: readonly FlagSpec[] = [
   { name: 'port', kind: 'string', short: 'p', value: 'PORT', description: `port to listen on, 0 = any free port (default 9650)` },
@@ -15,6 +15,7 @@ const SPECS: readonly FlagSpec[] = [
   { name: 'block-interval', kind: 'string', value: 'MS', description: `mean time between blocks (default ${SIM_DEFAULTS.blockIntervalMs})` },
   { name: 'allowed-hosts', kind: 'string', value: 'LIST', description: 'enable the Host check with these names (comma-separated)' },
   { name: 'fault', kind: 'list', value: 'SPEC', description: 'inject a fault, repeatable: KIND[:key=value,...]' },
+  { name: 'health', kind: 'string', value: 'STATE', description: `health checks: ${Object.keys(HEALTH_PRESETS).join('|')}, pending=NAMES, percentConnected=F or failing=NAME:ERROR` },
   { name: 'help', kind: 'boolean', short: 'h', description: 'show this help' },
 ];
 
@@ -30,13 +31,14 @@ Fault kinds: ${FAULT_KINDS.join(', ')}.
 Fault keys: method (exact or prefix*), path, times, probability, ms, status, body, code, message, bytes,
 abort, field, allowedHosts (a|b), scope (all|text).
 At run time: POST /sim/control {"action":"add","fault":{...}} | "set" | "clear" | "remove" | "restart" |
-"bootstrapping" | "tick" | "status".
+"bootstrapping" | "health" {"health":"isolated"|{...}} | "tick" | "status".
 
 Examples:
   avatop sim --port 9650
   avatop sim --profile v1.11 --seed 7 --validators 10000 --peers 1000 --utxos 100000
   avatop sim --fault latency:ms=300 --fault rpc-error:method=platform.getHeight,probability=0.2
   avatop sim --fault bootstrapping:ms=10000 --fault host-check:allowedHosts=localhost
+  avatop sim --health isolated --peers 0
 `;
 
 function intFlag(values: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
@@ -47,6 +49,14 @@ function intFlag(values: Record<string, unknown>, name: string, min: number, max
     throw new UsageError(`--${name} needs a whole number from ${min} to ${max}, got ${JSON.stringify(v)}`);
   }
   return n;
+}
+
+function healthFlag(text: string) {
+  try {
+    return parseHealthFlag(text);
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -87,6 +97,7 @@ export async function run(argv: string[]): Promise<number> {
       blockIntervalMs: intFlag(v, 'block-interval', 50, 3_600_000),
       allowedHosts: typeof v['allowed-hosts'] === 'string' ? (v['allowed-hosts'] as string).split(',').filter(Boolean) : undefined,
       faults,
+      health: typeof v.health === 'string' ? healthFlag(v.health) : undefined,
     } as const;
   } catch (err) {
     process.stderr.write(`avatop sim: ${err instanceof Error ? err.message : String(err)}\n`);

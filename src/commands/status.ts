@@ -6,7 +6,8 @@ import { assessStatus } from '../oneshot/status-report';
 
 const usage = `Usage: avatop status [flags]
 
-Prints whether the node is reachable and healthy: bootstrapped P/X/C, version, peers, P-chain height and its age,
+Prints whether the node is reachable and healthy: bootstrapped P/X/C, its own health checks (failing ones by
+name, checks not run yet since it started), version, peers, P-chain height and its age,
 uptime against the reward threshold, and when this node's validation ends.
 Exit status: 0 healthy, 1 degraded, 2 unreachable.
 

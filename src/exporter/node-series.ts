@@ -9,6 +9,7 @@ import { obj, num, date, big } from '../format/fields';
 import { sanitize } from '../format/sanitize';
 import type { Family, MetricType, Sample } from './exposition';
 import { guardOwnValidation, type ValidationGuard } from '../domain/reward/guard';
+import { healthSummaryOf } from '../domain/health/health-summary';
 import { newerVersionStakeShare } from '../domain/versions';
 import { liveValues } from '../state/rows';
 import { balanceRunwayMs } from '../domain/reward/tiers';
@@ -51,13 +52,11 @@ export function isUp(s: AvatopState): boolean {
 const bool = (v: boolean | undefined): number | undefined => (v === undefined ? undefined : v ? 1 : 0);
 const fresh = <T>(r: Resource<T>): T | undefined => r.data;
 
+/** One series per check: 1 failing, 0 passing; a check that has not run yet since the node started is not a failure. */
 function failingChecks(s: AvatopState): Array<{ labels: Labels; value: number }> | undefined {
   const health = fresh(s.node.health);
   if (!health) return undefined;
-  return Object.entries(obj(health.checks)).map(([check, result]) => ({
-    labels: { check: sanitize(check) },
-    value: obj(result).error === undefined || obj(result).error === null ? 0 : 1,
-  }));
+  return healthSummaryOf(health).checks.flatMap((c) => (c.state === 'pending' ? [] : [{ labels: { check: sanitize(c.name) }, value: c.state === 'failing' ? 1 : 0 }]));
 }
 
 export const SERIES: readonly SeriesSpec[] = [
@@ -134,6 +133,24 @@ export const SERIES: readonly SeriesSpec[] = [
     help: 'One series per health check: 1 while it fails.',
     type: 'gauge',
     read: failingChecks,
+  },
+  {
+    name: 'avatop_health_checks_pending',
+    help: 'Health checks that have not run yet since the node started ("not yet run"): not failures.',
+    type: 'gauge',
+    read: (s) => {
+      const health = fresh(s.node.health);
+      return health ? healthSummaryOf(health).pending.length : undefined;
+    },
+  },
+  {
+    name: 'avatop_connected_stake_ratio',
+    help: 'Share (0-1) of stake this node is connected to, the lowest its chains\' networking health checks report.',
+    type: 'gauge',
+    read: (s) => {
+      const health = fresh(s.node.health);
+      return health ? healthSummaryOf(health).percentConnected : undefined;
+    },
   },
   {
     name: 'avatop_peers',

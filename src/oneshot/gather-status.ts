@@ -2,6 +2,7 @@
 import type { AvatopClient } from '../rpc/client';
 import { AvatopError, HttpError, TransportError } from '../rpc/errors';
 import type { Maybe, StatusSnapshot } from './status-report';
+import { summarizeHealth } from '../domain/health/health-summary';
 
 function reasonOf(err: unknown): string {
   if (err instanceof HttpError && err.status === 503) return 'chain still bootstrapping (503)';
@@ -30,7 +31,7 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
     throw err;
   }
 
-  const [version, networkName, bootP, bootX, bootC, peers, height, chainTime, uptime, validator, healthy] = await Promise.all([
+  const [version, networkName, bootP, bootX, bootC, peers, height, chainTime, uptime, validator, health] = await Promise.all([
     attempt(async () => (await client.info.getNodeVersion()).version),
     attempt(async () => (await client.info.getNetworkName()).networkName),
     attempt(async () => (await client.info.isBootstrapped({ chain: 'P' })).isBootstrapped),
@@ -45,7 +46,7 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
       const mine = validators.find((v) => v.nodeID === nodeId);
       return mine && { startTime: mine.startTime, endTime: mine.endTime, uptime: mine.uptime, connected: mine.connected };
     }),
-    attempt(async () => (await client.health.health()).healthy),
+    attempt(async () => summarizeHealth(await client.health.health())),
   ]);
   return {
     url: client.url,
@@ -58,6 +59,7 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
     chainTime,
     uptime,
     validator,
-    healthy,
+    healthy: health.ok ? { ok: true, value: health.value.kind === 'healthy' } : health,
+    health,
   };
 }

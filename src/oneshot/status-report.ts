@@ -3,6 +3,7 @@
  * Pure: the snapshot is gathered elsewhere, so the rules test without a node.
  */
 import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
+import { formatConnected, type HealthSummary } from '../domain/health/health-summary';
 
 export type Verdict = 'healthy' | 'degraded' | 'unreachable';
 
@@ -24,6 +25,8 @@ export interface StatusSnapshot {
   /** undefined value: the node is not a current primary-network validator. */
   validator: Maybe<{ startTime?: Date; endTime?: Date; uptime?: number; connected?: boolean } | undefined>;
   healthy: Maybe<boolean>;
+  /** The node's checks judged (domain/health); absent from snapshots made before it was gathered. */
+  health?: Maybe<HealthSummary>;
 }
 
 export interface StatusReport {
@@ -70,7 +73,17 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     else if (!b.value) problems.push(`${chain}-chain is still bootstrapping`);
   }
   if (s.peers.ok && s.peers.value === 0) problems.push('no peers connected');
-  if (s.healthy.ok && !s.healthy.value) problems.push('the node reports itself unhealthy (/ext/health)');
+  const health = s.health?.ok ? s.health.value : undefined;
+  const names = (xs: readonly string[]) => xs.map((n) => sanitize(n)).join(', ');
+  if (health && health.failing.length > 0) problems.push(`health checks failing: ${names(health.failing)} (/ext/health)`);
+  if (health && health.pending.length > 0) {
+    problems.push(`health checks not run yet since the node started: ${names(health.pending)} (it runs them every --health-check-frequency, 30 s by default)`);
+  }
+  if (health?.stakeLow && health.percentConnected !== undefined) {
+    problems.push(`connected to ${formatConnected(health.percentConnected)} of the stake; the node needs ${formatConnected(health.requiredConnected)}`);
+  }
+  if (s.healthy.ok && !s.healthy.value && !health) problems.push('the node reports itself unhealthy (/ext/health)');
+  if (health?.kind === 'failing' && health.failing.length === 0) problems.push('the node reports itself unhealthy (/ext/health)');
   if (!s.height.ok) problems.push(`P-chain height unavailable: ${s.height.reason}`);
 
   const validator = s.validator.ok ? s.validator.value : undefined;
@@ -96,7 +109,8 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     `${verdict.toUpperCase()}  ${sanitize(s.url)}`,
     `node       ${show(s.nodeId, sanitize)}  ${show(s.networkName, sanitize)}  ${show(s.version, sanitize)}`,
     `bootstrap  ${boot}`,
-    `peers      ${show(s.peers, String)}`,
+    `peers      ${show(s.peers, String)}${health?.stakeLow && health.percentConnected !== undefined ? ` (${formatConnected(health.percentConnected)} of stake connected)` : ''}`,
+    ...(s.health ? [`health     ${show(s.health, healthLine)}`] : []),
     `height     ${show(s.height, String)}${s.chainTime.ok ? `  (chain time ${formatAge(s.chainTime.value, now)})` : ''}`,
     `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (threshold ${threshold}%)`,
     `validator  ${validatorLine}`,
@@ -127,7 +141,30 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
         }
       : null,
     healthy: value(s.healthy),
+    ...(s.health ? { health: health ? healthJson(health) : null } : {}),
     problems,
   };
   return { verdict, exitCode: verdict === 'healthy' ? 0 : 1, problems, lines, json };
+}
+
+function healthLine(h: HealthSummary): string {
+  const names = (xs: readonly string[]) => xs.map((n) => sanitize(n)).join(', ');
+  if (h.kind === 'healthy') return `healthy (${h.checks.length} checks pass)`;
+  const parts = [];
+  if (h.failing.length > 0) parts.push(`${h.failing.length} failing: ${names(h.failing)}`);
+  if (h.pending.length > 0) parts.push(`${h.pending.length} not run yet: ${names(h.pending)}`);
+  return parts.length > 0 ? parts.join('; ') : 'unhealthy';
+}
+
+/** Failing and pending checks by name, each failing one with the node's error, for scripts. */
+function healthJson(h: HealthSummary): Record<string, unknown> {
+  return {
+    state: h.kind,
+    failing: h.failing.map((n) => sanitize(n)),
+    pending: h.pending.map((n) => sanitize(n)),
+    percentConnected: h.percentConnected ?? null,
+    checks: Object.fromEntries(
+      h.checks.map((c) => [sanitize(c.name), { state: c.state, ...(c.state === 'failing' ? { error: sanitize(c.error ?? '') } : {}) }]),
+    ),
+  };
 }

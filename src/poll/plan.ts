@@ -113,8 +113,22 @@ function header(peersPolled: boolean): ResourceSpec[] {
   ];
   // A pane's own info.peers poll feeds the count; elsewhere a slow count is enough for the header.
   if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev(transform.peerCount)));
+  specs.push(healthSpec('slow'));
   return specs;
 }
+
+/**
+ * health.health feeds the header's health segment on every screen, so it polls lightly: slowly while the node says
+ * it is healthy, every few ticks while it is not (checks not yet run turn into results on the node's own cadence,
+ * 30 s by default). The overview and the health view poll it every tick ('health' replaces 'health:slow').
+ */
+const healthSpec = (cadence: 'tick' | 'slow'): ResourceSpec =>
+  call(cadence === 'tick' ? 'health' : 'health:slow', 'health.health', {}, cadence, lens.health, ignorePrev(transform.loose), {
+    intervalMs: (s, i) => (cadence === 'tick' ? i.tickMs : s.node.health.data?.healthy === true ? i.slowMs : Math.min(i.slowMs, Math.max(i.tickMs, UNHEALTHY_HEALTH_MS))),
+  });
+
+/** How often the header asks an unhealthy node again. */
+export const UNHEALTHY_HEALTH_MS = 10_000;
 
 const validatorsSpec = (subnetId: string): ResourceSpec =>
   call(
@@ -179,7 +193,7 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
     case 'overview': {
       const specs = [
         call('nodeIp', 'info.getNodeIP', {}, 'once', lens.nodeIp, ignorePrev(transform.nodeIp)),
-        call('health', 'health.health', {}, 'tick', lens.health, ignorePrev(transform.loose)),
+        healthSpec('tick'),
         call('supply', 'platform.getCurrentSupply', {}, 'height', lens.supply, ignorePrev(transform.supply)),
         call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev(transform.stakingAssetId)),
         call('totalStake', 'platform.getTotalStake', {}, 'height', lens.totalStake, ignorePrev(transform.totalStake)),
@@ -327,6 +341,8 @@ function viewSpecs(view: NavView | undefined, s: AvatopState, decoders: Decoders
       return [chainStatusSpec(view.id)];
     case 'peer':
       return [peersSpec()];
+    case 'health':
+      return [healthSpec('tick')];
     case 'tx':
     case 'validator':
     case 'utxo':
@@ -385,5 +401,6 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
   // Both write the peers list: the faster one is enough.
   if (seen.has('peers')) seen.delete('peers:slow');
+  if (seen.has('health')) seen.delete('health:slow');
   return [...seen.values()];
 }

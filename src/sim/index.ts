@@ -8,9 +8,11 @@ import { infoHandlers } from './handlers/info';
 import { platformHandlers } from './handlers/platform';
 import { healthHandlers, healthReport } from './handlers/health';
 import type { Service } from './jsonrpc';
+import { validateHealthSpec, type SimHealthSpec } from './health-spec';
 
 export type { FaultSpec, FaultKind, ActiveFault } from './faults';
 export { parseFaultFlag, FAULT_KINDS } from './faults';
+export { HEALTH_PRESETS, parseHealthFlag, type SimHealthSpec } from './health-spec';
 export type { ProfileName } from './profiles';
 export { SimNetwork } from './network';
 
@@ -37,6 +39,8 @@ export interface SimNodeOptions {
   allowedHosts?: string[];
   /** Blocks kept for getBlock/getBlockByHeight (default 20,000); older ones, and their transfer txs, are forgotten. */
   retainBlocks?: number;
+  /** What the health checks say: a preset (`passing`, `pending`, `isolated`) or checks pending/failing. */
+  health?: SimHealthSpec | string;
 }
 
 export interface SimFaults {
@@ -48,6 +52,8 @@ export interface SimFaults {
   /** Closes the listener (connections refused) for `ms`, then listens again on the same port. */
   restart(ms: number): Promise<void>;
   setBootstrapping(on: boolean, ms?: number): void;
+  /** Health checks pending or failing from now on (a preset name or a spec; `passing` clears). */
+  setHealth(spec: SimHealthSpec | string): void;
 }
 
 export interface SimNode {
@@ -108,6 +114,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
       get bootstrapping() {
         return table.mode('bootstrapping', '', null) !== undefined;
       },
+      health: o.health === undefined ? undefined : { spec: validateHealthSpec(o.health), sinceMs: startTimeMs },
     },
     cache: new ReplyCache(network),
   };
@@ -168,6 +175,9 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
       case 'tick':
         node.tick(Number(msg.ms ?? o.blockIntervalMs));
         break;
+      case 'health':
+        faults.setHealth(validateHealthSpec(msg.health));
+        break;
       case 'status':
       case 'list':
       case undefined:
@@ -179,6 +189,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
       ok: true,
       height: String(network.height),
       bootstrapping: ctx.state.bootstrapping,
+      health: ctx.state.health?.spec ?? {},
       faults: table.all(),
       wallets: network.wallets.map((w) => w.str),
     };
@@ -254,6 +265,9 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     setBootstrapping: (on, ms) => {
       table.clear('bootstrapping');
       if (on) table.add({ kind: 'bootstrapping', ...(ms !== undefined ? { ms } : {}) }, simNow());
+    },
+    setHealth: (spec) => {
+      ctx.state.health = { spec: validateHealthSpec(spec), sinceMs: simNow() };
     },
   };
 

@@ -34,7 +34,9 @@ export type NavView =
   | { readonly kind: 'peer'; readonly nodeId: string }
   | { readonly kind: 'subnet'; readonly id: string }
   | { readonly kind: 'chain'; readonly id: string }
-  | { readonly kind: 'utxo'; readonly id: string; readonly query: string };
+  | { readonly kind: 'utxo'; readonly id: string; readonly query: string }
+  /** Every health check of the node, opened from the header's health item (`:health`, H). */
+  | { readonly kind: 'health' };
 
 export interface Prompt {
   /** What the typed text is for, e.g. 'filter', 'utxo-addresses', 'console', 'goto'. */
@@ -122,6 +124,11 @@ export function setFilter(ui: UiState, pane: PaneId, filter: string): UiState {
 
 export function pushView(ui: UiState, view: NavView): UiState {
   return { ...ui, nav: [...ui.nav, view] };
+}
+
+/** The health view over whatever is shown; asking again while it is on top changes nothing. */
+export function openHealthView(ui: UiState): UiState {
+  return topView(ui)?.kind === 'health' ? ui : pushView(ui, { kind: 'health' });
 }
 
 export function popView(ui: UiState): UiState {

@@ -72,6 +72,8 @@ export function partsFor(view: NavView, s: AvatopState): Part[] {
       const row = findRow(q?.page.data?.utxos, (u) => u.id === view.id);
       return [{ title: 'UTXO', data: row ? { id: row.id, decoded: row.decoded, encoded: row.encoded } : undefined, resource: q?.page }];
     }
+    case 'health':
+      return [{ title: 'Health', data: s.node.health.data, resource: s.node.health }];
   }
 }
 

@@ -4,8 +4,10 @@ import { BlockView } from './BlockView';
 import { TxView } from './TxView';
 import { UtxoView } from './UtxoView';
 import { ValidatorView } from './ValidatorView';
+import { HealthView } from './HealthView';
 
 registerView('block', BlockView);
 registerView('tx', TxView);
 registerView('validator', ValidatorView);
 registerView('utxo', UtxoView);
+registerView('health', HealthView);

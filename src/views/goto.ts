@@ -12,6 +12,7 @@ import { PANES, type NavView, type PaneId } from '../state/ui';
 export type GotoInput =
   | { readonly kind: 'pane'; readonly pane: PaneId }
   | { readonly kind: 'console' }
+  | { readonly kind: 'health' }
   | { readonly kind: 'height'; readonly height: bigint }
   | { readonly kind: 'node'; readonly nodeId: string }
   | { readonly kind: 'address'; readonly address: string }
@@ -39,6 +40,7 @@ export function classifyGoto(text: string): GotoInput {
   const lower = t.toLowerCase();
   const pane = (PANES as readonly string[]).includes(lower) ? (lower as PaneId) : PANE_ALIASES[lower];
   if (pane) return pane === 'console' ? { kind: 'console' } : { kind: 'pane', pane };
+  if (lower === 'health') return { kind: 'health' };
   if (/^[\d,_]+$/.test(t)) {
     const digits = t.replace(/[,_]/g, '');
     if (digits.length > 20) return { kind: 'invalid', message: 'that height is too large' };
@@ -70,7 +72,7 @@ export function classifyGoto(text: string): GotoInput {
       return { kind: 'invalid', message: `not a 32-byte cb58 ID (${reason(e)})` };
     }
   }
-  return { kind: 'invalid', message: `"${sanitize(t, { maxLength: 40 })}" is not an ID, height, node ID, address or pane name` };
+  return { kind: 'invalid', message: `"${sanitize(t, { maxLength: 40 })}" is not an ID, height, node ID, address, pane name or "health"` };
 }
 
 function reason(e: unknown): string {
@@ -124,6 +126,8 @@ export async function resolveGoto(text: string, client: GotoClient | undefined, 
       return { kind: 'pane', pane: input.pane, note: `${input.pane} pane` };
     case 'console':
       return { kind: 'pane', pane: 'console', note: 'RPC console' };
+    case 'health':
+      return { kind: 'view', view: { kind: 'health' }, note: "the node's health checks" };
     case 'height':
       return { kind: 'view', view: { kind: 'block', height: input.height }, note: `block at height ${input.height}` };
     case 'node':

@@ -37,5 +37,7 @@ export function viewTitle(v: NavView): string {
       return `chain ${v.id}`;
     case 'utxo':
       return `UTXO ${v.id}`;
+    case 'health':
+      return 'health';
   }
 }

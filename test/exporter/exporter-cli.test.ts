@@ -95,6 +95,28 @@ describe('avatop exporter', () => {
   });
 });
 
+describe('avatop exporter: health checks', () => {
+  it('a check that has not run yet is pending, not failing; a failing one is 1', async () => {
+    const pending = await createSimNode({ seed: 7, validators: 20, peers: 4, utxos: 5, health: 'pending' });
+    const isolated = await createSimNode({ seed: 8, validators: 20, peers: 4, utxos: 5, health: 'isolated' });
+    const port = await freePort();
+    const other = await startExporter(['--listen', `127.0.0.1:${port}`, '--interval', '500ms', '--node', `p=${pending.url}`, '--node', `i=${isolated.url}`]);
+    try {
+      const text = await until('both nodes\' health', async () => {
+        const t = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+        return /avatop_health_checks_pending\{[^}]*node="p"/.test(t) && /avatop_health_check_failing\{[^}]*node="i"/.test(t) ? t : undefined;
+      });
+      expect(Number(/avatop_health_checks_pending\{[^}]*node="p"[^}]*\} (\d+)/.exec(text)![1])).toBeGreaterThan(0);
+      expect(text).not.toMatch(/avatop_health_check_failing\{[^}]*node="p"[^}]*\} 1/);
+      expect(text).toMatch(/avatop_health_check_failing\{check="P",[^}]*node="i"[^}]*\} 1/);
+      expect(Number(/avatop_connected_stake_ratio\{[^}]*node="i"[^}]*\} (\S+)/.exec(text)![1])).toBeLessThan(0.8);
+    } finally {
+      await other.stop();
+      await Promise.all([pending.close(), isolated.close()]);
+    }
+  });
+});
+
 describe('avatop exporter: nodes from the config file', () => {
   it('watches the config file\'s nodes under their names', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'avatop-exp-cfg-'));

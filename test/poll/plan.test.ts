@@ -18,7 +18,7 @@ function plan(pane: PaneId, s: AvatopState = createAvatopStore().getState(), vie
 const keys = (pane: PaneId, s?: AvatopState, views?: Parameters<typeof planFor>[1]) =>
   plan(pane, s, views)
     .map((p) => p.key)
-    .filter((k) => !HEADER.includes(k))
+    .filter((k) => !HEADER.includes(k) && k !== 'health:slow')
     .sort();
 const sorted = (xs: string[]) => [...xs].sort();
 const cadence = (pane: PaneId, key: string) => plan(pane).find((p) => p.key === key)?.cadence;
@@ -33,6 +33,22 @@ describe('planFor', () => {
     expect(cadence('overview', 'networkId')).toBe('once');
     expect(keys('peers')).toEqual(sorted(['peers']));
     expect(keys('versions')).not.toContain('peerCount');
+  });
+
+  it('polls health on every screen for the header: every tick on the overview, lightly elsewhere', () => {
+    for (const pane of ['peers', 'validators', 'fees', 'blocks', 'utxos', 'console'] as PaneId[]) {
+      const health = plan(pane).filter((p) => p.method === 'health.health');
+      expect(health.map((p) => [p.key, p.cadence])).toEqual([['health:slow', 'slow']]);
+    }
+    expect(plan('overview').filter((p) => p.method === 'health.health').map((p) => [p.key, p.cadence])).toEqual([['health', 'tick']]);
+    const slow = plan('peers').find((p) => p.key === 'health:slow')!;
+    const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
+    let s = createAvatopStore().getState();
+    expect(slow.intervalMs!(s, intervals)).toBe(10_000);
+    s = lens.health.set(s, resolveOk(idleResource(), { healthy: true, checks: {} }, { at: 1 }));
+    expect(slow.intervalMs!(s, intervals)).toBe(30_000);
+    // The health view keeps it fresh while open.
+    expect(plan('peers', undefined, [{ kind: 'health' }]).filter((p) => p.method === 'health.health').map((p) => [p.key, p.cadence])).toEqual([['health', 'tick']]);
   });
 
   it("lists each pane's resources, heavy lists height-gated", () => {

@@ -14,6 +14,7 @@ import { sanitize } from '../../format/sanitize';
 import { bool, big, date, num, obj, str } from '../fields';
 import type { PaneProps } from '../common';
 import { DocumentPane } from '../DocumentPane';
+import { healthSummaryOf } from '../../domain/health/health-summary';
 import { delegatorCount, delegatorWeight, totalWeight, validatorHealth, weightOf } from '../validators/validator-model';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import type { Resource } from '../../state/resource';
@@ -49,8 +50,9 @@ export function OverviewPane({ width, height, active }: PaneProps) {
 
   const up = obj(uptime.data);
   const pop = obj(nodeId.data?.nodePOP);
-  const checks = obj(health.data?.checks);
-  const failing = Object.entries(checks).filter(([, c]) => obj(c).error !== undefined && obj(c).error !== null).map(([k]) => sanitize(k));
+  // Checks that have not run yet since the node started are not failures (domain/health says which is which).
+  const healthSummary = healthSummaryOf(health.data);
+  const names = (xs: readonly string[]) => xs.map((n) => sanitize(n)).join(', ');
 
   const identity: KeyValueItem[] = [
     { section: 'Node' },
@@ -66,8 +68,14 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       value:
         health.status === 'unsupported'
           ? 'health API not available'
-          : val(health, (d) => (d.healthy ? 'healthy' : `UNHEALTHY${failing.length ? `: ${failing.join(', ')}` : ''}`)),
-      tone: health.data ? (health.data.healthy ? 'ok' : 'error') : 'muted',
+          : val(health, (d) =>
+              d.healthy
+                ? 'healthy'
+                : healthSummary.kind === 'pending'
+                  ? `checks pending: ${names(healthSummary.pending)}`
+                  : `UNHEALTHY${healthSummary.failing.length ? `: ${names(healthSummary.failing)}` : ''}${healthSummary.pending.length ? `; pending: ${names(healthSummary.pending)}` : ''}`,
+            ),
+      tone: health.data ? healthSummary.tone : 'muted',
     },
     { section: 'Uptime as the network sees it' },
     { label: 'Weighted average', value: formatPercent(num(up.weightedAveragePercentage), 2), tone: toneFor(num(up.weightedAveragePercentage), ownThreshold) },

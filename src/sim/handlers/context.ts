@@ -1,9 +1,12 @@
 // What every method handler sees: the network, the profile, the node's run-time state, and small reply caches.
 import type { SimNetwork } from '../network';
 import type { Profile } from '../profiles';
+import type { SimHealthSpec } from '../health-spec';
 
 export interface NodeState {
   bootstrapping: boolean;
+  /** What the health checks say beyond bootstrapping, and since when (simulated ms) they say it. */
+  health?: { spec: SimHealthSpec; sinceMs: number };
 }
 
 export interface HandlerContext {

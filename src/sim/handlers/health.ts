@@ -2,7 +2,7 @@
 import { formatId, rfc3339, sha256 } from '../wire';
 import { PRIMARY_NETWORK_ID } from '../constants';
 import type { Handler } from '../jsonrpc';
-import type { HandlerContext } from './context';
+import { sortedRecord, type HandlerContext } from './context';
 
 export type HealthKind = 'health' | 'readiness' | 'liveness';
 
@@ -20,7 +20,15 @@ export function healthReport(ctx: HandlerContext, kind: HealthKind): HealthReply
     : { message: [], timestamp: ts, duration: 3_375 };
   if (kind === 'liveness') return { checks: {}, healthy: true };
   if (kind === 'readiness') return { checks: { bootstrapped }, healthy: !booting };
-  const percentConnected = net.validators.length === 0 ? 1 : Math.min(1, 0.9 + (net.peers.size / Math.max(1, net.validators.length)) * 0.1);
+  const knob = ctx.state.health;
+  const spec = knob?.spec ?? {};
+  const percentConnected =
+    spec.percentConnected ?? (net.validators.length === 0 ? 1 : Math.min(1, 0.9 + (net.peers.size / Math.max(1, net.validators.length)) * 0.1));
+  // avalanchego's chain handlers fail below the healthy minimum (0.8 with the primary network's snow parameters).
+  const stakeError =
+    percentConnected < MIN_PERCENT_CONNECTED
+      ? `not connected to enough stake: connected to ${(percentConnected * 100).toFixed(6)}%; required at least ${(MIN_PERCENT_CONNECTED * 100).toFixed(6)}%`
+      : undefined;
   const rich = ctx.profile.richHealth;
   const disconnected = rich ? net.validators.filter((v) => !v.connected).map((v) => v.nodeIdStr).sort() : [];
   const chain = (height: number, id: string, duration: number, avg: string) => ({
@@ -37,8 +45,16 @@ export function healthReport(ctx: HandlerContext, kind: HealthKind): HealthReply
       },
       networking: rich ? { disconnectedValidators: disconnected, percentConnected } : { percentConnected },
     },
+    ...(stakeError ? failure(stakeError) : {}),
     timestamp: ts,
     duration,
+  });
+  // How a failing check reports itself: how many runs in a row (the node runs them every 30 s by default), since when.
+  const since = knob?.sinceMs ?? net.timeMs;
+  const failure = (error: string) => ({
+    error,
+    contiguousFailures: 1 + Math.floor(Math.max(0, net.timeMs - since) / 30_000),
+    timeOfFirstFailure: rfc3339(since),
   });
   // The C- and X-chains are not simulated beyond a height; their block IDs only need to look like IDs.
   const fakeId = (chainName: string, height: number) => formatId(sha256(new TextEncoder().encode(`${net.seed}:${chainName}:${height}`)));
@@ -68,15 +84,34 @@ export function healthReport(ctx: HandlerContext, kind: HealthKind): HealthReply
           },
         }
       : {}),
-    network: {
-      message: { connectedPeers: net.peers.size, sendFailRate: 0, timeSinceLastMsgReceived: '293.098ms', timeSinceLastMsgSent: '293.098ms' },
-      timestamp: ts,
-      duration: 2_333,
-    },
+    // With no peer at all the network layer fails (--network-health-min-conn-peers defaults to 1) and has sent and
+    // received nothing (network/network.go's reasons).
+    network:
+      net.peers.size === 0
+        ? {
+            message: { connectedPeers: 0, sendFailRate: 0 },
+            ...failure('network layer is unhealthy reason: not connected to a minimum of 1 peer(s) only 0, no messages received from network, no messages sent to network'),
+            timestamp: ts,
+            duration: 2_333,
+          }
+        : {
+            message: { connectedPeers: net.peers.size, sendFailRate: 0, timeSinceLastMsgReceived: '293.098ms', timeSinceLastMsgSent: '293.098ms' },
+            timestamp: ts,
+            duration: 2_333,
+          },
     router: { message: { longestRunningRequest: '66.90725ms', outstandingRequests: 3 }, timestamp: ts, duration: 3_542 },
   };
-  return { checks, healthy: !booting };
+  for (const [name, error] of Object.entries(spec.failing ?? {})) checks[name] = { ...(checks[name] as object | undefined), ...failure(error), timestamp: ts };
+  for (const name of spec.pending ?? []) if (name in checks) checks[name] = NOT_YET_RUN;
+  const ordered = sortedRecord(Object.entries(checks));
+  return { checks: ordered, healthy: !booting && Object.values(ordered).every((c) => (c as { error?: unknown }).error === undefined) };
 }
+
+/** The healthy minimum of connected stake with the primary network's default snow parameters (alpha 15 of k 20). */
+const MIN_PERCENT_CONNECTED = 0.8;
+
+/** avalanchego's result for a check registered after the last run: Go's zero time, no duration (api/health/result.go). */
+const NOT_YET_RUN = { error: 'not yet run', timestamp: '0001-01-01T00:00:00Z', duration: 0 };
 
 export function healthHandlers(ctx: HandlerContext): Map<string, Handler> {
   const m = new Map<string, Handler>();

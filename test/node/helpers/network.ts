@@ -270,3 +270,64 @@ export async function startBootstrappingNode(opts: { version: string; binary: st
   }
   return { version: opts.version, dir, nodes: [node], url: node.url, startupMs: Date.now() - started, stop };
 }
+
+/**
+ * One genesis validator of the local network (staker1's keys) started alone: no beacons, so it bootstraps at once,
+ * and no peers, so it is connected to its own share of the stake only. `healthCheckFrequency` is the node's
+ * `--health-check-frequency`: short to see its checks fail, long (1h) to keep the checks registered after the
+ * first health run (each chain's and `bootstrapped`) at "not yet run". Resolves once its P-chain answers.
+ */
+export async function startLoneValidator(opts: { version: string; binary: string; healthCheckFrequency: string; timeoutMs?: number }): Promise<LocalNetwork> {
+  const dir = mkdtempSync(join(tmpdir(), `avatop-alone-${opts.version}-`));
+  const [httpPort, stakingPort] = (await freePorts(2)) as [number, number];
+  const partial = { index: 0, nodeId: LOCAL_NODE_IDS[0], httpPort, stakingPort, url: `http://127.0.0.1:${httpPort}`, dataDir: join(dir, 'node1') };
+  const args = [
+    ...nodeArgs(opts.version, partial as LocalNode, undefined, []).filter((a) => !a.startsWith('--health-check-frequency=')),
+    `--health-check-frequency=${opts.healthCheckFrequency}`,
+  ];
+  const out = createWriteStream(join(dir, 'node1.out'));
+  const child = spawn(opts.binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  const killIt = (): void => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  process.once('exit', killIt);
+  const node: LocalNode = { ...partial, process: child, exited };
+  const stop = async ({ keepLogs = false } = {}): Promise<void> => {
+    process.removeListener('exit', killIt);
+    if (child.exitCode === null) child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+    if (!keepLogs) rmSync(dir, { recursive: true, force: true });
+  };
+  const started = Date.now();
+  const deadline = started + (opts.timeoutMs ?? 120_000);
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop({ keepLogs: true });
+      throw new Error(`lone validator exited with ${child.exitCode}; logs kept in ${dir}`);
+    }
+    try {
+      // The P route answers 404 until the platform VM exists and 503 while it bootstraps; 200 once it is done.
+      const res = await fetch(`${node.url}/ext/bc/P`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getHeight', params: {} }),
+        signal: AbortSignal.timeout(3_000),
+      });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop({ keepLogs: true });
+      throw new Error(`lone validator's P-chain did not answer in time; logs kept in ${dir}`);
+    }
+    await delay(300);
+  }
+  return { version: opts.version, dir, nodes: [node], url: node.url, startupMs: Date.now() - started, stop };
+}

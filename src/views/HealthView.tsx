@@ -1,0 +1,41 @@
+// Every health check of the node (`:health` or H): what fails, what has not run yet, and each check's details.
+// The scheduler polls health.health every tick while this view is open.
+import { useMemo } from 'react';
+import { Text } from 'ink';
+import { useAvatop } from '../app/store-context';
+import { useNow } from '../components/Clock';
+import { healthSummaryOf } from '../domain/health/health-summary';
+import { describeResource } from '../state/resource';
+import { textProps, useTheme } from '../theme/ThemeContext';
+import { fit } from '../format/width';
+import { formatAge } from '../format/time';
+import { DetailView } from './DetailView';
+import { healthLines } from './health-lines';
+import type { ViewProps } from './registry';
+
+export function HealthView({ width, height, active }: ViewProps) {
+  const theme = useTheme();
+  const health = useAvatop((s) => s.node.health);
+  const now = useNow(1000);
+  const summary = healthSummaryOf(health.data);
+  // Ages move with the clock; the lines are rebuilt at most once a second.
+  const second = Math.floor(now / 1000);
+  const lines = useMemo(() => healthLines(summary, second * 1000), [summary, second]);
+  const status =
+    health.status === 'unsupported'
+      ? 'the health API is not available on this node (--api-health-enabled=false?)'
+      : health.data === undefined
+        ? describeResource(health)
+        : `updated ${formatAge(health.updatedAt, now)}${health.stale ? ` · stale: ${health.error?.short ?? 'last poll failed'}` : ''} · refreshed while open`;
+  return (
+    <DetailView
+      id="health"
+      lines={lines}
+      width={width}
+      height={height}
+      active={active}
+      aboveLines={1}
+      above={<Text {...textProps(health.stale || health.status === 'error' ? theme.status.stale : theme.text.muted)}>{fit(status, width)}</Text>}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+// The node's health on screen, against the simulator over loopback: the header's segment on every pane (passing,
+// failing, checks not run yet), the connected stake beside the peer count, and the health view (`H`, `:health`)
+// that lists every check and follows the node while open.
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, startScreen, type Screen } from './harness';
+
+let screen: Screen | undefined;
+afterEach(async () => {
+  await screen?.close();
+  screen = undefined;
+});
+
+const headerLines = (f: string) => f.split('\n').slice(0, 2).join('\n');
+
+describe('health in the header', () => {
+  it('passing checks: "health healthy", and no stake note beside the peers', async () => {
+    screen = await startScreen();
+    const f = await screen.waitFor((f) => /health healthy/.test(headerLines(f)) && /P✓ X✓ C✓/.test(f));
+    expect(headerLines(f)).toMatch(/peers \d+  uptime/);
+    expect(headerLines(f)).not.toMatch(/stake\)/);
+  });
+
+  it('a node alone: failing count and the first check, connected stake next to the peer count, on any pane', async () => {
+    screen = await startScreen({ sim: { health: 'isolated', peers: 0 } });
+    // The peers pane: the overview's own health poll is not running, the header's is.
+    await screen.press('2', /peers · |No peers|0 peers/);
+    const f = await screen.waitFor((f) => /health 4 failing: network/.test(headerLines(f)));
+    expect(headerLines(f)).toMatch(/P✓ X✓ C✓  health 4 failing: network  peers 0 \(20% stake\)/);
+    expect(screen.scheduler.activeKeys()).toContain('health:slow');
+    expect(screen.scheduler.activeKeys()).not.toContain('health');
+  });
+
+  it('checks not yet run are "checks pending", not failures, in the header and the overview', async () => {
+    screen = await startScreen({ sim: { health: 'pending' } });
+    const f = await screen.waitFor((f) => /health checks pending \(4\)/.test(headerLines(f)) && /Health\s+checks pending: bootstrapped/.test(f));
+    expect(f).not.toMatch(/failing|UNHEALTHY/);
+  });
+
+  it('follows the node: failing appears and clears without a key', async () => {
+    screen = await startScreen();
+    await screen.waitFor((f) => /health healthy/.test(headerLines(f)));
+    screen.sim!.faults.setHealth({ failing: { bls: 'node has the wrong BLS key' } });
+    await screen.waitFor((f) => /health 1 failing: bls/.test(headerLines(f)));
+    screen.sim!.faults.setHealth('passing');
+    await screen.waitFor((f) => /health healthy/.test(headerLines(f)));
+  });
+});
+
+describe('the health view', () => {
+  it('H opens every check with its state, error, timestamp and duration; Esc goes back', async () => {
+    screen = await startScreen({ sim: { health: { percentConnected: 0.5, pending: ['bootstrapped'] } } });
+    await screen.waitFor(/Node ID/);
+    const f = await screen.press('H', (f) => /Checks \(10\)/.test(f) && /bootstrapped\s+not run yet/.test(f));
+    expect(f).toMatch(/Overview › health/);
+    expect(f).toMatch(/node says\s+unhealthy: 3 failing: P, 1 pending/);
+    expect(f).toMatch(/connected stake\s+50% \(the node needs 80%\)/);
+    expect(f).toMatch(/P\s+FAILING: not connected to enough stake: connected to 50\.000000%/);
+    expect(f).toMatch(/database\s+passing \(\d+ µs\)/);
+    // The full entry of the first failing check: error, timestamp, duration, failures in a row, details.
+    expect(f).toMatch(/P: FAILING\s+state\s+FAILING\s+error\s+not connected to enough stake/);
+    expect(f).toMatch(/timestamp\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(/);
+    expect(f).toMatch(/duration\s+\d+ µs/);
+    expect(f).toMatch(/failures in a row\s+1/);
+    await screen.press('G', /router: passing[\s\S]*outstandingRequests/);
+    await screen.press(KEY.escape, (f) => /Node ID/.test(f) && !/› health/.test(f));
+  });
+
+  it(':health opens it too, and it refreshes while open', async () => {
+    screen = await startScreen();
+    await screen.waitFor(/Node ID/);
+    await screen.press('2', /peers · /);
+    await screen.press(':', /^: /m);
+    await screen.press('health', /: health/);
+    await screen.press(KEY.enter, (f) => /Peers › health/.test(f) && /node says\s+healthy/.test(f));
+    expect(screen.scheduler.activeKeys()).toContain('health');
+    screen.sim!.faults.setHealth({ failing: { diskspace: 'remaining available disk space percentage (4%) is below minimum required available space percentage (10%)' } });
+    await screen.waitFor((f) => /diskspace\s+FAILING: remaining available disk space percentage \(4%\)/.test(f) && /node says\s+unhealthy: 1 failing: diskspace/.test(f));
+  });
+});

@@ -1,0 +1,73 @@
+// `avatop status` as a process names the node's failing health checks, in text and in JSON, and tells checks that
+// have not run yet since the node started apart from failures.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSimNode, type SimNode } from '../../src/sim';
+import { runCli } from './run-cli';
+
+let alone: SimNode;
+let starting: SimNode;
+let fine: SimNode;
+const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
+
+beforeAll(async () => {
+  [alone, starting, fine] = await Promise.all([
+    createSimNode({ seed: 11, validators: 50, peers: 0, utxos: 10, health: 'isolated' }),
+    createSimNode({ seed: 12, validators: 50, peers: 10, utxos: 10, health: 'pending' }),
+    createSimNode({ seed: 13, validators: 50, peers: 10, utxos: 10 }),
+  ]);
+});
+
+afterAll(async () => {
+  await Promise.all([alone?.close(), starting?.close(), fine?.close()]);
+});
+
+describe('avatop status and the health checks', () => {
+  it('names the failing checks and the connected stake in text, exit 1', async () => {
+    const r = await runCli(['status', '--url', alone.url], noConfig);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/^DEGRADED/);
+    expect(r.stdout).toMatch(/^health\s+4 failing: network, P, X, C$/m);
+    expect(r.stdout).toMatch(/^peers\s+0 \(20% of stake connected\)$/m);
+    expect(r.stdout).toMatch(/^problem\s+health checks failing: network, P, X, C \(\/ext\/health\)$/m);
+    expect(r.stdout).toMatch(/^problem\s+connected to 20% of the stake; the node needs 80%$/m);
+  });
+
+  it('lists them by name in JSON, each with the node\'s error', async () => {
+    const r = await runCli(['status', '--url', alone.url, '-o', 'json'], noConfig);
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(json.healthy).toBe(false);
+    expect(json.health.state).toBe('failing');
+    expect(json.health.failing).toEqual(['network', 'P', 'X', 'C']);
+    expect(json.health.pending).toEqual([]);
+    expect(json.health.percentConnected).toBe(0.2);
+    expect(json.health.checks.P).toEqual({ state: 'failing', error: 'not connected to enough stake: connected to 20.000000%; required at least 80.000000%' });
+    expect(json.health.checks.database).toEqual({ state: 'passing' });
+  });
+
+  it('says checks not run yet are pending, not failing', async () => {
+    const r = await runCli(['status', '--url', starting.url, '-o', 'json'], noConfig);
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.stdout);
+    expect(json.health.state).toBe('pending');
+    expect(json.health.failing).toEqual([]);
+    expect(json.health.pending).toEqual(['bootstrapped', 'P', 'X', 'C']);
+    expect(json.problems.join('\n')).toMatch(/health checks not run yet since the node started: bootstrapped, P, X, C/);
+    expect(json.problems.join('\n')).not.toMatch(/failing/);
+    const text = await runCli(['status', '--url', starting.url], noConfig);
+    expect(text.stdout).toMatch(/^health\s+4 not run yet: bootstrapped, P, X, C$/m);
+  });
+
+  it('a healthy node: exit 0, every check passing', async () => {
+    const r = await runCli(['status', '--url', fine.url, '-o', 'json'], noConfig);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.stdout);
+    expect(json.health.state).toBe('healthy');
+    expect(json.health.failing).toEqual([]);
+    expect(Object.values(json.health.checks).every((c) => (c as { state: string }).state === 'passing')).toBe(true);
+  });
+});

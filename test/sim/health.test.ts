@@ -1,0 +1,80 @@
+// The simulator's health knob: checks not yet run, a node connected to too little stake, named failures, set by
+// option, flag text or POST /sim/control, answered over real loopback HTTP as avalanchego words them.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SimNode } from '../../src/sim/index';
+import { parseHealthFlag } from '../../src/sim/index';
+import { healthResult } from '../../src/rpc/methods/health/health-result';
+import { summarizeHealth } from '../../src/domain/health/health-summary';
+import { raw, result, startSim } from './helpers';
+
+let node: SimNode | undefined;
+afterEach(async () => {
+  await node?.close();
+  node = undefined;
+});
+
+type Reply = { healthy: boolean; checks: Record<string, { error?: string; timestamp?: string; duration?: number; contiguousFailures?: number; message?: any }> };
+const health = (n: SimNode) => result<Reply>(n.url, '/ext/health', 'health.health');
+
+describe('simulated health checks', () => {
+  it('pass by default, and GET answers 200', async () => {
+    node = await startSim();
+    const r = await health(node);
+    expect(r.healthy).toBe(true);
+    expect(Object.values(r.checks).every((c) => c.error === undefined)).toBe(true);
+    expect((await raw(node.url, '/ext/health', { method: 'GET', headers: {} })).status).toBe(200);
+  });
+
+  it('pending: the chains and bootstrapped answer "not yet run" with Go\'s zero time', async () => {
+    node = await startSim({ health: 'pending' });
+    const r = await health(node);
+    expect(r.healthy).toBe(false);
+    for (const name of ['C', 'P', 'X', 'bootstrapped']) expect(r.checks[name]).toEqual({ error: 'not yet run', timestamp: '0001-01-01T00:00:00Z', duration: 0 });
+    expect(r.checks.network!.error).toBeUndefined();
+    expect((await raw(node.url, '/ext/health', { method: 'GET', headers: {} })).status).toBe(503);
+    expect(summarizeHealth(healthResult.parse(r)).kind).toBe('pending');
+  });
+
+  it('isolated and alone: the chains fail on stake, the network layer on peers, counting runs since it began', async () => {
+    node = await startSim({ health: 'isolated', peers: 0 });
+    node.tick(95_000);
+    const r = await health(node);
+    expect(r.healthy).toBe(false);
+    for (const name of ['C', 'P', 'X']) {
+      expect(r.checks[name]!.error).toBe('not connected to enough stake: connected to 20.000000%; required at least 80.000000%');
+      expect(r.checks[name]!.message.networking.percentConnected).toBe(0.2);
+      expect(r.checks[name]!.contiguousFailures).toBe(4);
+    }
+    expect(r.checks.network!.error).toMatch(/^network layer is unhealthy reason: not connected to a minimum of 1 peer\(s\) only 0/);
+    const s = summarizeHealth(healthResult.parse(r));
+    expect(s.failing).toEqual(['network', 'P', 'X', 'C']);
+    expect(s.stakeLow).toBe(true);
+    // Go's json sorts map keys.
+    expect(Object.keys(r.checks)).toEqual([...Object.keys(r.checks)].sort());
+  });
+
+  it('is set at run time through POST /sim/control, and `passing` clears it', async () => {
+    node = await startSim();
+    const set = await raw(node.url, '/sim/control', { body: JSON.stringify({ action: 'health', health: { failing: { diskspace: 'remaining available disk space percentage (3%) is below minimum required available space percentage (10%)' }, pending: ['C'] } }) });
+    expect(set.status).toBe(200);
+    let r = await health(node);
+    expect(r.checks.diskspace!.error).toMatch(/below minimum required/);
+    expect(r.checks.diskspace!.message).toBeDefined();
+    expect(r.checks.C!.error).toBe('not yet run');
+    expect(summarizeHealth(healthResult.parse(r)).text).toBe('1 failing: diskspace, 1 pending');
+    await raw(node.url, '/sim/control', { body: JSON.stringify({ action: 'health', health: 'passing' }) });
+    r = await health(node);
+    expect(r.healthy).toBe(true);
+    const bad = await raw(node.url, '/sim/control', { body: JSON.stringify({ action: 'health', health: 'sideways' }) });
+    expect(bad.text).toMatch(/unknown health state/);
+  });
+
+  it('parses the --health flag forms', () => {
+    expect(parseHealthFlag('isolated')).toEqual({ percentConnected: 0.2 });
+    expect(parseHealthFlag('pending=P,C')).toEqual({ pending: ['P', 'C'] });
+    expect(parseHealthFlag('percentConnected=0.5')).toEqual({ percentConnected: 0.5 });
+    expect(parseHealthFlag('failing=bls:node has the wrong BLS key')).toEqual({ failing: { bls: 'node has the wrong BLS key' } });
+    expect(() => parseHealthFlag('percentConnected=2')).toThrow(/0 to 1/);
+    expect(() => parseHealthFlag('nope')).toThrow(/unknown health state/);
+  });
+});
