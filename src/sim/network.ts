@@ -28,6 +28,8 @@ import * as tf from './tx-factory';
 import { CHAIN_WORDS_A, CHAIN_WORDS_B } from './names';
 import { churnPeers, newPeer } from './peers';
 import { drainL1Balances, updateFees } from './fees';
+import { GENESIS_SUPPLY_AVAX, ownStakeCeiling } from './economy';
+import { blsPair } from './bls-keys';
 
 export interface NetworkOptions {
   profile: Profile;
@@ -181,11 +183,13 @@ export class SimNetwork {
     return { locktime, threshold, addrs, addrStrs: addrs.map((a) => this.formatAddr(a)) };
   }
 
+  private signers = 0;
+
+  /** A real key and proof of possession from the pool (src/sim/bls-keys.ts), a different one each time until the
+   * pool wraps. The random draws it once made are still taken, so every later draw of a seed stays the same. */
   private makeSigner(p: Prng): BlsSigner {
-    const publicKey = p.bytes(48);
-    publicKey[0] = (publicKey[0]! & 0x1f) | 0x80;
-    const pop = p.bytes(96);
-    pop[0] = (pop[0]! & 0x1f) | 0xa0;
+    p.bytes(48 + 96);
+    const { publicKey, pop } = blsPair(this.signers++);
     return { publicKey, pop, publicKeyHex: hexNoChecksum(publicKey), popHex: hexNoChecksum(pop) };
   }
 
@@ -355,6 +359,7 @@ export class SimNetwork {
     const now = this.nowSec();
     const ownIndex = p.int(0, Math.max(0, count - 1));
     const minStake = Number(this.consts.minValidatorStake / NAVAX);
+    this.stakeCeiling = ownStakeCeiling(minStake, count);
     this.bulkLoading = true;
     for (let i = 0; i < count; i++) {
       const own = i === ownIndex;
@@ -365,7 +370,7 @@ export class SimNetwork {
       if (!own && p.chance(0.01)) end = now + p.int(20, 3 * 3_600);
       else end = now + Math.max(3_600, Math.floor(duration * (0.02 + 0.98 * p.next())));
       const start = end - duration;
-      const weight = BigInt(Math.round(p.logUniform(minStake, minStake * 1_200))) * NAVAX;
+      const weight = BigInt(Math.round(p.logUniform(minStake, this.stakeCeiling))) * NAVAX;
       const v = this.newValidator(p, nodeId, start, end, weight, own);
       const nDelegators = p.chance(0.55) ? 0 : Math.floor(p.logUniform(1, 40));
       let delegated = 0n;
@@ -516,14 +521,15 @@ export class SimNetwork {
         const address = p.bytes(20);
         subnet.managerChainIdStr = managerChain.idStr;
         subnet.managerAddressHex = hexNoChecksum(address);
-        const vals = members.map((v) => ({
-          nodeId: v.nodeId,
-          weight: BigInt(p.int(100, 100_000)),
-          balance: BigInt(p.int(1, 50)) * NAVAX,
-          publicKey: (v.signer ?? this.makeSigner(p)).publicKey,
-          pop: (v.signer ?? this.makeSigner(p)).pop,
-          owner: this.owner([p.pick(this.addrPool)]),
-        }));
+        const vals = members.map((v) => {
+          const weight = BigInt(p.int(100, 100_000));
+          const balance = BigInt(p.int(1, 50)) * NAVAX;
+          // One signer for both: a key with another key's proof of possession would not verify. A second signer
+          // was once drawn here; the draw stays so that everything after it in a seed's network is unchanged.
+          const signer = v.signer ?? this.makeSigner(p);
+          if (!v.signer) p.bytes(48 + 96);
+          return { nodeId: v.nodeId, weight, balance, publicKey: signer.publicKey, pop: signer.pop, owner: this.owner([p.pick(this.addrPool)]) };
+        });
         const tx = tf.convertSubnetToL1Tx(p, this.ctx, { subnetId: id, chainId: managerChain.id, address, validators: vals, threshold: owner.threshold });
         this.historyTxs.push(tx);
         this.registerTx(tx);
@@ -699,9 +705,15 @@ export class SimNetwork {
     return t;
   }
 
+  /** Genesis-era supply plus every reward minted since: always above the total stake (src/sim/economy.ts). */
   currentSupply(): bigint {
-    return 449_000_000n * NAVAX + BigInt(this.height % 10_000_000) * 3_000_000n;
+    return BigInt(GENESIS_SUPPLY_AVAX) * NAVAX + this.minted;
   }
+
+  /** Rewards paid since the simulation started (nAVAX); they are new AVAX, so the supply grows by them. */
+  private minted = 0n;
+  /** Upper bound of validators' own stakes (AVAX), sized to the network (src/sim/economy.ts). */
+  private stakeCeiling = 0;
 
   // ---------------------------------------------------------------- issueTx
 
@@ -784,6 +796,7 @@ export class SimNetwork {
         v.delegators = v.delegators.filter((x) => x !== d);
         v.rev++;
         if (commit) {
+          this.minted += d.potentialReward;
           const cut = (d.potentialReward * BigInt(v.shares)) / 1_000_000n;
           v.accruedDelegateeReward += cut;
           this.rewardUtxosFor(d.txId, d.txIdStr, [{ amount: d.potentialReward - cut, owner: d.rewardOwner }]);
@@ -797,6 +810,7 @@ export class SimNetwork {
     const v = s as Validator;
     stakeBack(v.stakeOwner, v.weight);
     if (commit) {
+      this.minted += v.potentialReward;
       this.rewardUtxosFor(v.txId, v.txIdStr, [
         { amount: v.potentialReward, owner: v.rewardOwner },
         { amount: v.accruedDelegateeReward, owner: v.delegationRewardOwner },
@@ -807,6 +821,7 @@ export class SimNetwork {
       this.endQueue = this.endQueue.filter((x) => x !== d);
       this.delegatorOwner.delete(d);
       stakeBack(d.stakeOwner, d.weight);
+      if (commit) this.minted += d.potentialReward;
       this.rewardUtxosFor(d.txId, d.txIdStr, [{ amount: commit ? d.potentialReward : 0n, owner: d.rewardOwner }]);
     }
     this.validators = this.validators.filter((x) => x !== v);
@@ -831,7 +846,7 @@ export class SimNetwork {
       const nodeId = p.bytes(20);
       const duration = p.int(14 * DAY, 365 * DAY);
       const minStake = Number(this.consts.minValidatorStake / NAVAX);
-      const weight = BigInt(Math.round(p.logUniform(minStake, minStake * 600))) * NAVAX;
+      const weight = BigInt(Math.round(p.logUniform(minStake, this.stakeCeiling))) * NAVAX;
       const v = this.newValidator(p, nodeId, nowSec, nowSec + duration, weight);
       txs.push(this.lastTx());
       after.push(() => {

@@ -9,23 +9,34 @@ import { KEY, cursorLine, moveTo, startViewScreen, type ViewScreen } from './scr
 
 let screen: ViewScreen | undefined;
 
-/** Walks back from the tip to a block tx with an output and returns the output's first owner. */
+/**
+ * Walks back from the tip to a block tx with an output and returns the output's first owner; blocks the node no
+ * longer holds end the walk, and if none of the held ones will do, the blocks accepted next are tried.
+ */
 async function recentOutputAddress(s: ViewScreen): Promise<string> {
   const call = s.client.call as (n: string, p?: unknown) => Promise<any>;
-  const top = (await call('platform.getHeight')).height as bigint;
-  for (let h = top; h > top - 50n; h--) {
-    const b = await call('platform.getBlockByHeight', { height: Number(h), encoding: 'json' });
-    const txs = (b.block.txs ?? (b.block.tx ? [b.block.tx] : [])) as any[];
-    for (const t of txs) {
-      const addr = t.unsignedTx?.outputs?.[0]?.output?.addresses?.[0];
-      if (typeof addr !== 'string') continue;
-      // Its first UTXO must come from a tx the node knows (outputs may have been spent since).
-      const page = await call('platform.getUTXOs', { addresses: [addr], limit: 1, encoding: 'hex' });
-      const first = page.utxos[0] as string | undefined;
-      if (!first) continue;
-      const txId = formatId(decodeUtxo(decodeHex(first, { checksum: 'auto' })).txId);
-      if (await call('platform.getTx', { txID: txId }).then(() => true, () => false)) return addr;
+  const tip = async () => (await call('platform.getHeight')).height as bigint;
+  let top = await tip();
+  let bottom = top - 50n;
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    for (let h = top; h > bottom; h--) {
+      const b = await call('platform.getBlockByHeight', { height: Number(h), encoding: 'json' }).catch(() => undefined);
+      if (!b) break;
+      const txs = (b.block.txs ?? (b.block.tx ? [b.block.tx] : [])) as any[];
+      for (const t of txs) {
+        const addr = t.unsignedTx?.outputs?.[0]?.output?.addresses?.[0];
+        if (typeof addr !== 'string') continue;
+        // Its first UTXO must come from a tx the node knows (outputs may have been spent since).
+        const page = await call('platform.getUTXOs', { addresses: [addr], limit: 1, encoding: 'hex' });
+        const first = page.utxos[0] as string | undefined;
+        if (!first) continue;
+        const txId = formatId(decodeUtxo(decodeHex(first, { checksum: 'auto' })).txId);
+        if (await call('platform.getTx', { txID: txId }).then(() => true, () => false)) return addr;
+      }
     }
+    bottom = top;
+    while ((top = await tip()) === bottom && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('no recent tx with outputs');
 }

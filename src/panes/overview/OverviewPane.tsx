@@ -6,7 +6,7 @@ import { selectOwnValidator } from '../../app/own-validator';
 import { useNow } from '../../components/Clock';
 import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { formatAvax, shareOf } from '../../format/avax';
+import { formatAvax } from '../../format/avax';
 import { formatCount, formatPercent } from '../../format/number';
 import { formatCountdown, formatTimestamp } from '../../format/time';
 import { shortenHex } from '../../format/ids';
@@ -15,7 +15,7 @@ import { bool, big, date, num, obj, str } from '../fields';
 import type { PaneProps } from '../common';
 import { DocumentPane } from '../DocumentPane';
 import { healthSummaryOf } from '../../domain/health/health-summary';
-import { delegatorCount, delegatorWeight, totalWeight, validatorHealth, weightOf } from '../validators/validator-model';
+import { delegatorCount, delegatorWeight, stakeShare, stakeTotal, validatorHealth, weightOf } from '../validators/validator-model';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import type { Resource } from '../../state/resource';
 import type { Validator } from '../../state/types';
@@ -46,7 +46,10 @@ export function OverviewPane({ width, height, active }: PaneProps) {
 
   const own: Validator | undefined = useAvatop(selectOwnValidator);
   const ownThreshold = thresholdFor(rewardThreshold, date(own?.startTime), now);
-  const listTotal = useMemo(() => (list?.data ? totalWeight(list.data.rows.filter((r) => r.change !== 'removed').map((r) => r.value)) : undefined), [list]);
+  const total = useMemo(
+    () => stakeTotal(totalStake.data, list?.data?.rows.filter((r) => r.change !== 'removed').map((r) => r.value)),
+    [totalStake.data, list],
+  );
 
   const up = obj(uptime.data);
   const pop = obj(nodeId.data?.nodePOP);
@@ -93,9 +96,9 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   } else {
     const w = weightOf(own);
     const h = validatorHealth(own, rewardThreshold, now);
-    const total = listTotal ?? totalStake.data;
     mine.push(
-      { label: 'Weight', value: `${formatAvax(w, { unit: true })}${total ? ` (${formatPercent(shareOf(w, total), 4)} of stake)` : ''}` },
+      // The share is of its weight in consensus (own stake and delegations), as getTotalStake counts it.
+      { label: 'Weight', value: `${formatAvax(w, { unit: true })}${total ? ` (${formatPercent(stakeShare(own, total), 4)} of stake)` : ''}` },
       { label: 'Start', value: formatTimestamp(date(own.startTime)) },
       { label: 'End', value: `${formatTimestamp(date(own.endTime))} (${formatCountdown(date(own.endTime), now)} left)` },
       { label: 'Uptime', value: `${formatPercent(num(own.uptime), 2)} (needs ${h.threshold}%)`, tone: h.belowThreshold ? 'warn' : num(own.uptime) !== undefined ? 'ok' : undefined },

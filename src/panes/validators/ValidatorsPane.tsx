@@ -6,7 +6,6 @@ import { setSubnet as setUiSubnet } from '../../state/ui';
 import { useNow } from '../../components/Clock';
 import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
-import { shareOf } from '../../format/avax';
 import { formatWeightCompact, weightUnit } from '../../format/weight';
 import { formatCount, formatPercent } from '../../format/number';
 import { formatCountdown, formatDate } from '../../format/time';
@@ -14,7 +13,7 @@ import { shortenId } from '../../format/ids';
 import { bool, big, date, num, str } from '../fields';
 import { TableBody, tableBodyHeight, type PaneProps } from '../common';
 import { useTablePane } from '../use-table-pane';
-import { delegatorCount, delegatorWeight, hasBls, totalWeight, validatorHealth, weightOf } from './validator-model';
+import { delegatorCount, delegatorWeight, hasBls, stakeShare, stakeTotal, stakeWeightOf, totalWeight, validatorHealth, weightOf } from './validator-model';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import { idleResource } from '../../state/resource';
 import type { Validator } from '../../state/types';
@@ -25,7 +24,7 @@ export function validatorColumns(now: number, total: bigint, subnetId: string = 
   return [
     { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => String(v.nodeID) },
     { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => weight(weightOf(v)), sortValue: (v) => weightOf(v) },
-    { key: 'share', title: 'SHARE', width: 7, align: 'right', priority: 2, render: (v) => formatPercent(shareOf(weightOf(v), total), 3), sortValue: (v) => weightOf(v) },
+    { key: 'share', title: 'SHARE', width: 7, align: 'right', priority: 2, render: (v) => formatPercent(stakeShare(v, total), 3), sortValue: (v) => stakeWeightOf(v) },
     { key: 'start', title: 'START', width: 10, priority: 5, render: (v) => formatDate(date(v.startTime)), sortValue: (v) => date(v.startTime) },
     { key: 'end', title: 'END', width: 10, priority: 4, render: (v) => formatDate(date(v.endTime)), sortValue: (v) => date(v.endTime) },
     { key: 'left', title: 'LEFT', width: 8, align: 'right', priority: 1, render: (v) => formatCountdown(date(v.endTime), now), sortValue: (v) => date(v.endTime) },
@@ -65,8 +64,16 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   const ownId = useAvatop((s) => s.node.id.data?.nodeID);
   const now = useNow(1000, active);
   const rows = (resource.data?.rows ?? []) as readonly TableRow<Validator>[];
-  const total = useMemo(() => totalWeight(rows.filter((r) => r.change !== 'removed').map((r) => r.value)), [rows]);
-  const columns = useMemo(() => validatorColumns(now, total, subnet), [now, total, subnet]);
+  const totalStake = useAvatop((s) => s.supply.totalStake.data);
+  const current = useMemo(() => rows.filter((r) => r.change !== 'removed').map((r) => r.value), [rows]);
+  // The summary's total is the validators' own stakes (or a subnet's weights); shares are of all stake, the same
+  // total the overview divides by (getTotalStake is the primary network's, so a subnet divides by its list).
+  const total = useMemo(() => totalWeight(current), [current]);
+  const shareTotal = useMemo(
+    () => (subnet === PRIMARY_NETWORK_ID ? stakeTotal(totalStake, current) : stakeTotal(undefined, current)) ?? 0n,
+    [subnet, totalStake, current],
+  );
+  const columns = useMemo(() => validatorColumns(now, shareTotal, subnet), [now, shareTotal, subnet]);
   const bodyHeight = tableBodyHeight(height, resource);
   const table = useTablePane({
     pane: 'validators',

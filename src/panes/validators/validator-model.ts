@@ -46,6 +46,26 @@ export function validatorHealth(v: Validator, t: RewardThreshold, now: number): 
   };
 }
 
-export function shareText(part: bigint, whole: bigint): number {
-  return shareOf(part, whole);
+/** A validator's weight in consensus: its own stake plus what is delegated to it (what getTotalStake sums). */
+export function stakeWeightOf(v: Validator): bigint {
+  return weightOf(v) + (delegatorWeight(v) ?? 0n);
+}
+
+/**
+ * The one total every "share of stake" divides by. The node's getTotalStake when known: it arrives with the
+ * overview, before the validator list, and counts delegations; dividing by the list's own stakes until then and
+ * by getTotalStake after made this node's share jump (0.0035% to 0.0040%) when the list arrived. Without it, the
+ * list's stake weights, which a node's getTotalStake equals. Rows kept only to show a removal are not counted.
+ */
+export function stakeTotal(totalStake: bigint | undefined, list: readonly Validator[] | undefined): bigint | undefined {
+  if (totalStake !== undefined && totalStake > 0n) return totalStake;
+  if (!list || list.length === 0) return undefined;
+  let t = 0n;
+  for (const v of list) t += stakeWeightOf(v);
+  return t;
+}
+
+/** Percent of the total stake a validator holds, own stake and delegations together. */
+export function stakeShare(v: Validator, total: bigint): number {
+  return shareOf(stakeWeightOf(v), total);
 }
