@@ -61,11 +61,20 @@ export function Frame({ size: override }: { size?: Size }) {
   const ui = (f: (u: AvatopState['ui']) => AvatopState['ui']) => update((s) => ({ ...s, ui: f(s.ui) }));
 
   useKeyHandler('global', (ev) => {
-    if (ev.is('quit') || ev.is('interrupt')) actions.quit();
+    if (ev.paste) {
+      // Text pasted outside a prompt is most likely an ID to look at: it goes to the `:` prompt, never to commands.
+      if (!ev.input) return true;
+      setHelp(false);
+      ui((u) => openPrompt(u, 'goto'));
+      ev.opensText();
+    } else if (ev.is('quit') || ev.is('interrupt')) actions.quit();
     else if (ev.is('help')) setHelp((h) => !h);
     else if (ev.is('refresh')) actions.refresh();
     else if (ev.is('pause')) ui(togglePaused);
-    else if (ev.is('goto')) ui((u) => openPrompt(u, 'goto'));
+    else if (ev.is('goto')) {
+      ui((u) => openPrompt(u, 'goto'));
+      ev.opensText();
+    }
     else if (ev.is('pane.console')) {
       setHelp(false);
       ui((u) => setPane(u, 'console'));
