@@ -91,11 +91,13 @@ export function Frame({ size: override }: { size?: Size }) {
     }
     return true;
   });
-  // Help takes every key but quitting, so nothing changes underneath it.
+  // Help takes every key but quitting, so nothing changes underneath it. Scrolling keys go on to the help text,
+  // registered on the same layer before this handler (a child's effects run first), so it would never see them.
   useKeyHandler(
     'overlay',
     (ev) => {
       if (ev.is('quit') || ev.is('interrupt') || ev.commands.some((c) => c.startsWith('pane.'))) return false;
+      if (ev.commands.some((c) => c.startsWith('cursor.') || c.startsWith('page.'))) return false;
       if (ev.is('back') || ev.is('help')) setHelp(false);
       return true;
     },
