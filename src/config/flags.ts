@@ -1,7 +1,7 @@
 /**
  * A small flag parser driven by a spec table, so every command shares one set of rules and one error style:
  * `--name value`, `--name=value`, boolean `--name` / `--no-name`, repeatable flags, short aliases, `--` ends flags.
- * Errors are one line naming the flag; the CLI turns them into exit status 2.
+ * Errors are one line naming the flag; the CLI turns them into exit status 3 (UNKNOWN).
  */
 export type FlagKind = 'string' | 'boolean' | 'list';
 
