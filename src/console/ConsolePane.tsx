@@ -84,7 +84,8 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const secrets = useRef<Record<string, string>>({});
   const [, bump] = useState(0);
   const [fieldCursor, setFieldCursor] = useState(0);
-  const [editing, setEditing] = useState<{ path: string; text: string; secret: boolean } | undefined>(undefined);
+  // initial: the method filter when / was pressed, which Esc goes back to.
+  const [editing, setEditing] = useState<{ path: string; text: string; secret: boolean; initial?: string } | undefined>(undefined);
   const [result, setResult] = useState<ConsoleResult | undefined>(undefined);
   const [expanded, setExpanded] = useState<Set<string>>(new Set(['']));
   const [treeCursor, setTreeCursor] = useState(0);
@@ -199,7 +200,8 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
       const typed = input && !key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow && !key.escape ? sanitize(input) : '';
       if (cur.path === FILTER_PATH) {
         if (key.escape) {
-          setFilter('');
+          setFilter(cur.initial ?? '');
+          setMethodCursor(0);
           setEdit(undefined);
           return true;
         }
@@ -241,7 +243,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
         case 'methods':
           if (move(setMethodCursor, methodCursor, methods.length, ev, page)) return true;
           if (ev.is('filter')) {
-            startEditing(ev, { path: FILTER_PATH, text: filter, secret: false });
+            startEditing(ev, { path: FILTER_PATH, text: filter, secret: false, initial: filter });
             return true;
           }
           if (ev.is('back') && filter) {
