@@ -37,6 +37,7 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     process.stderr.write(`avatop: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
+    // avatop itself failed, so it cannot say how the node is: UNKNOWN in the monitoring-plugin convention.
+    process.exitCode = 3;
   },
 );

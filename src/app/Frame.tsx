@@ -18,9 +18,10 @@ import { PANE_LIST, type Scope } from '../keys/commands';
 import { PANE_COMPONENTS } from '../panes';
 import { ViewHost } from '../views/RowView';
 import { viewTitle } from '../views/registry';
-import { closePrompt, openHealthView, openPrompt, popView, setFilter, setPane, setPromptText, togglePaused, type PaneId } from '../state/ui';
+import { closePrompt, openHealthView, openPrompt, popView, setFilter, setPane, setPromptText, togglePaused, type NavView, type PaneId } from '../state/ui';
 import { GotoPrompt } from '../views/GotoPrompt';
 import { useFlash } from './flash';
+import { osc52Copy } from '../views/copy';
 import { openUtxoQuery } from '../state/utxos';
 import type { AvatopState } from '../state/store';
 import { textProps, useTheme } from '../theme/ThemeContext';
@@ -35,6 +36,12 @@ export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 15;
 
 const TABLE_PANES: PaneId[] = ['peers', 'validators', 'pending', 'subnets', 'blocks', 'utxos'];
+
+/** Hinted commands that do nothing on this screen: the help overlay only scrolls and closes; only a tx has a raw view. */
+export function hintsWithout(top: NavView | undefined, help: boolean): string[] {
+  if (help) return ['copy', 'raw'];
+  return top?.kind === 'tx' ? [] : ['raw'];
+}
 
 function hintScopes(pane: PaneId, hasView: boolean, help: boolean): Scope[] {
   if (help) return ['view'];
@@ -51,7 +58,9 @@ export function Frame({ size: override }: { size?: Size }) {
   const size = useTerminalSize(override);
   const store = useAvatopStore();
   const theme = useTheme();
-  const { actions } = useAppConfig();
+  const config = useAppConfig();
+  const { actions } = config;
+  const flash = useFlash();
   const pane = useAvatop((s) => s.ui.pane);
   const nav = useAvatop((s) => s.ui.nav);
   const prompt = useAvatop((s) => s.ui.prompt);
@@ -63,12 +72,28 @@ export function Frame({ size: override }: { size?: Size }) {
   const ui = (f: (u: AvatopState['ui']) => AvatopState['ui']) => update((s) => ({ ...s, ui: f(s.ui) }));
 
   useKeyHandler('global', (ev) => {
-    if (ev.is('quit') || ev.is('interrupt')) actions.quit();
+    if (ev.paste) {
+      // Text pasted outside a prompt is most likely an ID to look at: it goes to the `:` prompt, never to commands.
+      if (!ev.input) return true;
+      setHelp(false);
+      ui((u) => openPrompt(u, 'goto'));
+      ev.opensText();
+    } else if (ev.is('quit') || ev.is('interrupt')) actions.quit();
     else if (ev.is('help')) setHelp((h) => !h);
-    else if (ev.is('refresh')) actions.refresh();
+    else if (ev.is('refresh')) {
+      // The scheduler holds every request while paused: say so rather than ignore the key.
+      if (store.getState().ui.paused) flash.show('paused: nothing refreshes until p resumes polling');
+      else actions.refresh();
+    } else if (ev.is('copy')) {
+      // Tables, views and the console copy their own lines; on the overview the node's ID is what one copies.
+      const id = nodeId.data?.nodeID;
+      flash.show(pane === 'overview' && nav.length === 0 && id ? osc52Copy(config, id) : 'nothing to copy here: y copies in tables, drill-down views and the console');
+    }
     else if (ev.is('pause')) ui(togglePaused);
-    else if (ev.is('goto')) ui((u) => openPrompt(u, 'goto'));
-    else if (ev.is('health')) ui(openHealthView);
+    else if (ev.is('goto')) {
+      ui((u) => openPrompt(u, 'goto'));
+      ev.opensText();
+    } else if (ev.is('health')) ui(openHealthView);
     else if (ev.is('pane.console')) {
       setHelp(false);
       ui((u) => setPane(u, 'console'));
@@ -85,11 +110,13 @@ export function Frame({ size: override }: { size?: Size }) {
     }
     return true;
   });
-  // Help takes every key but quitting, so nothing changes underneath it.
+  // Help takes every key but quitting, so nothing changes underneath it. Scrolling keys go on to the help text,
+  // registered on the same layer before this handler (a child's effects run first), so it would never see them.
   useKeyHandler(
     'overlay',
     (ev) => {
       if (ev.is('quit') || ev.is('interrupt') || ev.commands.some((c) => c.startsWith('pane.'))) return false;
+      if (ev.commands.some((c) => c.startsWith('cursor.') || c.startsWith('page.'))) return false;
       if (ev.is('back') || ev.is('help')) setHelp(false);
       return true;
     },
@@ -154,7 +181,7 @@ export function Frame({ size: override }: { size?: Size }) {
         )}
       </Box>
       <StatusLine width={width} pane={pane} />
-      {prompt ? <PromptLine width={width} pane={pane} /> : <KeyHints scopes={hintScopes(pane, crumbs, help)} width={width} />}
+      {prompt ? <PromptLine width={width} pane={pane} /> : <KeyHints scopes={hintScopes(pane, crumbs, help)} without={hintsWithout(top, help)} width={width} />}
     </Box>
   );
 }
@@ -186,10 +213,11 @@ function PromptLine({ width, pane }: { width: number; pane: PaneId }) {
         label="filter /"
         value={prompt.text}
         width={width}
-        placeholder="type to filter; Enter keeps it, Esc clears"
+        placeholder="type to filter; Enter keeps it, Esc cancels, Ctrl-U empties"
         onChange={(text) => update((s) => ({ ...s, ui: setFilter(setPromptText(s.ui, text), pane, text) }))}
         onSubmit={() => update((s) => ({ ...s, ui: closePrompt(s.ui) }))}
-        onCancel={() => update((s) => ({ ...s, ui: setFilter(closePrompt(s.ui), pane, '') }))}
+        // Esc cancels the edit: the filter goes back to what it was when / was pressed.
+        onCancel={() => update((s) => ({ ...s, ui: setFilter(closePrompt(s.ui), pane, s.ui.prompt?.initial ?? '') }))}
       />
     );
   }

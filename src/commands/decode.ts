@@ -1,6 +1,7 @@
 // `avatop decode`: prints a P-chain blob (tx, block, UTXO, output) as the node's `encoding: "json"` would.
 import { networkIdFromName } from '../codec/address';
 import { CodecError } from '../codec/errors';
+import { EXIT_UNKNOWN } from '../config/exit-codes';
 import { fromHex } from '../codec/hex';
 import { stringifyJsonBig } from '../codec/json-big';
 import { decodeAny, DECODE_KINDS, type DecodeKind } from '../codec/pchain/detect';
@@ -105,7 +106,7 @@ export async function run(argv: string[]): Promise<number> {
   const opts = parseArgs(argv);
   if (typeof opts === 'string') {
     process.stderr.write(`avatop decode: ${opts}\n(see avatop decode --help)\n`);
-    return 2;
+    return EXIT_UNKNOWN;
   }
   if (opts.help) {
     process.stdout.write(DECODE_HELP);
@@ -113,7 +114,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (opts.input === undefined) {
     process.stderr.write(`avatop decode: missing HEX argument (or - for stdin)\n(see avatop decode --help)\n`);
-    return 2;
+    return EXIT_UNKNOWN;
   }
   try {
     const text = opts.input === '-' ? await readStdin() : opts.input;

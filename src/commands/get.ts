@@ -4,6 +4,7 @@ import { runOneShot, toJson } from '../oneshot/command-frame';
 import { RESOURCES } from '../oneshot/resources';
 import { renderTextTable } from '../oneshot/text-table';
 import { AvatopError } from '../rpc/errors';
+import { exitForNodeError } from '../config/exit-codes';
 
 const names = Object.keys(RESOURCES);
 const usage = `Usage: avatop get RESOURCE [ARGS] [flags]
@@ -33,7 +34,7 @@ export async function run(argv: string[]): Promise<number> {
       } catch (err) {
         if (err instanceof AvatopError) {
           process.stderr.write(`avatop: ${err.short}${err.hint ? ` — ${err.hint}` : ''}\n`);
-          return 1;
+          return exitForNodeError(err);
         }
         throw err;
       }

@@ -18,6 +18,7 @@ import { enterAltScreen } from '../app/terminal';
 import { osc52 } from '../console/osc52';
 import { startHeapGovernor } from '../runtime/heap-governor';
 import { onNextSecond } from '../runtime/ticker';
+import { EXIT_STATUS_HELP, EXIT_UNKNOWN } from '../config/exit-codes';
 
 /** Longest the first frame waits for the node's first answers. */
 const FIRST_PAINT_WAIT_MS = 150;
@@ -35,11 +36,22 @@ Examples:
   avatop --url https://proxy/avax -H 'Authorization: Bearer TOKEN'
   avatop --demo --pane validators
 
-Keys: ? in the monitor lists them. For scripts: avatop status, avatop get <what>.`;
+Commands (each has --help):
+  avatop status [-o json] [--watch]     health summary for scripts, cron and monitoring checks
+  avatop get RESOURCE [-o json] [--watch]
+                                        peers, validators, pending, fees, versions, subnets, chains, blocks, utxos ADDR…
+  avatop decode HEX|-                   a P-chain tx, block, UTXO or output from hex as the node's JSON
+  avatop sim [--port N]                 serve the simulated node for other tools
+  -o, --output table|json               (status, get) output format; json keeps exact values
+  -w, --watch                           (status, get) repeat every --interval until Ctrl-C
+
+Keys: ? in the monitor lists them.
+
+${EXIT_STATUS_HELP}`;
 
 export const NOT_A_TTY_MESSAGE = `avatop: the monitor needs an interactive terminal (stdout is not a TTY).
 For scripts and pipes use a one-shot command instead:
-  avatop status [--url URL]              health summary (exit 0 healthy, 1 degraded, 2 unreachable)
+  avatop status [--url URL]              health summary (exit 0 healthy, 1 degraded, 2 unreachable, 3 usage error)
   avatop get <what> [--url URL] -o json  peers, validators, fees, versions, subnets, blocks, utxos …
 `;
 
@@ -57,7 +69,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(`avatop: ${err.message}\n`);
-      return 2;
+      return EXIT_UNKNOWN;
     }
     throw err;
   }
@@ -72,7 +84,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
   }
   if (resolved.positionals.length > 0) {
     io.stderr.write(`avatop: unknown command "${resolved.positionals[0]}" (commands: status, get, decode, sim; --help for flags)\n`);
-    return 2;
+    return EXIT_UNKNOWN;
   }
   let theme;
   try {
@@ -80,13 +92,13 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
   } catch (err) {
     if (err instanceof ThemeError) {
       io.stderr.write(`avatop: ${err.message}\n`);
-      return 2;
+      return EXIT_UNKNOWN;
     }
     throw err;
   }
   if (!io.stdout.isTTY || !io.stdin.isTTY) {
     io.stderr.write(NOT_A_TTY_MESSAGE);
-    return 2;
+    return EXIT_UNKNOWN;
   }
 
   const store = createAvatopStore();

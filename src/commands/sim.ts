@@ -1,5 +1,6 @@
 // `avatop sim`: serves the simulated avalanchego node on a port until SIGINT/SIGTERM.
 import { formatFlagHelp, parseFlags, UsageError, type FlagSpec } from '../config/flags';
+import { EXIT_UNKNOWN } from '../config/exit-codes';
 import { createSimNode, parseFaultFlag, parseHealthFlag, SIM_DEFAULTS, FAULT_KINDS, HEALTH_PRESETS, type FaultSpec } from '../sim/index';
 
 const SPECS: readonly FlagSpec[] = [
@@ -70,7 +71,7 @@ export async function run(argv: string[]): Promise<number> {
     if (parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(parsed.positionals[0])}`);
   } catch (err) {
     process.stderr.write(`avatop sim: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 2;
+    return EXIT_UNKNOWN;
   }
   const v = parsed.values;
   let opts;
@@ -101,7 +102,7 @@ export async function run(argv: string[]): Promise<number> {
     } as const;
   } catch (err) {
     process.stderr.write(`avatop sim: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 2;
+    return EXIT_UNKNOWN;
   }
 
   let node;

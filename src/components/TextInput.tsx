@@ -1,4 +1,5 @@
 // A one-line input for the filter and prompts. It takes keys on the prompt layer, above everything else.
+import { useRef } from 'react';
 import { Text } from 'ink';
 import { useKeyHandler } from '../input/KeyRouter';
 import { textProps, useTheme } from '../theme/ThemeContext';
@@ -17,17 +18,24 @@ export interface TextInputProps {
 
 export function TextInput({ label, value, width, onChange, onSubmit, onCancel, placeholder }: TextInputProps) {
   const theme = useTheme();
+  // The text as edited so far: several keys may arrive before the next render hands the new value back.
+  const current = useRef(value);
+  current.current = value;
+  const change = (next: string) => {
+    current.current = next;
+    onChange(next);
+  };
   useKeyHandler('prompt', (ev) => {
     const { key, input } = ev;
     if (key.ctrl && input === 'c') return false; // let Ctrl-C quit
-    if (key.return) onSubmit(value);
-    else if (key.escape) onCancel();
-    else if (key.backspace || key.delete) onChange(value.slice(0, -1));
-    else if (key.ctrl && input === 'u') onChange('');
+    if (key.escape) onCancel();
+    else if (key.backspace || key.delete) change(current.current.slice(0, -1));
+    else if (key.ctrl && input === 'u') change('');
     else if (input && !key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow) {
-      // Pasted text arrives as one event; keep it on one line and free of controls.
-      onChange(value + sanitize(input));
+      // Typed or pasted text, with the Enter that came in the same chunk (key.return): one line, no controls.
+      change(current.current + sanitize(input));
     }
+    if (key.return && !key.escape) onSubmit(current.current);
     return true;
   });
   const shown = value || '';

@@ -1,7 +1,7 @@
 /**
  * A small flag parser driven by a spec table, so every command shares one set of rules and one error style:
  * `--name value`, `--name=value`, boolean `--name` / `--no-name`, repeatable flags, short aliases, `--` ends flags.
- * Errors are one line naming the flag; the CLI turns them into exit status 2.
+ * Errors are one line naming the flag; the CLI turns them into exit status 3 (UNKNOWN).
  */
 export type FlagKind = 'string' | 'boolean' | 'list';
 
@@ -76,7 +76,8 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]):
     let value = inline;
     if (value === undefined) {
       const next = argv[i + 1];
-      if (next === undefined || (next.startsWith('-') && next !== '-')) {
+      // A negative number is a value (that its flag will refuse in words), not the next flag.
+      if (next === undefined || (next.startsWith('-') && next !== '-' && !/^-\d/.test(next))) {
         throw new UsageError(`${shown} needs a value${spec.value ? ` (${spec.value})` : ''}`);
       }
       value = next;

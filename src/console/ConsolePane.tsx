@@ -15,7 +15,7 @@ import { fit } from '../format/width';
 import { sanitize } from '../format/sanitize';
 import { formatBytes, formatLatency } from '../format/number';
 import { osc52Copy } from '../views/copy';
-import { FormError, formFor, paramsFrom, withoutSecrets, type FormValues } from './schema-form';
+import { FormError, formFor, issueInWords, paramsFrom, withoutSecrets, type FormValues } from './schema-form';
 import { initialExpanded, toggle, treeRows } from './json-tree';
 import { addHistory, type HistoryEntry } from './history';
 
@@ -84,7 +84,8 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const secrets = useRef<Record<string, string>>({});
   const [, bump] = useState(0);
   const [fieldCursor, setFieldCursor] = useState(0);
-  const [editing, setEditing] = useState<{ path: string; text: string; secret: boolean } | undefined>(undefined);
+  // initial: the method filter when / was pressed, which Esc goes back to.
+  const [editing, setEditing] = useState<{ path: string; text: string; secret: boolean; initial?: string } | undefined>(undefined);
   const [result, setResult] = useState<ConsoleResult | undefined>(undefined);
   const [expanded, setExpanded] = useState<Set<string>>(new Set(['']));
   const [treeCursor, setTreeCursor] = useState(0);
@@ -151,8 +152,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
     const checked = method.params.safeParse(params);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
-      const path = issue.path.join('.') || 'params';
-      setResult({ ok: false, method: method.name, short: `${path}: ${sanitize(issue.message)}`, hint: 'Nothing was sent; fix the field and send again.' });
+      setResult({ ok: false, method: method.name, short: sanitize(issueInWords(issue)), hint: 'Nothing was sent; fix the field and send again.' });
       setMode('result');
       return;
     }
@@ -176,44 +176,56 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const bodyHeight = Math.max(1, height - 3);
   const page = Math.max(1, bodyHeight - 1);
 
-  // Typing into a field: above everything, like the prompt line. Registered for as long as the pane is active (not
-  // only while editing): registration happens in an effect, after the frame that shows the field being edited, so a
-  // key typed right after that frame would otherwise reach the form.
+  // Typing into a field: above everything, like the prompt line, and only while a field is being edited. The
+  // command that starts the edit tells the router (ev.opensText), which holds the keys that follow until this is in
+  // place. `edit` is the text as typed so far: several keys may arrive before the next render.
+  const edit = useRef(editing);
+  edit.current = editing;
+  const setEdit = (next: typeof editing) => {
+    edit.current = next;
+    setEditing(next);
+  };
+  const startEditing = (ev: KeyEvent, next: NonNullable<typeof editing>) => {
+    setEdit(next);
+    ev.opensText();
+  };
   useKeyHandler(
     'prompt',
     (ev) => {
-      if (!editing) return false;
+      const cur = edit.current;
+      if (!cur) return false;
       const { key, input } = ev;
       if (key.ctrl && input === 'c') return false;
-      if (editing.path === FILTER_PATH) {
-        if (key.return || key.escape) {
-          if (key.escape) setFilter('');
-          setEditing(undefined);
-        } else if (key.backspace || key.delete) {
-          const t = editing.text.slice(0, -1);
-          setEditing({ ...editing, text: t });
-          setFilter(t);
+      const typed = input && !key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow && !key.escape ? sanitize(input) : '';
+      if (cur.path === FILTER_PATH) {
+        if (key.escape) {
+          setFilter(cur.initial ?? '');
           setMethodCursor(0);
-        } else if (input && !key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow) {
-          const t = editing.text + sanitize(input);
-          setEditing({ ...editing, text: t });
+          setEdit(undefined);
+          return true;
+        }
+        const t = key.backspace || key.delete ? cur.text.slice(0, -1) : key.ctrl && input === 'u' ? '' : cur.text + typed;
+        if (t !== cur.text) {
           setFilter(t);
           setMethodCursor(0);
         }
+        setEdit(key.return ? undefined : { ...cur, text: t });
         return true;
       }
+      if (key.escape) {
+        setEdit(undefined);
+        return true;
+      }
+      const text = key.backspace || key.delete ? cur.text.slice(0, -1) : key.ctrl && input === 'u' ? '' : cur.text + typed;
       if (key.return) {
-        if (editing.secret) secrets.current = { ...secrets.current, [editing.path]: editing.text };
-        else setValues({ ...values, [editing.path]: editing.text });
-        setEditing(undefined);
+        if (cur.secret) secrets.current = { ...secrets.current, [cur.path]: text };
+        else setValues({ ...values, [cur.path]: text });
+        setEdit(undefined);
         bump((n) => n + 1);
-      } else if (key.escape) setEditing(undefined);
-      else if (key.backspace || key.delete) setEditing({ ...editing, text: editing.text.slice(0, -1) });
-      else if (key.ctrl && input === 'u') setEditing({ ...editing, text: '' });
-      else if (input && !key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow) setEditing({ ...editing, text: editing.text + sanitize(input) });
+      } else setEdit({ ...cur, text });
       return true;
     },
-    active,
+    active && editing !== undefined,
   );
 
   useKeyHandler(
@@ -230,7 +242,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
         case 'methods':
           if (move(setMethodCursor, methodCursor, methods.length, ev, page)) return true;
           if (ev.is('filter')) {
-            setEditing({ path: FILTER_PATH, text: filter, secret: false });
+            startEditing(ev, { path: FILTER_PATH, text: filter, secret: false, initial: filter });
             return true;
           }
           if (ev.is('back') && filter) {
@@ -262,7 +274,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
               const cycle = ['', ...f.options];
               const next = cycle[(cycle.indexOf(values[f.path] ?? '') + 1) % cycle.length]!;
               setValues({ ...values, [f.path]: next });
-            } else setEditing({ path: f.path, text: f.secret ? '' : (values[f.path] ?? ''), secret: f.secret });
+            } else startEditing(ev, { path: f.path, text: f.secret ? '' : (values[f.path] ?? ''), secret: f.secret });
             return true;
           }
           if (ev.is('back')) {
@@ -332,7 +344,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   );
 
   const muted = textProps(theme.text.muted);
-  const title = `RPC console · ${methods.length} methods${config.readonly ? ' (read-only: issueTx and keystore hidden)' : ''}${method ? ` · ${method.name}` : ''}`;
+  const title = `RPC console · ${methods.length} method${methods.length === 1 ? '' : 's'}${config.readonly ? ' (read-only: issueTx and keystore hidden)' : ''}${method ? ` · ${method.name}` : ''}`;
   const help: Record<Mode, string> = {
     methods: `j/k move · Enter picks a method · / filter${filter ? ` "${filter}" (Esc clears)` : ''} · h history`,
     form: 'j/k move · Enter edits a field (or sends on ▶ send) · Ctrl-S sends · Esc methods',

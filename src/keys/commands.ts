@@ -64,10 +64,10 @@ export const COMMANDS: readonly Command[] = [
   { name: 'page.up', keys: ['pageup', 'ctrl+b'], description: 'Page up', scope: 'table' },
   { name: 'page.down', keys: ['pagedown', 'ctrl+f'], description: 'Page down', scope: 'table' },
   { name: 'open', keys: ['enter'], description: 'Open the row under the cursor', scope: 'table', hint: 'open' },
-  { name: 'filter', keys: ['/'], description: 'Filter the rows (Esc clears)', scope: 'table', hint: 'filter' },
+  { name: 'filter', keys: ['/'], description: 'Filter the rows (Enter keeps the filter, Esc cancels the edit)', scope: 'table', hint: 'filter' },
   { name: 'sort.next', keys: ['s'], description: 'Sort by the next column', scope: 'table', hint: 'sort' },
   { name: 'sort.reverse', keys: ['S'], description: 'Reverse the sort order', scope: 'table' },
-  { name: 'back', keys: ['escape'], description: 'Close the view or overlay; clear the filter', scope: 'view', hint: 'back' },
+  { name: 'back', keys: ['escape'], description: 'Close the view or overlay; in a table, clear the filter', scope: 'view', hint: 'back' },
   { name: 'copy', keys: ['y'], description: 'Copy the selected ID, address or key, in views, tables and the console (OSC 52, works over SSH)', scope: 'view', hint: 'copy' },
   { name: 'raw', keys: ['x'], description: 'Transaction: toggle the raw view (hex and the node\'s JSON)', scope: 'view', hint: 'raw' },
   { name: 'block.parent', keys: ['<'], description: 'Block: go to the parent block', scope: 'view' },
@@ -85,7 +85,8 @@ export const COMMANDS: readonly Command[] = [
   { name: 'console.history', keys: ['h'], description: 'Console: the calls made so far (Enter reloads one)', scope: 'console', hint: 'history' },
   { name: 'console.reveal', keys: ['v'], description: 'Console: reveal or hide an exported private key', scope: 'console' },
   { name: 'prompt.accept', keys: ['enter'], description: 'Accept the typed text', scope: 'prompt' },
-  { name: 'prompt.cancel', keys: ['escape'], description: 'Cancel typing', scope: 'prompt' },
+  { name: 'prompt.cancel', keys: ['escape'], description: 'Cancel typing (a filter goes back to what it was)', scope: 'prompt' },
+  { name: 'prompt.clear', keys: ['ctrl+u'], description: 'Empty the prompt (an empty filter shows every row)', scope: 'prompt' },
 ];
 
 export type CommandName = string;

@@ -1,10 +1,11 @@
 /**
- * What every one-shot command shares: settings and usage errors (exit 2), --help and --version, a client,
+ * What every one-shot command shares: settings and usage errors (exit 3, UNKNOWN), --help and --version, a client,
  * `-o json`, and `--watch` repeating the command every interval until interrupted.
  */
 import { UsageError, formatFlagHelp, type FlagSpec } from '../config/flags';
 import { COMMON_FLAGS, resolveSettings, type Settings } from '../config/settings';
 import { AVATOP_VERSION } from '../config/version';
+import { EXIT_STATUS_HELP, EXIT_UNKNOWN, EXIT_WARNING } from '../config/exit-codes';
 import { createClient, type AvatopClient } from '../rpc/client';
 
 export const OUTPUT_FLAGS: readonly FlagSpec[] = [
@@ -43,13 +44,13 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`avatop: ${err.message}\n`);
-      return 2;
+      return EXIT_UNKNOWN;
     }
     throw err;
   }
   const { settings, positionals, extra } = resolved;
   if (resolved.help) {
-    process.stdout.write(`${command.usage}\n\nFlags:\n${formatFlagHelp(flags)}\n`);
+    process.stdout.write(`${command.usage}\n\nFlags:\n${formatFlagHelp(flags)}\n\n${EXIT_STATUS_HELP}\n`);
     return 0;
   }
   if (resolved.version) {
@@ -59,7 +60,7 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
   const output = extra.output ?? 'table';
   if (output !== 'table' && output !== 'json') {
     process.stderr.write(`avatop: --output: expected table or json, got "${String(output)}"\n`);
-    return 2;
+    return EXIT_UNKNOWN;
   }
 
   const client = createClient({ url: settings.url, headers: settings.headers, timeoutMs: settings.timeoutMs });
@@ -87,7 +88,7 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
       } catch (err) {
         if (err instanceof UsageError) throw err;
         process.stderr.write(`avatop: ${err instanceof Error ? err.message : String(err)}\n`);
-        code = 1;
+        code = EXIT_WARNING;
       }
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, settings.intervalMs);
@@ -102,7 +103,7 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`avatop: ${err.message}\n`);
-      return 2;
+      return EXIT_UNKNOWN;
     }
     throw err;
   } finally {

@@ -82,7 +82,10 @@ export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
       else if (ev.is('cursor.bottom')) move(Infinity);
       else if (ev.is('page.down')) move(page);
       else if (ev.is('page.up')) move(-page);
-      else if (ev.is('filter')) update((s) => ({ ...s, ui: openPrompt(s.ui, 'filter', s.ui.panes[o.pane].filter) }));
+      else if (ev.is('filter')) {
+        update((s) => ({ ...s, ui: openPrompt(s.ui, 'filter', s.ui.panes[o.pane].filter) }));
+        ev.opensText();
+      }
       else if (ev.is('sort.next')) {
         const next = nextSortKey(columnsRef.current, sortKey);
         if (next === undefined) return false;

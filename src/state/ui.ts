@@ -42,6 +42,8 @@ export interface Prompt {
   /** What the typed text is for, e.g. 'filter', 'utxo-addresses', 'console', 'goto'. */
   readonly kind: string;
   readonly text: string;
+  /** The text when the prompt opened: Esc goes back to it (a filter already set survives a cancelled edit). */
+  readonly initial: string;
 }
 
 export interface UiState {
@@ -141,7 +143,7 @@ export function topView(ui: UiState): NavView | undefined {
 }
 
 export function openPrompt(ui: UiState, kind: string, text = ''): UiState {
-  return { ...ui, prompt: { kind, text } };
+  return { ...ui, prompt: { kind, text, initial: text } };
 }
 
 export function setPromptText(ui: UiState, text: string): UiState {

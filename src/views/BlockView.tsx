@@ -60,6 +60,7 @@ export function BlockView({ view, width, height, active }: ViewProps<BlockNav>) 
     <DetailView
       id={`block:${key}`}
       lines={lines}
+      opens="tx"
       width={width}
       height={height}
       active={active}

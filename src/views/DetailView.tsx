@@ -8,11 +8,11 @@ import { useAppConfig } from '../app/config';
 import { useFlash } from '../app/flash';
 import { useKeyHandler, type KeyEvent } from '../input';
 import { toneStyle } from '../components/KeyValue';
-import { pushView } from '../state/ui';
+import { pushView, type NavView } from '../state/ui';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { displayWidth, fit } from '../format/width';
 import { osc52Copy } from './copy';
-import type { DetailLine } from './detail-lines';
+import { initialCursor, type DetailLine } from './detail-lines';
 
 export interface DetailViewProps {
   /** Remembers cursor and scroll per view across pushes and pops. */
@@ -26,16 +26,19 @@ export interface DetailViewProps {
   readonly aboveLines?: number;
   /** View-specific keys, offered first. */
   readonly onKey?: (ev: KeyEvent) => boolean;
+  /** What the view's hint says Enter opens: the cursor starts on the first such line. */
+  readonly opens?: NavView['kind'];
 }
 
-export function DetailView({ id, lines, width, height, active, above, aboveLines = 0, onKey }: DetailViewProps) {
+export function DetailView({ id, lines, width, height, active, above, aboveLines = 0, onKey, opens }: DetailViewProps) {
   const theme = useTheme();
   const store = useAvatopStore();
   const config = useAppConfig();
   const flash = useFlash();
-  const [cursorRaw, setCursor] = usePaneMemory(`${id}.cursor`, 0);
+  // Unset until the user moves it: meanwhile it follows the lines as they load, onto the first one that opens.
+  const [cursorRaw, setCursor] = usePaneMemory<number | undefined>(`${id}.cursor`, undefined);
   const bodyHeight = Math.max(1, height - aboveLines - 1);
-  const cursor = Math.max(0, Math.min(cursorRaw, lines.length - 1));
+  const cursor = Math.max(0, Math.min(cursorRaw ?? initialCursor(lines, opens), lines.length - 1));
   const [scrollRaw, setScroll] = usePaneMemory(`${id}.scroll`, 0);
   let scroll = Math.min(scrollRaw, Math.max(0, lines.length - bodyHeight));
   if (cursor < scroll) scroll = cursor;

@@ -43,6 +43,7 @@ export function UtxoView({ view, width, height, active }: ViewProps<UtxoNav>) {
     <DetailView
       id={`utxo:${view.query}/${view.id}`}
       lines={lines}
+      opens="tx"
       width={width}
       height={height}
       active={active}

@@ -60,6 +60,7 @@ export function ValidatorView({ view, width, height, active }: ViewProps<Validat
     <DetailView
       id={`validator:${subnetId}/${view.nodeId}`}
       lines={lines}
+      opens="tx"
       width={width}
       height={height}
       active={active}

@@ -27,3 +27,16 @@ export function line(label: string, value: string, extra: Partial<Omit<DetailLin
 export function isSelectable(l: DetailLine): boolean {
   return l.link !== undefined || l.copy !== undefined;
 }
+
+/**
+ * Where the cursor starts: on the first line Enter opens (of the kind the view's hint promises, when it names one:
+ * a block view's "Enter opens a transaction"), else the first line `y` copies, else the top. Headings never hold it.
+ */
+export function initialCursor(lines: readonly DetailLine[], prefer?: NavView['kind']): number {
+  const preferred = prefer ? lines.findIndex((l) => l.link?.kind === prefer) : -1;
+  if (preferred >= 0) return preferred;
+  const open = lines.findIndex((l) => l.link !== undefined);
+  if (open >= 0) return open;
+  const copy = lines.findIndex(isSelectable);
+  return copy >= 0 ? copy : 0;
+}

@@ -1,5 +1,5 @@
 // The `:` prompt: what the typed text is (pure), and for a bare cb58 ID, which thing it names (asks the node).
-// Ambiguous 32-byte IDs are tried as a tx, then a block, then a subnet, then a chain; the answer says what matched.
+// Ambiguous 32-byte IDs are tried as a subnet, then a tx, then a block, then a chain; the answer says what matched.
 import { parseAddress } from '../codec/address';
 import { parseId, parseNodeId } from '../codec/cb58';
 import { decodeHex } from '../codec/hex';
@@ -50,8 +50,8 @@ export function classifyGoto(text: string): GotoInput {
     try {
       parseNodeId(t);
       return { kind: 'node', nodeId: t };
-    } catch (e) {
-      return { kind: 'invalid', message: `not a valid node ID (${reason(e)})` };
+    } catch {
+      return { kind: 'invalid', message: 'not a valid node ID: NodeID- is followed by 33 cb58 characters ending in a checksum; one may be mistyped' };
     }
   }
   // Addresses: P-avax1…, X-fuji1…, or bare avax1… (the P-chain is meant).
@@ -60,24 +60,21 @@ export function classifyGoto(text: string): GotoInput {
     try {
       parseAddress(full);
       return { kind: 'address', address: full };
-    } catch (e) {
-      return { kind: 'invalid', message: `not a valid address (${reason(e)})` };
+    } catch {
+      return { kind: 'invalid', message: 'not a valid address: after "P-avax1" come 38 letters and digits ending in a checksum; one may be mistyped' };
     }
   }
-  if (/^[1-9A-HJ-NP-Za-km-z]+$/.test(t)) {
+  // A 32-byte ID with its checksum is 33 to 50 cb58 characters (leading zero bytes are single 1s); anything shorter
+  // is not an attempt at one.
+  if (/^[1-9A-HJ-NP-Za-km-z]{33,60}$/.test(t)) {
     try {
       parseId(t);
       return { kind: 'id', id: t };
-    } catch (e) {
-      return { kind: 'invalid', message: `not a 32-byte cb58 ID (${reason(e)})` };
+    } catch {
+      return { kind: 'invalid', message: 'not a valid ID: its checksum does not match, so a character is mistyped or missing' };
     }
   }
   return { kind: 'invalid', message: `"${sanitize(t, { maxLength: 40 })}" is not an ID, height, node ID, address, pane name or "health"` };
-}
-
-function reason(e: unknown): string {
-  const r = (e as { reason?: unknown }).reason;
-  return sanitize(typeof r === 'string' ? r : e instanceof Error ? e.message : String(e));
 }
 
 export type GotoResult =
@@ -142,18 +139,19 @@ export async function resolveGoto(text: string, client: GotoClient | undefined, 
   if (!client) return { kind: 'error', note: 'no node connection to look the ID up' };
   const short = shortenId(id);
   try {
+    // A subnet's ID is also the ID of the tx that created it: someone typing it wants the subnet.
+    if (await found(client, 'platform.getSubnet', { subnetID: id }, opts.signal)) {
+      return { kind: 'view', view: { kind: 'subnet', id }, note: `${short} is a subnet (also the ID of the CreateSubnetTx that made it)` };
+    }
     const tx = await found(client, 'platform.getTx', { txID: id, encoding: 'hex' }, opts.signal);
     if (tx) {
       const type = txTypeOf(tx.result);
       // A subnet's ID is its CreateSubnetTx's ID, a chain's its CreateChainTx's: say so, the view links to it.
-      const also = type === 'CreateSubnetTx' ? ' (it created the subnet with this ID)' : type === 'CreateChainTx' ? ' (it created the chain with this ID)' : '';
+      const also = type === 'CreateChainTx' ? ' (it created the chain with this ID)' : '';
       return { kind: 'view', view: { kind: 'tx', id }, note: `${short} is a transaction${type ? `, ${type}` : ''}${also}` };
     }
     if (await found(client, 'platform.getBlock', { blockID: id, encoding: 'hex' }, opts.signal)) {
       return { kind: 'view', view: { kind: 'block', id }, note: `${short}: no tx with that ID; it is a block` };
-    }
-    if (await found(client, 'platform.getSubnet', { subnetID: id }, opts.signal)) {
-      return { kind: 'view', view: { kind: 'subnet', id }, note: `${short}: not a tx or block; it is a subnet` };
     }
     const chains = (await client.call('platform.getBlockchains', {}, { signal: opts.signal })) as { blockchains?: { id?: unknown }[] };
     if ((chains.blockchains ?? []).some((c) => c.id === id)) {

@@ -19,9 +19,9 @@ function avatop(args: string[], env: NodeJS.ProcessEnv = {}) {
 
 // Each case starts node + tsx from source: slow on a busy machine, hence the long timeout.
 describe('avatop (monitor) as a process', { timeout: 120_000 }, () => {
-  it('does not start the UI when stdout is not a terminal, names the one-shot commands, exits 2', () => {
+  it('does not start the UI when stdout is not a terminal, names the one-shot commands, exits 3 (UNKNOWN)', () => {
     const r = avatop(['--url', 'http://127.0.0.1:9']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.err).toMatch(/needs an interactive terminal/);
     expect(r.err).toMatch(/avatop status/);
     expect(r.err).toMatch(/avatop get <what>/);
@@ -30,13 +30,13 @@ describe('avatop (monitor) as a process', { timeout: 120_000 }, () => {
 
   it('rejects an unknown theme and an invalid theme file with a message naming the field', () => {
     const unknown = avatop(['--theme', 'nosuchtheme']);
-    expect(unknown.code).toBe(2);
+    expect(unknown.code).toBe(3);
     expect(unknown.err).toMatch(/theme "nosuchtheme" not found; built-in themes: default, light, high-contrast, monochrome/);
     const dir = mkdtempSync(join(tmpdir(), 'avatop-cli-theme-'));
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify({ row: { cursor: { color: 'purple-ish' } } }));
     const bad = avatop(['--theme', file]);
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(3);
     expect(bad.err).toMatch(/row\.cursor/);
   });
 
@@ -45,5 +45,9 @@ describe('avatop (monitor) as a process', { timeout: 120_000 }, () => {
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/--demo/);
     expect(r.out).toMatch(/--theme NAME\|FILE/);
+    expect(r.out).toMatch(/3 UNKNOWN \(usage or configuration error/);
+    for (const word of ['avatop decode', 'avatop sim', '-o, --output', '-w, --watch', 'avatop status', 'avatop get']) expect(r.out).toContain(word);
+    const typo = avatop(['--bogus']);
+    expect(typo.code).toBe(3);
   });
 });

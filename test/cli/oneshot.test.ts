@@ -1,5 +1,6 @@
 // The one-shot commands as processes against simulated nodes: exit codes, JSON a program can parse, settings
-// precedence (flags over environment over config file), and one-line errors with exit status 2.
+// precedence (flags over environment over config file), and one-line errors with exit status 3 (UNKNOWN, as a
+// monitoring plugin reports a check it could not run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -57,7 +58,8 @@ describe('avatop status', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/^UNREACHABLE/);
     expect(r.stdout).toMatch(/connection refused/);
-    expect(r.stdout).toMatch(/Is avalanchego running/);
+    expect(r.stdout).toMatch(/Is avalanchego running/);    const get = await runCli(['get', 'peers', '--url', deadUrl], noConfig);
+    expect(get.code).toBe(2);
   });
 });
 
@@ -89,9 +91,9 @@ describe('avatop get', () => {
     expect(rows.every((u) => u.owners.includes(wallet.str))).toBe(true);
   });
 
-  it('rejects an unknown resource with exit 2', async () => {
+  it('rejects an unknown resource with exit 3', async () => {
     const r = await runCli(['get', 'nonsense', '--url', healthy.url], noConfig);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/unknown resource "nonsense"/);
   });
@@ -111,13 +113,19 @@ describe('settings precedence as a process', () => {
     expect(JSON.parse(fromFlag.stdout).url).toBe(booting.url);
   });
 
-  it('a bad value is one line naming it, exit 2', async () => {
-    for (const args of [['status', '--interval', 'often'], ['status', '--bogus'], ['get', 'peers', '-o', 'xml']]) {
+  it('a bad value is one line naming it, exit 3 (UNKNOWN), never the 2 of an unreachable node', async () => {
+    for (const args of [['status', '--interval', 'often'], ['status', '--bogus'], ['get', 'peers', '-o', 'xml'], ['status', '--url', 'notaurl']]) {
       const r = await runCli(args, noConfig);
-      expect(r.code).toBe(2);
+      expect(r.code).toBe(3);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^avatop: .*(--interval|--bogus|--output)/);
+      expect(r.stderr).toMatch(/^avatop: .*(--interval|--bogus|--output|--url)/);
     }
+    const home = mkdtempSync(join(tmpdir(), 'avatop-badconf-'));
+    mkdirSync(join(home, 'avatop'));
+    writeFileSync(join(home, 'avatop', 'config.json'), '{ "url": ');
+    const bad = await runCli(['status'], { XDG_CONFIG_HOME: home });
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toMatch(/config .*not valid JSON/);
   });
 
   it('prints the version and help', async () => {
@@ -125,6 +133,7 @@ describe('settings precedence as a process', () => {
     expect(v.stdout).toMatch(/^avatop \d+\.\d+\.\d+/);
     const h = await runCli(['status', '--help'], noConfig);
     expect(h.code).toBe(0);
-    expect(h.stdout).toMatch(/Exit status: 0 healthy, 1 degraded, 2 unreachable/);
+    expect(h.stdout).toMatch(/Exit status: 0 healthy, 1 degraded, 2 unreachable, 3 usage or configuration error/);
+    expect(h.stdout).toMatch(/0 OK, 1 WARNING \(degraded\), 2 CRITICAL \(node unreachable\), 3 UNKNOWN/);
   });
 });

@@ -89,7 +89,7 @@ describe('avatop decode (process)', () => {
     const [help, bogus, none] = await Promise.all([runCli(['--help']), runCli(['--as', 'nope', '00']), runCli([])]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/Usage: avatop decode/);
-    expect(bogus.code).toBe(2);
-    expect(none.code).toBe(2);
+    expect(bogus.code).toBe(3);
+    expect(none.code).toBe(3);
   });
 });

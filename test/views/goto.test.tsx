@@ -24,8 +24,15 @@ describe('classifyGoto', () => {
     expect(classifyGoto('NodeID-abc')).toMatchObject({ kind: 'invalid', message: /not a valid node ID/ });
     expect(classifyGoto('P-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvz')).toMatchObject({ kind: 'invalid', message: /not a valid address/ });
     // One character changed: the cb58 checksum catches it.
-    expect(classifyGoto('11111111111111111111111111111111LpoYZ')).toMatchObject({ kind: 'invalid', message: /cb58/ });
+    expect(classifyGoto('11111111111111111111111111111111LpoYZ')).toMatchObject({ kind: 'invalid', message: /checksum does not match/ });
     expect(classifyGoto('what?')).toMatchObject({ kind: 'invalid', message: /is not an ID/ });
+    // A stray letter is not an attempt at an ID: words, never the decoder's (charset codes, byte counts).
+    for (const t of ['C', 'NodeID-abc', 'P-avax1tnuesf6cqwnjw7fxjyk7lhch0vhf0v95wj5jvz', '11111111111111111111111111111111LpoYZ']) {
+      const r = classifyGoto(t);
+      expect(r.kind).toBe('invalid');
+      expect((r as { message: string }).message).not.toMatch(/charset|\d+ bytes|expected|received|undefined/);
+    }
+    expect(classifyGoto('C')).toMatchObject({ kind: 'invalid', message: /"C" is not an ID/ });
   });
 });
 
@@ -42,14 +49,14 @@ describe('resolveGoto against the simulated node', () => {
     await sim.close();
   });
 
-  it('finds a tx first, then a block, then a subnet or chain, and says which', async () => {
+  it('finds a subnet first, then a tx, a block or a chain, and says which', async () => {
     const net = sim.network;
     const txId = net.lastBlock.txIds[0]!;
     expect(await resolveGoto(txId, client)).toMatchObject({ kind: 'view', view: { kind: 'tx', id: txId }, note: /is a transaction, \w+Tx/ });
     expect(await resolveGoto(net.lastBlock.idStr, client)).toMatchObject({ kind: 'view', view: { kind: 'block', id: net.lastBlock.idStr }, note: /it is a block/ });
-    // A subnet ID is its CreateSubnetTx's ID: found as that tx, and the note says so.
+    // A subnet ID is also its CreateSubnetTx's ID: someone typing it wants the subnet, and the note says both.
     const subnet = net.subnets[0]!;
-    expect(await resolveGoto(subnet.idStr, client)).toMatchObject({ kind: 'view', view: { kind: 'tx' }, note: /CreateSubnetTx \(it created the subnet/ });
+    expect(await resolveGoto(subnet.idStr, client)).toMatchObject({ kind: 'view', view: { kind: 'subnet', id: subnet.idStr }, note: /is a subnet \(also the ID of the CreateSubnetTx/ });
     // The X-Chain's ID is no P-chain tx or block: found in the chain list.
     const x = net.chains.find((c) => c.alias === 'X')!;
     expect(await resolveGoto(x.idStr, client)).toMatchObject({ kind: 'view', view: { kind: 'chain', id: x.idStr }, note: /it is a chain/ });

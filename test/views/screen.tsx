@@ -84,13 +84,23 @@ function cursorAt(frame: string): string {
   return `${i}:${lines[i] ?? ''}`;
 }
 
-/** Press j (one key per step, waiting for the cursor to move) until the cursor line matches. */
+/**
+ * Press j (one key per step, waiting for the cursor to move) until the cursor line matches; from the top (g) when
+ * the line is above where the cursor started.
+ */
 export async function moveTo(s: ViewScreen, match: RegExp, max = 200): Promise<string> {
+  let fromTop = false;
   for (let i = 0; i < max; i++) {
     const f = s.lastFrame();
     if (match.test(cursorLine(f))) return f;
     const before = cursorAt(f);
-    await s.press('j', (g) => cursorAt(g) !== before, 3_000);
+    try {
+      await s.press('j', (g) => cursorAt(g) !== before, 3_000);
+    } catch (e) {
+      if (fromTop) throw e;
+      fromTop = true;
+      await s.press('g', (g) => cursorAt(g) !== before, 3_000);
+    }
   }
   throw new Error(`cursor never reached ${match}; frame:\n${s.lastFrame()}`);
 }

@@ -54,6 +54,8 @@ describe('drill-down views', () => {
     await moveTo(s, /Banff\w+Block\s+[1-9]/);
     const height = /([\d,]+)\s/.exec(cursorLine(s.lastFrame()).slice(1))![1]!;
     let f = await s.press(KEY.enter, /Transactions \([1-9]\d*\)/);
+    // The hint says Enter opens a transaction: the cursor starts on the first one, not on the heading.
+    f = await s.waitFor((fr) => /^›#0 \w+Tx\s+\w+/.test(cursorLine(fr)));
     expect(f).toContain(`height`);
     expect(f).toContain(height);
     expect(f).toMatch(/type\s+Banff\w+Block/);
@@ -90,6 +92,7 @@ describe('drill-down views', () => {
     const s = screen;
     await s.press('3', /validators · 1\/\d+/);
     let f = await s.press(KEY.enter, /Delegators \(\d+/);
+    await s.waitFor((fr) => /^›staking tx\s+\w+/.test(cursorLine(fr)));
     f = await s.waitFor(/can still take\s+[\d,.]+ AVAX/);
     expect(f).toMatch(/own stake\s+[\d,.]+ AVAX/);
     await s.waitFor(/getMaxStakeAmount: not on this node/);
@@ -116,6 +119,7 @@ describe('drill-down views', () => {
     await s.press(address, new RegExp(address.slice(-10)));
     await s.press(KEY.enter, /utxos? · 1\/\d+/i);
     let f = await s.press(KEY.enter, /UTXO ID\s+\w+/);
+    await s.waitFor((fr) => /^›created by tx\s+\w+/.test(cursorLine(fr)));
     expect(f).toMatch(/amount\s+[\d,.]+ AVAX/);
     expect(f).toContain(address);
     f = await moveTo(s, /^›created by tx\s+\w+/);

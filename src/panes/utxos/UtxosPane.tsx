@@ -72,6 +72,7 @@ export function UtxosPane({ width, height, active }: PaneProps) {
     onKey: (ev) => {
       if (ev.is('utxo.addresses')) {
         update((s) => ({ ...s, ui: openPrompt(s.ui, 'utxo-addresses', query?.addresses.join(' ') ?? '') }));
+        ev.opensText();
         return true;
       }
       if (!query) return false;

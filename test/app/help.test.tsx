@@ -1,0 +1,33 @@
+// The help overlay scrolls with the table keys, at the smallest supported size too.
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, startScreen, type Screen } from './harness';
+
+let screen: Screen | undefined;
+afterEach(async () => {
+  await screen?.close();
+  screen = undefined;
+});
+
+describe.each([
+  { columns: 140, rows: 45 },
+  { columns: 80, rows: 24 },
+])('help at $columns x $rows', (size) => {
+  it('scrolls with j, k, Down, Up, PgDn, PgUp, G and g, and Esc closes it', async () => {
+    screen = await startScreen({ size, sim: { validators: 20, peers: 5, utxos: 10 } });
+    const s = screen;
+    await s.waitFor(/Node ID/);
+    const f = await s.press('?', (x) => /Show or hide this help/.test(x) && /lines 1-\d+ of \d+/.test(x));
+    const [, shown, total] = /lines 1-(\d+) of (\d+)/.exec(f)!.map(Number);
+    expect(total).toBeGreaterThan(shown!);
+    await s.press('j', /lines 2-/);
+    await s.press(KEY.down, /lines 3-/);
+    await s.press('k', /lines 2-/);
+    await s.press(KEY.up, /lines 1-/);
+    await s.press(KEY.pageDown, (x) => !/lines 1-/.test(x) && /lines \d+-\d+ of/.test(x));
+    await s.press(KEY.pageUp, /lines 1-/);
+    const end = await s.press('G', new RegExp(`lines \\d+-${total} of ${total}`));
+    expect(end).toMatch(/close this help/);
+    await s.press('g', /lines 1-/);
+    await s.press(KEY.escape, (x) => !/Show or hide this help/.test(x) && /Node ID/.test(x));
+  }, 60_000);
+});
