@@ -16,6 +16,7 @@ import { useAppConfig, thresholdFor } from './config';
 import { obj, num, date } from '../panes/fields';
 import { selectOwnValidator } from './own-validator';
 import type { Resource } from '../state/resource';
+import { headerMetricParts } from './header-metrics';
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
 // render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
@@ -58,6 +59,7 @@ export function Header({ width }: { width: number }) {
   const peerCount = useAvatop((s) => s.peers.count);
   const uptime = useAvatop((s) => s.node.uptime);
   const paused = useAvatop((s) => s.ui.paused);
+  const metrics = useAvatop((s) => s.metrics.series.data);
   const samples = useHeightHistory(height.data, height.updatedAt);
   const latencies = useLatencyHistory(height.latencyMs, height.updatedAt);
   const bpm = blocksPerMinute(samples);
@@ -100,6 +102,7 @@ export function Header({ width }: { width: number }) {
             boot('X', bootX),
             { text: ' ', style: label },
             boot('C', bootC),
+            ...headerMetricParts(metrics, { P: bootP.data, X: bootX.data, C: bootC.data }).map((p) => ({ text: `  ${p.text}`, style: theme.status[p.tone] })),
             { text: '  peers ', style: label },
             { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: resourceStyle(peerCount, theme, value) },
             { text: '  uptime ', style: label },

@@ -1,6 +1,6 @@
 // GET /ext/metrics through the node's transport, parsed while it arrives. Only the names avatop reads are kept, so
 // memory stays small whatever the node serves; the byte cap refuses a runaway body before it is all read.
-import { AvatopError, HttpError } from '../rpc/errors';
+import { AvatopError, HttpError, ResponseTooLargeError } from '../rpc/errors';
 import type { GetStreamOptions, GetStreamResult } from '../rpc/transport';
 import { createExpositionParser } from './exposition';
 import { isWanted } from './names';
@@ -38,6 +38,19 @@ export class MetricsUnavailableError extends AvatopError {
   }
 }
 
+/** A page past the cap: refused (and the connection dropped) rather than read. */
+export class MetricsTooLargeError extends AvatopError {
+  constructor(cause: ResponseTooLargeError) {
+    super({
+      short: `metrics page larger than ${Math.round(cause.limit / 1024 / 1024)} MiB: refused`,
+      detail: cause.detail,
+      hint: 'avalanchego serves about 230 KB; check --url points at the node and not something else. The last good values stay.',
+      cause,
+    });
+    this.name = 'MetricsTooLargeError';
+  }
+}
+
 /** A 200 reply in which no line was avalanchego's metrics. */
 export class MetricsFormatError extends AvatopError {
   constructor(url: string, lines: number, skipped: number) {
@@ -67,6 +80,7 @@ export async function readMetrics(
     });
   } catch (err) {
     if (err instanceof HttpError && err.status === 404) throw new MetricsUnavailableError(err);
+    if (err instanceof ResponseTooLargeError) throw new MetricsTooLargeError(err);
     throw err;
   }
   const stats = parser.end();

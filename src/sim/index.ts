@@ -7,6 +7,7 @@ import { ReplyCache, type HandlerContext } from './handlers/context';
 import { infoHandlers } from './handlers/info';
 import { platformHandlers } from './handlers/platform';
 import { healthHandlers, healthReport } from './handlers/health';
+import { SimMetrics } from './handlers/metrics';
 import type { Service } from './jsonrpc';
 
 export type { FaultSpec, FaultKind, ActiveFault } from './faults';
@@ -37,6 +38,8 @@ export interface SimNodeOptions {
   allowedHosts?: string[];
   /** Blocks kept for getBlock/getBlockByHeight (default 20,000); older ones, and their transfer txs, are forgotten. */
   retainBlocks?: number;
+  /** Serve GET /ext/metrics (default true; false answers 404 like --api-metrics-enabled=false). */
+  metricsApi?: boolean;
 }
 
 export interface SimFaults {
@@ -59,6 +62,8 @@ export interface SimNode {
   faults: SimFaults;
   /** Advances simulated time by `ms` and accepts the blocks that fall due. */
   tick(ms: number): void;
+  /** The Prometheus page's state; `served` counts GET /ext/metrics answered. */
+  readonly metrics: SimMetrics;
   close(): Promise<void>;
 }
 
@@ -184,6 +189,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     };
   };
 
+  const metrics = new SimMetrics(ctx, simNow);
   const listener: Listener = createListener({
     nodeIdStr: network.nodeIdStr,
     services,
@@ -193,6 +199,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     health: (kind) => healthReport(ctx, kind),
     control,
     beforeRequest: sync,
+    metrics: o.metricsApi === false ? undefined : () => metrics.render(),
   });
 
   const listen = () =>
@@ -243,6 +250,8 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
       if (closed) return;
       await stopListening();
       if (closed) return;
+      // The node process starts again: its counters begin from zero.
+      metrics.restart();
       await new Promise<void>((resolve) => {
         restartResolve = resolve;
         restartTimer = setTimeout(resolve, Math.max(0, ms));
@@ -268,6 +277,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     nodeId: network.nodeIdStr,
     network,
     faults,
+    metrics,
     tick(ms: number) {
       offset += Math.max(0, ms);
       sync();

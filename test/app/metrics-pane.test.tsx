@@ -1,0 +1,100 @@
+// The metrics pane and the header's metrics against the simulated node over loopback: what is shown, and who reads
+// /ext/metrics how often (counted at the simulator).
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScreen, type Screen } from './harness';
+
+let screen: Screen | undefined;
+afterEach(async () => {
+  await screen?.close();
+  screen = undefined;
+});
+
+const served = () => screen!.sim!.metrics.served;
+
+describe('metrics pane against the simulated node', () => {
+  it('opens with m and shows resources, consensus and sparklines once two readings are in', async () => {
+    screen = await startScreen();
+    await screen.waitFor(/Node ID/);
+    const f = await screen.press('m', (f) => /CPU\s+\d+% of a core/.test(f) && /[▁▂▃▄▅▆▇█]{2,}/.test(f));
+    expect(f).toMatch(/resident memory\s+[\d.]+GiB/);
+    expect(f).toMatch(/file descriptors\s+[\d,]+ open of 32,768 \([\d.]+%\)/);
+    expect(f).toMatch(/goroutines\s+[\d,]+/);
+    expect(f).toMatch(/disk available\s+[\d.]+GiB \([\d.]+%\)/);
+    expect(f).toMatch(/database reads\s+[\d.]+MiB\/s/);
+    expect(f).toMatch(/peers\s+\d+/);
+    expect(f).toMatch(/P-chain\s+[\d.]+ blk\/s · [\d.]+ s · \d+ processing/);
+    expect(f).toMatch(/failing health checks\s+0/);
+    expect(f).toMatch(/API calls\s+[\d.]+ call\/s/);
+    expect(f).toMatch(/\/ext\/metrics: [\d.]+KiB a reading/);
+  });
+
+  it('v1.11 names (before v1.11.8) give the same lines', async () => {
+    screen = await startScreen({ sim: { profile: 'v1.11' } });
+    await screen.waitFor(/Node ID/);
+    const f = await screen.press('m', (f) => /CPU\s+\d+% of a core/.test(f) && /bytes in\s+[\d.]+KiB\/s/.test(f));
+    expect(f).toMatch(/resident memory\s+[\d.]+GiB/);
+    expect(f).toMatch(/disk available\s+[\d.]+GiB\s/);
+    expect(f).toMatch(/goroutines\s+[\d,]+/);
+    expect(f).toMatch(/C-chain\s+[\d.]+ blk\/s/);
+  });
+
+  it('reads /ext/metrics every tick only while the pane is shown; elsewhere at most once per slow interval', async () => {
+    screen = await startScreen({ slowMs: 60_000 });
+    // The header's slow reading (after its start-up delay) may happen once; nothing more while the peers pane is up.
+    await screen.press('2', /\d+ peers · 1\/\d+/);
+    const heightPolls = () => screen!.store.getState().accounting.byMethod['platform.getHeight']?.requests ?? 0;
+    const h0 = heightPolls();
+    await screen.waitFor(() => heightPolls() >= h0 + 15);
+    expect(served()).toBeLessThanOrEqual(1);
+    const before = served();
+    await screen.press('m', /CPU/);
+    await screen.waitFor(() => served() >= before + 3);
+    // Leaving the pane stops the fast reads.
+    await screen.press('2', /\d+ peers · 1\/\d+/);
+    const left = served();
+    const h1 = heightPolls();
+    await screen.waitFor(() => heightPolls() >= h1 + 15);
+    expect(served()).toBeLessThanOrEqual(left + 1);
+  });
+
+  it('a node without the metrics API is one line in words, and the rest of avatop carries on', async () => {
+    screen = await startScreen({ sim: { metricsApi: false } });
+    await screen.waitFor(/Node ID/);
+    const f = await screen.press('m', /node metrics: the node does not serve \/ext\/metrics/);
+    expect(f).toMatch(/--api-metrics-enabled=false/);
+    expect(f).toMatch(/height [\d,]+/);
+  });
+
+  it('a malformed page is refused with a message; the last good values stay, marked stale; no control sequence reaches the frame', async () => {
+    screen = await startScreen();
+    await screen.waitFor(/Node ID/);
+    await screen.press('m', /resident memory\s+[\d.]+GiB/);
+    screen.sim!.faults.add({ kind: 'malformed', path: '/ext/metrics' });
+    const f = await screen.waitFor(/metrics reply is not Prometheus text/);
+    expect(f).toMatch(/resident memory\s+[\d.]+GiB/);
+    expect(f).not.toContain('\x1b]0;');
+    expect(f).not.toContain('pwned\x07');
+  });
+
+  it('a huge page is refused at the cap, not read into memory', async () => {
+    screen = await startScreen();
+    await screen.waitFor(/Node ID/);
+    screen.sim!.faults.add({ kind: 'huge', path: '/ext/metrics', bytes: 64 * 1024 * 1024 });
+    const f = await screen.press('m', /metrics page larger than 8 MiB: refused/);
+    expect(f).toMatch(/height [\d,]+/);
+  });
+});
+
+describe('header: bootstrap progress and resource warnings from /ext/metrics', () => {
+  it('while the chains bootstrap, shows fetched and then accepted progress with an ETA', async () => {
+    screen = await startScreen();
+    await screen.waitFor(/P✓ X✓ C✓/);
+    screen.sim!.faults.setBootstrapping(true);
+    const fetching = await screen.waitFor(/P fetched [\d.]+k?/, 30_000);
+    expect(fetching).toMatch(/P… X… C…/);
+    // The simulated P-chain fetches 90k blocks at 3k/s, then accepts them: the ETA appears once it executes.
+    screen.sim!.tick(35_000);
+    const executing = await screen.waitFor(/P \d+% ETA (\d+m )?\d+s/, 60_000);
+    expect(executing).not.toMatch(/ETA -/);
+  }, 90_000);
+});
