@@ -176,7 +176,11 @@ function readLine(s: string, from: number, to: number, opts: ParserOptions): Sam
 const EMPTY: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 function readType(s: string, from: number, end: number, onType: NonNullable<ParserOptions['onType']>): void {
-  const parts = s.slice(from, end).trim().split(/[ \t]+/);
+  let i = from;
+  while (i < end && isSpace(s.charCodeAt(i))) i++;
+  // HELP lines (half the page) and plain comments are passed over without slicing them.
+  if (!s.startsWith('TYPE', i)) return;
+  const parts = s.slice(i, end).split(/[ \t]+/);
   if (parts.length === 3 && parts[0] === 'TYPE' && TYPES.has(parts[2]!)) onType(parts[1]!, parts[2] as MetricType);
 }
 
