@@ -1,7 +1,11 @@
 // The metrics pane and the header's metrics against the simulated node over loopback: what is shown, and who reads
 // /ext/metrics how often (counted at the simulator).
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, type Screen } from './harness';
+import { createSimNode } from '../../src/sim/index';
+import { SMALL_SIM, startScreen, type Screen } from './harness';
 
 let screen: Screen | undefined;
 afterEach(async () => {
@@ -15,7 +19,8 @@ describe('metrics pane against the simulated node', () => {
   it('opens with m and shows resources, consensus and sparklines once two readings are in', async () => {
     screen = await startScreen();
     await screen.waitFor(/Node ID/);
-    const f = await screen.press('m', (f) => /CPU\s+\d+% of a core/.test(f) && /[▁▂▃▄▅▆▇█]{2,}/.test(f));
+    // The latency needs a block accepted between two readings (one a second here).
+    const f = await screen.press('m', (f) => /CPU\s+\d+% of a core/.test(f) && /[▁▂▃▄▅▆▇█]{2,}/.test(f) && /P-chain\s+[\d.]+ blk\/s · [\d.]+ s/.test(f));
     expect(f).toMatch(/resident memory\s+[\d.]+GiB/);
     expect(f).toMatch(/file descriptors\s+[\d,]+ open of 32,768 \([\d.]+%\)/);
     expect(f).toMatch(/goroutines\s+[\d,]+/);
@@ -82,6 +87,48 @@ describe('metrics pane against the simulated node', () => {
     screen.sim!.faults.add({ kind: 'huge', path: '/ext/metrics', bytes: 64 * 1024 * 1024 });
     const f = await screen.press('m', /metrics page larger than 8 MiB: refused/);
     expect(f).toMatch(/height [\d,]+/);
+  });
+});
+
+describe('a real avalanchego page', () => {
+  it('shows the resident memory, disk and goroutines a real v1.14.2 node reported', async () => {
+    // The simulated node answers the APIs; /ext/metrics is a page captured from a real v1.14.2 node.
+    const sim = await createSimNode(SMALL_SIM);
+    const page = readFileSync(new URL('../fixtures/metrics/v1.14.2.txt', import.meta.url));
+    const target = new URL(sim.url);
+    const front = http.createServer((req, res) => {
+      if (req.url === '/ext/metrics') {
+        res.writeHead(200, { 'content-type': 'text/plain; version=0.0.4; charset=utf-8' });
+        res.end(page);
+        return;
+      }
+      const fwd = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (r) => {
+        res.writeHead(r.statusCode ?? 502, r.headers);
+        r.pipe(res);
+      });
+      // Connections closed at the end of the test are not failures of the test.
+      fwd.on('error', () => res.destroy());
+      req.on('error', () => fwd.destroy());
+      req.pipe(fwd);
+    });
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    try {
+      screen = await startScreen({ url: `http://127.0.0.1:${(front.address() as AddressInfo).port}` });
+      await screen.waitFor(/Node ID/);
+      const f = await screen.press('m', /goroutines\s+104/);
+      expect(f).toMatch(/resident memory\s+90\.8MiB/);
+      // An in-memory database: the node reports 2^64 bytes free and 100%; no disk warning for that.
+      expect(f).toMatch(/disk available\s+16\.0EiB \(100\.0%\)/);
+      expect(f).toMatch(/file descriptors\s+20 open of 8,192/);
+      expect(f).toMatch(/peers\s+4/);
+      expect(f).not.toMatch(/DISK|FDS/);
+    } finally {
+      await screen?.close();
+      screen = undefined;
+      front.closeAllConnections();
+      await new Promise((r) => front.close(r));
+      await sim.close();
+    }
   });
 });
 
