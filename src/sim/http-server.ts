@@ -243,9 +243,14 @@ export function createHttpHandler(deps: ServerDeps, stalled: Set<http.ServerResp
   };
 }
 
-/** promhttp answers any method with the page; faults apply as to any path (latency, errors, resets, huge, truncate). */
+/**
+ * promhttp answers any method with the page. Only faults aimed at this path apply (latency, errors, resets, huge,
+ * truncate, malformed): the monitor reads it on its own schedule, and a fault meant for the JSON-RPC calls (or a draw
+ * from the seeded fault stream) must not be spent on it.
+ */
 async function serveMetrics(req: http.IncomingMessage, res: http.ServerResponse, deps: ServerDeps, path: string): Promise<void> {
-  const fired = deps.faults.take(path, null);
+  const aimed = deps.faults.all().some((f) => f.path === path);
+  const fired = aimed ? deps.faults.take(path, null).filter((f) => f.path === path) : [];
   const firedKind = (k: ActiveFault['kind']) => fired.find((f) => f.kind === k);
   const latency = fired.filter((f) => f.kind === 'latency').reduce((s, f) => s + (f.ms ?? 250), 0);
   if (latency > 0) await sleep(latency);
