@@ -14,9 +14,9 @@ export interface HeaderMetricPart {
   readonly tone: 'warn' | 'error';
 }
 
-/** Short enough for an 80-column header: "P 29% ETA 1m 12s", "P fetched 57.1k". */
+/** Short enough for an 80-column header with all three chains: "P 29% ETA 1m 12s", "P fetched 57.1k" (rates: the pane). */
 export function bootstrapPart(p: BootstrapProgress): string {
-  if (p.phase === 'fetching') return `${p.chain} fetched ${compactCount(p.fetched)}${p.fetchRate !== undefined ? ` ${compactCount(p.fetchRate)}/s` : ''}`;
+  if (p.phase === 'fetching') return `${p.chain} fetched ${compactCount(p.fetched)}`;
   const pct = p.done !== undefined ? formatPercent(p.done * 100, 0) : compactCount(p.accepted);
   return `${p.chain} ${pct}${p.etaMs !== undefined ? ` ETA ${formatDuration(p.etaMs)}` : ''}`;
 }

@@ -25,7 +25,7 @@ describe('header parts from /ext/metrics', () => {
   it('a bootstrapping chain: fetched with its rate, then percent and ETA', () => {
     const notP = { P: false, X: true, C: true };
     const fetching = seriesOf([[0, { 'bsFetched:P': 0, 'bsAccepted:P': 0 }], [10_000, { 'bsFetched:P': 30_000, 'bsAccepted:P': 0 }]]);
-    expect(headerMetricParts(fetching, notP)).toEqual([{ text: 'P fetched 30.0k 3,000/s', tone: 'warn' }]);
+    expect(headerMetricParts(fetching, notP)).toEqual([{ text: 'P fetched 30.0k', tone: 'warn' }]);
     const executing = seriesOf([[0, { 'bsFetched:P': 90_000, 'bsAccepted:P': 0 }], [10_000, { 'bsFetched:P': 90_000, 'bsAccepted:P': 9_000 }]]);
     expect(headerMetricParts(executing, notP)).toEqual([{ text: 'P 10% ETA 1m 30s', tone: 'warn' }]);
     // A bootstrapped chain says nothing, whatever its counters.

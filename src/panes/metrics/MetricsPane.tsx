@@ -12,8 +12,10 @@ import { HISTORY_MS } from '../../metrics/series';
 import { ResourceNotice, noticeHeight, type PaneProps } from '../common';
 import { metricsLines, type MetricsLine } from './metrics-model';
 
-const LABEL = 24;
+const LABEL = 22;
 const VALUE = 46;
+const VALUE_MIN = 30;
+const SPARK_MIN = 24;
 
 export function MetricsPane({ width, height }: PaneProps) {
   const series = useAvatop((s) => s.metrics.series);
@@ -22,9 +24,11 @@ export function MetricsPane({ width, height }: PaneProps) {
   const bootC = useAvatop((s) => s.node.bootstrapped.C.data);
   const theme = useTheme();
   const data = series.data;
-  const lines = data ? metricsLines({ series: data, bootstrapped: { P: bootP, X: bootX, C: bootC } }) : [];
+  const all = data ? metricsLines({ series: data, bootstrapped: { P: bootP, X: bootX, C: bootC } }) : [];
   const notice = noticeHeight(series);
   const body = Math.max(0, height - notice - 1);
+  // A short terminal keeps the quantities and drops the section titles first.
+  const lines = all.length > body ? all.filter((l) => !('section' in l)) : all;
   const points = data?.points.length ?? 0;
   const summary = data
     ? `/ext/metrics: ${formatBytes(data.bytes)} a reading, ${formatCount(points)} reading${points === 1 ? '' : 's'} kept (${Math.round(HISTORY_MS / 60_000)} min)` +
@@ -51,7 +55,8 @@ const Line = memo(function Line({ line, width }: { line: MetricsLine; width: num
     );
   }
   const labelW = Math.min(LABEL, Math.floor(width / 3));
-  const valueW = Math.min(VALUE, Math.max(0, width - labelW - 1));
+  // The sparkline keeps at least SPARK_MIN columns; the value gives way first (down to what its longest text needs).
+  const valueW = Math.max(0, Math.min(VALUE, Math.max(VALUE_MIN, width - labelW - 2 - SPARK_MIN)));
   const sparkW = Math.max(0, Math.min(60, width - labelW - valueW - 2));
   const spark = line.spark && sparkW > 0 ? sparkline(line.spark, sparkW) : '';
   return (
