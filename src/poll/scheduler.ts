@@ -302,6 +302,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     if (r.status === 'unsupported') return opts.unsupportedRetryMs ?? 10 * 60_000;
     if (r.status !== 'ok' || r.updatedAt === undefined) return e.startedAt === undefined && r.data === undefined ? (e.spec.initialDelayMs ?? 0) : 0;
     if (e.spec.cadence === 'once') return undefined; // static and already known: do not poll at all
+    // A deferrable resource already read (the header's metrics after the metrics pane closes) waits out its interval.
+    if (e.spec.initialDelayMs !== undefined) return Math.max(0, r.updatedAt + intervalOf(e) - clock.now());
     if (e.spec.cadence === 'height' && e.heightAt !== undefined && e.heightAt === lastHeight) {
       const age = clock.now() - r.updatedAt;
       return age < intervals.maxAgeMs ? intervals.maxAgeMs - age : 0;
