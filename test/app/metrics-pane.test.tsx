@@ -145,4 +145,14 @@ describe('header: bootstrap progress and resource warnings from /ext/metrics', (
     const executing = await screen.waitFor(/P \d+% ETA (\d+m )?\d+s/, 60_000);
     expect(executing).not.toMatch(/ETA -/);
   }, 90_000);
+
+  it('warns when the disk runs low or file descriptors near the limit, on any pane', async () => {
+    screen = await startScreen();
+    await screen.press('2', /\d+ peers · 1\/\d+/);
+    screen.sim!.metrics.diskFreeBytes = 12 * 1024 ** 3;
+    screen.sim!.metrics.openFds = 30_000;
+    // The header's slow reading (every 2 s here, the first after 3 s) brings them.
+    const f = await screen.waitFor(/DISK 12\.0GiB free {2}FDS 92% used/, 30_000);
+    expect(f.split('\n')[1]).toMatch(/^P✓ X✓ C✓ {2}DISK/);
+  });
 });

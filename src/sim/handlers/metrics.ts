@@ -21,6 +21,9 @@ const GIB = 1024 ** 3;
 export class SimMetrics {
   /** Requests answered (for tests that check who reads the page, and how often). */
   served = 0;
+  /** Set to put the host in trouble: free bytes on the database volume, open file descriptors. */
+  diskFreeBytes: number | undefined;
+  openFds: number | undefined;
   private processStartMs: number;
   private bootstrapStartMs: number | undefined;
   /** Bootstrap counters as they stood when the last bootstrap ended (they stay put afterwards). */
@@ -72,13 +75,13 @@ export class SimMetrics {
     out.family(`${go}memstats_heap_alloc_bytes`, 'gauge', 'Number of heap bytes allocated and still in use.', [[{}, Math.round(900e6 + 80e6 * wave(25))]]);
     out.family(`${proc}cpu_seconds_total`, 'counter', 'Total user and system CPU time spent in seconds.', [[{}, round3(up * (0.45 + 0.05 * wave(60)))]]);
     out.family(`${proc}max_fds`, 'gauge', 'Maximum number of open file descriptors.', [[{}, 32_768]]);
-    out.family(`${proc}open_fds`, 'gauge', 'Number of open file descriptors.', [[{}, Math.round(900 + peers * 2 + 20 * wave(30))]]);
+    out.family(`${proc}open_fds`, 'gauge', 'Number of open file descriptors.', [[{}, this.openFds ?? Math.round(900 + peers * 2 + 20 * wave(30))]]);
     out.family(`${proc}resident_memory_bytes`, 'gauge', 'Resident memory size in bytes.', [[{}, Math.round(2.1 * GIB + 0.15 * GIB * wave(90))]]);
     out.family(`${proc}start_time_seconds`, 'gauge', 'Start time of the process since unix epoch in seconds.', [[{}, Math.floor(this.processStartMs / 1000)]]);
 
     const rt = 'avalanche_resource_tracker_';
     const diskTotal = 2_000 * GIB;
-    const diskFree = Math.max(0, 640 * GIB - up * 40_000);
+    const diskFree = this.diskFreeBytes ?? Math.max(0, 640 * GIB - up * 40_000);
     out.family(`${rt}cpu_usage`, 'gauge', 'CPU usage tracked by the resource manager. Value should be in [0, number of CPU cores]', [[{}, round3(0.45 + 0.05 * wave(60))]]);
     out.family(`${rt}disk_available_space`, 'gauge', 'Available space remaining (bytes) on the database volume', [[{}, Math.round(diskFree)]]);
     if (!legacy) {
