@@ -3,7 +3,8 @@
 // (`avalanche_snowman_blks_accepted_count{chain="P"}`); the process and Go collectors moved from `avalanche_` to
 // `avalanche_process_`. A quantity lists its sources newest first; the first name the node serves wins.
 //
-// The names come from real nodes (test/fixtures/metrics/, captured from v1.14.2 and v1.11.2) and from v1.15's source.
+// The names come from real nodes (test/fixtures/metrics/, captured from v1.14.2 and v1.11.2; the conformance suite
+// reads each node's page again). v1.15.0-fuji's source registers the same namespaces and names as v1.14.2.
 
 export type ChainAlias = 'P' | 'X' | 'C';
 export const CHAINS: readonly ChainAlias[] = ['P', 'X', 'C'];
