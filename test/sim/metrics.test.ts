@@ -58,6 +58,20 @@ describe('simulated /ext/metrics', () => {
     expect(c.values['accepted:P']).toBe(0);
   });
 
+  it('latency sums are counters: they never go down while blocks are accepted', async () => {
+    sim = await startSim();
+    let prev = await read(sim);
+    for (let i = 0; i < 20; i++) {
+      sim.tick(3_000);
+      const next = await read(sim);
+      for (const c of ['P', 'X', 'C']) {
+        expect(next.values[`acceptedLatencyNs:${c}`]!, `${c} at step ${i}`).toBeGreaterThanOrEqual(prev.values[`acceptedLatencyNs:${c}`]!);
+      }
+      prev = next;
+    }
+    expect(prev.values['acceptedLatencyNs:P']! / prev.values['accepted:P']!).toBeGreaterThan(1e9);
+  });
+
   it('while bootstrapping, fetched climbs first and accepted follows, never past fetched', async () => {
     sim = await startSim();
     sim.faults.setBootstrapping(true);
