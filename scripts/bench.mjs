@@ -24,7 +24,7 @@ const BIN = join(root, 'dist', 'avatop.cjs');
 // the same heap flags in itself and needs no node in front of it.
 const BINARY = join(root, 'dist', 'avatop-linux-x64');
 const CLI_NODE_FLAGS = /^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(join(root, 'bin', 'avatop.cjs'), 'utf8'))?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
-// --only=startup,cpu,big,poll,codec,sim,exporter runs a subset (for working on one measurement).
+// --only=startup,cpu,big,poll,codec,sim,metrics,exporter runs a subset (for working on one measurement).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const runs = (name) => !only || only.includes(name);
 const log = (s) => process.stderr.write(`[bench] ${s}\n`);
@@ -583,6 +583,20 @@ if (runs('sim')) {
 log('simulator response times (scripts/bench-sim.mjs)');
 for (const r of await simResponse()) {
   add(`sim: getCurrentValidators, ${r.validators.toLocaleString('en-US')} validators`, `after a new block ${r.cold} ms, cached ${r.cached} ms`, `reply ${r.replyMb} MB; sim start ${r.startup} ms`, '—', undefined);
+}
+}
+
+if (runs('metrics')) {
+log('/ext/metrics parse (scripts/bench-metrics.ts, a real v1.14.2 page)');
+const out = await runNodeScript([join(root, 'scripts', 'bench-metrics.ts')], { tsx: true });
+const page = /metrics page: (\d+) lines, (\d+) bytes/.exec(out);
+const full = /full parse: p50 ([\d.]+) ms, p95 ([\d.]+) ms/.exec(out);
+const reading = /avatop reading: p50 ([\d.]+) ms, p95 ([\d.]+) ms/.exec(out);
+if (page && full && reading) {
+  const kb = Math.round(Number(page[2]) / 1000);
+  add(`/ext/metrics: parse a real ${kb} KB page (${Number(page[1]).toLocaleString('en-US')} lines), every sample`, `p50 ${full[1]} ms, p95 ${full[2]} ms`, `avatop's reading (wanted names only): p50 ${reading[1]} ms`, '≤ 5 ms', Number(full[1]) <= 5);
+} else {
+  add('/ext/metrics parse', 'could not parse bench-metrics output', out.trim().slice(0, 80), '≤ 5 ms', false);
 }
 }
 

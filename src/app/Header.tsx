@@ -18,6 +18,7 @@ import { useAppConfig, thresholdFor } from './config';
 import { obj, num, date } from '../panes/fields';
 import { selectOwnValidator } from './own-validator';
 import type { Resource } from '../state/resource';
+import { headerMetricParts } from './header-metrics';
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
 // render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
@@ -61,6 +62,7 @@ export function Header({ width }: { width: number }) {
   const health = useAvatop((s) => s.node.health);
   const uptime = useAvatop((s) => s.node.uptime);
   const paused = useAvatop((s) => s.ui.paused);
+  const metrics = useAvatop((s) => s.metrics.series.data);
   const heights = useHeightHistory(height.data, height.updatedAt);
   const latencies = useLatencyHistory(height.latencyMs, height.updatedAt);
   const bpm = blocksPerMinute(heights.samples);
@@ -111,6 +113,7 @@ export function Header({ width }: { width: number }) {
             { text: ' ', style: label },
             boot('C', bootC),
             ...healthParts(health, theme),
+            ...headerMetricParts(metrics, { P: bootP.data, X: bootX.data, C: bootC.data }).map((p) => ({ text: `  ${p.text}`, style: theme.status[p.tone] })),
             { text: '  peers ', style: label },
             { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)) },
             ...connectedParts(health, theme),

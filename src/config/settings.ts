@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { parseFlags, UsageError, type FlagSpec } from './flags';
 
-export const PANE_NAMES = ['overview', 'peers', 'validators', 'pending', 'fees', 'versions', 'subnets', 'blocks', 'utxos'] as const;
+export const PANE_NAMES = ['overview', 'peers', 'validators', 'pending', 'fees', 'versions', 'subnets', 'blocks', 'utxos', 'metrics'] as const;
 export type PaneName = (typeof PANE_NAMES)[number];
 
 export const DEFAULT_URL = 'http://127.0.0.1:9650';

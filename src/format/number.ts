@@ -28,5 +28,14 @@ export function formatBytes(bytes: number | null | undefined): string {
   if (bytes === null || bytes === undefined || !Number.isFinite(bytes)) return '—';
   if (bytes < 1024) return `${bytes}B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)}KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)}MiB`;
+  if (bytes < 1024 ** 3) return `${(bytes / 1024 / 1024).toFixed(1)}MiB`;
+  // Disks and resident memory (/ext/metrics); a node on an in-memory database reports 2^64 bytes free.
+  const units = ['GiB', 'TiB', 'PiB', 'EiB'];
+  let v = bytes / 1024 ** 3;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${v.toFixed(1)}${units[i]}`;
 }

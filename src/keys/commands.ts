@@ -22,6 +22,8 @@ export const PANE_LIST: readonly PaneInfo[] = [
   { id: 'subnets', title: 'Subnets', key: '7' },
   { id: 'blocks', title: 'Blocks', key: '8' },
   { id: 'utxos', title: 'UTXOs', key: '9' },
+  // The node's own resources from /ext/metrics: no digit left, so m.
+  { id: 'metrics', title: 'Metrics', key: 'm' },
 ];
 
 export interface Command {

@@ -11,6 +11,7 @@ import { SubnetsPane } from './subnets/SubnetsPane';
 import { BlocksPane } from './blocks/BlocksPane';
 import { UtxosPane } from './utxos/UtxosPane';
 import { ConsolePane } from '../console/ConsolePane';
+import { MetricsPane } from './metrics/MetricsPane';
 
 export const PANE_COMPONENTS: Partial<Record<PaneId, ComponentType<PaneProps>>> = {
   overview: OverviewPane,
@@ -22,6 +23,7 @@ export const PANE_COMPONENTS: Partial<Record<PaneId, ComponentType<PaneProps>>> 
   subnets: SubnetsPane,
   blocks: BlocksPane,
   utxos: UtxosPane,
+  metrics: MetricsPane,
   console: ConsolePane,
 };
 

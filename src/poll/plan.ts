@@ -22,6 +22,8 @@ import type { Decoders } from './decoders';
 import { blockFromResult, transform, utxoPageFromResult } from './transforms';
 import { viewPlan } from './view-plan';
 import { call } from './resource-spec';
+import type { MetricsGetter } from '../metrics/fetch';
+import { metricsSpec } from './metrics-spec';
 
 /**
  * tick: every interval. slow: every slow interval (cheap but rarely changing). once: until it succeeds (static
@@ -32,6 +34,8 @@ export type Cadence = 'tick' | 'slow' | 'once' | 'height';
 /** The narrow client the pollers need: the typed client from rpc/client satisfies it. */
 export interface PollClient {
   call(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<unknown>;
+  /** GET with a streamed body (/ext/metrics); a client without it polls no metrics. */
+  getStream?: MetricsGetter['getStream'];
   onCall(listener: (e: { method: string; bytes: number; latencyMs: number; ok: boolean }) => void): unknown;
 }
 
@@ -69,6 +73,8 @@ export interface ResourceSpec {
   everyHeight?: boolean;
   /** Custom cadence in ms, given the current state (overrides the cadence's interval). */
   intervalMs?(s: AvatopState, intervals: Intervals): number;
+  /** The first poll of a resource with nothing to show yet may wait this long (kept out of the first frame's way). */
+  initialDelayMs?: number;
 }
 
 export interface Intervals {
@@ -259,6 +265,8 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
         call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev(transform.stakingAssetId)),
       ];
     }
+    case 'metrics':
+      return [metricsSpec('pane')];
     case 'console':
       return [];
   }
@@ -392,11 +400,18 @@ function chainStatusesSpec(): ResourceSpec {
 const chainStatusSpec = (id: string) =>
   call(`chainStatus:${id}`, 'platform.getBlockchainStatus', { blockchainID: id }, 'slow', lens.chainStatus(id), ignorePrev(transform.chainStatus));
 
+export interface PlanOptions {
+  /** The client can GET /ext/metrics: the header reads it slowly for its warnings. */
+  readonly metrics?: boolean;
+}
+
 /** Everything that should be polled for this screen, deduplicated by key (a view may repeat its pane's needs). */
-export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState, decoders: Decoders): ResourceSpec[] {
+export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState, decoders: Decoders, opts: PlanOptions = {}): ResourceSpec[] {
   const body = [...paneSpecs(pane, s, decoders), ...viewSpecs(views[views.length - 1], s, decoders)];
   // Only the full peers list also writes the header's count (a view's single-peer query does not).
   const all = [...header(body.some((spec) => spec.key === 'peers' || spec.key === 'peers:slow')), ...body];
+  // The pane's reading also feeds the header; elsewhere the header reads slowly.
+  if (opts.metrics && !body.some((spec) => spec.key === 'metrics')) all.push(metricsSpec('header'));
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
   // Both write the peers list: the faster one is enough.

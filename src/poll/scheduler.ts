@@ -303,8 +303,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   function firstDelay(e: Entry): number | undefined {
     const r = e.spec.lens.get(store.getState());
     if (r.status === 'unsupported') return opts.unsupportedRetryMs ?? 10 * 60_000;
-    if (r.status !== 'ok' || r.updatedAt === undefined) return 0;
+    if (r.status !== 'ok' || r.updatedAt === undefined) return e.startedAt === undefined && r.data === undefined ? (e.spec.initialDelayMs ?? 0) : 0;
     if (e.spec.cadence === 'once') return undefined; // static and already known: do not poll at all
+    // A deferrable resource already read (the header's metrics after the metrics pane closes) waits out its interval.
+    if (e.spec.initialDelayMs !== undefined) return Math.max(0, r.updatedAt + intervalOf(e) - clock.now());
     if (e.spec.cadence === 'height' && e.heightAt !== undefined && e.heightAt === lastHeight) {
       const age = clock.now() - r.updatedAt;
       return age < intervals.maxAgeMs ? intervals.maxAgeMs - age : 0;
@@ -318,7 +320,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
 
   function reconcile(): void {
     if (!started) return;
-    const specs = planFor(visible.pane, visible.views, store.getState(), decoders);
+    const specs = planFor(visible.pane, visible.views, store.getState(), decoders, { metrics: typeof client.getStream === 'function' });
     const wanted = new Set(specs.map((s) => s.key));
     if (wanted.size === entries.size && [...entries.keys()].every((k) => wanted.has(k))) return;
     for (const [key, e] of entries) {

@@ -1,7 +1,14 @@
 import { AvatopError, ParamsError, SchemaError } from './errors';
 import { methods, type MethodName, type ParamsOf, type ResultOf } from './methods';
 import type { AnyMethod } from './methods/define';
-import { createTransport, type CallResult, type Endpoint, type TransportOptions } from './transport';
+import {
+  createTransport,
+  type CallResult,
+  type Endpoint,
+  type GetStreamOptions,
+  type GetStreamResult,
+  type TransportOptions,
+} from './transport';
 
 // zod's internal `abortEarly` (public in its ParseContextInternal, honoured by arrays and objects): not in the
 // public ParseContext type, hence the cast.
@@ -16,8 +23,9 @@ export interface ClientCallOptions {
 
 /** One finished call, for request accounting (status bar counters, the RPC console's log). */
 export interface CallEvent {
+  /** A JSON-RPC method, or the path of a GET (`/ext/metrics`). */
   method: string;
-  endpoint: Endpoint;
+  endpoint: Endpoint | 'get';
   /** Response bytes (0 when nothing came back). */
   bytes: number;
   requestBytes: number;
@@ -57,6 +65,8 @@ export interface AvatopClient {
   readonly info: ServiceSugar<'info'>;
   readonly platform: ServiceSugar<'platform'>;
   readonly health: ServiceSugar<'health'>;
+  /** GET a path under the node URL, the body handed on as it arrives (the metrics source); counted like a call. */
+  getStream(path: string, options: GetStreamOptions): Promise<GetStreamResult>;
   /** Returns an unsubscribe function. */
   onCall(listener: CallListener): () => void;
   close(): Promise<void>;
@@ -154,10 +164,25 @@ export function createClient(options: ClientOptions): AvatopClient {
     return Object.freeze(out);
   }
 
+  async function getStream(path: string, opts: GetStreamOptions): Promise<GetStreamResult> {
+    const started = performance.now();
+    try {
+      const res = await transport.getStream(path, opts);
+      emit({ method: path, endpoint: 'get', bytes: res.bytes, requestBytes: 0, latencyMs: res.latencyMs, ok: true });
+      return res;
+    } catch (err) {
+      const error =
+        err instanceof AvatopError ? err : new AvatopError({ short: `${path}: ${String(err)}`, cause: err, hint: 'Unexpected failure; please report it.' });
+      emit({ method: path, endpoint: 'get', bytes: error.bytes ?? 0, requestBytes: 0, latencyMs: error.latencyMs ?? performance.now() - started, ok: false, error });
+      throw error;
+    }
+  }
+
   return {
     url: transport.url,
     call: call as AvatopClient['call'],
     callRaw,
+    getStream,
     info: sugar('info') as unknown as ServiceSugar<'info'>,
     platform: sugar('platform') as unknown as ServiceSugar<'platform'>,
     health: sugar('health') as unknown as ServiceSugar<'health'>,

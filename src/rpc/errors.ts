@@ -138,7 +138,9 @@ function describeHttp(status: number, body: string, url: string, location?: stri
         ? ' The health API may be off (--api-health-enabled=false).'
         : /\/ext\/info$/.test(url)
           ? ' The info API may be off (--api-info-enabled=false).'
-          : '';
+          : /\/ext\/metrics$/.test(url)
+            ? ' The metrics API may be off (--api-metrics-enabled=false).'
+            : '';
       return {
         short: 'HTTP 404: API path not found',
         hint: `Is ${originOf(url)} an avalanchego API port (default 9650, not the staking port 9651)? If a proxy serves the node under a path, include it in --url.${disabled}`,

@@ -16,9 +16,17 @@ export interface PostOptions {
   signal: AbortSignal;
 }
 
+export interface GetOptions {
+  path: string;
+  headers: Record<string, string>;
+  signal: AbortSignal;
+}
+
 export interface HttpPool {
   /** Resolves with the response once its headers are in; its body is read by iterating it. */
   post(opts: PostOptions): Promise<IncomingMessage>;
+  /** A GET on the same sockets (/ext/metrics). */
+  get(opts: GetOptions): Promise<IncomingMessage>;
   destroy(): void;
 }
 
@@ -53,6 +61,14 @@ export function createHttpPool(origin: string, opts: HttpPoolOptions): HttpPool 
         const req = request(options, resolve);
         req.once('error', reject);
         req.end(body);
+      });
+    },
+    async get({ path, headers, signal }) {
+      const { agent, request } = await load();
+      return new Promise<IncomingMessage>((resolve, reject) => {
+        const req = request({ hostname, port, path, method: 'GET', headers, agent, signal }, resolve);
+        req.once('error', reject);
+        req.end();
       });
     },
     destroy() {

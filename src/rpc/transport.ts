@@ -54,9 +54,27 @@ export interface CallResult {
   nodeId?: string;
 }
 
+export interface GetStreamOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  /** Most body bytes read; past it the reply is dropped with ResponseTooLargeError. */
+  maxBytes: number;
+  /** Each decoded piece of a 200 body, in order, as it arrives. */
+  onText(text: string): void;
+  accept?: string;
+}
+
+export interface GetStreamResult {
+  bytes: number;
+  latencyMs: number;
+  nodeId?: string;
+}
+
 export interface Transport {
   readonly url: string;
   call(endpoint: Endpoint, method: string, params: unknown, options?: CallOptions): Promise<CallResult>;
+  /** GET a path under the node URL (e.g. /ext/metrics), handing the body on piece by piece. Same errors as call. */
+  getStream(path: string, options: GetStreamOptions): Promise<GetStreamResult>;
   close(): Promise<void>;
 }
 
@@ -210,9 +228,86 @@ export function createTransport(options: TransportOptions): Transport {
     }
   }
 
+  const getHeaders: Record<string, string> = { ...baseHeaders };
+  delete getHeaders['content-type'];
+
+  async function getStream(subPath: string, opts: GetStreamOptions): Promise<GetStreamResult> {
+    const url = parsed.display + subPath;
+    const label = `GET ${subPath}`;
+    const started = performance.now();
+    const timeoutMs = clampTimeout(opts.timeoutMs ?? defaultTimeout);
+    if (closed) throw withAccounting(new TransportError('aborted', url, undefined, 'client closed'), label, 0, 0);
+    const userSignal = opts.signal;
+    if (userSignal?.aborted) throw withAccounting(new TransportError('aborted', url), label, 0, 0);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onUserAbort = () => controller.abort(userSignal?.reason);
+    userSignal?.addEventListener('abort', onUserAbort, { once: true });
+    let received = 0;
+    const fail = (err: unknown): never => {
+      if (err instanceof AvatopError) throw withAccounting(err, label, received, performance.now() - started);
+      const kind: TransportErrorKind = timedOut ? 'timeout' : userSignal?.aborted ? 'aborted' : classifyNetworkError(err);
+      const why = timedOut ? `no complete reply within ${timeoutMs} ms` : undefined;
+      throw withAccounting(new TransportError(kind, url, err, why), label, received, performance.now() - started);
+    };
+    try {
+      let res: Awaited<ReturnType<typeof pool.get>>;
+      try {
+        const headers = opts.accept ? { ...getHeaders, accept: opts.accept } : getHeaders;
+        res = await pool.get({ path: parsed.basePath + subPath, headers, signal: controller.signal });
+      } catch (err) {
+        return fail(err);
+      }
+      const nodeIdHeader = res.headers['node-id'];
+      const nodeId = Array.isArray(nodeIdHeader) ? nodeIdHeader[0] : nodeIdHeader;
+      const ok = res.statusCode === 200;
+      const limit = ok ? opts.maxBytes : MAX_ERROR_BODY;
+      const declared = Number(res.headers['content-length']);
+      if (ok && Number.isFinite(declared) && declared > limit) {
+        res.destroy();
+        return fail(new ResponseTooLargeError(limit, declared, url));
+      }
+      const decoder = new StringDecoder('utf8');
+      let errorText = '';
+      try {
+        for await (const chunk of res as AsyncIterable<Buffer>) {
+          received += chunk.length;
+          if (received > limit) {
+            res.destroy();
+            if (ok) return fail(new ResponseTooLargeError(limit, received, url));
+            errorText += decoder.write(chunk.subarray(0, chunk.length - (received - limit)));
+            break;
+          }
+          const text = decoder.write(chunk);
+          if (!ok) errorText += text;
+          else if (text !== '') opts.onText(text);
+        }
+      } catch (err) {
+        return fail(err);
+      }
+      const rest = decoder.end();
+      if (!ok) {
+        const location = res.headers.location;
+        return fail(new HttpError(res.statusCode ?? 0, errorText + rest, url, Array.isArray(location) ? location[0] : location));
+      }
+      if (rest !== '') opts.onText(rest);
+      return { bytes: received, latencyMs: performance.now() - started, nodeId };
+    } catch (err) {
+      return fail(err);
+    } finally {
+      clearTimeout(timer);
+      userSignal?.removeEventListener('abort', onUserAbort);
+    }
+  }
+
   return {
     url: parsed.display,
     call,
+    getStream,
     async close() {
       closed = true;
       // destroy, not close: a stalled body must not keep the process alive.

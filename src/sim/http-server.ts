@@ -42,6 +42,8 @@ export interface ServerDeps {
   health: (kind: HealthKind) => HealthReply;
   control: (body: string) => Promise<unknown>;
   beforeRequest: () => void;
+  /** GET /ext/metrics: the Prometheus page (absent: 404, as a node started with --api-metrics-enabled=false). */
+  metrics?: () => string;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -128,6 +130,7 @@ export function createHttpHandler(deps: ServerDeps, stalled: Set<http.ServerResp
     const allowed = hostMode ? (hostMode.allowedHosts ?? ['localhost']) : deps.allowedHosts;
     if (allowed && !hostAllowed(req.headers.host, allowed)) return sendText(res, 403, 'invalid host specified\n');
 
+    if (path === '/ext/metrics' && deps.metrics) return serveMetrics(req, res, deps, path);
     const route = routeFor(path);
     if (!route) return sendText(res, 404, '404 page not found\n');
 
@@ -239,6 +242,60 @@ export function createHttpHandler(deps: ServerDeps, stalled: Set<http.ServerResp
     sendJson(res, status, text);
   };
 }
+
+/**
+ * promhttp answers any method with the page. Only faults aimed at this path apply (latency, errors, resets, huge,
+ * truncate, malformed): the monitor reads it on its own schedule, and a fault meant for the JSON-RPC calls (or a draw
+ * from the seeded fault stream) must not be spent on it.
+ */
+async function serveMetrics(req: http.IncomingMessage, res: http.ServerResponse, deps: ServerDeps, path: string): Promise<void> {
+  const aimed = deps.faults.all().some((f) => f.path === path);
+  const fired = aimed ? deps.faults.take(path, null).filter((f) => f.path === path) : [];
+  const firedKind = (k: ActiveFault['kind']) => fired.find((f) => f.kind === k);
+  const latency = fired.filter((f) => f.kind === 'latency').reduce((s, f) => s + (f.ms ?? 250), 0);
+  if (latency > 0) await sleep(latency);
+  if (firedKind('reset')) {
+    req.socket.destroy();
+    return;
+  }
+  const httpError = firedKind('http-error');
+  if (httpError) {
+    const status = httpError.status ?? 502;
+    return sendText(res, status, httpError.body ?? `${status} ${http.STATUS_CODES[status] ?? 'Error'}\n`);
+  }
+  const huge = firedKind('huge');
+  if (huge) {
+    res.writeHead(200, { 'Content-Type': METRICS_TYPE });
+    const line = Buffer.from('avalanche_padding_total 1\n'.repeat(2048));
+    let left = huge.bytes ?? 100 * 1024 * 1024;
+    while (left > 0 && !res.destroyed) {
+      const part = left >= line.length ? line : line.subarray(0, left);
+      left -= part.length;
+      if (!res.write(part)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            res.off('drain', done);
+            res.off('close', done);
+            resolve();
+          };
+          res.on('drain', done);
+          res.on('close', done);
+        });
+      }
+    }
+    if (!res.destroyed) res.end();
+    return;
+  }
+  let text = deps.metrics!();
+  if (firedKind('malformed')) text = `<html><body>502 Bad Gateway</body></html>\n\x1b]0;pwned\x07{{{ not metrics\n`;
+  const body = Buffer.from(text);
+  const truncate = firedKind('truncate');
+  const keep = truncate ? Math.max(0, Math.min(body.length - 1, truncate.bytes ?? Math.floor(body.length / 2))) : body.length;
+  res.writeHead(200, { 'Content-Type': METRICS_TYPE, 'Content-Length': keep });
+  res.end(body.subarray(0, keep));
+}
+
+const METRICS_TYPE = 'text/plain; version=0.0.4; charset=utf-8; escaping=underscores';
 
 export interface Listener {
   server: http.Server;

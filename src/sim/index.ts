@@ -7,6 +7,7 @@ import { ReplyCache, type HandlerContext } from './handlers/context';
 import { infoHandlers } from './handlers/info';
 import { platformHandlers } from './handlers/platform';
 import { healthHandlers, healthReport } from './handlers/health';
+import { SimMetrics } from './handlers/metrics';
 import type { Service } from './jsonrpc';
 import { validateHealthSpec, type SimHealthSpec } from './health-spec';
 
@@ -41,6 +42,8 @@ export interface SimNodeOptions {
   retainBlocks?: number;
   /** What the health checks say: a preset (`passing`, `pending`, `isolated`) or checks pending/failing. */
   health?: SimHealthSpec | string;
+  /** Serve GET /ext/metrics (default true; false answers 404 like --api-metrics-enabled=false). */
+  metricsApi?: boolean;
 }
 
 export interface SimFaults {
@@ -65,6 +68,8 @@ export interface SimNode {
   faults: SimFaults;
   /** Advances simulated time by `ms` and accepts the blocks that fall due. */
   tick(ms: number): void;
+  /** The Prometheus page's state; `served` counts GET /ext/metrics answered. */
+  readonly metrics: SimMetrics;
   close(): Promise<void>;
 }
 
@@ -195,6 +200,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     };
   };
 
+  const metrics = new SimMetrics(ctx, simNow);
   const listener: Listener = createListener({
     nodeIdStr: network.nodeIdStr,
     services,
@@ -204,6 +210,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     health: (kind) => healthReport(ctx, kind),
     control,
     beforeRequest: sync,
+    metrics: o.metricsApi === false ? undefined : () => metrics.render(),
   });
 
   const listen = () =>
@@ -254,6 +261,8 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
       if (closed) return;
       await stopListening();
       if (closed) return;
+      // The node process starts again: its counters begin from zero.
+      metrics.restart();
       await new Promise<void>((resolve) => {
         restartResolve = resolve;
         restartTimer = setTimeout(resolve, Math.max(0, ms));
@@ -282,6 +291,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     nodeId: network.nodeIdStr,
     network,
     faults,
+    metrics,
     tick(ms: number) {
       offset += Math.max(0, ms);
       sync();

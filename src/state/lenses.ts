@@ -52,6 +52,7 @@ export const lens = {
   nodeVersion: field('node', 'version'),
   uptime: field('node', 'uptime'),
   health: field('node', 'health'),
+  metrics: field('metrics', 'series'),
   bootstrapped(chain: ChainAlias): ResourceLens<boolean> {
     return {
       get: (s) => s.node.bootstrapped[chain],

@@ -120,6 +120,8 @@ export function isUnsupportedError(e: unknown): boolean {
 export function unsupportedReason(e: unknown): string {
   const removedIn = (e as { removedIn?: unknown } | null)?.removedIn;
   if (typeof removedIn === 'string' && removedIn) return `not available on this node (removed in ${removedIn})`;
+  const reason = (e as { reason?: unknown } | null)?.reason;
+  if (typeof reason === 'string' && reason) return reason;
   return 'not available on this node';
 }
 

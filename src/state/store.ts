@@ -22,6 +22,7 @@ import type {
 } from './types';
 import { initialUi, type UiState } from './ui';
 import { initialUtxos, type UtxoSlice } from './utxos';
+import type { MetricsSeries } from '../metrics/series';
 
 export { PRIMARY_NETWORK_ID } from './constants';
 
@@ -112,6 +113,11 @@ export interface SupplySlice {
   readonly totalStake: Resource<bigint>;
 }
 
+/** The node's own /ext/metrics: a short history of readings (see domain/metrics). */
+export interface MetricsSlice {
+  readonly series: Resource<MetricsSeries>;
+}
+
 export interface AvatopState {
   readonly node: NodeSlice;
   readonly pchain: PChainSlice;
@@ -126,6 +132,7 @@ export interface AvatopState {
   readonly supply: SupplySlice;
   readonly views: ViewsSlice;
   readonly utxos: UtxoSlice;
+  readonly metrics: MetricsSlice;
   readonly accounting: Accounting;
   readonly ui: UiState;
 }
@@ -157,6 +164,7 @@ export function initialState(now = Date.now()): AvatopState {
     supply: { current: idle(), stakingAssetId: idle(), minStake: idle(), totalStake: idle() },
     views: { data: {} },
     utxos: initialUtxos(),
+    metrics: { series: idle() },
     accounting: initialAccounting(now),
     ui: initialUi(),
   };

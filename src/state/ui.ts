@@ -12,6 +12,7 @@ export const PANES = [
   'subnets',
   'blocks',
   'utxos',
+  'metrics',
   'console',
 ] as const;
 export type PaneId = (typeof PANES)[number];

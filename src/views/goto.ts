@@ -32,6 +32,8 @@ const PANE_ALIASES: Record<string, PaneId> = {
   block: 'blocks',
   utxo: 'utxos',
   rpc: 'console',
+  metric: 'metrics',
+  resources: 'metrics',
 };
 
 export function classifyGoto(text: string): GotoInput {

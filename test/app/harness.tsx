@@ -40,13 +40,13 @@ export interface Screen {
 
 export const SMALL_SIM: SimNodeOptions = { validators: 120, peers: 40, utxos: 300, subnets: 3, blockIntervalMs: 1000 };
 
-export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string; theme?: Theme; scheduler?: Partial<SchedulerOptions> } = {}): Promise<Screen> {
+export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string; theme?: Theme; scheduler?: Partial<SchedulerOptions>; slowMs?: number } = {}): Promise<Screen> {
   const sim = opts.url ? undefined : await createSimNode({ ...SMALL_SIM, ...opts.sim });
   // hostAlias: reach the simulator by a host name instead of its IP (for the Host-header filter).
   const url = opts.url ?? (opts.hostAlias ? sim!.url.replace('127.0.0.1', opts.hostAlias) : sim!.url);
   const client = createClient({ url, timeoutMs: 3_000 });
   const store = createAvatopStore();
-  const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: 2_000, batchMs: 20, backoff: { baseMs: 200, maxMs: 1_000 }, ...opts.scheduler });
+  const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: opts.slowMs ?? 2_000, batchMs: 20, backoff: { baseMs: 200, maxMs: 1_000 }, ...opts.scheduler });
   let size = opts.size ?? { columns: 120, rows: 40 };
   const counts = { quits: 0, refreshes: 0 };
   const config = {

@@ -39,8 +39,9 @@ describe('monitor screens against the simulated node (v1.14)', () => {
     await screen.press('7', /Primary Network[\s\S]*C-Chain/);
     await screen.press('8', /blocks · 1\/\d+[\s\S]*Banff\w+Block/);
     await screen.press('9', /No addresses yet/);
-    await screen.press(KEY.tab, /No addresses yet|Node ID/); // wraps to overview
-    await screen.waitFor(/Node ID/);
+    await screen.press(KEY.tab, /resident memory|node metrics: loading/); // the metrics pane, after UTXOs
+    await screen.press(KEY.tab, /Node ID/); // wraps to overview
+    await screen.press(KEY.shiftTab, /resident memory|node metrics: loading/);
     await screen.press(KEY.shiftTab, /No addresses yet/);
     await screen.press(KEY.shiftTab, /blocks · /);
   });

@@ -27,6 +27,8 @@ import { createClient, type AvatopClient } from '../../../src/rpc/client';
 import { RpcError } from '../../../src/rpc/errors';
 import { methods } from '../../../src/rpc/methods/index';
 import { iterateUtxos, utxoRefFromHex } from '../../../src/rpc/utxo-pages';
+import { readMetrics } from '../../../src/metrics/fetch';
+import { QUANTITIES } from '../../../src/metrics/names';
 import { call, callRaw, type Endpoint } from './jsonrpc';
 import { startLocalNetwork, type LocalNetwork } from './network';
 import { PROBES, sendProbe } from './probes';
@@ -175,6 +177,18 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
         'AddPermissionlessDelegatorTx',
         'AddPermissionlessValidatorTx',
       ]);
+    });
+
+    describe('metrics: the node\'s own /ext/metrics', () => {
+      it('serves every quantity avatop resolves (the disk percentage came after v1.11.2), every line in the format', async () => {
+        const m = await readMetrics(client, { url: net.url });
+        expect(m.skipped).toBe(0);
+        const missing = QUANTITIES.map((q) => q.key).filter((k) => !(k in m.values));
+        expect(missing).toEqual(cmpVersion(version, 'v1.14.0') < 0 ? ['diskAvailablePercent'] : []);
+        // Older nodes write the names from before v1.11.8; today's the namespaced ones.
+        expect(m.from.residentBytes).toBe(cmpVersion(version, 'v1.11.8') < 0 ? 'avalanche_process_resident_memory_bytes' : 'avalanche_process_process_resident_memory_bytes');
+        expect(m.values.peers).toBeGreaterThan(0);
+      });
     });
 
     describe('client: every registered method', () => {
