@@ -10,7 +10,7 @@ import type { AvatopState } from '../../state/store';
 import type { Validator } from '../../state/types';
 import { selectOwnValidator } from '../../state/own-validator';
 import { date, num, obj } from '../../format/fields';
-import { heliconFromResource, rewardThreshold, PRIMARY, type Threshold } from './threshold';
+import { heliconFromResource, rewardThreshold, PRIMARY, type HeliconSchedule, type Threshold } from './threshold';
 import { downtimeBudget, type Budget } from './budget';
 import { budgetTier, endTier, DEFAULT_WARN_BUDGET_MS, type Tier } from './tiers';
 
@@ -46,27 +46,57 @@ export interface GuardOptions {
   readonly recentUptimePercent?: number;
 }
 
-function guardOf(v: Validator, uptimePercent: number | undefined, view: UptimeView, s: AvatopState, o: GuardOptions, extra: { ownRecordPercent?: number; rewardingStakePercent?: number }): ValidationGuard {
-  const startMs = date(v.startTime);
-  const endMs = date(v.endTime);
-  const threshold = rewardThreshold({ start: startMs, helicon: heliconFromResource(s.versions.upgrades), override: o.override, rule: PRIMARY, now: o.now });
+/** A validation as plain facts: what `status`'s snapshot and the store both reduce to. */
+export interface ValidationFacts {
+  readonly nodeId: string;
+  readonly startMs: number | undefined;
+  readonly endMs: number | undefined;
+  readonly uptimePercent: number | undefined;
+  readonly view: UptimeView;
+  readonly ownRecordPercent?: number;
+  readonly rewardingStakePercent?: number;
+  readonly helicon: HeliconSchedule;
+  readonly autoRenewed: boolean;
+}
+
+export function judgeValidation(f: ValidationFacts, o: GuardOptions): ValidationGuard {
+  const threshold = rewardThreshold({ start: f.startMs, helicon: f.helicon, override: o.override, rule: PRIMARY, now: o.now });
+  const { startMs, endMs, uptimePercent } = f;
   const budget =
     threshold.percent !== undefined && startMs !== undefined && endMs !== undefined && uptimePercent !== undefined
       ? downtimeBudget({ thresholdPercent: threshold.percent, startMs, endMs, uptimePercent, nowMs: o.now, recentUptimePercent: o.recentUptimePercent })
       : undefined;
   return {
-    nodeId: v.nodeID,
+    nodeId: f.nodeId,
     threshold,
     startMs,
     endMs,
     uptimePercent,
-    view,
-    ownRecordPercent: extra.ownRecordPercent,
-    rewardingStakePercent: extra.rewardingStakePercent,
+    view: f.view,
+    ownRecordPercent: f.ownRecordPercent,
+    rewardingStakePercent: f.rewardingStakePercent,
     budget,
     budgetTier: budget === undefined || budget.state === 'ended' ? undefined : budget.state === 'not-started' ? 'ok' : budgetTier(budget.remainingMs, o.warnBudgetMs ?? DEFAULT_WARN_BUDGET_MS),
     endTier: endMs === undefined ? undefined : endTier(endMs - o.now),
-    autoRenewed: v.validatorAuthority !== undefined && v.validatorAuthority !== null,
+    autoRenewed: f.autoRenewed,
+  };
+}
+
+/** ACP-236's auto-renewed validators carry their authority owner in getCurrentValidators. */
+export function isAutoRenewed(v: Readonly<Record<string, unknown>>): boolean {
+  return v.validatorAuthority !== undefined && v.validatorAuthority !== null;
+}
+
+function factsOf(v: Validator, uptimePercent: number | undefined, view: UptimeView, s: AvatopState, extra: { ownRecordPercent?: number; rewardingStakePercent?: number }): ValidationFacts {
+  return {
+    nodeId: v.nodeID,
+    startMs: date(v.startTime),
+    endMs: date(v.endTime),
+    uptimePercent,
+    view,
+    ...extra,
+    helicon: heliconFromResource(s.versions.upgrades),
+    autoRenewed: isAutoRenewed(v),
   };
 }
 
@@ -75,13 +105,14 @@ export function guardOwnValidation(s: AvatopState, o: GuardOptions): ValidationG
   const own = selectOwnValidator(s);
   if (!own) return undefined;
   const up = obj(s.node.uptime.data);
-  return guardOf(own, num(up.weightedAveragePercentage), 'peers', s, o, {
+  const facts = factsOf(own, num(up.weightedAveragePercentage), 'peers', s, {
     ownRecordPercent: num(own.uptime),
     rewardingStakePercent: num(up.rewardingStakePercentage),
   });
+  return judgeValidation(facts, o);
 }
 
 /** A watched node's validation, from this node's view of it (its getCurrentValidators `uptime`). */
 export function guardWatchedValidation(v: Validator, s: AvatopState, o: GuardOptions): ValidationGuard {
-  return guardOf(v, num(v.uptime), 'this-node', s, o, {});
+  return judgeValidation(factsOf(v, num(v.uptime), 'this-node', s, {}), o);
 }
