@@ -5,9 +5,8 @@ import { bootstrapProgress, type BootstrapProgress } from '../domain/metrics/boo
 import { resourceWarnings } from '../domain/metrics/warnings';
 import type { MetricsSeries } from '../metrics/series';
 import { CHAINS, type ChainAlias } from '../metrics/names';
-import { formatBytes, formatPercent } from '../format/number';
+import { formatBytes, formatCompact as compactCount, formatPercent } from '../format/number';
 import { formatDuration } from '../format/time';
-import { compactCount } from '../panes/metrics/metrics-model';
 
 export interface HeaderMetricPart {
   readonly text: string;

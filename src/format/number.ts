@@ -39,3 +39,13 @@ export function formatBytes(bytes: number | null | undefined): string {
   }
   return `${v.toFixed(1)}${units[i]}`;
 }
+
+/** Counts in a few columns: 4,101, 57.1k, 1.2M (bootstrap progress in the header). */
+export function formatCompact(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
+  const a = Math.abs(value);
+  if (a >= 1e9) return `${(value / 1e9).toFixed(1)}G`;
+  if (a >= 1e6) return `${(value / 1e6).toFixed(1)}M`;
+  if (a >= 1e4) return `${(value / 1e3).toFixed(1)}k`;
+  return formatCount(value);
+}

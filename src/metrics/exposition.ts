@@ -43,7 +43,10 @@ const SKIPPED_KEPT = 5;
 
 export interface ExpositionParser {
   push(chunk: string): void;
-  /** The text after the last newline is a line too: a missing trailing newline loses nothing. */
+  /**
+   * The format ends every line, the last one included, with a line feed. Text after the last one is a line cut short
+   * (a body truncated by a proxy or a dropped connection: `peers 3` of `peers 30`), so it is skipped, not read.
+   */
   end(): ParseStats;
 }
 
@@ -93,10 +96,10 @@ export function createExpositionParser(opts: ParserOptions): ExpositionParser {
       text = '';
     },
     end() {
-      if (discarding) {
+      if (discarding || carry.trim() !== '') {
         stats.lines++;
         skip();
-      } else if (carry !== '') line(carry, 0, carry.length);
+      }
       carry = '';
       discarding = false;
       return stats;

@@ -36,7 +36,7 @@ describe('exposition parser: the grammar', () => {
   });
 
   it('reads NaN, +Inf, -Inf, exponents and an optional timestamp', () => {
-    const s = one(['a NaN', 'b +Inf', 'c -Inf', 'd 1.8945982464e+11', 'e -0.5 1700000000000', 'f{le="+Inf"} 3'].join('\n'));
+    const s = one(['a NaN', 'b +Inf', 'c -Inf', 'd 1.8945982464e+11', 'e -0.5 1700000000000', 'f{le="+Inf"} 3', ''].join('\n'));
     expect(s.map((x) => x.value)).toEqual([Number.NaN, Infinity, -Infinity, 1.8945982464e11, -0.5, 3]);
     expect(s[5]!.labels.le).toBe('+Inf');
   });
@@ -60,6 +60,7 @@ describe('exposition parser: the grammar', () => {
       'q{quantile="0.99"} NaN',
       'q_sum 0',
       'q_count 0',
+      '',
     ].join('\n');
     const { samples, types } = parseExposition(text);
     expect(samples.map((s) => s.name)).toEqual(['lat_bucket', 'lat_bucket', 'lat_sum', 'lat_count', 'q', 'q_sum', 'q_count']);
@@ -67,11 +68,12 @@ describe('exposition parser: the grammar', () => {
     expect(types.get('q')).toBe('summary');
   });
 
-  it('reads the last line without a trailing newline', () => {
-    expect(one('a 1\nb 2')).toEqual([
-      { name: 'a', labels: {}, value: 1 },
-      { name: 'b', labels: {}, value: 2 },
-    ]);
+  it('skips a last line without its newline: the body was cut short, and `b 2` may have been `b 25`', () => {
+    const { samples, stats } = parseExposition('a 1\nb 2');
+    expect(samples).toEqual([{ name: 'a', labels: {}, value: 1 }]);
+    expect(stats).toMatchObject({ lines: 2, skipped: 1, skippedAt: [2] });
+    // Trailing blanks after the last newline are not a line.
+    expect(parseExposition('a 1\n  ').stats.skipped).toBe(0);
   });
 
   it('gives the same samples whatever the chunking', () => {
@@ -109,6 +111,7 @@ describe('exposition parser: what a node must not be able to do', () => {
       'dup{a="1"}} 1',
       '\u0000\u0001binary',
       'also_good{a="1"} 2',
+      '',
     ].join('\n');
     const { samples, stats } = parseExposition(text);
     expect(samples.map((s) => s.name)).toEqual(['good', 'also_good']);

@@ -94,6 +94,19 @@ describe('simulated /ext/metrics', () => {
     await expect(read(sim)).rejects.toBeInstanceOf(MetricsUnavailableError);
   });
 
+  it('a page cut short loses its last, partial line rather than misreading it', async () => {
+    sim = await startSim();
+    const full = await raw(sim.url, '/ext/metrics', { method: 'GET', headers: {} });
+    // Cut inside the goroutines value: "avalanche_process_go_goroutines 2" of "... 2xxx".
+    const at = full.text.indexOf('avalanche_process_go_goroutines ') + 'avalanche_process_go_goroutines '.length + 1;
+    sim.faults.add({ kind: 'truncate', path: '/ext/metrics', bytes: at, times: 1 });
+    await expect(read(sim)).rejects.toThrow(/no avalanchego metrics|not Prometheus text/);
+    sim.faults.add({ kind: 'truncate', path: '/ext/metrics', bytes: full.text.indexOf('avalanche_resource_tracker_disk_available_space') + 60, times: 1 });
+    const m = await read(sim);
+    expect(m.skipped).toBe(1);
+    expect(m.values.goroutines).toBeGreaterThan(100);
+  });
+
   it('writes floats as Go does', () => {
     expect(goFloat(4)).toBe('4');
     expect(goFloat(0.5)).toBe('0.5');

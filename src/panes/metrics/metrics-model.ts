@@ -4,7 +4,7 @@ import { CHAINS, type ChainAlias } from '../../metrics/names';
 import { gaugeSeries, latest, meanPer, rate, rateSeries, type MetricsSeries } from '../../metrics/series';
 import { bootstrapProgress } from '../../domain/metrics/bootstrap';
 import { diskLow, fdsNearLimit } from '../../domain/metrics/warnings';
-import { formatBytes, formatCount, formatPercent } from '../../format/number';
+import { formatBytes, formatCompact as compactCount, formatCount, formatPercent } from '../../format/number';
 import { formatDuration } from '../../format/time';
 import type { Tone } from '../../components/KeyValue';
 
@@ -17,15 +17,6 @@ const bytesPerSec = (v: number | undefined) => (v === undefined ? '—' : `${for
 const count = (v: number | undefined) => formatCount(v);
 /** Consensus latencies are nanoseconds. */
 const nsText = (ns: number | undefined) => (ns === undefined ? '—' : ns >= 1e9 ? `${(ns / 1e9).toFixed(2)} s` : `${Math.round(ns / 1e6)} ms`);
-
-export function compactCount(v: number | undefined): string {
-  if (v === undefined || !Number.isFinite(v)) return '—';
-  const a = Math.abs(v);
-  if (a >= 1e9) return `${(v / 1e9).toFixed(1)}G`;
-  if (a >= 1e6) return `${(v / 1e6).toFixed(1)}M`;
-  if (a >= 1e4) return `${(v / 1e3).toFixed(1)}k`;
-  return formatCount(v);
-}
 
 export interface ModelInput {
   readonly series: MetricsSeries | undefined;
