@@ -57,7 +57,7 @@ describe('the health view', () => {
     expect(f).toMatch(/P\s+FAILING: not connected to enough stake: connected to 50\.000000%/);
     expect(f).toMatch(/database\s+passing \(\d+ µs\)/);
     // The full entry of the first failing check: error, timestamp, duration, failures in a row, details.
-    expect(f).toMatch(/P: FAILING\s+state\s+FAILING\s+error\s+not connected to enough stake/);
+    expect(f).toMatch(/P: FAILING\s+state\s+FAILING\s+›?error\s+not connected to enough stake/);
     expect(f).toMatch(/timestamp\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(/);
     expect(f).toMatch(/duration\s+\d+ µs/);
     expect(f).toMatch(/failures in a row\s+1/);
