@@ -2,6 +2,7 @@
 import type { AvatopClient } from '../rpc/client';
 import { AvatopError, HttpError, TransportError } from '../rpc/errors';
 import type { Maybe, StatusSnapshot } from './status-report';
+import { heliconFromUpgrades, type HeliconSchedule } from '../domain/reward/threshold';
 
 function reasonOf(err: unknown): string {
   if (err instanceof HttpError && err.status === 503) return 'chain still bootstrapping (503)';
@@ -17,6 +18,12 @@ async function attempt<T>(run: () => Promise<T>): Promise<Maybe<T>> {
   }
 }
 
+/** The node's Helicon time; a node without info.upgrades ("method not found") predates it. */
+function heliconOf(m: Maybe<unknown>): HeliconSchedule {
+  if (m.ok) return heliconFromUpgrades(m.value);
+  return { kind: 'absent', why: `info.upgrades unavailable: ${m.reason}` };
+}
+
 export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot> {
   // The node ID doubles as the reachability probe: the Info API answers even while chains bootstrap.
   let nodeId: string;
@@ -30,7 +37,7 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
     throw err;
   }
 
-  const [version, networkName, bootP, bootX, bootC, peers, height, chainTime, uptime, validator, healthy] = await Promise.all([
+  const [version, networkName, bootP, bootX, bootC, peers, height, chainTime, uptime, validator, healthy, upgrades] = await Promise.all([
     attempt(async () => (await client.info.getNodeVersion()).version),
     attempt(async () => (await client.info.getNetworkName()).networkName),
     attempt(async () => (await client.info.isBootstrapped({ chain: 'P' })).isBootstrapped),
@@ -46,6 +53,7 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
       return mine && { startTime: mine.startTime, endTime: mine.endTime, uptime: mine.uptime, connected: mine.connected };
     }),
     attempt(async () => (await client.health.health()).healthy),
+    attempt(async () => client.info.upgrades()),
   ]);
   return {
     url: client.url,
@@ -59,5 +67,6 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
     uptime,
     validator,
     healthy,
+    helicon: heliconOf(upgrades),
   };
 }

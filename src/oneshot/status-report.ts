@@ -3,6 +3,7 @@
  * Pure: the snapshot is gathered elsewhere, so the rules test without a node.
  */
 import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
+import { isBelow, rewardThreshold, type HeliconSchedule } from '../domain/reward/threshold';
 
 export type Verdict = 'healthy' | 'degraded' | 'unreachable';
 
@@ -24,6 +25,8 @@ export interface StatusSnapshot {
   /** undefined value: the node is not a current primary-network validator. */
   validator: Maybe<{ startTime?: Date; endTime?: Date; uptime?: number; connected?: boolean } | undefined>;
   healthy: Maybe<boolean>;
+  /** From info.upgrades: decides ACP-267's 90%. Absent from a snapshot: not known. */
+  helicon?: HeliconSchedule;
 }
 
 export interface StatusReport {
@@ -35,16 +38,8 @@ export interface StatusReport {
 }
 
 export interface ThresholdRule {
-  /** Fixed threshold from --uptime-threshold; otherwise ACP-267's date rule. */
+  /** Fixed threshold from --uptime-threshold; otherwise the node's own rule (domain/reward/threshold.ts). */
   override?: number;
-}
-
-const ACP267_CUTOVER = Date.parse('2026-04-01T00:00:00Z');
-
-/** 80%, or 90% for validations that start on or after 2026-04-01 (ACP-267), unless overridden. */
-export function rewardThreshold(startTime: Date | undefined, rule: ThresholdRule, now: number): number {
-  if (rule.override !== undefined) return rule.override;
-  return (startTime?.getTime() ?? now) >= ACP267_CUTOVER ? 90 : 80;
 }
 
 function show<T>(m: Maybe<T>, f: (v: T) => string): string {
@@ -74,11 +69,9 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   if (!s.height.ok) problems.push(`P-chain height unavailable: ${s.height.reason}`);
 
   const validator = s.validator.ok ? s.validator.value : undefined;
-  const threshold = rewardThreshold(validator?.startTime, rule, now);
-  if (validator && s.uptime.ok && s.uptime.value.weightedAveragePercentage < threshold) {
-    problems.push(
-      `uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the ${threshold}% reward threshold`,
-    );
+  const t = rewardThreshold({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
+  if (validator && s.uptime.ok && isBelow(s.uptime.value.weightedAveragePercentage, t)) {
+    problems.push(`uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the reward threshold, ${t.text}`);
   }
   if (validator && validator.connected === false) problems.push('the network sees this validator as disconnected');
 
@@ -98,7 +91,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     `bootstrap  ${boot}`,
     `peers      ${show(s.peers, String)}`,
     `height     ${show(s.height, String)}${s.chainTime.ok ? `  (chain time ${formatAge(s.chainTime.value, now)})` : ''}`,
-    `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (threshold ${threshold}%)`,
+    `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (threshold ${t.text})`,
     `validator  ${validatorLine}`,
     ...problems.map((p) => `problem    ${p}`),
   ];
@@ -117,7 +110,9 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     chainTime: s.chainTime.ok ? s.chainTime.value.toISOString() : null,
     chainTimeAgeSeconds: s.chainTime.ok ? Math.round((now - s.chainTime.value.getTime()) / 1000) : null,
     uptime: value(s.uptime),
-    uptimeThreshold: threshold,
+    uptimeThreshold: t.percent ?? null,
+    uptimeThresholdSource: t.reason,
+    heliconTime: s.helicon?.kind === 'scheduled' ? s.helicon.at.toISOString() : s.helicon?.kind === 'unscheduled' ? 'unscheduled' : null,
     validator: validator
       ? {
           startTime: validator.startTime?.toISOString() ?? null,

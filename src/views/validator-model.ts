@@ -8,6 +8,7 @@ import { sanitize } from '../format/sanitize';
 import { shortenHex } from '../format/ids';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { line, section, type DetailLine } from './detail-lines';
+import { isBelow, type Threshold } from '../domain/reward/threshold';
 
 /**
  * Delegation cap of a Primary Network validator. Avalanche's staking rules (docs "Primary Network → Validate →
@@ -54,6 +55,8 @@ export interface ValidatorViewData {
   readonly maxStaked: bigint | undefined;
   readonly maxStakeUnsupported: boolean;
   readonly now: number;
+  /** The uptime this validation needs for its reward (domain/reward/threshold.ts). */
+  readonly threshold?: Threshold;
 }
 
 export function validatorLines(d: ValidatorViewData): DetailLine[] {
@@ -70,7 +73,8 @@ export function validatorLines(d: ValidatorViewData): DetailLine[] {
   if (r.delegationFee !== undefined) lines.push(line('delegation fee', formatPercent(r.delegationFee)));
   if (r.potentialReward !== undefined) lines.push(line('potential reward', avax(r.potentialReward)));
   if (r.accruedDelegateeReward !== undefined) lines.push(line('accrued delegatee reward', avax(r.accruedDelegateeReward)));
-  if (r.uptime !== undefined) lines.push(line('uptime', formatPercent(r.uptime), { tone: r.uptime >= 80 ? 'ok' : 'warn' }));
+  if (r.uptime !== undefined) lines.push(line('uptime', formatPercent(r.uptime), { tone: d.threshold && isBelow(r.uptime, d.threshold) ? 'warn' : 'ok' }));
+  if (d.threshold) lines.push(line('reward needs', d.threshold.text, { tone: 'muted' }));
   if (r.connected !== undefined) lines.push(line('connected', r.connected ? 'yes' : 'no', { tone: r.connected ? 'ok' : 'error' }));
   const pk = r.signer?.publicKey ?? r.publicKey;
   if (pk) lines.push(line('BLS public key', shortenHex(sanitize(pk), 12), { copy: pk }));

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box } from 'ink';
 import { useAvatop } from '../../app/store-context';
-import { useAppConfig, thresholdFor } from '../../app/config';
+import { useThresholdOf } from '../../app/use-reward-threshold';
 import { selectOwnValidator } from '../../app/own-validator';
 import { useNow } from '../../components/Clock';
 import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
@@ -26,7 +26,6 @@ function val<T>(r: Resource<T>, show: (d: T) => string): string {
 }
 
 export function OverviewPane({ width, height, active }: PaneProps) {
-  const { rewardThreshold } = useAppConfig();
   const now = useNow(1000);
   const nodeId = useAvatop((s) => s.node.id);
   const ip = useAvatop((s) => s.node.ip);
@@ -44,7 +43,8 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const list = useAvatop((s) => s.validators.bySubnet[PRIMARY_NETWORK_ID]);
 
   const own: Validator | undefined = useAvatop(selectOwnValidator);
-  const ownThreshold = thresholdFor(rewardThreshold, date(own?.startTime), now);
+  // This node's validation's threshold (a new validation's when it is not validating), with where it comes from.
+  const ownThreshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, now);
   const listTotal = useMemo(() => (list?.data ? totalWeight(list.data.rows.filter((r) => r.change !== 'removed').map((r) => r.value)) : undefined), [list]);
 
   const up = obj(uptime.data);
@@ -70,9 +70,10 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       tone: health.data ? (health.data.healthy ? 'ok' : 'error') : 'muted',
     },
     { section: 'Uptime as the network sees it' },
-    { label: 'Weighted average', value: formatPercent(num(up.weightedAveragePercentage), 2), tone: toneFor(num(up.weightedAveragePercentage), ownThreshold) },
-    { label: 'Rewarding stake', value: formatPercent(num(up.rewardingStakePercentage), 2), tone: toneFor(num(up.rewardingStakePercentage), ownThreshold) },
-    { label: 'Reward threshold', value: `${rewardThreshold.before}%, ${rewardThreshold.after}% for validations from ${formatTimestamp(rewardThreshold.cutover).slice(0, 10)} (ACP-267)`, tone: 'muted' },
+    { label: 'Weighted average', value: formatPercent(num(up.weightedAveragePercentage), 2), tone: toneFor(num(up.weightedAveragePercentage), ownThreshold.percent) },
+    { label: 'Rewarding stake', value: formatPercent(num(up.rewardingStakePercentage), 2), tone: toneFor(num(up.rewardingStakePercentage), ownThreshold.percent) },
+    // "80%, Helicon not scheduled on this network": fits the two-column layout at 120 columns.
+    { label: 'Reward threshold', value: ownThreshold.percent === undefined ? ownThreshold.reason : `${ownThreshold.percent}%, ${ownThreshold.reason}`, tone: 'muted' },
   ];
 
   const mine: KeyValueItem[] = [{ section: 'My validator (primary network)' }];
@@ -84,13 +85,13 @@ export function OverviewPane({ width, height, active }: PaneProps) {
     });
   } else {
     const w = weightOf(own);
-    const h = validatorHealth(own, rewardThreshold, now);
+    const h = validatorHealth(own, ownThreshold);
     const total = listTotal ?? totalStake.data;
     mine.push(
       { label: 'Weight', value: `${formatAvax(w, { unit: true })}${total ? ` (${formatPercent(shareOf(w, total), 4)} of stake)` : ''}` },
       { label: 'Start', value: formatTimestamp(date(own.startTime)) },
       { label: 'End', value: `${formatTimestamp(date(own.endTime))} (${formatCountdown(date(own.endTime), now)} left)` },
-      { label: 'Uptime', value: `${formatPercent(num(own.uptime), 2)} (needs ${h.threshold}%)`, tone: h.belowThreshold ? 'warn' : num(own.uptime) !== undefined ? 'ok' : undefined },
+      { label: 'Uptime', value: `${formatPercent(num(own.uptime), 2)} (needs ${h.threshold.percent ?? '—'}%)`, tone: h.belowThreshold ? 'warn' : num(own.uptime) !== undefined ? 'ok' : undefined },
       { label: 'Connected', value: bool(own.connected) === undefined ? '—' : own.connected ? 'yes' : 'NO', tone: h.disconnected ? 'error' : 'ok' },
       { label: 'Potential reward', value: formatAvax(big(own.potentialReward), { unit: true }) },
       { label: 'Delegators', value: `${formatCount(delegatorCount(own))} with ${formatAvax(delegatorWeight(own) ?? 0n, { unit: true })}` },
@@ -138,7 +139,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   );
 }
 
-function toneFor(v: number | undefined, threshold: number) {
-  if (v === undefined) return 'muted' as const;
+function toneFor(v: number | undefined, threshold: number | undefined) {
+  if (v === undefined || threshold === undefined) return 'muted' as const;
   return v < threshold ? ('warn' as const) : ('ok' as const);
 }

@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useAvatop } from '../../app/store-context';
-import { useAppConfig } from '../../app/config';
 import { useAvatopStore } from '../../app/store-context';
 import { setSubnet as setUiSubnet } from '../../state/ui';
 import { useNow } from '../../components/Clock';
@@ -17,9 +16,11 @@ import { delegatorCount, delegatorWeight, hasBls, totalWeight, validatorHealth, 
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import { idleResource } from '../../state/resource';
 import type { Validator } from '../../state/types';
-import type { RewardThreshold } from '../../app/config';
+import { useThresholdOf, type ThresholdOf } from '../../app/use-reward-threshold';
+import { splitRuleText } from '../../domain/reward/threshold';
 
-export function validatorColumns(now: number, total: bigint): Column<Validator>[] {
+export function validatorColumns(now: number, total: bigint, thresholdOf?: ThresholdOf): Column<Validator>[] {
+  const needs = (v: Validator) => thresholdOf?.(v, now).percent;
   return [
     { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => String(v.nodeID) },
     { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => formatAvaxCompact(weightOf(v)), sortValue: (v) => weightOf(v) },
@@ -28,6 +29,7 @@ export function validatorColumns(now: number, total: bigint): Column<Validator>[
     { key: 'end', title: 'END', width: 10, priority: 4, render: (v) => formatDate(date(v.endTime)), sortValue: (v) => date(v.endTime) },
     { key: 'left', title: 'LEFT', width: 8, align: 'right', priority: 1, render: (v) => formatCountdown(date(v.endTime), now), sortValue: (v) => date(v.endTime) },
     { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 1, render: (v) => formatPercent(num(v.uptime), 1), sortValue: (v) => num(v.uptime) },
+    { key: 'needs', title: 'NEEDS', width: 5, align: 'right', priority: 3, render: (v) => { const p = needs(v); return p === undefined ? '—' : `${p}%`; }, sortValue: (v) => needs(v) },
     { key: 'connected', title: 'CONN', width: 5, priority: 2, render: (v) => (bool(v.connected) === undefined ? '—' : v.connected ? 'yes' : 'NO'), sortValue: (v) => (v.connected === true ? 1 : v.connected === false ? 0 : undefined) },
     { key: 'delegators', title: 'DELEG', width: 5, align: 'right', priority: 3, render: (v) => formatCount(delegatorCount(v)), sortValue: (v) => delegatorCount(v) },
     { key: 'delegated', title: 'DEL.WT', width: 8, align: 'right', priority: 4, render: (v) => formatAvaxCompact(delegatorWeight(v)), sortValue: (v) => delegatorWeight(v) },
@@ -37,10 +39,29 @@ export function validatorColumns(now: number, total: bigint): Column<Validator>[
   ];
 }
 
-export function validatorTone(v: Validator, ownId: string | undefined, t: RewardThreshold, now: number) {
+export function validatorTone(v: Validator, ownId: string | undefined, thresholdOf: ThresholdOf, now: number) {
   if (ownId && v.nodeID === ownId) return 'own' as const;
-  const h = validatorHealth(v, t, now);
+  const h = validatorHealth(v, thresholdOf(v, now));
   return h.disconnected || h.belowThreshold ? ('warn' as const) : undefined;
+}
+
+/** "80% (Helicon unscheduled)", or both figures when the listed validations differ. */
+export function thresholdRuleText(rows: readonly TableRow<Validator>[], thresholdOf: ThresholdOf): string {
+  const now = Date.now();
+  const seen = new Map<string, ReturnType<ThresholdOf>>();
+  for (const r of rows) {
+    if (r.change === 'removed') continue;
+    const t = thresholdOf(r.value, now);
+    if (!seen.has(t.source)) seen.set(t.source, t);
+    if (seen.size > 2) break;
+  }
+  const ts = [...seen.values()];
+  if (ts.length === 0) return '';
+  if (ts.length === 1) return ts[0]!.short;
+  const before = ts.find((t) => t.source === 'before-helicon');
+  const after = ts.find((t) => t.source === 'after-helicon');
+  if (before && after) return splitRuleText(before, after);
+  return ts.map((t) => t.short).join(' / ');
 }
 
 /** Subnets the pane can switch between: the primary network first, then every subnet the node reported. */
@@ -53,7 +74,6 @@ export function useSubnetChoices(): string[] {
 }
 
 export function ValidatorsPane({ width, height, active }: PaneProps) {
-  const { rewardThreshold } = useAppConfig();
   const choices = useSubnetChoices();
   // The scheduler polls the subnet in ui.subnet, so the choice lives in the store.
   const store = useAvatopStore();
@@ -61,10 +81,11 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   const setSubnet = (id: string) => store.setState({ ...store.getState(), ui: setUiSubnet(store.getState().ui, id) }, true);
   const resource = useAvatop((s) => s.validators.bySubnet[subnet]) ?? idleResource();
   const ownId = useAvatop((s) => s.node.id.data?.nodeID);
+  const thresholdOf = useThresholdOf(subnet);
   const now = useNow(1000, active);
   const rows = (resource.data?.rows ?? []) as readonly TableRow<Validator>[];
   const total = useMemo(() => totalWeight(rows.filter((r) => r.change !== 'removed').map((r) => r.value)), [rows]);
-  const columns = useMemo(() => validatorColumns(now, total), [now, total]);
+  const columns = useMemo(() => validatorColumns(now, total, thresholdOf), [now, total, thresholdOf]);
   const bodyHeight = tableBodyHeight(height, resource);
   const table = useTablePane({
     pane: 'validators',
@@ -86,9 +107,11 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   // Counting over every row is O(n): once per poll, not once per key press or clock tick.
   const warn = useMemo(() => {
     const t = Date.now();
-    return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, rewardThreshold, t) === 'warn').length;
-  }, [rows, rewardThreshold]);
-  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}, n: next) · total ${formatAvaxCompact(total)} AVAX${warn ? ` · ${warn} below ${rewardThreshold.before}/${rewardThreshold.after}% or offline` : ''}`;
+    return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, thresholdOf, t) === 'warn').length;
+  }, [rows, thresholdOf]);
+  // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
+  const rule = useMemo(() => thresholdRuleText(rows, thresholdOf), [rows, thresholdOf]);
+  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatAvaxCompact(total)} AVAX${warn ? ` · ${warn} below or offline` : ''}${rule ? ` · needs ${rule}` : ''}`;
   return (
     <TableBody
       width={width}
@@ -100,7 +123,7 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
       active={active}
       summary={summary}
       emptyText="no validators"
-      tone={(v) => validatorTone(v, ownId, rewardThreshold, now)}
+      tone={(v) => validatorTone(v, ownId, thresholdOf, now)}
     />
   );
 }

@@ -1,0 +1,182 @@
+// The uptime a validation needs for its staking reward, and where that figure comes from. Pure: every surface
+// (header, overview, validators pane, validator view, `status`, `get`) asks this module and nothing else.
+//
+// The rule, read from avalanchego's source (v1.15.0-fuji; see test/fixtures/v1.15/README.md):
+// - primary network: ACP-267 makes a validation whose start time is at or after the network's Helicon activation
+//   need 90%; earlier validations keep the node's --uptime-requirement (80% unless the operator changed it, which
+//   the API does not show). Activation is per network and the node reports it as info.upgrades.heliconTime.
+// - elastic subnets (TransformSubnetTx): the subnet's own uptimeRequirement.
+// - permissioned subnets and L1s pay no staking reward, so no threshold applies.
+// --uptime-threshold overrides all of it.
+import type { Resource } from '../../state/resource';
+import { PRIMARY_NETWORK_ID } from '../../state/constants';
+
+/** A node's --uptime-requirement default (config.DefaultUptimeRequirement). */
+export const DEFAULT_UPTIME_REQUIREMENT = 80;
+/** ACP-267's requirement for validations starting at or after Helicon. */
+export const HELICON_UPTIME_REQUIREMENT = 90;
+/** avalanchego writes 9999-12-01T00:00:00Z (upgrade.UnscheduledActivationTime) for an upgrade not scheduled. */
+export const UNSCHEDULED_YEAR = 9999;
+/** TransformSubnetTx.uptimeRequirement is in parts of reward.PercentDenominator (1,000,000 = 100%). */
+export const PERCENT_DENOMINATOR = 1_000_000;
+
+/** What the node says about Helicon. */
+export type HeliconSchedule =
+  /** info.upgrades not answered yet. */
+  | { readonly kind: 'unknown' }
+  /** The node has no info.upgrades, or its reply has no heliconTime: a node older than Helicon. */
+  | { readonly kind: 'absent'; readonly why: string }
+  | { readonly kind: 'unscheduled' }
+  | { readonly kind: 'scheduled'; readonly at: Date };
+
+/** Which reward rule a validation falls under. */
+export type StakeRule =
+  | { readonly kind: 'primary' }
+  /** uptimeRequirement as TransformSubnetTx carries it (parts per 1,000,000); undefined while not loaded. */
+  | { readonly kind: 'elastic'; readonly uptimeRequirement: number | undefined }
+  | { readonly kind: 'no-reward' };
+
+export const PRIMARY: StakeRule = { kind: 'primary' };
+
+export type ThresholdSource =
+  | 'override'
+  | 'before-helicon'
+  | 'after-helicon'
+  | 'helicon-unscheduled'
+  | 'helicon-absent'
+  | 'helicon-unknown'
+  | 'elastic'
+  | 'elastic-unknown'
+  | 'no-reward';
+
+export interface Threshold {
+  /** Percent needed; undefined where no reward is at stake or the figure is not known yet. */
+  readonly percent: number | undefined;
+  readonly source: ThresholdSource;
+  /** Where the figure comes from, in words: "started after Helicon, 2026-07-28". */
+  readonly reason: string;
+  /** Figure and reason: "90% (started after Helicon, 2026-07-28)". */
+  readonly text: string;
+  /** For a status line: "80% (Helicon unscheduled)", "90% (after Helicon)". */
+  readonly short: string;
+  /** Helicon's activation, when the figure was decided by it. */
+  readonly heliconAt?: Date;
+}
+
+export interface ThresholdQuery {
+  /** The validation's start (Date or epoch ms); a node that is not validating is judged as if it started now. */
+  readonly start: Date | number | undefined;
+  readonly helicon: HeliconSchedule;
+  /** --uptime-threshold. */
+  readonly override?: number;
+  readonly rule?: StakeRule;
+  readonly now: number;
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+const SHORT: Record<ThresholdSource, string> = {
+  override: '--uptime-threshold',
+  'before-helicon': 'before Helicon',
+  'after-helicon': 'after Helicon',
+  'helicon-unscheduled': 'Helicon unscheduled',
+  'helicon-absent': 'no Helicon on node',
+  'helicon-unknown': 'Helicon time loading',
+  elastic: 'subnet rule',
+  'elastic-unknown': 'subnet rule loading',
+  'no-reward': 'no reward on this subnet',
+};
+
+function make(percent: number | undefined, source: ThresholdSource, reason: string, heliconAt?: Date): Threshold {
+  const text = percent === undefined ? reason : `${formatPct(percent)}% (${reason})`;
+  const short = percent === undefined ? SHORT[source] : `${formatPct(percent)}% (${SHORT[source]})`;
+  return heliconAt ? { percent, source, reason, text, short, heliconAt } : { percent, source, reason, text, short };
+}
+
+/** "80%/90% (before/after Helicon 2026-07-28)": the rule of a list whose validations fall on both sides. */
+export function splitRuleText(before: Threshold, after: Threshold): string {
+  const at = after.heliconAt ?? before.heliconAt;
+  return `${formatPct(before.percent ?? DEFAULT_UPTIME_REQUIREMENT)}%/${formatPct(after.percent ?? HELICON_UPTIME_REQUIREMENT)}% (before/after Helicon${at ? ` ${day(at)}` : ''})`;
+}
+
+function formatPct(p: number): string {
+  return Number.isInteger(p) ? String(p) : String(Math.round(p * 100) / 100);
+}
+
+export function rewardThreshold(q: ThresholdQuery): Threshold {
+  const rule = q.rule ?? PRIMARY;
+  if (rule.kind === 'no-reward') return make(undefined, 'no-reward', 'no staking reward on this subnet');
+  if (q.override !== undefined) return make(q.override, 'override', '--uptime-threshold');
+  if (rule.kind === 'elastic') {
+    if (rule.uptimeRequirement === undefined) return make(undefined, 'elastic-unknown', "subnet's uptimeRequirement not loaded");
+    return make((rule.uptimeRequirement / PERCENT_DENOMINATOR) * 100, 'elastic', "subnet's TransformSubnetTx uptimeRequirement");
+  }
+  const h = q.helicon;
+  switch (h.kind) {
+    case 'unknown':
+      return make(DEFAULT_UPTIME_REQUIREMENT, 'helicon-unknown', 'Helicon time not known yet');
+    case 'absent':
+      return make(DEFAULT_UPTIME_REQUIREMENT, 'helicon-absent', h.why);
+    case 'unscheduled':
+      return make(DEFAULT_UPTIME_REQUIREMENT, 'helicon-unscheduled', 'Helicon not scheduled on this network');
+    case 'scheduled': {
+      const start = q.start === undefined ? q.now : typeof q.start === 'number' ? q.start : q.start.getTime();
+      const after = start >= h.at.getTime();
+      const verb = q.start === undefined ? (after ? 'starting now: after' : 'starting now: before') : after ? 'started after' : 'started before';
+      return make(after ? HELICON_UPTIME_REQUIREMENT : DEFAULT_UPTIME_REQUIREMENT, after ? 'after-helicon' : 'before-helicon', `${verb} Helicon, ${day(h.at)}`, h.at);
+    }
+  }
+}
+
+/** True when a known uptime is under a known threshold. */
+export function isBelow(uptime: number | undefined, t: Threshold): boolean {
+  return uptime !== undefined && t.percent !== undefined && uptime < t.percent;
+}
+
+/** "9999-12-01T00:00:00Z" and the like: not scheduled. */
+function scheduleOf(time: Date): HeliconSchedule {
+  if (Number.isNaN(time.getTime())) return { kind: 'absent', why: 'heliconTime unreadable' };
+  return time.getUTCFullYear() >= UNSCHEDULED_YEAR ? { kind: 'unscheduled' } : { kind: 'scheduled', at: time };
+}
+
+/**
+ * Helicon from info.upgrades' result, in either form: the client's parsed one (`times: [{name, time}]`) or the
+ * wire's (`heliconTime: "…"`).
+ */
+export function heliconFromUpgrades(upgrades: unknown): HeliconSchedule {
+  if (upgrades === null || typeof upgrades !== 'object') return { kind: 'absent', why: 'node reports no upgrade times' };
+  const o = upgrades as Record<string, unknown>;
+  if (Array.isArray(o.times)) {
+    for (const t of o.times as unknown[]) {
+      const e = t !== null && typeof t === 'object' ? (t as Record<string, unknown>) : {};
+      if (e.name !== 'helicon') continue;
+      if (e.time instanceof Date) return scheduleOf(e.time);
+      if (typeof e.time === 'string') return scheduleOf(new Date(e.time));
+    }
+  }
+  const wire = o.heliconTime;
+  if (typeof wire === 'string') return scheduleOf(new Date(wire));
+  if (wire instanceof Date) return scheduleOf(wire);
+  return { kind: 'absent', why: 'node reports no Helicon time' };
+}
+
+/** Helicon from the store's info.upgrades resource: not answered yet, not on this node, or its answer. */
+export function heliconFromResource(r: Resource<unknown> | undefined): HeliconSchedule {
+  if (!r) return { kind: 'unknown' };
+  if (r.data !== undefined) return heliconFromUpgrades(r.data);
+  if (r.status === 'unsupported') return { kind: 'absent', why: 'node has no info.upgrades (older than v1.11.11)' };
+  return { kind: 'unknown' };
+}
+
+/**
+ * The rule for a validator of a subnet: the primary network's, an elastic subnet's (its stakers are
+ * permissionless: they carry a reward, a fee or a reward owner) with that subnet's uptimeRequirement, or none
+ * (permissioned subnets and L1s pay no staking reward).
+ */
+export function stakeRuleOf(subnetId: string, v: Readonly<Record<string, unknown>> | undefined, uptimeRequirement: number | undefined): StakeRule {
+  if (subnetId === PRIMARY_NETWORK_ID) return PRIMARY;
+  if (v === undefined) return { kind: 'elastic', uptimeRequirement };
+  const permissionless =
+    v.kind === 'permissionless' || v.potentialReward !== undefined || v.delegationFee !== undefined || v.validationRewardOwner !== undefined;
+  return permissionless && v.validationID === undefined ? { kind: 'elastic', uptimeRequirement } : { kind: 'no-reward' };
+}

@@ -1,0 +1,47 @@
+// The reward threshold on screen follows the node's own info.upgrades heliconTime: 80% where Helicon is not
+// scheduled (v1.14, as mainnet), 90% for validations that started after it where it is active.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startScreen, type Screen } from './harness';
+
+let screen: Screen | undefined;
+afterEach(async () => {
+  await screen?.close();
+  screen = undefined;
+});
+
+describe('reward threshold on screen', () => {
+  it('v1.14 (Helicon unscheduled): 80% everywhere, and says why', async () => {
+    screen = await startScreen({ sim: { profile: 'v1.14' } });
+    const f = await screen.waitFor(/Reward threshold\s+80%, Helicon not scheduled on this network/);
+    await screen.waitFor(/Uptime\s+[\d.]+% \(needs 80%\)/);
+    expect(f).not.toMatch(/90%/);
+    const v = await screen.press('3', /needs 80% \(Helicon unscheduled\)/);
+    // Each row's own figure.
+    expect(v).toMatch(/NEEDS/);
+    expect(v).not.toMatch(/ 90% /);
+  });
+
+  it('a node whose Helicon is active: the own validation, started after it, needs 90%', async () => {
+    // Helicon long before any validation in the simulated history: every validation started after it.
+    screen = await startScreen({ sim: { profile: 'v1.14', heliconTime: '2020-01-01T00:00:00Z' } });
+    await screen.waitFor(/Reward threshold\s+90%, started after Helicon, 2020-01-01/);
+    await screen.waitFor(/Uptime\s+[\d.]+% \(needs 90%\)/);
+    await screen.press('3', /needs 90% \(after Helicon\)/);
+  });
+
+  it('v1.15 (Fuji\'s Helicon, 2026-07-28): validations on both sides of it, each with its own figure', async () => {
+    // Wide enough for the split rule in the summary line.
+    screen = await startScreen({ sim: { profile: 'v1.15' }, size: { columns: 160, rows: 40 } });
+    await screen.waitFor(/Reward threshold\s+(80|90)%, started (before|after) Helicon, 2026-07-28/);
+    const v = await screen.press('3', /needs 80%\/90% \(before\/after Helicon 2026-07-28\)/);
+    // Rows that started before Fuji's Helicon show 80%, those after it 90%.
+    const rows = v.split('\n').filter((l) => /^[›!* +~-]NodeID-/.test(l));
+    const start = (l: string) => /\s(\d{4}-\d\d-\d\d)\s/.exec(l)?.[1] ?? '';
+    const before = rows.filter((l) => start(l) < '2026-07-28');
+    const after = rows.filter((l) => start(l) > '2026-07-28');
+    expect(before.length).toBeGreaterThan(0);
+    expect(after.length).toBeGreaterThan(0);
+    for (const l of before) expect(l).toMatch(/ 80% /);
+    for (const l of after) expect(l).toMatch(/ 90% /);
+  });
+});
