@@ -3,7 +3,7 @@
 import type { DelegatorRecord, ValidatorRecord } from '../rpc/methods';
 import { formatAvax, NAVAX_PER_AVAX } from '../format/avax';
 import { formatCount, formatPercent } from '../format/number';
-import { formatCountdown, formatTimestamp } from '../format/time';
+import { formatCountdown, formatDuration, formatTimestamp } from '../format/time';
 import { sanitize } from '../format/sanitize';
 import { shortenHex } from '../format/ids';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
@@ -67,7 +67,12 @@ export function validatorLines(d: ValidatorViewData): DetailLine[] {
   if (r.txID) lines.push(line('staking tx', sanitize(r.txID), { link: { kind: 'tx', id: r.txID }, copy: r.txID, tone: 'accent' }));
   if (r.validationID) lines.push(line('validation ID', sanitize(r.validationID), { copy: r.validationID }));
   if (r.startTime) lines.push(line('start', formatTimestamp(r.startTime)));
-  if (r.endTime) lines.push(line('end', `${formatTimestamp(r.endTime)} (${formatCountdown(r.endTime, d.now)})`));
+  const renewed = r.nextPeriod !== undefined || r.validatorAuthority !== undefined;
+  if (r.endTime) {
+    const left = `${formatTimestamp(r.endTime)} (${formatCountdown(r.endTime, d.now)})`;
+    if (!renewed) lines.push(line('end', left));
+    else lines.push(line('end of period', `${left}${r.nextPeriod === 0n ? ', then it leaves' : ', then it renews'}`, { tone: 'accent' }));
+  }
   const primary = d.subnetId === PRIMARY_NETWORK_ID;
   lines.push(line(primary ? 'own stake' : 'weight', primary ? avax(r.stakeAmount ?? r.weight) : formatCount(r.weight), { tone: 'accent' }));
   if (r.delegationFee !== undefined) lines.push(line('delegation fee', formatPercent(r.delegationFee)));
@@ -79,6 +84,20 @@ export function validatorLines(d: ValidatorViewData): DetailLine[] {
   const pk = r.signer?.publicKey ?? r.publicKey;
   if (pk) lines.push(line('BLS public key', shortenHex(sanitize(pk), 12), { copy: pk }));
   if (r.balance !== undefined) lines.push(line('balance', avax(r.balance)));
+  if (renewed) {
+    // ACP-236: the stake stays locked cycle after cycle; the authority may change the next cycle or stop it.
+    lines.push(section('Auto-renewed staking (ACP-236)'));
+    if (r.nextPeriod !== undefined) {
+      lines.push(
+        line('next period', r.nextPeriod === 0n ? '0: leaves at the end of this period and unlocks its stake' : `${formatDuration(Number(r.nextPeriod) * 1000)} (${formatCount(r.nextPeriod)} s), from the end of this one`),
+      );
+    }
+    if (r.autoCompoundRewardShares !== undefined) {
+      const pct = (m: number) => `${(m / 10_000).toFixed(4).replace(/\.?0+$/, '')}%`;
+      lines.push(line('auto-compound', `${pct(r.autoCompoundRewardShares)} of each period's reward restaked, ${pct(1_000_000 - r.autoCompoundRewardShares)} paid out`));
+    }
+    lines.push(...ownerLines('validator authority', r.validatorAuthority));
+  }
   lines.push(...ownerLines('validation reward owner', r.validationRewardOwner));
   lines.push(...ownerLines('delegation reward owner', r.delegationRewardOwner));
   lines.push(...ownerLines('remaining balance owner', r.remainingBalanceOwner));

@@ -1,7 +1,7 @@
 // The reward threshold on screen follows the node's own info.upgrades heliconTime: 80% where Helicon is not
 // scheduled (v1.14, as mainnet), 90% for validations that started after it where it is active.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, type Screen } from './harness';
+import { KEY, startScreen, type Screen } from './harness';
 
 let screen: Screen | undefined;
 afterEach(async () => {
@@ -43,5 +43,22 @@ describe('reward threshold on screen', () => {
     expect(after.length).toBeGreaterThan(0);
     for (const l of before) expect(l).toMatch(/ 80% /);
     for (const l of after) expect(l).toMatch(/ 90% /);
+  });
+
+  it('v1.15: auto-renewed validators are marked, and their view says the end is the end of a period that renews', async () => {
+    screen = await startScreen({ sim: { profile: 'v1.15' }, size: { columns: 160, rows: 40 } });
+    await screen.press('3', /RENEW[\s\S]*\n[›!* +~-]NodeID-.* auto /);
+    await screen.press('/', /filter \//);
+    for (const [i, ch] of [...'auto'].entries()) await screen.press(ch, new RegExp(`filter / ${'auto'.slice(0, i + 1)}`));
+    await screen.press(KEY.enter, /matching "auto"/);
+    const rows = screen.lastFrame().split('\n').filter((l) => /^[›!* +~-]NodeID-/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const l of rows) expect(l).toMatch(/ (auto|last) /);
+    await screen.press(KEY.enter, /Validators › validator NodeID-/);
+    const v = await screen.waitFor(/Auto-renewed staking \(ACP-236\)[\s\S]*validator authority/);
+    expect(v).toMatch(/end of period\s+\d{4}-\d\d-\d\d .*then it (renews|leaves)/);
+    expect(v).toMatch(/next period\s+(\d+d|0: leaves)/);
+    expect(v).toMatch(/auto-compound\s+[\d.]+% of each period's reward restaked/);
+    expect(v).toMatch(/reward needs\s+(80|90)% \(started (before|after) Helicon, 2026-07-28\)/);
   });
 });
