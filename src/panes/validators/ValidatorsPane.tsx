@@ -19,9 +19,19 @@ import type { Validator } from '../../state/types';
 import { useThresholdOf, type ThresholdOf } from '../../app/use-reward-threshold';
 import { splitRuleText } from '../../domain/reward/threshold';
 
-export function validatorColumns(now: number, total: bigint, thresholdOf?: ThresholdOf): Column<Validator>[] {
-  const needs = (v: Validator) => thresholdOf?.(v, now).percent;
-  return [
+/**
+ * Optional columns, shown only where they tell rows apart: RENEW where some validator is auto-renewed (v1.15), NEEDS
+ * where validations have different thresholds (on both sides of Helicon); otherwise the summary line says it once.
+ */
+export interface ValidatorColumnOptions {
+  readonly thresholdOf?: ThresholdOf;
+  readonly renew?: boolean;
+  readonly needs?: boolean;
+}
+
+export function validatorColumns(now: number, total: bigint, opts: ValidatorColumnOptions = {}): Column<Validator>[] {
+  const needs = (v: Validator) => opts.thresholdOf?.(v, now).percent;
+  const cols: Column<Validator>[] = [
     { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => String(v.nodeID) },
     { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => formatAvaxCompact(weightOf(v)), sortValue: (v) => weightOf(v) },
     { key: 'share', title: 'SHARE', width: 7, align: 'right', priority: 2, render: (v) => formatPercent(shareOf(weightOf(v), total), 3), sortValue: (v) => weightOf(v) },
@@ -38,6 +48,7 @@ export function validatorColumns(now: number, total: bigint, thresholdOf?: Thres
     { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => formatAvaxCompact(big(v.potentialReward)), sortValue: (v) => big(v.potentialReward) },
     { key: 'bls', title: 'BLS', width: 3, priority: 6, render: (v) => (hasBls(v) ? 'yes' : 'no'), sortValue: (v) => (hasBls(v) ? 1 : 0) },
   ];
+  return cols.filter((c) => (c.key !== 'renew' || opts.renew) && (c.key !== 'needs' || opts.needs));
 }
 
 /** ACP-236 auto-renewed validators: "auto" (renews at END), "last" (its authority set the next period to 0). */
@@ -54,7 +65,7 @@ export function validatorTone(v: Validator, ownId: string | undefined, threshold
 }
 
 /** "80% (Helicon unscheduled)", or both figures when the listed validations differ. */
-export function thresholdRuleText(rows: readonly TableRow<Validator>[], thresholdOf: ThresholdOf): string {
+export function thresholdRuleText(rows: readonly TableRow<Validator>[], thresholdOf: ThresholdOf): { text: string; mixed: boolean } {
   const now = Date.now();
   const seen = new Map<string, ReturnType<ThresholdOf>>();
   for (const r of rows) {
@@ -64,12 +75,11 @@ export function thresholdRuleText(rows: readonly TableRow<Validator>[], threshol
     if (seen.size > 2) break;
   }
   const ts = [...seen.values()];
-  if (ts.length === 0) return '';
-  if (ts.length === 1) return ts[0]!.short;
+  if (ts.length === 0) return { text: '', mixed: false };
+  if (ts.length === 1) return { text: ts[0]!.short, mixed: false };
   const before = ts.find((t) => t.source === 'before-helicon');
   const after = ts.find((t) => t.source === 'after-helicon');
-  if (before && after) return splitRuleText(before, after);
-  return ts.map((t) => t.short).join(' / ');
+  return { text: before && after && ts.length === 2 ? splitRuleText(before, after) : ts.map((t) => t.short).join(' / '), mixed: true };
 }
 
 /** Subnets the pane can switch between: the primary network first, then every subnet the node reported. */
@@ -93,7 +103,11 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   const now = useNow(1000, active);
   const rows = (resource.data?.rows ?? []) as readonly TableRow<Validator>[];
   const total = useMemo(() => totalWeight(rows.filter((r) => r.change !== 'removed').map((r) => r.value)), [rows]);
-  const columns = useMemo(() => validatorColumns(now, total, thresholdOf), [now, total, thresholdOf]);
+  // Counting over every row is O(n): once per poll, not once per clock tick.
+  const rule = useMemo(() => thresholdRuleText(rows, thresholdOf), [rows, thresholdOf]);
+  const anyRenewed = useMemo(() => rows.some((r) => r.change !== 'removed' && renewText(r.value) !== ''), [rows]);
+  const mixed = rule.mixed;
+  const columns = useMemo(() => validatorColumns(now, total, { thresholdOf, renew: anyRenewed, needs: mixed }), [now, total, thresholdOf, anyRenewed, mixed]);
   const bodyHeight = tableBodyHeight(height, resource);
   const table = useTablePane({
     pane: 'validators',
@@ -118,8 +132,7 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
     return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, thresholdOf, t) === 'warn').length;
   }, [rows, thresholdOf]);
   // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
-  const rule = useMemo(() => thresholdRuleText(rows, thresholdOf), [rows, thresholdOf]);
-  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatAvaxCompact(total)} AVAX${warn ? ` · ${warn} below or offline` : ''}${rule ? ` · needs ${rule}` : ''}`;
+  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatAvaxCompact(total)} AVAX${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · needs ${rule.text}` : ''}`;
   return (
     <TableBody
       width={width}
