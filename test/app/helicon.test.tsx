@@ -61,4 +61,17 @@ describe('reward threshold on screen', () => {
     expect(v).toMatch(/auto-compound\s+[\d.]+% of each period's reward restaked/);
     expect(v).toMatch(/reward needs\s+(80|90)% \(started (before|after) Helicon, 2026-07-28\)/);
   });
+
+  it("an elastic subnet's validators need its TransformSubnetTx uptimeRequirement; a permissioned subnet's, nothing", async () => {
+    screen = await startScreen({ sim: { subnets: 4 } });
+    await screen.press('3', /primary network \(1\/5\)/);
+    const settled: string[] = [];
+    for (let i = 2; i <= 5; i++) {
+      // Each subnet's summary settles on its rule (an elastic subnet's requirement is fetched once: getSubnet, getTx).
+      const f = await screen.press('n', new RegExp(`\\(${i}/5\\)[^\\n]*(no reward on this subnet|needs 80% \\(subnet rule\\))`));
+      settled.push(new RegExp(`\\(${i}/5\\)[^\\n]*`).exec(f)![0]);
+    }
+    expect(settled.filter((l) => /needs 80% \(subnet rule\)/.test(l))).toHaveLength(1);
+    expect(settled.filter((l) => /no reward on this subnet/.test(l))).toHaveLength(3);
+  });
 });
