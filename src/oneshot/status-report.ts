@@ -71,7 +71,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   const validator = s.validator.ok ? s.validator.value : undefined;
   const t = rewardThreshold({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
   if (validator && s.uptime.ok && isBelow(s.uptime.value.weightedAveragePercentage, t)) {
-    problems.push(`uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the reward threshold, ${t.text}`);
+    problems.push(`uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the ${t.percent}% reward threshold (${t.reason})`);
   }
   if (validator && validator.connected === false) problems.push('the network sees this validator as disconnected');
 
@@ -91,7 +91,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     `bootstrap  ${boot}`,
     `peers      ${show(s.peers, String)}`,
     `height     ${show(s.height, String)}${s.chainTime.ok ? `  (chain time ${formatAge(s.chainTime.value, now)})` : ''}`,
-    `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (threshold ${t.text})`,
+    `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (needs ${t.percent === undefined ? t.reason : `${t.percent}%: ${t.reason}`})`,
     `validator  ${validatorLine}`,
     ...problems.map((p) => `problem    ${p}`),
   ];

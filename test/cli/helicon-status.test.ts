@@ -56,6 +56,11 @@ describe("status follows the node's heliconTime", () => {
     expect(j.uptimeThresholdSource).toMatch(/^info\.upgrades unavailable/);
   });
 
+  it('says the figure and its source in the text report too', async () => {
+    const r = await runCli(['status', '--url', unscheduled.url], noConfig);
+    expect(r.stdout).toMatch(/^uptime .*\(needs 80%: Helicon not scheduled on this network\)$/m);
+  });
+
   it('--uptime-threshold overrides it', async () => {
     const j = await statusJson(past.url, '--uptime-threshold', '75');
     expect([j.uptimeThreshold, j.uptimeThresholdSource]).toEqual([75, '--uptime-threshold']);
