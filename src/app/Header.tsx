@@ -14,11 +14,13 @@ import { formatAge, formatDuration } from '../format/time';
 import { addHeight, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote, unreachableText, type HeightHistory } from './header-model';
 import { selectLiveness, type Liveness } from '../state/liveness';
 import { connectedParts, healthParts } from './health-model';
-import { useAppConfig, thresholdFor } from './config';
-import { obj, num, date } from '../panes/fields';
+import { useThresholdOf } from './use-reward-threshold';
+import { obj, num } from '../panes/fields';
 import { selectOwnValidator } from './own-validator';
 import type { Resource } from '../state/resource';
 import { headerMetricParts } from './header-metrics';
+import { PRIMARY_NETWORK_ID } from '../state/constants';
+import { isBelow } from '../domain/reward/threshold';
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
 // render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
@@ -49,7 +51,6 @@ function resourceStyle(r: Resource<unknown>, theme: ReturnType<typeof useTheme>,
 
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
-  const { rewardThreshold } = useAppConfig();
   const nodeId = useAvatop((s) => s.node.id);
   const networkName = useAvatop((s) => s.node.networkName);
   const version = useAvatop((s) => s.node.version);
@@ -83,10 +84,10 @@ export function Header({ width }: { width: number }) {
   const up = obj(uptime.data);
   const rewarding = num(up.rewardingStakePercentage);
   const weighted = num(up.weightedAveragePercentage);
-  // The threshold that applies to this node's validation (by its start date); for a non-validator, today's.
+  // The threshold this node's validation has (domain/reward/threshold.ts); for a non-validator, a new validation's.
   const own = useAvatop(selectOwnValidator);
-  const threshold = thresholdFor(rewardThreshold, date(own?.startTime), Date.now());
-  const upStyle = claim(weighted === undefined ? theme.text.muted : weighted < threshold ? theme.status.warn : theme.status.ok);
+  const threshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, Date.now());
+  const upStyle = claim(weighted === undefined ? theme.text.muted : isBelow(weighted, threshold) ? theme.status.warn : theme.status.ok);
 
   const line1 = [
     { text: id, style: theme.header.title },

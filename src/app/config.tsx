@@ -1,24 +1,16 @@
 // Settings the UI needs from the command line, passed down once.
 import { createContext, useContext, type ReactNode } from 'react';
 
+/**
+ * What the command line says about the reward threshold. The rule itself (the node's Helicon time, elastic subnets'
+ * requirements) lives in domain/reward/threshold.ts; this only carries --uptime-threshold to it.
+ */
 export interface RewardThreshold {
-  /** Minimum uptime percent for rewards, for validations that started before `cutover`. */
-  readonly before: number;
-  /** The ACP-267 threshold for validations starting on or after `cutover`. */
-  readonly after: number;
-  readonly cutover: number;
+  /** --uptime-threshold: replaces the rule for every rewarded validation. */
+  readonly override?: number;
 }
 
-/** ACP-267: 80% before 2026-04-01, 90% for validations starting on or after it. */
-export const DEFAULT_REWARD_THRESHOLD: RewardThreshold = {
-  before: 80,
-  after: 90,
-  cutover: Date.parse('2026-04-01T00:00:00Z'),
-};
-
-export function thresholdFor(t: RewardThreshold, startMs: number | undefined, now: number): number {
-  return (startMs ?? now) >= t.cutover ? t.after : t.before;
-}
+export const DEFAULT_REWARD_THRESHOLD: RewardThreshold = {};
 
 export interface AppActions {
   /** Leave the UI: the caller restores the terminal. */

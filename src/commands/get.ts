@@ -27,7 +27,7 @@ export async function run(argv: string[]): Promise<number> {
       const resource = name === undefined ? undefined : RESOURCES[name];
       if (!resource) throw new UsageError(name ? `unknown resource "${name}" (one of ${names.join(', ')})` : `which resource? (one of ${names.join(', ')})`);
       try {
-        const result = await resource.fetch(ctx.client, args, ctx.extra);
+        const result = await resource.fetch(ctx.client, args, { ...ctx.extra, uptimeThreshold: ctx.settings.uptimeThreshold });
         if (ctx.format === 'json') ctx.out(toJson(result.rows));
         else ctx.out([result.note, renderTextTable(result.columns, result.rows)].filter(Boolean).join('\n'));
         return 0;

@@ -35,6 +35,7 @@ Examples:
   ssh -N -L 9650:127.0.0.1:9650 validator &   then plain avatop: a remote node over an SSH tunnel
   avatop --url https://proxy/avax -H 'Authorization: Bearer TOKEN'
   avatop --demo --pane validators
+  avatop --demo --profile v1.15   a Helicon network with auto-renewed validators
 
 Commands (each has --help):
   avatop status [-o json] [--watch]     health summary for scripts, cron and monitoring checks
@@ -104,10 +105,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
   const store = createAvatopStore();
   if (settings.pane) store.setState({ ...store.getState(), ui: setPane(store.getState().ui, settings.pane) }, true);
   const log = createDebugLog(settings.debugLog);
-  const threshold: RewardThreshold =
-    settings.uptimeThreshold !== undefined
-      ? { before: settings.uptimeThreshold, after: settings.uptimeThreshold, cutover: DEFAULT_REWARD_THRESHOLD.cutover }
-      : DEFAULT_REWARD_THRESHOLD;
+  const threshold: RewardThreshold = settings.uptimeThreshold !== undefined ? { override: settings.uptimeThreshold } : DEFAULT_REWARD_THRESHOLD;
 
   return new Promise<number>((resolve) => {
     let done = false;
@@ -184,7 +182,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         // The simulator takes a moment to build its network: say so meanwhile.
         paint('starting the simulated node…');
         const { createSimNode } = await import('../sim/index');
-        const node = await createSimNode({ host: '127.0.0.1', port: 0 });
+        const node = await createSimNode({ host: '127.0.0.1', port: 0, profile: settings.demoProfile });
         if (done) {
           // Quit while it was starting: shutdown has already run, so close it here.
           await node.close();

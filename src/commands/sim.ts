@@ -1,12 +1,13 @@
 // `avatop sim`: serves the simulated avalanchego node on a port until SIGINT/SIGTERM.
 import { formatFlagHelp, parseFlags, UsageError, type FlagSpec } from '../config/flags';
 import { EXIT_UNKNOWN } from '../config/exit-codes';
-import { createSimNode, parseFaultFlag, parseHealthFlag, SIM_DEFAULTS, FAULT_KINDS, HEALTH_PRESETS, type FaultSpec } from '../sim/index';
+import { createSimNode, heliconTimeOption, parseFaultFlag, parseHealthFlag, PROFILE_NAMES, SIM_DEFAULTS, FAULT_KINDS, HEALTH_PRESETS, type FaultSpec, type ProfileName } from '../sim/index';
 
 const SPECS: readonly FlagSpec[] = [
   { name: 'port', kind: 'string', short: 'p', value: 'PORT', description: `port to listen on, 0 = any free port (default 9650)` },
   { name: 'host', kind: 'string', value: 'HOST', description: `address to bind (default ${SIM_DEFAULTS.host})` },
-  { name: 'profile', kind: 'string', value: 'v1.11|v1.14', description: `API generation to speak (default ${SIM_DEFAULTS.profile})` },
+  { name: 'profile', kind: 'string', value: PROFILE_NAMES.join('|'), description: `API generation to speak (default ${SIM_DEFAULTS.profile}; v1.15: Helicon active, auto-renewed validators)` },
+  { name: 'helicon-time', kind: 'string', value: 'TIME', description: "info.upgrades heliconTime: RFC 3339 or 'unscheduled' (default: the profile's)" },
   { name: 'seed', kind: 'string', value: 'N', description: `seed of the network's history (default ${SIM_DEFAULTS.seed})` },
   { name: 'network-id', kind: 'string', value: 'ID', description: 'network ID: 1 mainnet (default), 5 fuji, 12345 local' },
   { name: 'validators', kind: 'string', value: 'N', description: `primary-network validators (default ${SIM_DEFAULTS.validators}, up to 10000)` },
@@ -37,6 +38,8 @@ At run time: POST /sim/control {"action":"add","fault":{...}} | "set" | "clear" 
 Examples:
   avatop sim --port 9650
   avatop sim --profile v1.11 --seed 7 --validators 10000 --peers 1000 --utxos 100000
+  avatop sim --profile v1.15                       Helicon active, auto-renewed validators
+  avatop sim --helicon-time 2026-07-28T15:00:00Z   this network's Helicon time
   avatop sim --fault latency:ms=300 --fault rpc-error:method=platform.getHeight,probability=0.2
   avatop sim --fault bootstrapping:ms=10000 --fault host-check:allowedHosts=localhost
   avatop sim --health isolated --peers 0
@@ -77,7 +80,15 @@ export async function run(argv: string[]): Promise<number> {
   let opts;
   try {
     const profile = (v.profile as string | undefined) ?? SIM_DEFAULTS.profile;
-    if (profile !== 'v1.11' && profile !== 'v1.14') throw new UsageError(`--profile must be v1.11 or v1.14, got ${JSON.stringify(profile)}`);
+    if (!(PROFILE_NAMES as readonly string[]).includes(profile)) throw new UsageError(`--profile must be ${PROFILE_NAMES.join(', ')}, got ${JSON.stringify(profile)}`);
+    const heliconTime = v['helicon-time'] as string | undefined;
+    if (heliconTime !== undefined) {
+      try {
+        heliconTimeOption(heliconTime);
+      } catch (err) {
+        throw new UsageError(`--helicon-time: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     const faults: FaultSpec[] = ((v.fault as string[] | undefined) ?? []).map((f) => {
       try {
         return parseFaultFlag(f);
@@ -86,7 +97,8 @@ export async function run(argv: string[]): Promise<number> {
       }
     });
     opts = {
-      profile,
+      profile: profile as ProfileName,
+      heliconTime,
       port: intFlag(v, 'port', 0, 65535) ?? 9650,
       host: (v.host as string | undefined) ?? SIM_DEFAULTS.host,
       seed: intFlag(v, 'seed', 0, 0xffffffff),

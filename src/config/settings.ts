@@ -23,9 +23,11 @@ export interface Settings {
   noColor: boolean;
   pane?: PaneName;
   demo: boolean;
+  /** --profile: the generation --demo's simulated node speaks. */
+  demoProfile?: 'v1.11' | 'v1.14' | 'v1.15';
   readonly: boolean;
   debugLog?: string;
-  /** Reward uptime threshold override in percent; otherwise 80, or 90 for validations from 2026-04-01 (ACP-267). */
+  /** Reward uptime threshold override in percent; otherwise the node's own rule (domain/reward/threshold.ts). */
   uptimeThreshold?: number;
   /** Where the values came from, for `--help` and the debug log. */
   configPath?: string;
@@ -45,7 +47,7 @@ export const COMMON_FLAGS: readonly FlagSpec[] = [
   { name: 'interval', kind: 'string', value: 'DURATION', description: 'poll interval, e.g. 2s or 500ms (default 2s)' },
   { name: 'timeout', kind: 'string', value: 'DURATION', description: 'per-request timeout (default 10s)' },
   { name: 'header', kind: 'list', short: 'H', value: "'Name: value'", description: 'extra HTTP header, repeatable (auth proxies)' },
-  { name: 'uptime-threshold', kind: 'string', value: 'PERCENT', description: 'reward uptime threshold (default 80, 90 from ACP-267)' },
+  { name: 'uptime-threshold', kind: 'string', value: 'PERCENT', description: "reward uptime threshold for every validation. Default: the node's rule, 80%, or 90% for validations starting at or after its info.upgrades heliconTime (ACP-267); an elastic subnet's uptimeRequirement. A node's own --uptime-requirement is not visible over the API: set this if you changed it" },
   { name: 'config', kind: 'string', value: 'FILE', description: 'config file (default ~/.config/avatop/config.json, env AVATOP_CONFIG)' },
   { name: 'help', kind: 'boolean', short: 'h', description: 'show help and exit' },
   { name: 'version', kind: 'boolean', short: 'V', description: 'print the version and exit' },
@@ -57,6 +59,7 @@ export const MONITOR_FLAGS: readonly FlagSpec[] = [
   { name: 'color', kind: 'boolean', shownAs: '--no-color', description: 'no colour at all (as does a non-empty NO_COLOR)' },
   { name: 'pane', kind: 'string', value: 'NAME', description: `pane to open on: ${PANE_NAMES.join(', ')}` },
   { name: 'demo', kind: 'boolean', description: 'start the embedded simulated node and monitor it' },
+  { name: 'profile', kind: 'string', value: 'VERSION', description: "with --demo: the simulated node's generation, v1.11, v1.14 (default) or v1.15 (Helicon active)" },
   { name: 'readonly', kind: 'boolean', description: "hide the console's issueTx and keystore calls" },
   { name: 'debug-log', kind: 'string', value: 'FILE', description: 'write a debug log to FILE' },
 ];
@@ -221,6 +224,12 @@ export function resolveSettings(
   const pane = values.pane ?? file.pane;
   if (typeof pane === 'string') settings.pane = parsePane(pane, where('pane', 'pane'));
   settings.demo = values.demo === true;
+  if (values.profile !== undefined) {
+    const p = values.profile;
+    if (p !== 'v1.11' && p !== 'v1.14' && p !== 'v1.15') throw new UsageError(`--profile must be v1.11, v1.14 or v1.15, got ${JSON.stringify(p)}`);
+    if (!settings.demo) throw new UsageError('--profile chooses the simulated node of --demo; add --demo');
+    settings.demoProfile = p;
+  }
   settings.readonly = values.readonly === true || (values.readonly === undefined && file.readonly === true);
   const debugLog = values['debug-log'] ?? file.debugLog;
   if (typeof debugLog === 'string') settings.debugLog = debugLog;

@@ -64,7 +64,7 @@ export function formatCountdown(t: Date | number | null | undefined, now: number
   return formatDuration(left);
 }
 
-/** "2026-04-01 12:00:00Z" — compact UTC timestamp for cells. */
+/** "2026-11-24 12:00:00Z" — compact UTC timestamp for cells. */
 export function formatTimestamp(t: Date | number | null | undefined): string {
   const ms = toMs(t);
   if (ms === null) return '—';
@@ -72,7 +72,7 @@ export function formatTimestamp(t: Date | number | null | undefined): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}Z`;
 }
 
-/** "2026-04-01" */
+/** "2026-11-24" */
 export function formatDate(t: Date | number | null | undefined): string {
   const ms = toMs(t);
   if (ms === null) return '—';

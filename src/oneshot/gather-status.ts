@@ -3,6 +3,7 @@ import type { AvatopClient } from '../rpc/client';
 import { AvatopError, HttpError, TransportError } from '../rpc/errors';
 import type { Maybe, StatusSnapshot } from './status-report';
 import { summarizeHealth } from '../domain/health/health-summary';
+import { heliconFromUpgrades, type HeliconSchedule } from '../domain/reward/threshold';
 
 function reasonOf(err: unknown): string {
   if (err instanceof HttpError && err.status === 503) return 'chain still bootstrapping (503)';
@@ -18,6 +19,12 @@ async function attempt<T>(run: () => Promise<T>): Promise<Maybe<T>> {
   }
 }
 
+/** The node's Helicon time; a node without info.upgrades ("method not found") predates it. */
+function heliconOf(m: Maybe<unknown>): HeliconSchedule {
+  if (m.ok) return heliconFromUpgrades(m.value);
+  return { kind: 'absent', why: `info.upgrades unavailable: ${m.reason}` };
+}
+
 export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot> {
   // The node ID doubles as the reachability probe: the Info API answers even while chains bootstrap.
   let nodeId: string;
@@ -31,7 +38,7 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
     throw err;
   }
 
-  const [version, networkName, bootP, bootX, bootC, peers, height, chainTime, uptime, validator, health] = await Promise.all([
+  const [version, networkName, bootP, bootX, bootC, peers, height, chainTime, uptime, validator, health, upgrades] = await Promise.all([
     attempt(async () => (await client.info.getNodeVersion()).version),
     attempt(async () => (await client.info.getNetworkName()).networkName),
     attempt(async () => (await client.info.isBootstrapped({ chain: 'P' })).isBootstrapped),
@@ -47,6 +54,7 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
       return mine && { startTime: mine.startTime, endTime: mine.endTime, uptime: mine.uptime, connected: mine.connected };
     }),
     attempt(async () => summarizeHealth(await client.health.health())),
+    attempt(async () => client.info.upgrades()),
   ]);
   return {
     url: client.url,
@@ -61,5 +69,6 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
     validator,
     healthy: health.ok ? { ok: true, value: health.value.kind === 'healthy' } : health,
     health,
+    helicon: heliconOf(upgrades),
   };
 }

@@ -6,10 +6,13 @@ import { decodeBlock, decodeHex, decodeUtxo, formatAddress, formatId, blockIdOf,
 import type { Block, Output, Utxo } from '../codec';
 import { formatAvax, formatCount, formatPercent, formatTimestamp, weightIsAvax } from '../format';
 import type { AvatopClient } from '../rpc/client';
-import { RpcError } from '../rpc/errors';
+import { AvatopError, RpcError } from '../rpc/errors';
 import { iterateUtxos } from '../rpc/utxo-pages';
 import { UsageError } from '../config/flags';
 import type { TextColumn } from './text-table';
+import { decodeSignedTx } from '../codec/pchain/txs';
+import { PRIMARY_NETWORK_ID } from '../state/constants';
+import { heliconFromUpgrades, rewardThreshold, stakeRuleOf, type HeliconSchedule } from '../domain/reward/threshold';
 
 export interface ResourceResult<Row = Record<string, unknown>> {
   rows: Row[];
@@ -26,6 +29,36 @@ const avax = (n: bigint | undefined): string => (n === undefined ? '-' : formatA
 const weightIn = (subnetId: string | undefined) => (n: bigint | undefined): string =>
   n === undefined ? '-' : weightIsAvax(subnetId) ? formatAvax(n) : formatCount(n);
 const weightTitle = (subnetId: string | undefined): string => (weightIsAvax(subnetId) ? 'WEIGHT (AVAX)' : 'WEIGHT');
+
+/** The node's Helicon time; a node without info.upgrades predates Helicon. */
+async function heliconOf(client: AvatopClient): Promise<HeliconSchedule> {
+  try {
+    return heliconFromUpgrades(await client.info.upgrades());
+  } catch (err) {
+    return { kind: 'absent', why: `info.upgrades unavailable: ${err instanceof AvatopError ? err.short : String(err)}` };
+  }
+}
+
+/** An elastic subnet's uptimeRequirement, from the TransformSubnetTx getSubnet names; undefined when there is none. */
+async function uptimeRequirementOf(client: AvatopClient, subnetId: string): Promise<number | undefined> {
+  try {
+    const { subnetTransformationTxID: txId } = await client.platform.getSubnet({ subnetID: subnetId });
+    if (!txId || txId === PRIMARY_NETWORK_ID) return undefined;
+    const { tx } = await client.platform.getTx({ txID: txId, encoding: 'hex' });
+    if (typeof tx !== 'string') return undefined;
+    const unsigned = decodeSignedTx(decodeHex(tx, { checksum: 'auto' })).unsigned as { uptimeRequirement?: unknown };
+    return typeof unsigned.uptimeRequirement === 'number' ? unsigned.uptimeRequirement : undefined;
+  } catch {
+    return undefined; // the rows still list; their NEEDS says the requirement is not known
+  }
+}
+
+/** The thresholds a list of validations has, once each: "80% (Helicon not scheduled on this network)". */
+function ruleSummary(rows: readonly { uptimeThreshold: number | null; uptimeThresholdSource: string }[]): string {
+  const seen = new Map<string, string>();
+  for (const r of rows) seen.set(r.uptimeThresholdSource, r.uptimeThreshold === null ? r.uptimeThresholdSource : `${r.uptimeThreshold}% (${r.uptimeThresholdSource})`);
+  return seen.size === 0 ? 'no validators' : [...seen.values()].slice(0, 3).join('; ');
+}
 
 async function networkId(client: AvatopClient): Promise<number> {
   return (await client.info.getNetworkID()).networkID;
@@ -63,17 +96,31 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
   },
   validators: {
     describe: 'current validators (SUBNET_ID optional, primary network by default)',
-    async fetch(client, args) {
-      const { validators } = await client.platform.getCurrentValidators(args[0] ? { subnetID: args[0] } : {});
+    async fetch(client, args, opts) {
+      const subnetId = args[0] ?? PRIMARY_NETWORK_ID;
+      const [{ validators }, helicon, requirement] = await Promise.all([
+        client.platform.getCurrentValidators(args[0] ? { subnetID: args[0] } : {}),
+        heliconOf(client),
+        subnetId === PRIMARY_NETWORK_ID ? undefined : uptimeRequirementOf(client, subnetId),
+      ]);
+      const override = typeof opts.uptimeThreshold === 'number' ? opts.uptimeThreshold : undefined;
+      const now = Date.now();
       const weight = weightIn(args[0]);
+      // Each validation's own threshold (domain/reward/threshold.ts), kept in the JSON rows too.
+      const rows = validators.map((v) => {
+        const t = rewardThreshold({ start: v.startTime, helicon, override, rule: stakeRuleOf(subnetId, v, requirement), now });
+        return { ...v, uptimeThreshold: t.percent ?? null, uptimeThresholdSource: t.reason };
+      });
       return {
-        rows: validators,
+        rows,
+        note: `reward threshold: ${ruleSummary(rows)}`,
         columns: [
           { title: 'NODE ID', value: (v) => v.nodeID },
           { title: weightTitle(args[0]), align: 'right', value: (v) => weight(v.weight) },
           { title: 'START', value: (v) => iso(v.startTime) },
           { title: 'END', value: (v) => iso(v.endTime) },
           { title: 'UPTIME', align: 'right', value: (v) => (v.uptime === undefined ? '-' : formatPercent(v.uptime)) },
+          { title: 'NEEDS', align: 'right', value: (v) => (v.uptimeThreshold === null ? '-' : `${v.uptimeThreshold}%`) },
           { title: 'CONN', value: (v) => (v.connected === undefined ? '-' : v.connected ? 'yes' : 'NO') },
           { title: 'DELEG', align: 'right', value: (v) => (v.delegatorCount === undefined ? '-' : String(v.delegatorCount)) },
           { title: 'FEE', align: 'right', value: (v) => (v.delegationFee === undefined ? '-' : formatPercent(v.delegationFee)) },

@@ -4,6 +4,7 @@
  */
 import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
 import { formatConnected, type HealthSummary } from '../domain/health/health-summary';
+import { isBelow, rewardThreshold, type HeliconSchedule } from '../domain/reward/threshold';
 
 export type Verdict = 'healthy' | 'degraded' | 'unreachable';
 
@@ -27,6 +28,8 @@ export interface StatusSnapshot {
   healthy: Maybe<boolean>;
   /** The node's checks judged (domain/health); absent from snapshots made before it was gathered. */
   health?: Maybe<HealthSummary>;
+  /** From info.upgrades: decides ACP-267's 90%. Absent from a snapshot: not known. */
+  helicon?: HeliconSchedule;
 }
 
 export interface StatusReport {
@@ -38,16 +41,8 @@ export interface StatusReport {
 }
 
 export interface ThresholdRule {
-  /** Fixed threshold from --uptime-threshold; otherwise ACP-267's date rule. */
+  /** Fixed threshold from --uptime-threshold; otherwise the node's own rule (domain/reward/threshold.ts). */
   override?: number;
-}
-
-const ACP267_CUTOVER = Date.parse('2026-04-01T00:00:00Z');
-
-/** 80%, or 90% for validations that start on or after 2026-04-01 (ACP-267), unless overridden. */
-export function rewardThreshold(startTime: Date | undefined, rule: ThresholdRule, now: number): number {
-  if (rule.override !== undefined) return rule.override;
-  return (startTime?.getTime() ?? now) >= ACP267_CUTOVER ? 90 : 80;
 }
 
 function show<T>(m: Maybe<T>, f: (v: T) => string): string {
@@ -87,11 +82,9 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   if (!s.height.ok) problems.push(`P-chain height unavailable: ${s.height.reason}`);
 
   const validator = s.validator.ok ? s.validator.value : undefined;
-  const threshold = rewardThreshold(validator?.startTime, rule, now);
-  if (validator && s.uptime.ok && s.uptime.value.weightedAveragePercentage < threshold) {
-    problems.push(
-      `uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the ${threshold}% reward threshold`,
-    );
+  const t = rewardThreshold({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
+  if (validator && s.uptime.ok && isBelow(s.uptime.value.weightedAveragePercentage, t)) {
+    problems.push(`uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the ${t.percent}% reward threshold (${t.reason})`);
   }
   if (validator && validator.connected === false) problems.push('the network sees this validator as disconnected');
 
@@ -112,7 +105,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     `peers      ${show(s.peers, String)}${health?.stakeLow && health.percentConnected !== undefined ? ` (${formatConnected(health.percentConnected)} of stake connected)` : ''}`,
     ...(s.health ? [`health     ${show(s.health, healthLine)}`] : []),
     `height     ${show(s.height, String)}${s.chainTime.ok ? `  (chain time ${formatAge(s.chainTime.value, now)})` : ''}`,
-    `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (threshold ${threshold}%)`,
+    `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (needs ${t.percent === undefined ? t.reason : `${t.percent}%: ${t.reason}`})`,
     `validator  ${validatorLine}`,
     ...problems.map((p) => `problem    ${p}`),
   ];
@@ -131,7 +124,9 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     chainTime: s.chainTime.ok ? s.chainTime.value.toISOString() : null,
     chainTimeAgeSeconds: s.chainTime.ok ? Math.round((now - s.chainTime.value.getTime()) / 1000) : null,
     uptime: value(s.uptime),
-    uptimeThreshold: threshold,
+    uptimeThreshold: t.percent ?? null,
+    uptimeThresholdSource: t.reason,
+    heliconTime: s.helicon?.kind === 'scheduled' ? s.helicon.at.toISOString() : s.helicon?.kind === 'unscheduled' ? 'unscheduled' : null,
     validator: validator
       ? {
           startTime: validator.startTime?.toISOString() ?? null,

@@ -20,7 +20,7 @@ import {
 } from './address-totals';
 import type { Decoders } from './decoders';
 import { blockFromResult, transform, utxoPageFromResult } from './transforms';
-import { viewPlan } from './view-plan';
+import { uptimeRequirementSpec, viewPlan } from './view-plan';
 import { call } from './resource-spec';
 import type { MetricsGetter } from '../metrics/fetch';
 import { metricsSpec } from './metrics-spec';
@@ -116,6 +116,8 @@ function header(peersPolled: boolean): ResourceSpec[] {
     call('height', 'platform.getHeight', {}, 'tick', lens.height, ignorePrev(transform.height)),
     call('timestamp', 'platform.getTimestamp', {}, 'tick', lens.timestamp, ignorePrev(transform.timestamp)),
     call('uptime', 'info.uptime', {}, 'slow', lens.uptime, ignorePrev(transform.loose)),
+    // The node's Helicon time decides the reward threshold the header, overview and validators show.
+    upgradesSpec(),
   ];
   // A pane's own info.peers poll feeds the count; elsewhere a slow count is enough for the header.
   if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev(transform.peerCount)));
@@ -135,6 +137,7 @@ const healthSpec = (cadence: 'tick' | 'slow'): ResourceSpec =>
 
 /** How often the header asks an unhealthy node again. */
 export const UNHEALTHY_HEALTH_MS = 10_000;
+const upgradesSpec = () => call('upgrades', 'info.upgrades', {}, 'once', lens.upgrades, ignorePrev(transform.loose));
 
 const validatorsSpec = (subnetId: string): ResourceSpec =>
   call(
@@ -213,8 +216,10 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
     case 'peers':
       return [peersSpec()];
     case 'validators':
-      // The subnet list feeds the pane's subnet switcher.
-      return [validatorsSpec(s.ui.subnet), subnetsSpec()];
+      // The subnet list feeds the pane's subnet switcher; an elastic subnet's uptime requirement, its flags.
+      return s.ui.subnet === PRIMARY_NETWORK_ID
+        ? [validatorsSpec(s.ui.subnet), subnetsSpec()]
+        : [validatorsSpec(s.ui.subnet), subnetsSpec(), uptimeRequirementSpec(s.ui.subnet, decoders)];
     case 'pending': {
       // Removed in v1.11.3 (ACP-41): today's nodes answer "can't find method"; the pane then shows stakers that
       // recently started or end soon, from the current validators.
@@ -233,7 +238,7 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
     case 'versions':
       return [
         call('vms', 'info.getVMs', {}, 'once', lens.vms, ignorePrev(transform.vms)),
-        call('upgrades', 'info.upgrades', {}, 'once', lens.upgrades, ignorePrev(transform.loose)),
+        upgradesSpec(),
         call('acps', 'info.acps', {}, 'slow', lens.acps, ignorePrev(transform.acps)),
         // Version spread across peers and stake.
         peersSpec('slow'),

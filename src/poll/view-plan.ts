@@ -227,6 +227,34 @@ export function validatorSpecs(nodeId: string, subnetId: string | undefined, s: 
   return specs;
 }
 
+/** Where an elastic subnet's uptimeRequirement (from its TransformSubnetTx) is kept. */
+export const uptimeRequirementKey = (subnetId: string) => `uptimeRequirement:${subnetId}`;
+
+/**
+ * An elastic subnet's reward uptime requirement: getSubnet names its TransformSubnetTx, whose uptimeRequirement
+ * (parts per 1,000,000) is what the node's reward vote uses for the subnet's validators. A subnet that was never
+ * transformed has none (data undefined: no reward to lose). Asked once per subnet: a transformation never changes.
+ */
+export function uptimeRequirementSpec(subnetId: string, decoders: Decoders): ResourceSpec {
+  const key = uptimeRequirementKey(subnetId);
+  return {
+    key,
+    method: 'platform.getTx',
+    cadence: 'once',
+    pchain: true,
+    lens: viewLens(key),
+    async fetch(ctx: FetchContext, signal) {
+      const subnet = asObject(await ctx.client.call('platform.getSubnet', { subnetID: subnetId }, { signal }));
+      const txId = subnet.subnetTransformationTxID;
+      if (typeof txId !== 'string' || txId === '' || txId === PRIMARY_NETWORK_ID) return undefined;
+      const tx = txDetailFromResult(await ctx.client.call('platform.getTx', { txID: txId, encoding: 'hex' }, { signal }), decoders);
+      const req = asObject(asObject(tx.decoded).unsigned).uptimeRequirement;
+      return typeof req === 'number' ? req : undefined;
+    },
+    toData: (_prev, req) => req,
+  };
+}
+
 /** The tx that created a UTXO: the same resource as that tx's own view. */
 export function utxoSpecs(view: Extract<NavView, { kind: 'utxo' }>, s: AvatopState, decoders: Decoders): ResourceSpec[] {
   const row = s.utxos.queries[view.query]?.page.data?.utxos.rows.find((r) => r.value.id === view.id)?.value;
@@ -240,8 +268,11 @@ export function viewPlan(view: NavView, s: AvatopState, decoders: Decoders): Res
   switch (view.kind) {
     case 'tx':
       return txSpecs(view.id, s, decoders);
-    case 'validator':
-      return validatorSpecs(view.nodeId, view.subnetId, s);
+    case 'validator': {
+      const specs = validatorSpecs(view.nodeId, view.subnetId, s);
+      if (view.subnetId && view.subnetId !== PRIMARY_NETWORK_ID) specs.push(uptimeRequirementSpec(view.subnetId, decoders));
+      return specs;
+    }
     case 'utxo':
       return utxoSpecs(view, s, decoders);
     default:

@@ -1,6 +1,6 @@
 // createSimNode: the embedded simulated avalanchego node, served over real HTTP on loopback.
 import { SimNetwork } from './network';
-import { getProfile, type ProfileName } from './profiles';
+import { getProfile, UNSCHEDULED_TIME, type ProfileName } from './profiles';
 import { FaultTable, validateFault, type ActiveFault, type FaultKind, type FaultSpec } from './faults';
 import { createListener, type Listener } from './http-server';
 import { ReplyCache, type HandlerContext } from './handlers/context';
@@ -15,6 +15,7 @@ export type { FaultSpec, FaultKind, ActiveFault } from './faults';
 export { parseFaultFlag, FAULT_KINDS } from './faults';
 export { HEALTH_PRESETS, parseHealthFlag, type SimHealthSpec } from './health-spec';
 export type { ProfileName } from './profiles';
+export { PROFILE_NAMES } from './profiles';
 export { SimNetwork } from './network';
 
 export interface SimNodeOptions {
@@ -38,6 +39,8 @@ export interface SimNodeOptions {
   faults?: FaultSpec[];
   /** Enable avalanchego's Host filter with this list (it is off unless given or set as a fault). */
   allowedHosts?: string[];
+  /** info.upgrades heliconTime (RFC 3339, or 'unscheduled'); the profile's by default. */
+  heliconTime?: string;
   /** Blocks kept for getBlock/getBlockByHeight (default 20,000); older ones, and their transfer txs, are forgotten. */
   retainBlocks?: number;
   /** What the health checks say: a preset (`passing`, `pending`, `isolated`) or checks pending/failing. */
@@ -86,10 +89,19 @@ export const SIM_DEFAULTS = {
   port: 0,
 };
 
+/** 'unscheduled' or an RFC 3339 time, as the node would write it. */
+export function heliconTimeOption(v: string): string {
+  if (v === 'unscheduled') return UNSCHEDULED_TIME;
+  const ms = Date.parse(v);
+  if (Number.isNaN(ms)) throw new Error(`heliconTime must be an RFC 3339 time or "unscheduled", got ${JSON.stringify(v)}`);
+  return new Date(ms).toISOString().replace('.000Z', 'Z');
+}
+
 export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode> {
   const o = { ...SIM_DEFAULTS, ...Object.fromEntries(Object.entries(opts).filter(([, v]) => v !== undefined)) } as typeof SIM_DEFAULTS &
     SimNodeOptions;
-  const profile = getProfile(o.profile);
+  const base = getProfile(o.profile);
+  const profile = o.heliconTime === undefined ? base : { ...base, heliconTime: heliconTimeOption(o.heliconTime) };
   const startTimeMs = o.startTimeMs ?? Math.floor(Date.now() / 1000) * 1000;
   const network = new SimNetwork({
     profile,

@@ -46,6 +46,17 @@ export interface Validator extends StakerBase {
   delegators: Delegator[];
   /** Bumped whenever a field of its API record changes (uptime, connected, delegators, accrued reward). */
   rev: number;
+  /** ACP-236 (v1.15): staked with AddAutoRenewedValidatorTx; start/end are the current cycle's. */
+  autoRenew?: AutoRenew;
+}
+
+export interface AutoRenew {
+  /** Who may change the config (SetAutoRenewedValidatorConfigTx). */
+  authority: Owner;
+  /** Seconds of the next cycle; 0: stop at the end of this one. */
+  nextPeriod: number;
+  /** Millionths of each cycle's reward restaked. */
+  autoCompoundRewardShares: number;
 }
 
 export type SubnetKind = 'permissioned' | 'elastic' | 'l1';

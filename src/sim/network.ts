@@ -262,20 +262,40 @@ export class SimNetwork {
       [p.int(20_000, 1_000_000), 0.13],
     ]);
     const stakeOwner = this.owner([stakeAddr]);
-    const tx = tf.addPermissionlessValidatorTx(p, this.ctx, {
-      nodeId,
-      start: startSec,
-      end: endSec,
-      weight,
-      subnetId: ZERO32,
-      signer,
-      stakeOwner,
-      rewardOwner,
-      delegationRewardOwner,
-      shares,
-    });
+    // v1.15 (ACP-236): a share of validators stake with AddAutoRenewedValidatorTx; the PRNG is only drawn where the
+    // profile has them, so older profiles' histories stay as they were.
+    const autoRenew =
+      !own && this.profile.autoRenewedShare > 0 && p.chance(this.profile.autoRenewedShare)
+        ? { authority: p.chance(0.6) ? rewardOwner : this.owner([p.pick(this.addrPool)]), nextPeriod: endSec - startSec, autoCompoundRewardShares: p.pick([0, 300_000, 500_000, 1_000_000]) }
+        : undefined;
+    const tx = autoRenew
+      ? tf.addAutoRenewedValidatorTx(p, this.ctx, {
+          nodeId,
+          weight,
+          signer,
+          stakeOwner,
+          rewardOwner,
+          delegationRewardOwner,
+          shares,
+          authority: autoRenew.authority,
+          autoCompoundRewardShares: autoRenew.autoCompoundRewardShares,
+          period: autoRenew.nextPeriod,
+        })
+      : tf.addPermissionlessValidatorTx(p, this.ctx, {
+          nodeId,
+          start: startSec,
+          end: endSec,
+          weight,
+          subnetId: ZERO32,
+          signer,
+          stakeOwner,
+          rewardOwner,
+          delegationRewardOwner,
+          shares,
+        });
     const { id, idStr } = this.registerTx(tx);
     return {
+      ...(autoRenew ? { autoRenew } : {}),
       kind: 'validator',
       txId: id,
       txIdStr: idStr,
@@ -779,6 +799,8 @@ export class SimNetwork {
   }
 
   private reward(p: Prng, s: StakerBase, nowSec: number): void {
+    const renewing = (s as Validator).autoRenew;
+    if (renewing) return this.rewardAutoRenewed(p, s as Validator, renewing, nowSec);
     const commit = p.chance(0.96);
     const rtx = tf.rewardValidatorTx(s.txId);
     this.registerTx(rtx, commit ? 'Committed' : 'Aborted', true);
@@ -807,7 +829,46 @@ export class SimNetwork {
       }
       return;
     }
-    const v = s as Validator;
+    this.removeValidator(s as Validator, commit, height);
+  }
+
+  /**
+   * The end of an auto-renewed validator's cycle (ACP-236): a RewardAutoRenewedValidatorTx closes it; the share of
+   * the reward set by autoCompoundRewardShares is restaked and the rest paid out, and a new cycle of nextPeriod
+   * starts, or with nextPeriod 0 the validator leaves as any other does.
+   */
+  private rewardAutoRenewed(p: Prng, v: Validator, cfg: NonNullable<Validator['autoRenew']>, nowSec: number): void {
+    const commit = p.chance(0.96);
+    const rtx = tf.rewardAutoRenewedValidatorTx(v.txId, v.end);
+    this.registerTx(rtx, commit ? 'Committed' : 'Aborted', true);
+    const prop = this.storeBlock(tf.proposalBlock(this.lastBlock.id, this.height + 1, nowSec, rtx), [rtx]);
+    this.storeBlock(tf.optionBlock(commit, prop.id, this.height + 1, nowSec), []);
+    const height = this.height;
+    if (cfg.nextPeriod <= 0) {
+      this.removeValidator(v, commit, height);
+      return;
+    }
+    const compounded = commit ? (v.potentialReward * BigInt(cfg.autoCompoundRewardShares)) / 1_000_000n : 0n;
+    if (commit) {
+      this.rewardUtxosFor(v.txId, v.txIdStr, [
+        { amount: v.potentialReward - compounded, owner: v.rewardOwner },
+        { amount: v.accruedDelegateeReward, owner: v.delegationRewardOwner },
+      ]);
+    }
+    v.accruedDelegateeReward = 0n;
+    v.weight += compounded;
+    v.start = v.end;
+    v.end = v.start + cfg.nextPeriod;
+    v.potentialReward = this.rewardFor(v.weight, cfg.nextPeriod);
+    v.rev++;
+    this.sortValidators();
+    this.enqueueEnd(v);
+    this.history.set(height, PRIMARY_NETWORK_ID, v.nodeIdStr, { weight: this.weightOf(v), publicKeyHex: v.signer?.publicKeyHex ?? null });
+  }
+
+  private removeValidator(v: Validator, commit: boolean, height: number): void {
+    const stakeBack = (owner: Owner, amount: bigint) =>
+      this.utxos.add({ txId: v.txId, outputIndex: 0, amount, kind: 0, locktime: 0n, addrs: owner.addrs, threshold: owner.threshold });
     stakeBack(v.stakeOwner, v.weight);
     if (commit) {
       this.minted += v.potentialReward;
@@ -868,6 +929,21 @@ export class SimNetwork {
         after.push(() => {
           this.attachDelegator(v, d);
           this.history.set(this.height, PRIMARY_NETWORK_ID, v.nodeIdStr, { weight: this.weightOf(v), publicKeyHex: v.signer?.publicKeyHex ?? null });
+        });
+      }
+    }
+    if (this.profile.autoRenewedShare > 0 && p.chance(0.01)) {
+      // An authority changes its auto-renewed validator's next cycle (0 now and then: it leaves at the cycle's end).
+      const renewed = this.validators.filter((x) => x.autoRenew && x.autoRenew.nextPeriod > 0);
+      if (renewed.length > 0) {
+        const v = p.pick(renewed);
+        const cfg = { autoCompoundRewardShares: p.pick([0, 250_000, 500_000, 1_000_000]), nextPeriod: p.chance(0.15) ? 0 : p.int(14 * DAY, 365 * DAY) };
+        const tx = tf.setAutoRenewedValidatorConfigTx(p, this.ctx, { txId: v.txId, autoCompoundRewardShares: cfg.autoCompoundRewardShares, period: cfg.nextPeriod });
+        this.registerTx(tx, 'Committed', true);
+        txs.push(tx);
+        after.push(() => {
+          v.autoRenew = { ...v.autoRenew!, ...cfg };
+          v.rev++;
         });
       }
     }

@@ -1,8 +1,16 @@
 // API generations the simulator can speak. v1.11 is the spec's era (v1.11.2: still has getPendingValidators,
-// getMaxStakeAmount and the keystore); v1.14 is today's node (v1.14.2).
+// getMaxStakeAmount and the keystore); v1.14 is mainnet's node today (v1.14.2, Helicon unscheduled); v1.15 is
+// v1.15.0-fuji (Helicon active: ACP-267's 90% for validations from its activation, ACP-236 auto-renewed staking).
 import { ACPS_V1_11, ACPS_V1_14 } from './constants';
 
-export type ProfileName = 'v1.11' | 'v1.14';
+export type ProfileName = 'v1.11' | 'v1.14' | 'v1.15';
+
+export const PROFILE_NAMES: readonly ProfileName[] = ['v1.11', 'v1.14', 'v1.15'];
+
+/** upgrade.UnscheduledActivationTime, as info.upgrades writes it. */
+export const UNSCHEDULED_TIME = '9999-12-01T00:00:00Z';
+/** Fuji's Helicon activation (upgrade/upgrade.go, v1.15.0-fuji, line 65). */
+export const FUJI_HELICON_TIME = '2026-07-28T15:00:00Z';
 
 export interface Profile {
   name: ProfileName;
@@ -29,6 +37,10 @@ export interface Profile {
   heightProposed: boolean; // getValidatorsAt accepts "proposed" (v1.11.2 rejects it as a bad argument)
   legacyValidatorSetError: boolean; // a future height gives v1.11.2's "failed to get validator set: not found"
   l1: boolean; // L1 validators and Etna tx types exist
+  /** info.upgrades heliconTime (RFC 3339); UNSCHEDULED_TIME where Helicon is not scheduled. */
+  heliconTime: string;
+  /** Share of new primary-network validators that stake with AddAutoRenewedValidatorTx (ACP-236, v1.15). */
+  autoRenewedShare: number;
 }
 
 const V1_11_ONLY = ['platform.getPendingValidators', 'platform.getMaxStakeAmount', 'platform.exportKey', 'platform.listAddresses'];
@@ -71,6 +83,8 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     heightProposed: false,
     legacyValidatorSetError: true,
     l1: false,
+    heliconTime: UNSCHEDULED_TIME,
+    autoRenewedShare: 0,
   },
   'v1.14': {
     name: 'v1.14',
@@ -101,11 +115,44 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     heightProposed: true,
     legacyValidatorSetError: false,
     l1: true,
+    // As mainnet has it today.
+    heliconTime: UNSCHEDULED_TIME,
+    autoRenewedShare: 0,
+  },
+  'v1.15': {
+    name: 'v1.15',
+    version: 'avalanchego/1.15.0',
+    semver: '1.15.0',
+    rpcProtocolVersion: '46',
+    databaseVersion: 'v1.4.5',
+    // v1.14.2's pattern at 1.15.0 (version/constants.go: RPCChainVMProtocol 46; the subnet-evm figure is a guess).
+    vmVersions: { avm: 'avalanchego/1.15.0', evm: 'v1.15.0', platform: 'avalanchego/1.15.0', 'subnet-evm': 'v1.15.0' },
+    acps: ACPS_V1_14,
+    removed: new Set(V1_11_ONLY),
+    // v1.15.0's MinimumCompatibleVersion is 1.15.0 once Helicon is active: older peers are disconnected.
+    peerVersions: [
+      ['avalanchego/1.15.0', 1],
+    ],
+    stakeAmountField: false,
+    observedSubnetUptimes: false,
+    peerUpgradeTime: true,
+    uptimeTakesSubnet: false,
+    subnetConversionFields: true,
+    supplyHeight: true,
+    legacyRewardOwner: false,
+    richHealth: true,
+    peersTrackPrimary: true,
+    heightProposed: true,
+    legacyValidatorSetError: false,
+    l1: true,
+    // Fuji's: in the past, so validations that started since then need 90%.
+    heliconTime: FUJI_HELICON_TIME,
+    autoRenewedShare: 0.3,
   },
 };
 
 export function getProfile(name: string): Profile {
   const p = (PROFILES as Record<string, Profile | undefined>)[name];
-  if (!p) throw new Error(`unknown profile "${name}" (expected v1.11 or v1.14)`);
+  if (!p) throw new Error(`unknown profile "${name}" (expected ${PROFILE_NAMES.join(', ')})`);
   return p;
 }

@@ -347,3 +347,59 @@ export function optionBlock(commit: boolean, parentId: Uint8Array, height: numbe
     ? { kind: 'block', typeId: 31, typeName: 'BanffCommitBlock', parentId, height: BigInt(height), time: BigInt(time) }
     : { kind: 'block', typeId: 30, typeName: 'BanffAbortBlock', parentId, height: BigInt(height), time: BigInt(time) };
 }
+
+// ACP-236 auto-renewed staking (v1.15): field order from vms/platformvm/txs/*auto_renewed*.go at v1.15.0-fuji.
+
+export interface AutoRenewedTxInput extends Omit<ValidatorTxInput, 'start' | 'end' | 'subnetId' | 'assetId'> {
+  authority: Owner;
+  /** Millionths of each period's reward restaked. */
+  autoCompoundRewardShares: number;
+  /** Seconds per validation cycle. */
+  period: number;
+}
+
+export function addAutoRenewedValidatorTx(prng: Prng, ctx: TxContext, v: AutoRenewedTxInput): SignedTx {
+  const ins = inputsWorth(prng, ctx.avaxAssetId, v.weight + FEE);
+  const unsigned: UnsignedTx = {
+    kind: 'unsignedTx',
+    typeId: 40,
+    typeName: 'AddAutoRenewedValidatorTx',
+    ...base(ctx, [], ins),
+    nodeId: v.nodeId,
+    signer: v.signer
+      ? { typeId: 28, typeName: 'signer.ProofOfPossession', publicKey: v.signer.publicKey, signature: v.signer.pop }
+      : { typeId: 27, typeName: 'signer.Empty' },
+    stake: [transferOutput(ctx.avaxAssetId, v.weight, v.stakeOwner)],
+    validationRewardsOwner: outputOwners(v.rewardOwner),
+    delegationRewardsOwner: outputOwners(v.delegationRewardOwner),
+    validatorAuthority: outputOwners(v.authority),
+    delegationShares: v.shares,
+    autoCompoundRewardShares: v.autoCompoundRewardShares,
+    period: BigInt(v.period),
+  };
+  return signed(prng, unsigned, ins.length);
+}
+
+export function setAutoRenewedValidatorConfigTx(prng: Prng, ctx: TxContext, c: { txId: Uint8Array; autoCompoundRewardShares: number; period: number }): SignedTx {
+  const ins = inputsWorth(prng, ctx.avaxAssetId, FEE);
+  const unsigned: UnsignedTx = {
+    kind: 'unsignedTx',
+    typeId: 41,
+    typeName: 'SetAutoRenewedValidatorConfigTx',
+    ...base(ctx, [], ins),
+    txId: c.txId,
+    auth: auth(1),
+    autoCompoundRewardShares: c.autoCompoundRewardShares,
+    period: BigInt(c.period),
+  };
+  return { kind: 'signedTx', unsigned, credentials: [...credentials(prng, ins.length), ...credentials(prng, 1)] };
+}
+
+/** Closes one cycle of an auto-renewed validator: the period's end time keeps each cycle's reward tx ID distinct. */
+export function rewardAutoRenewedValidatorTx(txId: Uint8Array, periodEnd: number): SignedTx {
+  return {
+    kind: 'signedTx',
+    unsigned: { kind: 'unsignedTx', typeId: 42, typeName: 'RewardAutoRenewedValidatorTx', txId, timestamp: BigInt(periodEnd) },
+    credentials: [],
+  };
+}

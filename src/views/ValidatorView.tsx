@@ -19,6 +19,8 @@ import { DetailView } from './DetailView';
 import { line } from './detail-lines';
 import type { ViewProps } from './registry';
 import { validatorLines } from './validator-model';
+import { useThresholdOf } from '../app/use-reward-threshold';
+import type { Validator } from '../state/types';
 
 type ValidatorNav = Extract<NavView, { kind: 'validator' }>;
 
@@ -43,14 +45,16 @@ export function ValidatorView({ view, width, height, active }: ViewProps<Validat
   const chainTime = useAvatop((s) => s.pchain.timestamp.data);
   const record = (detail.data ?? row) as ValidatorRecord | undefined;
   const now = chainTime?.getTime() ?? Date.now();
+  const thresholdOf = useThresholdOf(subnetId);
 
   const lines = useMemo(() => {
     const peer = peerRes.data === undefined ? undefined : ((peerRes.data as { peer: Record<string, unknown> | null }).peer ?? null);
     const max = (maxRes.data as { amount?: bigint } | undefined)?.amount;
-    const out = validatorLines({ nodeId: view.nodeId, subnetId, record, peer, maxStaked: max, maxStakeUnsupported: maxRes.status === 'unsupported', now });
+    const threshold = record ? thresholdOf(record as Validator, now) : undefined;
+    const out = validatorLines({ nodeId: view.nodeId, subnetId, record, peer, maxStaked: max, maxStakeUnsupported: maxRes.status === 'unsupported', now, threshold });
     if (!record) out.push(line('record', detail.status === 'ok' ? 'not a current validator of this subnet' : sanitize(describeUnknown(detail)), { tone: detail.status === 'ok' ? 'warn' : 'muted' }));
     return out;
-  }, [view.nodeId, subnetId, record, peerRes, maxRes, now, detail]);
+  }, [view.nodeId, subnetId, record, peerRes, maxRes, now, detail, thresholdOf]);
 
   const points = weights?.data as WeightPoint[] | undefined;
   const values = (points ?? []).map((p) => (p.weight === undefined ? 0 : Number(p.weight / 1_000_000n)));

@@ -6,7 +6,7 @@ import { formatAddress } from '../codec/address';
 import { toHex } from '../codec/hex';
 import { formatAvax } from '../format/avax';
 import { formatCount } from '../format/number';
-import { formatTimestamp } from '../format/time';
+import { formatDuration, formatTimestamp } from '../format/time';
 import { sanitize } from '../format/sanitize';
 import { shortenHex } from '../format/ids';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
@@ -186,7 +186,38 @@ const OWNER_FIELDS: Record<string, string> = {
   delegationRewardsOwner: 'delegation reward owner',
   owner: 'subnet owner',
   newOwner: 'new owner',
+  validatorAuthority: 'validator authority (may change its renewal)',
 };
+
+const pct = (millionths: number) => `${(millionths / 10_000).toFixed(4).replace(/\.?0+$/, '')}%`;
+
+/** ACP-236 auto-renewed staking (types 40-42): what each field means, from avalanchego's txs/*auto_renewed*.go. */
+function autoRenewedLines(key: string, v: unknown, typeName: string): DetailLine[] | undefined {
+  if (!/AutoRenewed/.test(typeName)) return undefined;
+  if (key === 'delegationShares' && typeof v === 'number') return [line('delegation fee', `${pct(v)} of delegators' rewards (${v} / 1,000,000)`)];
+  if (key === 'autoCompoundRewardShares' && typeof v === 'number') {
+    return [line('auto-compound', `${pct(v)} of each period's reward restaked, ${pct(1_000_000 - v)} paid out (${v} / 1,000,000)`)];
+  }
+  if (key === 'period' && typeof v === 'bigint') {
+    const text = formatDuration(Number(v) * 1000);
+    if (typeName === 'SetAutoRenewedValidatorConfigTx') {
+      return [line('next period', v === 0n ? '0: stop at the end of the current period and unlock the stake' : `${text} (${formatCount(v)} s), from the end of the current period`)];
+    }
+    return [line('period', `${text} (${formatCount(v)} s); renews at each period's end until its authority sets 0`)];
+  }
+  if (key === 'txId' && v instanceof Uint8Array) {
+    const id = formatId(v);
+    const label = typeName === 'RewardAutoRenewedValidatorTx' ? 'rewarded validator tx' : 'auto-renewed validator tx';
+    return [line(label, id, { link: { kind: 'tx', id }, copy: id })];
+  }
+  if (key === 'timestamp' && typeof v === 'bigint') return [line('period end', `${formatTimestamp(new Date(Number(v) * 1000))} (the cycle this reward closes)`)];
+  if (key === 'auth') return authLines('authority auth', v);
+  if (key === 'nodeId' && v instanceof Uint8Array && v.length === 20) {
+    const id = nodeIdText(v);
+    return [line('node ID', id, { link: { kind: 'validator', nodeId: id }, copy: id })];
+  }
+  return undefined;
+}
 
 const AVAX_FIELDS = /amount|stake$|Stake$|supply|Supply|balance|fee$/;
 
@@ -235,7 +266,9 @@ export function unsignedTxLines(tx: Obj, ctx: TxContext): DetailLine[] {
   const rest: DetailLine[] = [];
   for (const [key, v] of Object.entries(tx)) {
     if (HANDLED.has(key)) continue;
-    if (key === 'validator' && isObj(v)) lines.push(...validatorLines(v, typeName, subnetId));
+    const renewed = autoRenewedLines(key, v, typeName);
+    if (renewed) fields.push(...renewed);
+    else if (key === 'validator' && isObj(v)) lines.push(...validatorLines(v, typeName, subnetId));
     else if (key === 'stake') rest.push(...transferableOutputs('Stake', v, ctx, undefined));
     else if (key === 'exportedOutputs') rest.push(...transferableOutputs('Exported outputs', v, ctx, undefined));
     else if (key === 'importedInputs') rest.push(...inputLines('Imported inputs', v, ctx));

@@ -3,12 +3,13 @@
 import type { DelegatorRecord, ValidatorRecord } from '../rpc/methods';
 import { formatAvax, NAVAX_PER_AVAX } from '../format/avax';
 import { formatCount, formatPercent } from '../format/number';
-import { formatCountdown, formatTimestamp } from '../format/time';
+import { formatCountdown, formatDuration, formatTimestamp } from '../format/time';
 import { sanitize } from '../format/sanitize';
 import { shortenHex } from '../format/ids';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { formatWeight, weightIsAvax } from '../format/weight';
 import { line, section, type DetailLine } from './detail-lines';
+import { isBelow, type Threshold } from '../domain/reward/threshold';
 
 /**
  * Delegation cap of a Primary Network validator. Avalanche's staking rules (docs "Primary Network → Validate →
@@ -55,6 +56,8 @@ export interface ValidatorViewData {
   readonly maxStaked: bigint | undefined;
   readonly maxStakeUnsupported: boolean;
   readonly now: number;
+  /** The uptime this validation needs for its reward (domain/reward/threshold.ts). */
+  readonly threshold?: Threshold;
 }
 
 export function validatorLines(d: ValidatorViewData): DetailLine[] {
@@ -65,18 +68,38 @@ export function validatorLines(d: ValidatorViewData): DetailLine[] {
   if (r.txID) lines.push(line('staking tx', sanitize(r.txID), { link: { kind: 'tx', id: r.txID }, copy: r.txID, tone: 'accent' }));
   if (r.validationID) lines.push(line('validation ID', sanitize(r.validationID), { copy: r.validationID }));
   if (r.startTime) lines.push(line('start', formatTimestamp(r.startTime)));
-  if (r.endTime) lines.push(line('end', `${formatTimestamp(r.endTime)} (${formatCountdown(r.endTime, d.now)})`));
+  const renewed = r.nextPeriod !== undefined || r.validatorAuthority !== undefined;
+  if (r.endTime) {
+    const left = `${formatTimestamp(r.endTime)} (${formatCountdown(r.endTime, d.now)})`;
+    if (!renewed) lines.push(line('end', left));
+    else lines.push(line('end of period', `${left}${r.nextPeriod === 0n ? ', then it leaves' : ', then it renews'}`, { tone: 'accent' }));
+  }
   const primary = weightIsAvax(d.subnetId);
   lines.push(line(primary ? 'own stake' : 'weight', formatWeight(primary ? (r.stakeAmount ?? r.weight) : r.weight, d.subnetId), { tone: 'accent' }));
   if (r.delegationFee !== undefined) lines.push(line('delegation fee', formatPercent(r.delegationFee)));
   // An elastic subnet rewards in its own asset, as it stakes: the same unit as its weights.
   if (r.potentialReward !== undefined) lines.push(line('potential reward', formatWeight(r.potentialReward, d.subnetId)));
   if (r.accruedDelegateeReward !== undefined) lines.push(line('accrued delegatee reward', avax(r.accruedDelegateeReward)));
-  if (r.uptime !== undefined) lines.push(line('uptime', formatPercent(r.uptime), { tone: r.uptime >= 80 ? 'ok' : 'warn' }));
+  if (r.uptime !== undefined) lines.push(line('uptime', formatPercent(r.uptime), { tone: d.threshold && isBelow(r.uptime, d.threshold) ? 'warn' : 'ok' }));
+  if (d.threshold) lines.push(line('reward needs', d.threshold.text, { tone: 'muted' }));
   if (r.connected !== undefined) lines.push(line('connected', r.connected ? 'yes' : 'no', { tone: r.connected ? 'ok' : 'error' }));
   const pk = r.signer?.publicKey ?? r.publicKey;
   if (pk) lines.push(line('BLS public key', shortenHex(sanitize(pk), 12), { copy: pk }));
   if (r.balance !== undefined) lines.push(line('balance', avax(r.balance)));
+  if (renewed) {
+    // ACP-236: the stake stays locked cycle after cycle; the authority may change the next cycle or stop it.
+    lines.push(section('Auto-renewed staking (ACP-236)'));
+    if (r.nextPeriod !== undefined) {
+      lines.push(
+        line('next period', r.nextPeriod === 0n ? '0: leaves at the end of this period and unlocks its stake' : `${formatDuration(Number(r.nextPeriod) * 1000)} (${formatCount(r.nextPeriod)} s), from the end of this one`),
+      );
+    }
+    if (r.autoCompoundRewardShares !== undefined) {
+      const pct = (m: number) => `${(m / 10_000).toFixed(4).replace(/\.?0+$/, '')}%`;
+      lines.push(line('auto-compound', `${pct(r.autoCompoundRewardShares)} of each period's reward restaked, ${pct(1_000_000 - r.autoCompoundRewardShares)} paid out`));
+    }
+    lines.push(...ownerLines('validator authority', r.validatorAuthority));
+  }
   lines.push(...ownerLines('validation reward owner', r.validationRewardOwner));
   lines.push(...ownerLines('delegation reward owner', r.delegationRewardOwner));
   lines.push(...ownerLines('remaining balance owner', r.remainingBalanceOwner));

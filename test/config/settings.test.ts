@@ -97,4 +97,9 @@ describe('settings', () => {
     expect(parseDuration('1.5', 'x')).toBe(1500);
     expect(parseDuration(3, 'x')).toBe(3000);
   });
+  it('--profile chooses the demo node\'s generation, and only with --demo', () => {
+    expect(resolveSettings(['--demo', '--profile', 'v1.15'], home()).settings.demoProfile).toBe('v1.15');
+    expect(() => resolveSettings(['--profile', 'v1.15'], home())).toThrow(/add --demo/);
+    expect(() => resolveSettings(['--demo', '--profile', 'v2'], home())).toThrow(/--profile must be v1.11, v1.14 or v1.15/);
+  });
 });

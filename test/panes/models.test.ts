@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compareVersions, isOutdated, newestVersion, shortVersion, versionBreakdown } from '../../src/panes/versions-model';
 import { describeUtxo, sumBalances } from '../../src/panes/utxos/utxo-model';
 import { addHeight, addSample, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote } from '../../src/app/header-model';
-import { thresholdFor, DEFAULT_REWARD_THRESHOLD } from '../../src/app/config';
+import { rewardThreshold } from '../../src/domain/reward/threshold';
 import { validatorHealth, weightOf, delegatorWeight } from '../../src/panes/validators/validator-model';
 import { buildSubnetTree } from '../../src/panes/subnets/SubnetsPane';
 import { flatten, date, str } from '../../src/panes/fields';
@@ -76,13 +76,14 @@ describe('header and validators', () => {
     // The plain sampler alone also never mixes two histories.
     expect(blocksPerMinute(addSample([{ at: 0, height: 1_000n }], { at: 60_000, height: 100n }))).toBeUndefined();
   });
-  it('applies the ACP-267 threshold by validation start', () => {
-    const t = DEFAULT_REWARD_THRESHOLD;
-    expect(thresholdFor(t, Date.parse('2026-03-31T23:59:59Z'), 0)).toBe(80);
-    expect(thresholdFor(t, Date.parse('2026-04-01T00:00:00Z'), 0)).toBe(90);
+  it('flags a validator below the threshold its validation has', () => {
+    const helicon = { kind: 'scheduled', at: new Date('2026-04-01T00:00:00Z') } as const;
+    const t = (start: Date) => rewardThreshold({ start, helicon, now: 0 });
     const v = { nodeID: 'NodeID-x', startTime: new Date('2026-05-01T00:00:00Z'), uptime: 85, connected: false, weight: 5n };
-    expect(validatorHealth(v, t, Date.now())).toEqual({ belowThreshold: true, disconnected: true, threshold: 90 });
-    expect(validatorHealth({ ...v, startTime: new Date('2025-05-01T00:00:00Z') }, t, Date.now()).belowThreshold).toBe(false);
+    const h = validatorHealth(v, t(v.startTime));
+    expect([h.belowThreshold, h.disconnected, h.threshold.percent]).toEqual([true, true, 90]);
+    const before = new Date('2025-05-01T00:00:00Z');
+    expect(validatorHealth({ ...v, startTime: before }, t(before)).belowThreshold).toBe(false);
     expect(weightOf({ nodeID: 'a', stakeAmount: '7' })).toBe(7n);
     expect(delegatorWeight({ nodeID: 'a', delegators: [{ weight: 2n }, { stakeAmount: '3' }] })).toBe(5n);
   });

@@ -9,7 +9,7 @@ import { createAvatopStore, PRIMARY_NETWORK_ID, type AvatopState } from '../../s
 import { setSubnet, type PaneId } from '../../src/state/ui';
 import { openUtxoQuery } from '../../src/state/utxos';
 
-const HEADER = ['nodeId', 'networkId', 'networkName', 'nodeVersion', 'bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C', 'height', 'timestamp', 'uptime'];
+const HEADER = ['nodeId', 'networkId', 'networkName', 'nodeVersion', 'bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C', 'height', 'timestamp', 'uptime', 'upgrades'];
 
 function plan(pane: PaneId, s: AvatopState = createAvatopStore().getState(), views = [] as Parameters<typeof planFor>[1]) {
   return planFor(pane, views, s, defaultDecoders);
@@ -56,7 +56,9 @@ describe('planFor', () => {
     expect(keys('validators')).toEqual(sorted([`validators:${PRIMARY_NETWORK_ID}`, 'subnets', 'peerCount']));
     expect(cadence('validators', `validators:${PRIMARY_NETWORK_ID}`)).toBe('height');
     expect(keys('fees')).toEqual(sorted(['txFee', 'feeConfig', 'feeState', 'validatorFeeConfig', 'validatorFeeState', 'peerCount']));
-    expect(keys('versions')).toEqual(sorted(['vms', 'upgrades', 'acps', 'peers:slow', `validators:${PRIMARY_NETWORK_ID}`]));
+    expect(keys('versions')).toEqual(sorted(['vms', 'acps', 'peers:slow', `validators:${PRIMARY_NETWORK_ID}`]));
+    // The node's Helicon time decides the reward threshold the header shows: asked once, on every pane.
+    expect(cadence('console', 'upgrades')).toBe('once');
     expect(keys('subnets')).toEqual(sorted(['subnets', 'blockchains', 'peerCount']));
     expect(keys('blocks')).toEqual(sorted(['recentBlocks', 'peerCount']));
     expect(keys('utxos')).toEqual(sorted(['peerCount'])); // nothing until an address is entered
@@ -69,6 +71,8 @@ describe('planFor', () => {
     expect(keys('overview', s)).toContain(`validator:${PRIMARY_NETWORK_ID}/NodeID-Me`);
     s = { ...s, ui: setSubnet(s.ui, 'S1') };
     expect(keys('validators', s)).toContain('validators:S1');
+    // A subnet's validators are judged by its TransformSubnetTx uptimeRequirement (asked once).
+    expect(keys('validators', s)).toContain('uptimeRequirement:S1');
     s = lens.blockchains.set(s, resolveOk(idleResource(), diffRows(undefined, [{ id: 'C1' }], (c) => c.id), { at: 1 }));
     expect(keys('subnets', s)).toContain('chainStatuses');
     expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, 'peerCount']));

@@ -26,6 +26,7 @@ const HEADER = [
   'platform.getHeight',
   'platform.getTimestamp',
   'info.uptime',
+  'info.upgrades', // its heliconTime decides the reward threshold
   'info.peers',
 ];
 

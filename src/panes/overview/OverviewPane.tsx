@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box } from 'ink';
 import { useAvatop } from '../../app/store-context';
-import { useAppConfig, thresholdFor } from '../../app/config';
+import { useThresholdOf } from '../../app/use-reward-threshold';
 import { selectOwnValidator } from '../../app/own-validator';
 import { useNow } from '../../components/Clock';
 import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
@@ -27,7 +27,6 @@ function val<T>(r: Resource<T>, show: (d: T) => string): string {
 }
 
 export function OverviewPane({ width, height, active }: PaneProps) {
-  const { rewardThreshold } = useAppConfig();
   const now = useNow(1000);
   const nodeId = useAvatop((s) => s.node.id);
   const ip = useAvatop((s) => s.node.ip);
@@ -45,7 +44,8 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const list = useAvatop((s) => s.validators.bySubnet[PRIMARY_NETWORK_ID]);
 
   const own: Validator | undefined = useAvatop(selectOwnValidator);
-  const ownThreshold = thresholdFor(rewardThreshold, date(own?.startTime), now);
+  // This node's validation's threshold (a new validation's when it is not validating), with where it comes from.
+  const ownThreshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, now);
   const total = useMemo(
     () => stakeTotal(totalStake.data, list?.data?.rows.filter((r) => r.change !== 'removed').map((r) => r.value)),
     [totalStake.data, list],
@@ -81,9 +81,10 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       tone: health.data ? healthSummary.tone : 'muted',
     },
     { section: 'Uptime as the network sees it' },
-    { label: 'Weighted average', value: formatPercent(num(up.weightedAveragePercentage), 2), tone: toneFor(num(up.weightedAveragePercentage), ownThreshold) },
-    { label: 'Rewarding stake', value: formatPercent(num(up.rewardingStakePercentage), 2), tone: toneFor(num(up.rewardingStakePercentage), ownThreshold) },
-    { label: 'Reward threshold', value: `${rewardThreshold.before}%, ${rewardThreshold.after}% for validations from ${formatTimestamp(rewardThreshold.cutover).slice(0, 10)} (ACP-267)`, tone: 'muted' },
+    { label: 'Weighted average', value: formatPercent(num(up.weightedAveragePercentage), 2), tone: toneFor(num(up.weightedAveragePercentage), ownThreshold.percent) },
+    { label: 'Rewarding stake', value: formatPercent(num(up.rewardingStakePercentage), 2), tone: toneFor(num(up.rewardingStakePercentage), ownThreshold.percent) },
+    // "80%, Helicon not scheduled on this network": fits the two-column layout at 120 columns.
+    { label: 'Reward threshold', value: ownThreshold.percent === undefined ? ownThreshold.reason : `${ownThreshold.percent}%, ${ownThreshold.reason}`, tone: 'muted' },
   ];
 
   const mine: KeyValueItem[] = [{ section: 'My validator (primary network)' }];
@@ -95,13 +96,13 @@ export function OverviewPane({ width, height, active }: PaneProps) {
     });
   } else {
     const w = weightOf(own);
-    const h = validatorHealth(own, rewardThreshold, now);
+    const h = validatorHealth(own, ownThreshold);
     mine.push(
       // The share is of its weight in consensus (own stake and delegations), as getTotalStake counts it.
       { label: 'Weight', value: `${formatAvax(w, { unit: true })}${total ? ` (${formatPercent(stakeShare(own, total), 4)} of stake)` : ''}` },
       { label: 'Start', value: formatTimestamp(date(own.startTime)) },
       { label: 'End', value: `${formatTimestamp(date(own.endTime))} (${formatCountdown(date(own.endTime), now)} left)` },
-      { label: 'Uptime', value: `${formatPercent(num(own.uptime), 2)} (needs ${h.threshold}%)`, tone: h.belowThreshold ? 'warn' : num(own.uptime) !== undefined ? 'ok' : undefined },
+      { label: 'Uptime', value: `${formatPercent(num(own.uptime), 2)} (needs ${h.threshold.percent ?? '—'}%)`, tone: h.belowThreshold ? 'warn' : num(own.uptime) !== undefined ? 'ok' : undefined },
       { label: 'Connected', value: bool(own.connected) === undefined ? '—' : own.connected ? 'yes' : 'NO', tone: h.disconnected ? 'error' : 'ok' },
       { label: 'Potential reward', value: formatAvax(big(own.potentialReward), { unit: true }) },
       { label: 'Delegators', value: `${formatCount(delegatorCount(own))} with ${formatAvax(delegatorWeight(own) ?? 0n, { unit: true })}` },
@@ -149,7 +150,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   );
 }
 
-function toneFor(v: number | undefined, threshold: number) {
-  if (v === undefined) return 'muted' as const;
+function toneFor(v: number | undefined, threshold: number | undefined) {
+  if (v === undefined || threshold === undefined) return 'muted' as const;
   return v < threshold ? ('warn' as const) : ('ok' as const);
 }

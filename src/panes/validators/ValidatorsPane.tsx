@@ -1,6 +1,5 @@
 import { useMemo } from 'react';
 import { useAvatop } from '../../app/store-context';
-import { useAppConfig } from '../../app/config';
 import { useAvatopStore } from '../../app/store-context';
 import { setSubnet as setUiSubnet } from '../../state/ui';
 import { useNow } from '../../components/Clock';
@@ -17,11 +16,26 @@ import { delegatorCount, delegatorWeight, hasBls, stakeShare, stakeTotal, stakeW
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import { idleResource } from '../../state/resource';
 import type { Validator } from '../../state/types';
-import type { RewardThreshold } from '../../app/config';
+import { useThresholdOf, type ThresholdOf } from '../../app/use-reward-threshold';
+import { splitRuleText } from '../../domain/reward/threshold';
 
-export function validatorColumns(now: number, total: bigint, subnetId: string = PRIMARY_NETWORK_ID): Column<Validator>[] {
+/**
+ * Optional columns, shown only where they tell rows apart: RENEW where some validator is auto-renewed (v1.15), NEEDS
+ * where validations have different thresholds (on both sides of Helicon); otherwise the summary line says it once.
+ */
+export interface ValidatorColumnOptions {
+  readonly thresholdOf?: ThresholdOf;
+  readonly renew?: boolean;
+  readonly needs?: boolean;
+  /** Whose weights: the primary network's are AVAX, a subnet's or an L1's plain numbers (format/weight.ts). */
+  readonly subnetId?: string;
+}
+
+export function validatorColumns(now: number, total: bigint, opts: ValidatorColumnOptions = {}): Column<Validator>[] {
+  const subnetId = opts.subnetId ?? PRIMARY_NETWORK_ID;
   const weight = (w: bigint | undefined) => formatWeightCompact(w, subnetId);
-  return [
+  const needs = (v: Validator) => opts.thresholdOf?.(v, now).percent;
+  const cols: Column<Validator>[] = [
     { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => String(v.nodeID) },
     { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => weight(weightOf(v)), sortValue: (v) => weightOf(v) },
     { key: 'share', title: 'SHARE', width: 7, align: 'right', priority: 2, render: (v) => formatPercent(stakeShare(v, total), 3), sortValue: (v) => stakeWeightOf(v) },
@@ -29,6 +43,8 @@ export function validatorColumns(now: number, total: bigint, subnetId: string = 
     { key: 'end', title: 'END', width: 10, priority: 4, render: (v) => formatDate(date(v.endTime)), sortValue: (v) => date(v.endTime) },
     { key: 'left', title: 'LEFT', width: 8, align: 'right', priority: 1, render: (v) => formatCountdown(date(v.endTime), now), sortValue: (v) => date(v.endTime) },
     { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 1, render: (v) => formatPercent(num(v.uptime), 1), sortValue: (v) => num(v.uptime) },
+    { key: 'renew', title: 'RENEW', width: 5, priority: 3, render: (v) => renewText(v), sortValue: (v) => renewText(v) },
+    { key: 'needs', title: 'NEEDS', width: 5, align: 'right', priority: 3, render: (v) => { const p = needs(v); return p === undefined ? '—' : `${p}%`; }, sortValue: (v) => needs(v) },
     { key: 'connected', title: 'CONN', width: 5, priority: 2, render: (v) => (bool(v.connected) === undefined ? '—' : v.connected ? 'yes' : 'NO'), sortValue: (v) => (v.connected === true ? 1 : v.connected === false ? 0 : undefined) },
     { key: 'delegators', title: 'DELEG', width: 5, align: 'right', priority: 3, render: (v) => formatCount(delegatorCount(v)), sortValue: (v) => delegatorCount(v) },
     { key: 'delegated', title: 'DEL.WT', width: 8, align: 'right', priority: 4, render: (v) => weight(delegatorWeight(v)), sortValue: (v) => delegatorWeight(v) },
@@ -36,12 +52,38 @@ export function validatorColumns(now: number, total: bigint, subnetId: string = 
     { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => weight(big(v.potentialReward)), sortValue: (v) => big(v.potentialReward) },
     { key: 'bls', title: 'BLS', width: 3, priority: 6, render: (v) => (hasBls(v) ? 'yes' : 'no'), sortValue: (v) => (hasBls(v) ? 1 : 0) },
   ];
+  return cols.filter((c) => (c.key !== 'renew' || opts.renew) && (c.key !== 'needs' || opts.needs));
 }
 
-export function validatorTone(v: Validator, ownId: string | undefined, t: RewardThreshold, now: number) {
+/** ACP-236 auto-renewed validators: "auto" (renews at END), "last" (its authority set the next period to 0). */
+export function renewText(v: Validator): string {
+  const next = num(v.nextPeriod);
+  if (next === undefined && v.validatorAuthority === undefined) return '';
+  return next === 0 ? 'last' : 'auto';
+}
+
+export function validatorTone(v: Validator, ownId: string | undefined, thresholdOf: ThresholdOf, now: number) {
   if (ownId && v.nodeID === ownId) return 'own' as const;
-  const h = validatorHealth(v, t, now);
+  const h = validatorHealth(v, thresholdOf(v, now));
   return h.disconnected || h.belowThreshold ? ('warn' as const) : undefined;
+}
+
+/** "80% (Helicon unscheduled)", or both figures when the listed validations differ. */
+export function thresholdRuleText(rows: readonly TableRow<Validator>[], thresholdOf: ThresholdOf): { text: string; mixed: boolean } {
+  const now = Date.now();
+  const seen = new Map<string, ReturnType<ThresholdOf>>();
+  for (const r of rows) {
+    if (r.change === 'removed') continue;
+    const t = thresholdOf(r.value, now);
+    if (!seen.has(t.source)) seen.set(t.source, t);
+    if (seen.size > 2) break;
+  }
+  const ts = [...seen.values()];
+  if (ts.length === 0) return { text: '', mixed: false };
+  if (ts.length === 1) return { text: ts[0]!.short, mixed: false };
+  const before = ts.find((t) => t.source === 'before-helicon');
+  const after = ts.find((t) => t.source === 'after-helicon');
+  return { text: before && after && ts.length === 2 ? splitRuleText(before, after) : ts.map((t) => t.short).join(' / '), mixed: true };
 }
 
 /** Subnets the pane can switch between: the primary network first, then every subnet the node reported. */
@@ -54,7 +96,6 @@ export function useSubnetChoices(): string[] {
 }
 
 export function ValidatorsPane({ width, height, active }: PaneProps) {
-  const { rewardThreshold } = useAppConfig();
   const choices = useSubnetChoices();
   // The scheduler polls the subnet in ui.subnet, so the choice lives in the store.
   const store = useAvatopStore();
@@ -62,6 +103,7 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   const setSubnet = (id: string) => store.setState({ ...store.getState(), ui: setUiSubnet(store.getState().ui, id) }, true);
   const resource = useAvatop((s) => s.validators.bySubnet[subnet]) ?? idleResource();
   const ownId = useAvatop((s) => s.node.id.data?.nodeID);
+  const thresholdOf = useThresholdOf(subnet);
   const now = useNow(1000, active);
   const rows = (resource.data?.rows ?? []) as readonly TableRow<Validator>[];
   const totalStake = useAvatop((s) => s.supply.totalStake.data);
@@ -73,7 +115,14 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
     () => (subnet === PRIMARY_NETWORK_ID ? stakeTotal(totalStake, current) : stakeTotal(undefined, current)) ?? 0n,
     [subnet, totalStake, current],
   );
-  const columns = useMemo(() => validatorColumns(now, shareTotal, subnet), [now, shareTotal, subnet]);
+  // Counting over every row is O(n): once per poll, not once per clock tick.
+  const rule = useMemo(() => thresholdRuleText(rows, thresholdOf), [rows, thresholdOf]);
+  const anyRenewed = useMemo(() => rows.some((r) => r.change !== 'removed' && renewText(r.value) !== ''), [rows]);
+  const mixed = rule.mixed;
+  const columns = useMemo(
+    () => validatorColumns(now, shareTotal, { thresholdOf, renew: anyRenewed, needs: mixed, subnetId: subnet }),
+    [now, shareTotal, thresholdOf, anyRenewed, mixed, subnet],
+  );
   const bodyHeight = tableBodyHeight(height, resource);
   const table = useTablePane({
     pane: 'validators',
@@ -95,9 +144,10 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   // Counting over every row is O(n): once per poll, not once per key press or clock tick.
   const warn = useMemo(() => {
     const t = Date.now();
-    return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, rewardThreshold, t) === 'warn').length;
-  }, [rows, rewardThreshold]);
-  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}, n: next) · total ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below ${rewardThreshold.before}/${rewardThreshold.after}% or offline` : ''}`;
+    return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, thresholdOf, t) === 'warn').length;
+  }, [rows, thresholdOf]);
+  // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
+  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · total ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
   return (
     <TableBody
       width={width}
@@ -109,7 +159,7 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
       active={active}
       summary={summary}
       emptyText="no validators"
-      tone={(v) => validatorTone(v, ownId, rewardThreshold, now)}
+      tone={(v) => validatorTone(v, ownId, thresholdOf, now)}
     />
   );
 }

@@ -1,8 +1,8 @@
 // Validator rows: the numbers the validators pane and the overview share.
 import type { Validator } from '../../state/types';
-import { arr, big, bool, date, num, obj } from '../fields';
+import { arr, big, bool, num, obj } from '../fields';
 import { shareOf } from '../../format/avax';
-import { thresholdFor, type RewardThreshold } from '../../app/config';
+import { isBelow, type Threshold } from '../../domain/reward/threshold';
 
 export function weightOf(v: Validator): bigint {
   return big(v.weight) ?? big(v.stakeAmount) ?? 0n;
@@ -33,14 +33,13 @@ export function hasBls(v: Validator): boolean {
 export interface ValidatorHealth {
   readonly belowThreshold: boolean;
   readonly disconnected: boolean;
-  readonly threshold: number;
+  /** The threshold this validation has (domain/reward/threshold.ts), with where it comes from. */
+  readonly threshold: Threshold;
 }
 
-export function validatorHealth(v: Validator, t: RewardThreshold, now: number): ValidatorHealth {
-  const threshold = thresholdFor(t, date(v.startTime), now);
-  const uptime = num(v.uptime);
+export function validatorHealth(v: Validator, threshold: Threshold): ValidatorHealth {
   return {
-    belowThreshold: uptime !== undefined && uptime < threshold,
+    belowThreshold: isBelow(num(v.uptime), threshold),
     disconnected: bool(v.connected) === false,
     threshold,
   };

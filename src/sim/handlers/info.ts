@@ -179,7 +179,7 @@ export function infoHandlers(ctx: HandlerContext): Map<string, Handler> {
         fortunaTime: u.fortunaTime,
         graniteTime: u.graniteTime,
         graniteEpochDuration: u.graniteEpochDuration,
-        heliconTime: u.heliconTime,
+        heliconTime: profile.heliconTime,
       };
     });
   }

@@ -42,6 +42,12 @@ function primaryValidatorJson(ctx: HandlerContext, v: Validator, withDelegators:
   out.uptime = goFloat4(v.uptime);
   out.connected = v.connected;
   if (v.signer) out.signer = { publicKey: v.signer.publicKeyHex, proofOfPossession: v.signer.popHex };
+  // v1.15 (vms/platformvm/api/validator.go: *AutoRenewedConfig embedded after Signer, its keys without omitempty).
+  if (v.autoRenew) {
+    out.validatorAuthority = ownerJson(v.autoRenew.authority);
+    out.nextPeriod = String(v.autoRenew.nextPeriod);
+    out.autoCompoundRewardShares = String(v.autoRenew.autoCompoundRewardShares);
+  }
   out.delegatorCount = String(v.delegators.length);
   out.delegatorWeight = ctx.net.delegatorWeight(v).toString();
   if (withDelegators && v.delegators.length > 0) {

@@ -25,6 +25,7 @@ import {
 } from '../../../src/codec/index';
 import { createClient, type AvatopClient } from '../../../src/rpc/client';
 import { RpcError } from '../../../src/rpc/errors';
+import { heliconFromUpgrades, rewardThreshold, type HeliconSchedule } from '../../../src/domain/reward/threshold';
 import { methods } from '../../../src/rpc/methods/index';
 import { iterateUtxos, utxoRefFromHex } from '../../../src/rpc/utxo-pages';
 import { readMetrics } from '../../../src/metrics/fetch';
@@ -189,6 +190,35 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
         expect(m.from.residentBytes).toBe(cmpVersion(version, 'v1.11.8') < 0 ? 'avalanche_process_resident_memory_bytes' : 'avalanche_process_process_resident_memory_bytes');
         expect(m.values.peers).toBeGreaterThan(0);
       });
+    });
+
+    it("the reward threshold avatop computes is the one the node's info.uptime counts peers against", async () => {
+      // rewardingStakePercentage (network/network.go) is own stake plus the stake of connected validator peers that
+      // see this node at or above its uptime requirement. Recomputed here with the domain module's figure for this
+      // node's validation (Helicon is not scheduled on a local v1.14.2 network and unknown to v1.11.2: 80%).
+      let helicon: HeliconSchedule;
+      try {
+        helicon = heliconFromUpgrades(await client.info.upgrades());
+      } catch {
+        helicon = { kind: 'absent', why: 'no info.upgrades' };
+      }
+      const nodeId = net.nodes[0]!.nodeId;
+      const { validators } = await client.platform.getCurrentValidators({ nodeIDs: [nodeId] });
+      const t = rewardThreshold({ start: validators[0]?.startTime, helicon, now: Date.now() });
+      expect(t.percent).toBe(80);
+      const { height } = await client.platform.getHeight();
+      const set = (await client.call('platform.getValidatorsAt', { height: Number(height) })) as { validators: { nodeID: string; weight: bigint }[] };
+      const weight = new Map(set.validators.map((v) => [v.nodeID, Number(v.weight)]));
+      const total = [...weight.values()].reduce((a, b) => a + b, 0);
+      const [{ peers }, uptime] = await Promise.all([client.info.peers(), client.info.uptime()]);
+      let rewarding = weight.get(nodeId) ?? 0;
+      for (const p of peers) {
+        const w = weight.get(p.nodeID);
+        const seen = Number((p as { observedUptime?: unknown }).observedUptime);
+        if (w && seen >= t.percent!) rewarding += w;
+      }
+      // Uptimes move between the calls: within a point.
+      expect(Math.abs((100 * rewarding) / total - uptime.rewardingStakePercentage)).toBeLessThanOrEqual(1);
     });
 
     describe('client: every registered method', () => {

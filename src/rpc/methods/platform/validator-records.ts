@@ -44,6 +44,12 @@ export const validatorRecord = z
     uptime: percent.optional(),
     connected: z.boolean().optional(),
     signer: signer.nullish().transform((v) => v ?? undefined),
+    // v1.15 auto-renewed validators (ACP-236; vms/platformvm/api/validator.go AutoRenewedConfig).
+    validatorAuthority: owner.nullish().transform((v) => v ?? undefined),
+    /** Seconds of the next cycle; 0: the validator leaves at the end of this one. */
+    nextPeriod: u64.optional(),
+    /** Millionths of each cycle's reward restaked. */
+    autoCompoundRewardShares: u32.optional(),
     delegatorCount: u32.optional(),
     delegatorWeight: u64.optional(),
     delegators: z

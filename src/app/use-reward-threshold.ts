@@ -1,0 +1,33 @@
+// The screens' way to ask domain/reward/threshold.ts: the node's Helicon time from the store, the override from
+// the command line, an elastic subnet's uptimeRequirement, and the validation's start.
+import { useCallback } from 'react';
+import { useAvatop } from './store-context';
+import { useAppConfig } from './config';
+import { heliconFromResource, rewardThreshold, stakeRuleOf, type HeliconSchedule, type Threshold } from '../domain/reward/threshold';
+import { date } from '../panes/fields';
+import { uptimeRequirementKey } from '../poll/view-plan';
+import type { Validator } from '../state/types';
+
+export function useHelicon(): HeliconSchedule {
+  return heliconFromResource(useAvatop((s) => s.versions.upgrades));
+}
+
+/** `(validator, now) → Threshold` for validators of one subnet; stable while its inputs stay the same. */
+export type ThresholdOf = (v: Validator | undefined, now: number) => Threshold;
+
+export function useThresholdOf(subnetId: string): ThresholdOf {
+  const { rewardThreshold: settings } = useAppConfig();
+  const upgrades = useAvatop((s) => s.versions.upgrades);
+  const requirement = useAvatop((s) => s.views.data[uptimeRequirementKey(subnetId)]?.data) as number | undefined;
+  return useCallback(
+    (v, now) =>
+      rewardThreshold({
+        start: date(v?.startTime),
+        helicon: heliconFromResource(upgrades),
+        override: settings.override,
+        rule: stakeRuleOf(subnetId, v, requirement),
+        now,
+      }),
+    [upgrades, settings.override, subnetId, requirement],
+  );
+}

@@ -1,0 +1,77 @@
+// The reward threshold on screen follows the node's own info.upgrades heliconTime: 80% where Helicon is not
+// scheduled (v1.14, as mainnet), 90% for validations that started after it where it is active.
+import { afterEach, describe, expect, it } from 'vitest';
+import { KEY, startScreen, type Screen } from './harness';
+
+let screen: Screen | undefined;
+afterEach(async () => {
+  await screen?.close();
+  screen = undefined;
+});
+
+describe('reward threshold on screen', () => {
+  it('v1.14 (Helicon unscheduled): 80% everywhere, and says why', async () => {
+    screen = await startScreen({ sim: { profile: 'v1.14' } });
+    const f = await screen.waitFor(/Reward threshold\s+80%, Helicon not scheduled on this network/);
+    await screen.waitFor(/Uptime\s+[\d.]+% \(needs 80%\)/);
+    expect(f).not.toMatch(/90%/);
+    const v = await screen.press('3', /needs 80% \(Helicon unscheduled\)/);
+    // One figure for every row: the summary says it once, no NEEDS column.
+    expect(v).not.toMatch(/NEEDS/);
+    expect(v).not.toMatch(/ 90% /);
+  });
+
+  it('a node whose Helicon is active: the own validation, started after it, needs 90%', async () => {
+    // Helicon long before any validation in the simulated history: every validation started after it.
+    screen = await startScreen({ sim: { profile: 'v1.14', heliconTime: '2020-01-01T00:00:00Z' } });
+    await screen.waitFor(/Reward threshold\s+90%, started after Helicon, 2020-01-01/);
+    await screen.waitFor(/Uptime\s+[\d.]+% \(needs 90%\)/);
+    await screen.press('3', /needs 90% \(after Helicon\)/);
+  });
+
+  it('v1.15 (Fuji\'s Helicon, 2026-07-28): validations on both sides of it, each with its own figure', async () => {
+    // Wide enough for the split rule in the summary line.
+    screen = await startScreen({ sim: { profile: 'v1.15' }, size: { columns: 160, rows: 40 } });
+    await screen.waitFor(/Reward threshold\s+(80|90)%, started (before|after) Helicon, 2026-07-28/);
+    const v = await screen.press('3', /needs 80%\/90% \(before\/after Helicon 2026-07-28\)/);
+    // Rows that started before Fuji's Helicon show 80%, those after it 90%.
+    const rows = v.split('\n').filter((l) => /^[›!* +~-]NodeID-/.test(l));
+    const start = (l: string) => /\s(\d{4}-\d\d-\d\d)\s/.exec(l)?.[1] ?? '';
+    const before = rows.filter((l) => start(l) < '2026-07-28');
+    const after = rows.filter((l) => start(l) > '2026-07-28');
+    expect(before.length).toBeGreaterThan(0);
+    expect(after.length).toBeGreaterThan(0);
+    for (const l of before) expect(l).toMatch(/ 80% /);
+    for (const l of after) expect(l).toMatch(/ 90% /);
+  });
+
+  it('v1.15: auto-renewed validators are marked, and their view says the end is the end of a period that renews', async () => {
+    screen = await startScreen({ sim: { profile: 'v1.15' }, size: { columns: 160, rows: 40 } });
+    await screen.press('3', /RENEW[\s\S]*\n[›!* +~-]NodeID-.* auto /);
+    await screen.press('/', /filter \//);
+    for (const [i, ch] of [...'auto'].entries()) await screen.press(ch, new RegExp(`filter / ${'auto'.slice(0, i + 1)}`));
+    await screen.press(KEY.enter, /matching "auto"/);
+    const rows = screen.lastFrame().split('\n').filter((l) => /^[›!* +~-]NodeID-/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const l of rows) expect(l).toMatch(/ (auto|last) /);
+    await screen.press(KEY.enter, /Validators › validator NodeID-/);
+    const v = await screen.waitFor(/Auto-renewed staking \(ACP-236\)[\s\S]*validator authority/);
+    expect(v).toMatch(/end of period\s+\d{4}-\d\d-\d\d .*then it (renews|leaves)/);
+    expect(v).toMatch(/next period\s+(\d+d|0: leaves)/);
+    expect(v).toMatch(/auto-compound\s+[\d.]+% of each period's reward restaked/);
+    expect(v).toMatch(/reward needs\s+(80|90)% \(started (before|after) Helicon, 2026-07-28\)/);
+  });
+
+  it("an elastic subnet's validators need its TransformSubnetTx uptimeRequirement; a permissioned subnet's, nothing", async () => {
+    screen = await startScreen({ sim: { subnets: 4 } });
+    await screen.press('3', /primary network \(1\/5\)/);
+    const settled: string[] = [];
+    for (let i = 2; i <= 5; i++) {
+      // Each subnet's summary settles on its rule (an elastic subnet's requirement is fetched once: getSubnet, getTx).
+      const f = await screen.press('n', new RegExp(`\\(${i}/5\\)[^\\n]*(no reward on this subnet|needs 80% \\(subnet rule\\))`));
+      settled.push(new RegExp(`\\(${i}/5\\)[^\\n]*`).exec(f)![0]);
+    }
+    expect(settled.filter((l) => /needs 80% \(subnet rule\)/.test(l))).toHaveLength(1);
+    expect(settled.filter((l) => /no reward on this subnet/.test(l))).toHaveLength(3);
+  });
+});
