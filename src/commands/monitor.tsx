@@ -182,7 +182,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         // The simulator takes a moment to build its network: say so meanwhile.
         paint('starting the simulated node…');
         const { createSimNode } = await import('../sim/index');
-        const node = await createSimNode({ host: '127.0.0.1', port: 0, profile: settings.demoProfile });
+        const node = await createSimNode({ host: '127.0.0.1', port: 0, profile: settings.demoProfile, scenario: settings.demoScenario });
         if (done) {
           // Quit while it was starting: shutdown has already run, so close it here.
           await node.close();

@@ -4,12 +4,23 @@
 import { gatherStatus } from '../oneshot/gather-status';
 import { runOneShot, toJson } from '../oneshot/command-frame';
 import { assessStatus } from '../oneshot/status-report';
+import { parseDuration } from '../config/settings';
+import type { FlagSpec } from '../config/flags';
+
+const FLAGS: readonly FlagSpec[] = [
+  { name: 'warn-budget', kind: 'string', value: 'DURATION', description: 'warn (exit 1) below this much downtime budget, e.g. 48h (default 48h)' },
+  { name: 'warn-end', kind: 'string', value: 'DURATION', description: 'warn (exit 1) when the validation ends within this, e.g. 24h (default 24h)' },
+  { name: 'l1-validation', kind: 'list', value: 'ID', description: 'an L1 validation ID whose balance runway to check (warns under 7 days), repeatable' },
+];
 
 const usage = `Usage: avatop status [flags]
 
 Prints whether the node is reachable and healthy: bootstrapped P/X/C, its own health checks (failing ones by
 name, checks not run yet since it started), version, peers, P-chain height and its age,
-uptime against the reward threshold, and when this node's validation ends.
+uptime against the reward threshold, the downtime budget (how much longer the node can be offline this period
+and keep its reward, at its peers' view of its uptime), and when this node's validation ends.
+It warns (exit 1) when the budget is under --warn-budget or lost, the validation ends within --warn-end, or an L1
+validation named with --l1-validation has balance for less than 7 days; each reason is a line in words.
 Exit status: 0 healthy, 1 degraded, 2 unreachable, 3 usage or configuration error (as a monitoring plugin:
 OK, WARNING, CRITICAL, UNKNOWN).
 
@@ -21,9 +32,12 @@ Examples:
 export async function run(argv: string[]): Promise<number> {
   return runOneShot(argv, {
     usage,
+    flags: FLAGS,
     async run(ctx) {
-      const snapshot = await gatherStatus(ctx.client);
-      const report = assessStatus(snapshot, { override: ctx.settings.uptimeThreshold }, Date.now());
+      const duration = (name: string) => (typeof ctx.extra[name] === 'string' ? parseDuration(ctx.extra[name] as string, `--${name}`) : undefined);
+      const rule = { override: ctx.settings.uptimeThreshold, warnBudgetMs: duration('warn-budget'), warnEndMs: duration('warn-end') };
+      const snapshot = await gatherStatus(ctx.client, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [] });
+      const report = assessStatus(snapshot, rule, Date.now());
       ctx.out(ctx.format === 'json' ? toJson(report.json) : report.lines.join('\n'));
       return report.exitCode;
     },

@@ -3,6 +3,7 @@
  * ($XDG_CONFIG_HOME/avatop/config.json or ~/.config/avatop/config.json, or AVATOP_CONFIG), then the environment
  * (AVATOP_URL, NO_COLOR), then flags. Flags win. Every bad value is a one-line UsageError naming where it came from.
  */
+import { parseScenario, SCENARIOS, type ScenarioName } from '../sim/scenarios';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,8 @@ export interface Settings {
   demo: boolean;
   /** --profile: the generation --demo's simulated node speaks. */
   demoProfile?: 'v1.11' | 'v1.14' | 'v1.15';
+  /** --scenario: with --demo, this node's validation in the simulated network (sim/scenarios.ts). */
+  demoScenario?: ScenarioName;
   readonly: boolean;
   debugLog?: string;
   /** Reward uptime threshold override in percent; otherwise the node's own rule (domain/reward/threshold.ts). */
@@ -59,6 +62,7 @@ export const MONITOR_FLAGS: readonly FlagSpec[] = [
   { name: 'color', kind: 'boolean', shownAs: '--no-color', description: 'no colour at all (as does a non-empty NO_COLOR)' },
   { name: 'pane', kind: 'string', value: 'NAME', description: `pane to open on: ${PANE_NAMES.join(', ')}` },
   { name: 'demo', kind: 'boolean', description: 'start the embedded simulated node and monitor it' },
+  { name: 'scenario', kind: 'string', value: 'NAME', description: `with --demo: this node's validation, ${SCENARIOS.join(', ')}` },
   { name: 'profile', kind: 'string', value: 'VERSION', description: "with --demo: the simulated node's generation, v1.11, v1.14 (default) or v1.15 (Helicon active)" },
   { name: 'readonly', kind: 'boolean', description: "hide the console's issueTx and keystore calls" },
   { name: 'debug-log', kind: 'string', value: 'FILE', description: 'write a debug log to FILE' },
@@ -82,17 +86,19 @@ const ConfigFileSchema = z.object({
     .optional(),
 });
 
-/** "2s", "500ms", "1m", or a bare number of seconds. */
+const DURATION_UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** "2s", "500ms", "1m", "48h", "7d", or a bare number of seconds. */
 export function parseDuration(text: string | number, what: string): number {
   if (typeof text === 'number') {
     if (!Number.isFinite(text) || text <= 0) throw new UsageError(`${what}: expected a positive duration, got ${text}`);
     return Math.round(text * 1000);
   }
   if (/^\s*-\s*\d/.test(text)) throw new UsageError(`${what}: must be positive, got "${text}" (e.g. 2s, 500ms or 1m)`);
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(text);
-  if (!m) throw new UsageError(`${what}: expected a duration like 2s, 500ms or 1m, got "${text}"`);
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$/.exec(text);
+  if (!m) throw new UsageError(`${what}: expected a duration like 2s, 500ms, 1m, 48h or 7d, got "${text}"`);
   const n = Number(m[1]);
-  const ms = m[2] === 'ms' ? n : m[2] === 'm' ? n * 60_000 : n * 1000;
+  const ms = n * (DURATION_UNIT_MS[m[2] ?? 's'] ?? 1000);
   if (ms <= 0) throw new UsageError(`${what}: expected a positive duration, got "${text}"`);
   return Math.round(ms);
 }
@@ -229,6 +235,12 @@ export function resolveSettings(
     if (p !== 'v1.11' && p !== 'v1.14' && p !== 'v1.15') throw new UsageError(`--profile must be v1.11, v1.14 or v1.15, got ${JSON.stringify(p)}`);
     if (!settings.demo) throw new UsageError('--profile chooses the simulated node of --demo; add --demo');
     settings.demoProfile = p;
+  }
+  if (values.scenario !== undefined) {
+    const sc = parseScenario(String(values.scenario));
+    if (!sc) throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')}, got ${JSON.stringify(values.scenario)}`);
+    if (!settings.demo) throw new UsageError('--scenario sets the simulated node of --demo; add --demo');
+    settings.demoScenario = sc;
   }
   settings.readonly = values.readonly === true || (values.readonly === undefined && file.readonly === true);
   const debugLog = values['debug-log'] ?? file.debugLog;

@@ -3,6 +3,8 @@ import type { AvatopClient } from '../rpc/client';
 import { AvatopError, HttpError, TransportError } from '../rpc/errors';
 import type { Maybe, StatusSnapshot } from './status-report';
 import { summarizeHealth } from '../domain/health/health-summary';
+import { isAutoRenewed } from '../domain/reward/guard';
+import type { L1Balance } from '../domain/reward/findings';
 import { heliconFromUpgrades, type HeliconSchedule } from '../domain/reward/threshold';
 
 function reasonOf(err: unknown): string {
@@ -25,7 +27,21 @@ function heliconOf(m: Maybe<unknown>): HeliconSchedule {
   return { kind: 'absent', why: `info.upgrades unavailable: ${m.reason}` };
 }
 
-export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot> {
+/** L1 validations named by the operator (--l1-validation): each one's balance and today's fee, or why not. */
+async function gatherL1(client: AvatopClient, ids: readonly string[]): Promise<Maybe<L1Balance[]>> {
+  if (ids.length === 0) return { ok: true, value: [] };
+  return attempt(async () => {
+    const { price } = await client.platform.getValidatorFeeState();
+    const out: L1Balance[] = [];
+    for (const id of ids) {
+      const v = await client.platform.getL1Validator({ validationID: id });
+      out.push({ validationId: id, subnetId: v.subnetID, balance: v.balance ?? 0n, price });
+    }
+    return out;
+  });
+}
+
+export async function gatherStatus(client: AvatopClient, opts: { l1Validations?: readonly string[] } = {}): Promise<StatusSnapshot> {
   // The node ID doubles as the reachability probe: the Info API answers even while chains bootstrap.
   let nodeId: string;
   try {
@@ -51,11 +67,12 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
     attempt(async () => {
       const { validators } = await client.platform.getCurrentValidators({ nodeIDs: [nodeId] });
       const mine = validators.find((v) => v.nodeID === nodeId);
-      return mine && { startTime: mine.startTime, endTime: mine.endTime, uptime: mine.uptime, connected: mine.connected };
+      return mine && { startTime: mine.startTime, endTime: mine.endTime, uptime: mine.uptime, connected: mine.connected, autoRenewed: isAutoRenewed(mine) };
     }),
     attempt(async () => summarizeHealth(await client.health.health())),
     attempt(async () => client.info.upgrades()),
   ]);
+  const l1 = await gatherL1(client, opts.l1Validations ?? []);
   return {
     url: client.url,
     nodeId: { ok: true, value: nodeId },
@@ -70,5 +87,6 @@ export async function gatherStatus(client: AvatopClient): Promise<StatusSnapshot
     healthy: health.ok ? { ok: true, value: health.value.kind === 'healthy' } : health,
     health,
     helicon: heliconOf(upgrades),
+    l1,
   };
 }

@@ -5,6 +5,10 @@
 import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
 import { formatConnected, type HealthSummary } from '../domain/health/health-summary';
 import { isBelow, rewardThreshold, type HeliconSchedule } from '../domain/reward/threshold';
+import { judgeValidation } from '../domain/reward/guard';
+import { budgetSentence, formatSlack, guardFindings, type L1Balance } from '../domain/reward/findings';
+import { balanceRunwayMs } from '../domain/reward/tiers';
+import { downtimeBudget } from '../domain/reward/budget';
 
 export type Verdict = 'healthy' | 'degraded' | 'unreachable';
 
@@ -24,7 +28,9 @@ export interface StatusSnapshot {
   chainTime: Maybe<Date>;
   uptime: Maybe<{ rewardingStakePercentage: number; weightedAveragePercentage: number }>;
   /** undefined value: the node is not a current primary-network validator. */
-  validator: Maybe<{ startTime?: Date; endTime?: Date; uptime?: number; connected?: boolean } | undefined>;
+  validator: Maybe<{ startTime?: Date; endTime?: Date; uptime?: number; connected?: boolean; autoRenewed?: boolean } | undefined>;
+  /** L1 validations named with --l1-validation: balance and fee. */
+  l1?: Maybe<L1Balance[]>;
   healthy: Maybe<boolean>;
   /** The node's checks judged (domain/health); absent from snapshots made before it was gathered. */
   health?: Maybe<HealthSummary>;
@@ -43,6 +49,10 @@ export interface StatusReport {
 export interface ThresholdRule {
   /** Fixed threshold from --uptime-threshold; otherwise the node's own rule (domain/reward/threshold.ts). */
   override?: number;
+  /** --warn-budget: warn below this much downtime budget (default 48 h). */
+  warnBudgetMs?: number;
+  /** --warn-end: warn when the validation ends within this (default 24 h). */
+  warnEndMs?: number;
 }
 
 function show<T>(m: Maybe<T>, f: (v: T) => string): string {
@@ -83,10 +93,32 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
 
   const validator = s.validator.ok ? s.validator.value : undefined;
   const t = rewardThreshold({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
-  if (validator && s.uptime.ok && isBelow(s.uptime.value.weightedAveragePercentage, t)) {
+  // Once the reward is lost the guard says so below; this line is for a validation that can still recover.
+  const lost = validator !== undefined && s.uptime.ok && isLost(validator, s.uptime.value.weightedAveragePercentage, t.percent, now);
+  if (validator && s.uptime.ok && !lost && isBelow(s.uptime.value.weightedAveragePercentage, t)) {
     problems.push(`uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the ${t.percent}% reward threshold (${t.reason})`);
   }
   if (validator && validator.connected === false) problems.push('the network sees this validator as disconnected');
+  // The reward guard (domain/reward): the budget at the peers' view, the end, L1 balances.
+  const guard = validator
+    ? judgeValidation(
+        {
+          nodeId: s.nodeId.ok ? s.nodeId.value : '',
+          startMs: validator.startTime?.getTime(),
+          endMs: validator.endTime?.getTime(),
+          uptimePercent: s.uptime.ok ? s.uptime.value.weightedAveragePercentage : undefined,
+          view: 'peers',
+          ownRecordPercent: validator.uptime,
+          rewardingStakePercent: s.uptime.ok ? s.uptime.value.rewardingStakePercentage : undefined,
+          helicon: s.helicon ?? { kind: 'unknown' },
+          autoRenewed: validator.autoRenewed === true,
+        },
+        { now, override: rule.override, warnBudgetMs: rule.warnBudgetMs },
+      )
+    : undefined;
+  const l1 = s.l1?.ok ? s.l1.value : [];
+  if (s.l1 && !s.l1.ok) problems.push(`L1 validation balance unknown: ${s.l1.reason}`);
+  for (const f of guardFindings(guard, l1, { now, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs })) problems.push(f.text);
 
   const verdict: Verdict = problems.length === 0 ? 'healthy' : 'degraded';
   const boot = (['P', 'X', 'C'] as const)
@@ -106,7 +138,9 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     ...(s.health ? [`health     ${show(s.health, healthLine)}`] : []),
     `height     ${show(s.height, String)}${s.chainTime.ok ? `  (chain time ${formatAge(s.chainTime.value, now)})` : ''}`,
     `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (needs ${t.percent === undefined ? t.reason : `${t.percent}%: ${t.reason}`})`,
-    `validator  ${validatorLine}`,
+    `validator  ${validatorLine}${guard?.autoRenewed ? ' (auto-renewed: the end of the current period)' : ''}`,
+    ...(guard ? [`budget     ${budgetSentence(guard, now) ?? "not known yet (the peers' view of uptime or the validation's times are missing)"}`] : []),
+    ...l1.map((v) => `l1         ${sanitize(v.validationId)}: ${l1RunwayText(v)}`),
     ...problems.map((p) => `problem    ${p}`),
   ];
 
@@ -135,6 +169,27 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
           connected: validator.connected ?? null,
         }
       : null,
+    // Each validation the reward guard judged: its threshold and where it comes from, the downtime budget at the
+    // peers' view (negative once lost), and how long until it ends; L1 validations' balance runway.
+    validations: guard
+      ? [
+          {
+            subnet: 'primary',
+            threshold: guard.threshold.percent ?? null,
+            thresholdSource: guard.threshold.reason,
+            uptimeView: 'peers (info.uptime weightedAveragePercentage)',
+            uptime: guard.uptimePercent ?? null,
+            downtimeBudgetSeconds: guard.budget && guard.budget.state !== 'ended' ? Math.round(guard.budget.remainingMs / 1000) : null,
+            budgetState: guard.budget?.state ?? null,
+            endsInSeconds: guard.endMs === undefined ? null : Math.round((guard.endMs - now) / 1000),
+            autoRenewed: guard.autoRenewed,
+          },
+        ]
+      : [],
+    l1Validations: l1.map((v) => {
+      const runway = balanceRunwayMs(v.balance, v.price);
+      return { validationID: v.validationId, subnetID: v.subnetId ?? null, balance: v.balance.toString(), feePerSecond: v.price.toString(), balanceRunwaySeconds: runway === undefined ? null : Math.round(runway / 1000) };
+    }),
     healthy: value(s.healthy),
     ...(s.health ? { health: health ? healthJson(health) : null } : {}),
     problems,
@@ -162,4 +217,16 @@ function healthJson(h: HealthSummary): Record<string, unknown> {
       h.checks.map((c) => [sanitize(c.name), { state: c.state, ...(c.state === 'failing' ? { error: sanitize(c.error ?? '') } : {}) }]),
     ),
   };
+}
+
+function l1RunwayText(v: L1Balance): string {
+  const runway = balanceRunwayMs(v.balance, v.price);
+  if (runway === undefined) return 'no fee is charged';
+  if (runway === 0) return 'balance 0: inactive';
+  return `balance lasts ${formatSlack(runway)} at today's fee`;
+}
+
+function isLost(v: { startTime?: Date; endTime?: Date }, uptime: number, threshold: number | undefined, now: number): boolean {
+  if (threshold === undefined || !v.startTime || !v.endTime) return false;
+  return downtimeBudget({ thresholdPercent: threshold, startMs: v.startTime.getTime(), endMs: v.endTime.getTime(), uptimePercent: uptime, nowMs: now }).state === 'lost';
 }

@@ -1,4 +1,5 @@
 // createSimNode: the embedded simulated avalanchego node, served over real HTTP on loopback.
+import type { ScenarioName } from './scenarios';
 import { SimNetwork } from './network';
 import { getProfile, UNSCHEDULED_TIME, type ProfileName } from './profiles';
 import { FaultTable, validateFault, type ActiveFault, type FaultKind, type FaultSpec } from './faults';
@@ -14,6 +15,7 @@ import { validateHealthSpec, type SimHealthSpec } from './health-spec';
 export type { FaultSpec, FaultKind, ActiveFault } from './faults';
 export { parseFaultFlag, FAULT_KINDS } from './faults';
 export { HEALTH_PRESETS, parseHealthFlag, type SimHealthSpec } from './health-spec';
+export { SCENARIOS, parseScenario, type ScenarioName } from './scenarios';
 export type { ProfileName } from './profiles';
 export { PROFILE_NAMES } from './profiles';
 export { SimNetwork } from './network';
@@ -41,6 +43,8 @@ export interface SimNodeOptions {
   allowedHosts?: string[];
   /** info.upgrades heliconTime (RFC 3339, or 'unscheduled'); the profile's by default. */
   heliconTime?: string;
+  /** This node's validation set to show one reward-guard case (healthy, near-threshold, reward-lost, …). */
+  scenario?: ScenarioName;
   /** Blocks kept for getBlock/getBlockByHeight (default 20,000); older ones, and their transfer txs, are forgotten. */
   retainBlocks?: number;
   /** What the health checks say: a preset (`passing`, `pending`, `isolated`) or checks pending/failing. */
@@ -115,6 +119,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     blockIntervalMs: o.blockIntervalMs,
     startTimeMs,
     maxBlocks: o.retainBlocks,
+    scenario: o.scenario,
   });
   const autoAdvance = o.autoAdvance ?? true;
   const realStart = Date.now();

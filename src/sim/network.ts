@@ -30,6 +30,7 @@ import { churnPeers, newPeer } from './peers';
 import { drainL1Balances, updateFees } from './fees';
 import { GENESIS_SUPPLY_AVAX, ownStakeCeiling } from './economy';
 import { blsPair } from './bls-keys';
+import { planOwnValidation, type OwnValidationPlan, type ScenarioName } from './scenarios';
 
 export interface NetworkOptions {
   profile: Profile;
@@ -43,6 +44,8 @@ export interface NetworkOptions {
   startTimeMs: number;
   /** Blocks kept in memory for getBlock/getBlockByHeight; older ones are "not found". */
   maxBlocks?: number;
+  /** This node's own validation set to show one reward-guard case (sim/scenarios.ts). */
+  scenario?: ScenarioName;
 }
 
 const YEAR = 31_536_000;
@@ -157,12 +160,55 @@ export class SimNetwork {
     for (const w of this.wallets) this.keystore.keys.set(w.str, 'PrivateKey-' + formatId(g.bytes(32)).slice(0, 50));
 
     this.height = 20_000_000 + this.prng.int(0, 2_000_000);
+    if (opts.scenario) {
+      // The node's own rule for a validation starting then: 90% from Helicon on, else 80% (ACP-267).
+      const helicon = Date.parse(this.profile.heliconTime);
+      this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => (startSec * 1000 >= helicon ? 90 : 80));
+    }
     this.buildValidators(g, opts.validators);
     this.buildSubnets(g, opts.subnets);
     this.buildPastRewards(g);
     if (this.profile.name === 'v1.11') this.buildPending(g);
     this.buildPeers(this.peerPrng, opts.peers);
+    this.applyScenario();
     this.buildHistoryBlocks(g);
+  }
+
+  // ---------------------------------------------------------------- scenarios
+
+  /** Set by `--scenario`: this node's validation, the peers' view of it, and its L1 validation's balance. */
+  readonly scenario: OwnValidationPlan | undefined;
+  /** The L1 validation the low-l1-balance case runs down (`avatop sim` prints it to watch). */
+  scenarioL1: L1Validator | undefined;
+
+  /**
+   * The peers' view of this node: each peer reports a whole percent (observedUptime), so peers get the floor or the
+   * ceiling of the target, heaviest first, whichever keeps the stake-weighted mean nearer to it.
+   */
+  applyScenario(): void {
+    const plan = this.scenario;
+    if (!plan) return;
+    const lo = Math.floor(plan.peersUptime);
+    const hi = Math.ceil(plan.peersUptime);
+    const peers = [...this.peers.values()].sort((a, b) => (this.nodeWeight(b.nodeIdStr) > this.nodeWeight(a.nodeIdStr) ? 1 : -1));
+    let weighted = 0;
+    let total = 0;
+    for (const peer of peers) {
+      const w = Number(this.nodeWeight(peer.nodeIdStr) / NAVAX);
+      const withHi = Math.abs((weighted + hi * w) / (total + w || 1) - plan.peersUptime);
+      const withLo = Math.abs((weighted + lo * w) / (total + w || 1) - plan.peersUptime);
+      const next = withHi <= withLo ? hi : lo;
+      peer.observedUptime = next;
+      weighted += next * w;
+      total += w;
+    }
+    if (plan.l1RunwaySec !== undefined && !this.scenarioL1) {
+      const l1 = this.subnets.find((s) => s.kind === 'l1' && s.l1Validators.length > 0)?.l1Validators[0];
+      if (l1) {
+        l1.balance = BigInt(this.validatorFeeState.price) * BigInt(plan.l1RunwaySec);
+        this.scenarioL1 = l1;
+      }
+    }
   }
 
   // ---------------------------------------------------------------- helpers
@@ -389,9 +435,14 @@ export class SimNetwork {
       // A tail of stakers ends within the first hours, so rewards keep arriving while someone watches.
       if (!own && p.chance(0.01)) end = now + p.int(20, 3 * 3_600);
       else end = now + Math.max(3_600, Math.floor(duration * (0.02 + 0.98 * p.next())));
-      const start = end - duration;
+      let start = end - duration;
+      if (own && this.scenario) {
+        start = this.scenario.startSec;
+        end = this.scenario.endSec;
+      }
       const weight = BigInt(Math.round(p.logUniform(minStake, this.stakeCeiling))) * NAVAX;
       const v = this.newValidator(p, nodeId, start, end, weight, own);
+      if (own && this.scenario) v.uptime = this.scenario.ownUptime;
       const nDelegators = p.chance(0.55) ? 0 : Math.floor(p.logUniform(1, 40));
       let delegated = 0n;
       for (let k = 0; k < nDelegators; k++) {
@@ -794,6 +845,8 @@ export class SimNetwork {
       nowMs: this.timeMs,
       weightOf: (v) => this.weightOf(v),
     });
+    // New peers come with views of their own; a scenario's peers' view holds.
+    this.applyScenario();
     updateFees(p, this.feeState, this.validatorFeeState, this.subnets, elapsedSec);
     drainL1Balances(this.subnets, this.validatorFeeState.price, elapsedSec);
   }
@@ -969,7 +1022,9 @@ export class SimNetwork {
     if (this.profile.l1 && p.chance(0.08)) {
       const l1s = this.subnets.filter((s) => s.kind === 'l1' && s.l1Validators.length > 0);
       if (l1s.length > 0) {
-        const val = p.pick(p.pick(l1s).l1Validators);
+        let val = p.pick(p.pick(l1s).l1Validators);
+        // The low-l1-balance case's validation is left to run down.
+        if (val === this.scenarioL1) val = l1s[0]!.l1Validators[l1s[0]!.l1Validators.length - 1]!;
         const add = BigInt(p.int(1, 10)) * NAVAX;
         const tx = tf.increaseL1BalanceTx(p, this.ctx, val.validationId, add);
         this.registerTx(tx, 'Committed', true);

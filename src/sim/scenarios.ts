@@ -1,6 +1,6 @@
 // This node's own validation in the simulator, set to show one reward-guard case (`avatop sim --scenario NAME`):
-// its staking period, the uptime its peers see and its own record, and an L1 validation's balance. The figures are
-// worked back from the budget each case should show, with the threshold the simulated node's own rule gives.
+// its staking period, the uptime its peers see and its own record, and an L1 validation's balance. The two budget
+// cases are worked back from the budget they should show, with the threshold the simulated node's own rule gives.
 
 export const SCENARIOS = ['healthy', 'near-threshold', 'reward-lost', 'ending-soon', 'low-l1-balance'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
@@ -20,14 +20,10 @@ export interface OwnValidationPlan {
   readonly l1RunwaySec?: number;
 }
 
-/** The downtime budget a case is built to show, in seconds (negative: lost by that much). */
-export const SCENARIO_BUDGET_SEC: Record<ScenarioName, number> = {
-  healthy: 9 * DAY,
-  'near-threshold': 20 * HOUR,
-  'reward-lost': -2 * DAY,
-  'ending-soon': 2 * DAY,
-  'low-l1-balance': 9 * DAY,
-};
+/** The downtime budget the two budget cases are built to show, in seconds (negative: lost by that much). */
+export const SCENARIO_BUDGET_SEC = { 'near-threshold': 20 * HOUR, 'reward-lost': -2 * DAY } as const;
+/** The peers' view in the other cases: a well-run node. */
+export const HEALTHY_UPTIME = 99.5;
 
 /**
  * The plan for a case, with `thresholdFor(startSec)` the uptime percent the simulated node requires of a validation
@@ -40,8 +36,10 @@ export function planOwnValidation(name: ScenarioName, nowSec: number, thresholdF
   const endSec = nowSec + remaining;
   const threshold = thresholdFor(startSec) / 100;
   const allowed = (1 - threshold) * (endSec - startSec);
-  const down = Math.min(elapsed, Math.max(0, allowed - SCENARIO_BUDGET_SEC[name]));
-  const peersUptime = round4(100 * (1 - down / elapsed));
+  const peersUptime =
+    name === 'near-threshold' || name === 'reward-lost'
+      ? round4(100 * (1 - Math.min(elapsed, Math.max(0, allowed - SCENARIO_BUDGET_SEC[name])) / elapsed))
+      : HEALTHY_UPTIME;
   // The node's view of itself is rosier than its peers' when they see it offline: the case an operator misses.
   const ownUptime = name === 'reward-lost' || name === 'near-threshold' ? 99.9 : round4(Math.min(100, peersUptime + 0.3));
   return name === 'low-l1-balance' ? { startSec, endSec, peersUptime, ownUptime, l1RunwaySec: 5 * DAY } : { startSec, endSec, peersUptime, ownUptime };

@@ -1,0 +1,91 @@
+// `avatop status` as cron runs it, against the simulator's reward-guard scenarios: exit 1 for each warning, one line
+// in words per reason, and JSON with each validation's threshold, source, budget and end. The budget is checked
+// against the formula applied to what the node itself served (info.uptime, getCurrentValidators), within 5%.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimNode, type ScenarioName, type SimNode } from '../../src/sim';
+import { runCli } from './run-cli';
+
+let node: SimNode | undefined;
+afterEach(async () => {
+  await node?.close();
+  node = undefined;
+});
+
+async function rpc(url: string, path: string, method: string, params: unknown = {}): Promise<any> {
+  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  return ((await res.json()) as { result: unknown }).result;
+}
+
+async function statusOf(scenario: ScenarioName, profile: 'v1.14' | 'v1.15', extra: string[] = []) {
+  node = await createSimNode({ scenario, profile, validators: 120, peers: 60, utxos: 5 });
+  const l1 = node.network.scenarioL1 ? ['--l1-validation', node.network.scenarioL1.validationIdStr] : [];
+  const text = await runCli(['status', '--url', node.url, ...l1, ...extra]);
+  const json = await runCli(['status', '--url', node.url, ...l1, ...extra, '-o', 'json']);
+  return { text, json: JSON.parse(json.stdout) as Record<string, any>, code: json.code };
+}
+
+describe('status: the reward guard', () => {
+  for (const profile of ['v1.14', 'v1.15'] as const) {
+    it(`healthy (${profile}): exit 0, a budget of days, no problem`, async () => {
+      const r = await statusOf('healthy', profile);
+      expect(r.text.code).toBe(0);
+      expect(r.code).toBe(0);
+      expect(r.text.stdout).toMatch(/^budget\s+can be offline \d+d \d+h more this period$/m);
+      const v = r.json.validations[0];
+      expect(v.threshold).toBe(profile === 'v1.15' ? 90 : 80);
+      expect(v.thresholdSource).toMatch(profile === 'v1.15' ? /started after Helicon, 2026-07-28/ : /Helicon not scheduled/);
+      expect(v.downtimeBudgetSeconds).toBeGreaterThan(2 * 86_400);
+    });
+  }
+
+  it('near-threshold: exit 1 with the budget in words, and the budget is the formula on what the node served', async () => {
+    const r = await statusOf('near-threshold', 'v1.15');
+    expect(r.code).toBe(1);
+    expect(r.text.stdout).toMatch(/^problem\s+downtime budget low: can be offline only 2\dh \d\dm more this period \(warning under 2d 0h\)$/m);
+    // The formula, from the node's own replies.
+    const up = await rpc(node!.url, '/ext/info', 'info.uptime');
+    const { validators } = await rpc(node!.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [node!.nodeId] });
+    const start = Number(validators[0].startTime) * 1000;
+    const end = Number(validators[0].endTime) * 1000;
+    const now = Date.now();
+    const expected = ((1 - 0.9) * (end - start) - (1 - Number(up.weightedAveragePercentage) / 100) * (now - start)) / 1000;
+    expect(Math.abs(r.json.validations[0].downtimeBudgetSeconds - expected) / Math.abs(expected)).toBeLessThan(0.05);
+    // --warn-budget moves the line.
+    const quiet = await runCli(['status', '--url', node!.url, '--warn-budget', '12h']);
+    expect(quiet.code).toBe(0);
+  });
+
+  it('reward-lost: exit 1, "reward lost for this period", a negative budget', async () => {
+    const r = await statusOf('reward-lost', 'v1.14');
+    expect(r.code).toBe(1);
+    expect(r.text.stdout).toMatch(/^problem\s+reward lost for this period: peers see [\d.]+% uptime, 80% \(Helicon not scheduled on this network\) needed$/m);
+    expect(r.json.validations[0].downtimeBudgetSeconds).toBeLessThan(0);
+    expect(r.json.validations[0].budgetState).toBe('lost');
+  });
+
+  it('ending-soon: exit 1 within --warn-end, 0 with a shorter one; endsInSeconds', async () => {
+    const r = await statusOf('ending-soon', 'v1.14');
+    expect(r.code).toBe(1);
+    expect(r.text.stdout).toMatch(/^problem\s+validation ends in 1[01]h \d\dm$/m);
+    expect(r.json.validations[0].endsInSeconds).toBeLessThan(12 * 3600 + 60);
+    expect((await runCli(['status', '--url', node!.url, '--warn-end', '6h'])).code).toBe(0);
+  });
+
+  it('low-l1-balance: exit 1 naming the L1 validation, balanceRunwaySeconds in JSON', async () => {
+    const r = await statusOf('low-l1-balance', 'v1.14');
+    expect(r.code).toBe(1);
+    const id = node!.network.scenarioL1!.validationIdStr;
+    expect(r.text.stdout).toContain(`problem    L1 validation ${id} has balance for`);
+    const l1 = r.json.l1Validations[0];
+    expect(l1.validationID).toBe(id);
+    expect(l1.balanceRunwaySeconds).toBeGreaterThan(4 * 86_400);
+    expect(l1.balanceRunwaySeconds).toBeLessThan(7 * 86_400);
+  });
+
+  it('a bad --warn-budget is a usage error (exit 3)', async () => {
+    node = await createSimNode({ validators: 20, peers: 4, utxos: 5 });
+    const r = await runCli(['status', '--url', node.url, '--warn-budget', 'soon']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/--warn-budget: expected a duration/);
+  });
+});
