@@ -18,11 +18,13 @@ afterAll(async () => {
   await sim?.close();
 });
 
+/** The table under the note lines (`get validators` says the reward rule first). */
 function table(stdout: string): { header: string; rows: Map<string, string> } {
   const lines = stdout.trim().split('\n');
+  const at = lines.findIndex((l) => l.startsWith('NODE ID'));
   const rows = new Map<string, string>();
-  for (const l of lines.slice(1)) rows.set(l.split(/\s+/)[0]!, l);
-  return { header: lines[0]!, rows };
+  for (const l of lines.slice(at + 1)) rows.set(l.split(/\s+/)[0]!, l);
+  return { header: lines[at] ?? '', rows };
 }
 
 describe('avatop get validators', () => {

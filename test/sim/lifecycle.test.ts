@@ -56,7 +56,7 @@ describe('simulated node lifecycle', () => {
     expect(out.text()).toContain('avatop sim: stopped');
   });
 
-  it('avatop sim --help prints usage; a bad flag exits 2 naming it', async () => {
+  it('avatop sim --help prints usage; a bad flag exits 3 (UNKNOWN) naming it', async () => {
     const help = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--help'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
     const helpOut = collect(help.stdout!);
     expect(((await once(help, 'exit')) as [number])[0]).toBe(0);
@@ -64,11 +64,11 @@ describe('simulated node lifecycle', () => {
     expect(helpOut.text()).toMatch(/--fault/);
     const bad = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--validators', 'many'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
     const badErr = collect(bad.stderr!);
-    expect(((await once(bad, 'exit')) as [number])[0]).toBe(2);
+    expect(((await once(bad, 'exit')) as [number])[0]).toBe(3);
     expect(badErr.text()).toMatch(/--validators needs a whole number/);
   });
 
-  it('avatop sim --profile v1.15 --helicon-time serves that Helicon time; a bad one exits 2 naming the flag', async () => {
+  it('avatop sim --profile v1.15 --helicon-time serves that Helicon time; a bad one exits 3 (UNKNOWN) naming the flag', async () => {
     const child = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--port', '0', '--profile', 'v1.15', '--helicon-time', '2026-03-01T00:00:00Z', '--validators', '40', '--peers', '10', '--utxos', '10'], {
       cwd: ROOT,
       env: { ...process.env, AVATOP_FROM_SOURCE: '1' },
@@ -82,7 +82,7 @@ describe('simulated node lifecycle', () => {
     expect(((await once(child, 'exit')) as [number])[0]).toBe(0);
     const bad = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--helicon-time', 'soon'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
     const badErr = collect(bad.stderr!);
-    expect(((await once(bad, 'exit')) as [number])[0]).toBe(2);
+    expect(((await once(bad, 'exit')) as [number])[0]).toBe(3);
     expect(badErr.text()).toMatch(/--helicon-time: heliconTime must be an RFC 3339 time or "unscheduled"/);
   });
 

@@ -147,7 +147,7 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
     return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, thresholdOf, t) === 'warn').length;
   }, [rows, thresholdOf]);
   // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
-  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · total ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
+  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
   return (
     <TableBody
       width={width}
