@@ -153,6 +153,6 @@ describe('header: bootstrap progress and resource warnings from /ext/metrics', (
     screen.sim!.metrics.openFds = 30_000;
     // The header's slow reading (every 2 s here, the first after 3 s) brings them.
     const f = await screen.waitFor(/DISK 12\.0GiB free {2}FDS 92% used/, 30_000);
-    expect(f.split('\n')[1]).toMatch(/^P✓ X✓ C✓ {2}DISK/);
+    expect(f.split('\n')[1]).toMatch(/^P✓ X✓ C✓ {2}health healthy {2}DISK/);
   });
 });
