@@ -36,7 +36,16 @@ Examples:
   avatop --url https://proxy/avax -H 'Authorization: Bearer TOKEN'
   avatop --demo --pane validators
 
-Keys: ? in the monitor lists them. For scripts: avatop status, avatop get <what>.
+Commands (each has --help):
+  avatop status [-o json] [--watch]     health summary for scripts, cron and monitoring checks
+  avatop get RESOURCE [-o json] [--watch]
+                                        peers, validators, pending, fees, versions, subnets, chains, blocks, utxos ADDR…
+  avatop decode HEX|-                   a P-chain tx, block, UTXO or output from hex as the node's JSON
+  avatop sim [--port N]                 serve the simulated node for other tools
+  -o, --output table|json               (status, get) output format; json keeps exact values
+  -w, --watch                           (status, get) repeat every --interval until Ctrl-C
+
+Keys: ? in the monitor lists them.
 
 ${EXIT_STATUS_HELP}`;
 

@@ -76,7 +76,8 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]):
     let value = inline;
     if (value === undefined) {
       const next = argv[i + 1];
-      if (next === undefined || (next.startsWith('-') && next !== '-')) {
+      // A negative number is a value (that its flag will refuse in words), not the next flag.
+      if (next === undefined || (next.startsWith('-') && next !== '-' && !/^-\d/.test(next))) {
         throw new UsageError(`${shown} needs a value${spec.value ? ` (${spec.value})` : ''}`);
       }
       value = next;

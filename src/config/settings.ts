@@ -74,6 +74,7 @@ export function parseDuration(text: string | number, what: string): number {
     if (!Number.isFinite(text) || text <= 0) throw new UsageError(`${what}: expected a positive duration, got ${text}`);
     return Math.round(text * 1000);
   }
+  if (/^\s*-\s*\d/.test(text)) throw new UsageError(`${what}: must be positive, got "${text}" (e.g. 2s, 500ms or 1m)`);
   const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m)?\s*$/.exec(text);
   if (!m) throw new UsageError(`${what}: expected a duration like 2s, 500ms or 1m, got "${text}"`);
   const n = Number(m[1]);

@@ -15,7 +15,7 @@ import { fit } from '../format/width';
 import { sanitize } from '../format/sanitize';
 import { formatBytes, formatLatency } from '../format/number';
 import { osc52Copy } from '../views/copy';
-import { FormError, formFor, paramsFrom, withoutSecrets, type FormValues } from './schema-form';
+import { FormError, formFor, issueInWords, paramsFrom, withoutSecrets, type FormValues } from './schema-form';
 import { initialExpanded, toggle, treeRows } from './json-tree';
 import { addHistory, type HistoryEntry } from './history';
 
@@ -152,8 +152,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
     const checked = method.params.safeParse(params);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
-      const path = issue.path.join('.') || 'params';
-      setResult({ ok: false, method: method.name, short: `${path}: ${sanitize(issue.message)}`, hint: 'Nothing was sent; fix the field and send again.' });
+      setResult({ ok: false, method: method.name, short: sanitize(issueInWords(issue)), hint: 'Nothing was sent; fix the field and send again.' });
       setMode('result');
       return;
     }
@@ -345,7 +344,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   );
 
   const muted = textProps(theme.text.muted);
-  const title = `RPC console · ${methods.length} methods${config.readonly ? ' (read-only: issueTx and keystore hidden)' : ''}${method ? ` · ${method.name}` : ''}`;
+  const title = `RPC console · ${methods.length} method${methods.length === 1 ? '' : 's'}${config.readonly ? ' (read-only: issueTx and keystore hidden)' : ''}${method ? ` · ${method.name}` : ''}`;
   const help: Record<Mode, string> = {
     methods: `j/k move · Enter picks a method · / filter${filter ? ` "${filter}" (Esc clears)` : ''} · h history`,
     form: 'j/k move · Enter edits a field (or sends on ▶ send) · Ctrl-S sends · Esc methods',

@@ -147,8 +147,9 @@ export function paramsFrom(spec: FormSpec, values: FormValues): Record<string, u
     let value: unknown;
     try {
       value = f.kind === 'array' ? text.split(',').map((x) => x.trim()).filter(Boolean).map((x) => convert(f.item, x)) : convert(f.kind, text);
-    } catch (e) {
-      throw new FormError(f.path, `${f.path}: ${e instanceof Error ? e.message : String(e)}`);
+    } catch {
+      // Only JSON fields can fail here; the parser's message names a token and an offset, not the problem.
+      throw new FormError(f.path, `${f.path}: not valid JSON (objects look like {"key": "value"}, lists like ["a", "b"])`);
     }
     set(out, f.path, value);
   }
@@ -171,4 +172,43 @@ export function withoutSecrets(spec: FormSpec, values: FormValues): FormValues {
   const out: Record<string, string> = {};
   for (const f of spec.fields) if (!f.secret && values[f.path] !== undefined) out[f.path] = values[f.path]!;
   return out;
+}
+
+/** The parts of a zod issue this needs; zod's own messages name types and codes, not what to type. */
+export interface IssueLike {
+  readonly code: string;
+  readonly path: readonly PropertyKey[];
+  readonly message: string;
+  readonly expected?: unknown;
+  readonly input?: unknown;
+  readonly minimum?: unknown;
+  readonly maximum?: unknown;
+  readonly values?: readonly unknown[];
+}
+
+const TYPE_WORDS: Record<string, string> = { string: 'text', number: 'a number', int: 'a whole number', boolean: 'true or false', array: 'a list (comma-separated)', object: 'a set of fields', bigint: 'a whole number' };
+
+/** What is wrong with which field, in words a person can act on. */
+export function issueInWords(issue: IssueLike): string {
+  const field = issue.path.map(String).join('.') || 'the parameters';
+  switch (issue.code) {
+    case 'invalid_type':
+      // zod reports the input only when asked; its message says "received undefined" for a missing field.
+      if ('input' in issue ? issue.input === undefined : /received undefined/.test(issue.message)) return `${field} is required`;
+      return `${field} must be ${TYPE_WORDS[String(issue.expected)] ?? String(issue.expected)}`;
+    case 'too_small':
+      return `${field} must be at least ${String(issue.minimum)}`;
+    case 'too_big':
+      return `${field} must be at most ${String(issue.maximum)}`;
+    case 'invalid_value':
+      return issue.values?.length ? `${field} must be one of ${issue.values.map(String).join(', ')}` : `${field} has a value this method does not take`;
+    case 'invalid_format':
+      return `${field} is not in the expected format`;
+    default:
+      // Codec refinements (cb58, bech32, hex) report character codes and byte counts: say what the field needs.
+      if (/charset|checksum|bech32|cb58|hrp|base58|hex|bytes|separator/i.test(issue.message)) {
+        return `${field} is not a valid ${/address/i.test(field) ? 'address (P-avax1…)' : /node/i.test(field) ? 'node ID (NodeID-…)' : 'ID or encoded value'}: a character is mistyped, missing or extra`;
+      }
+      return `${field}: ${issue.message}`;
+  }
 }

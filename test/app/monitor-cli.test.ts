@@ -46,6 +46,7 @@ describe('avatop (monitor) as a process', { timeout: 120_000 }, () => {
     expect(r.out).toMatch(/--demo/);
     expect(r.out).toMatch(/--theme NAME\|FILE/);
     expect(r.out).toMatch(/3 UNKNOWN \(usage or configuration error/);
+    for (const word of ['avatop decode', 'avatop sim', '-o, --output', '-w, --watch', 'avatop status', 'avatop get']) expect(r.out).toContain(word);
     const typo = avatop(['--bogus']);
     expect(typo.code).toBe(3);
   });

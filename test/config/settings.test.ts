@@ -67,6 +67,9 @@ describe('settings', () => {
     const bad: Array<[string[], NodeJS.ProcessEnv, RegExp]> = [
       [['--url', 'ftp://x'], home(), /--url: only http/],
       [['--interval', 'soon'], home(), /--interval: expected a duration/],
+      // The value is there and negative: say that, not "needs a value".
+      [['--interval', '-3'], home(), /--interval: must be positive, got "-3"/],
+      [['--timeout', '-1s'], home(), /--timeout: must be positive/],
       [['--interval', '10ms'], home(), /--interval: at least 250ms/],
       [['--pane', 'nope'], home(), /--pane: unknown pane "nope"/],
       [['--header', 'novalue'], home(), /--header: expected 'Name: value'/],

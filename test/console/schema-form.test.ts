@@ -1,7 +1,8 @@
 // The console's form model: built from every registry method's zod params schema, and typed text back to params.
 import { describe, expect, it } from 'vitest';
 import { methodList, methods } from '../../src/rpc/methods';
-import { formFor, paramsFrom, withoutSecrets, FormError } from '../../src/console/schema-form';
+import { z } from 'zod';
+import { formFor, issueInWords, paramsFrom, withoutSecrets, FormError } from '../../src/console/schema-form';
 import { initialExpanded, toggle, treeRows } from '../../src/console/json-tree';
 import { consoleMethods, isSecretValue } from '../../src/console/ConsolePane';
 import { fitsOsc52, osc52, OSC52_MAX_BYTES } from '../../src/console/osc52';
@@ -97,5 +98,19 @@ describe('console method list and OSC 52 limits', () => {
     expect(fitsOsc52('x'.repeat(OSC52_MAX_BYTES))).toBe(true);
     expect(fitsOsc52('x'.repeat(OSC52_MAX_BYTES + 1))).toBe(false);
     expect(osc52('é')).toBe('\x1b]52;c;w6k=\x07');
+  });
+});
+
+describe('issueInWords', () => {
+  it('says what is wrong with which field, never zod or decoder internals', () => {
+    const first = (schema: z.ZodType, v: unknown) => issueInWords(schema.safeParse(v).error!.issues[0]!);
+    expect(first(z.object({ txID: z.string() }), {})).toBe('txID is required');
+    expect(first(z.object({ height: z.number() }), { height: 'x' })).toBe('height must be a number');
+    expect(first(z.object({ size: z.number().min(1) }), { size: 0 })).toBe('size must be at least 1');
+    expect(first(z.object({ enc: z.enum(['hex', 'json']) }), { enc: 'b' })).toBe('enc must be one of hex, json');
+    const bech = z.object({ addresses: z.array(z.string().refine(() => false, 'invalid character not part of charset: 98')) });
+    const words = first(bech, { addresses: ['P-avax1b'] });
+    expect(words).toMatch(/^addresses\.0 is not a valid address/);
+    expect(words).not.toMatch(/charset|98/);
   });
 });
