@@ -12,6 +12,7 @@ import { shortenId } from '../format/ids';
 import { formatCount, formatLatency, formatPercent } from '../format/number';
 import { formatAge, formatDuration } from '../format/time';
 import { addSample, blocksPerMinute, type HeightSample } from './header-model';
+import { fitHeaderParts, type HeaderPart } from './header-fit';
 import { useAppConfig, thresholdFor } from './config';
 import { obj, num, date } from '../panes/fields';
 import { selectOwnValidator } from './own-validator';
@@ -81,15 +82,15 @@ export function Header({ width }: { width: number }) {
   const line1 = [
     { text: id, style: theme.header.title },
     { text: ` ${sanitize(networkName.data ?? '')}`, style: value },
-    { text: ver ? ` ${ver}` : '', style: label },
+    { text: ver ? ` ${ver}` : '', style: label, drop: 2 },
     { text: '  height ', style: label },
     { text: height.data !== undefined ? formatCount(height.data) : '—', style: resourceStyle(height, theme, value) },
-    { text: bpm !== undefined ? ` ${bpm.toFixed(1)} blk/min` : '', style: label },
+    { text: bpm !== undefined ? ` ${bpm.toFixed(1)} blk/min` : '', style: label, drop: 1 },
   ];
   return (
     <Box flexDirection="column" width={width}>
       <Box width={width}>
-        <Segments parts={[...line1, { text: '  ', style: label }, ...chainTimeParts(timestamp, theme)]} width={width} />
+        <Segments parts={fitHeaderParts([...line1, { text: '  ', style: label }, ...chainTimeParts(timestamp, theme)], width)} width={width} />
       </Box>
       <Box width={width}>
         <HeaderLine2
@@ -104,7 +105,7 @@ export function Header({ width }: { width: number }) {
             { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: resourceStyle(peerCount, theme, value) },
             { text: '  uptime ', style: label },
             { text: weighted !== undefined ? `${formatPercent(weighted, 1)}` : '—', style: upStyle },
-            { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: label },
+            { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: label, drop: 3 },
           ]}
           latencyMs={height.latencyMs}
           latencies={latencies}
@@ -124,10 +125,11 @@ function chainTimeParts(timestamp: Resource<Date>, theme: ReturnType<typeof useT
   const iso = timestamp.data.toISOString().slice(11, 19);
   const lagText = Math.abs(lag) < 1000 ? 'in sync' : lag > 0 ? `${formatDuration(lag)} behind` : `${formatDuration(-lag)} ahead`;
   const style = Math.abs(lag) > 5 * 60_000 ? theme.status.warn : theme.header.label;
+  // At 80 columns the clock goes before the sync state, which is what an operator looks for.
   return [
     { text: 'chain ', style: theme.header.label },
-    { text: `${iso}Z`, style: theme.header.value },
-    { text: ` (${lagText})`, style },
+    { text: `${iso}Z `, style: theme.header.value, drop: 3 },
+    { text: `(${lagText})`, style },
   ];
 }
 
@@ -141,7 +143,7 @@ function HeaderLine2({
   paused,
 }: {
   width: number;
-  parts: Array<{ text: string; style: Style }>;
+  parts: Array<HeaderPart<Style>>;
   latencyMs: number | undefined;
   latencies: number[];
   updatedAt: number | undefined;
@@ -153,15 +155,18 @@ function HeaderLine2({
   return (
     <Segments
       width={width}
-      parts={[
-        ...parts,
-        { text: '  rpc ', style: theme.header.label },
-        { text: formatLatency(latencyMs), style: theme.header.value },
-        { text: spark ? ` ${spark}` : '', style: theme.chrome.sparkline },
-        { text: '  data ', style: theme.header.label },
-        { text: updatedAt !== undefined ? formatAge(updatedAt, now) : '—', style: updatedAt !== undefined && now - updatedAt > 30_000 ? theme.status.stale : theme.header.value },
-        { text: paused ? '  PAUSED' : '', style: theme.status.warn },
-      ]}
+      parts={fitHeaderParts(
+        [
+          ...parts,
+          { text: '  rpc ', style: theme.header.label, drop: 2 },
+          { text: formatLatency(latencyMs), style: theme.header.value, drop: 2 },
+          { text: spark ? ` ${spark}` : '', style: theme.chrome.sparkline, drop: 1 },
+          { text: '  data ', style: theme.header.label },
+          { text: updatedAt !== undefined ? formatAge(updatedAt, now) : '—', style: updatedAt !== undefined && now - updatedAt > 30_000 ? theme.status.stale : theme.header.value },
+          { text: paused ? '  PAUSED' : '', style: theme.status.warn },
+        ],
+        width,
+      )}
     />
   );
 }
