@@ -6,7 +6,7 @@ import { setSubnet as setUiSubnet } from '../../state/ui';
 import { useNow } from '../../components/Clock';
 import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
-import { formatAvaxCompact, shareOf } from '../../format/avax';
+import { formatAvaxColumn, formatAvaxCompact, shareOf } from '../../format/avax';
 import { formatCount, formatPercent } from '../../format/number';
 import { formatCountdown, formatDate } from '../../format/time';
 import { shortenId } from '../../format/ids';
@@ -22,7 +22,7 @@ import type { RewardThreshold } from '../../app/config';
 export function validatorColumns(now: number, total: bigint): Column<Validator>[] {
   return [
     { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => String(v.nodeID) },
-    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => formatAvaxCompact(weightOf(v)), sortValue: (v) => weightOf(v) },
+    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => formatAvaxColumn(weightOf(v)), sortValue: (v) => weightOf(v) },
     { key: 'share', title: 'SHARE', width: 7, align: 'right', priority: 2, render: (v) => formatPercent(shareOf(weightOf(v), total), 3), sortValue: (v) => weightOf(v) },
     { key: 'start', title: 'START', width: 10, priority: 5, render: (v) => formatDate(date(v.startTime)), sortValue: (v) => date(v.startTime) },
     { key: 'end', title: 'END', width: 10, priority: 4, render: (v) => formatDate(date(v.endTime)), sortValue: (v) => date(v.endTime) },
@@ -30,9 +30,9 @@ export function validatorColumns(now: number, total: bigint): Column<Validator>[
     { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 1, render: (v) => formatPercent(num(v.uptime), 1), sortValue: (v) => num(v.uptime) },
     { key: 'connected', title: 'CONN', width: 5, priority: 2, render: (v) => (bool(v.connected) === undefined ? '—' : v.connected ? 'yes' : 'NO'), sortValue: (v) => (v.connected === true ? 1 : v.connected === false ? 0 : undefined) },
     { key: 'delegators', title: 'DELEG', width: 5, align: 'right', priority: 3, render: (v) => formatCount(delegatorCount(v)), sortValue: (v) => delegatorCount(v) },
-    { key: 'delegated', title: 'DEL.WT', width: 8, align: 'right', priority: 4, render: (v) => formatAvaxCompact(delegatorWeight(v)), sortValue: (v) => delegatorWeight(v) },
+    { key: 'delegated', title: 'DEL.WT', width: 8, align: 'right', priority: 4, render: (v) => formatAvaxColumn(delegatorWeight(v)), sortValue: (v) => delegatorWeight(v) },
     { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (v) => formatPercent(num(v.delegationFee), 1), sortValue: (v) => num(v.delegationFee) },
-    { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => formatAvaxCompact(big(v.potentialReward)), sortValue: (v) => big(v.potentialReward) },
+    { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => formatAvaxColumn(big(v.potentialReward)), sortValue: (v) => big(v.potentialReward) },
     { key: 'bls', title: 'BLS', width: 3, priority: 6, render: (v) => (hasBls(v) ? 'yes' : 'no'), sortValue: (v) => (hasBls(v) ? 1 : 0) },
   ];
 }
