@@ -1,5 +1,6 @@
 // Node software versions: "avalanchego/1.14.2" parsing, ordering and breakdowns.
 import { sanitize } from '../format/sanitize';
+import { formatCountdown, formatTimestamp } from '../format/time';
 
 export function parseVersion(v: string | undefined): number[] | undefined {
   const m = /(\d+)\.(\d+)\.(\d+)/.exec(v ?? '');
@@ -64,4 +65,26 @@ export function isOutdated(v: string | undefined, newest: string | undefined): b
   const y = parseVersion(newest);
   if (!x || !y) return false;
   return x[0]! < y[0]! || (x[0] === y[0] && x[1]! < y[1]!);
+}
+
+export interface UpgradeRow {
+  readonly upgrade: string;
+  readonly time: string;
+  readonly state: string;
+  /** Scheduled and still ahead: worth a look before it activates. */
+  readonly upcoming: boolean;
+}
+
+/** info.upgrades as rows of a table: upgrade, its time, and whether it is active (or when it will be). */
+export function upgradeRows(times: ReadonlyArray<{ name: string; time: Date; scheduled: boolean }>, now: number): UpgradeRow[] {
+  return times.map((u) => {
+    const t = u.time.getTime();
+    const upcoming = u.scheduled && t > now;
+    return {
+      upgrade: sanitize(u.name),
+      time: u.scheduled ? formatTimestamp(t) : '—',
+      state: !u.scheduled ? 'not scheduled' : upcoming ? `in ${formatCountdown(t, now)}` : 'active',
+      upcoming,
+    };
+  });
 }
