@@ -16,6 +16,7 @@ import { selectLiveness, type Liveness } from '../state/liveness';
 import { connectedParts, healthParts } from './health-model';
 import { useThresholdOf } from './use-reward-threshold';
 import { obj, num } from '../panes/fields';
+import { fitHeaderParts, type HeaderPart } from './header-fit';
 import { selectOwnValidator } from './own-validator';
 import type { Resource } from '../state/resource';
 import { headerMetricParts } from './header-metrics';
@@ -92,17 +93,17 @@ export function Header({ width }: { width: number }) {
   const line1 = [
     { text: id, style: theme.header.title },
     { text: ` ${sanitize(networkName.data ?? '')}`, style: value },
-    { text: ver ? ` ${ver}` : '', style: label },
+    { text: ver ? ` ${ver}` : '', style: label, drop: 2 },
     { text: '  height ', style: label },
     { text: height.data !== undefined ? formatCount(height.data) : '—', style: claim(resourceStyle(height, theme, value)) },
     drop
       ? { text: ` ${drop}`, style: theme.status.warn }
-      : { text: bpm !== undefined ? (down ? ` (was ${bpm.toFixed(1)} blk/min)` : ` ${bpm.toFixed(1)} blk/min`) : '', style: claim(label) },
+      : { text: bpm !== undefined ? (down ? ` (was ${bpm.toFixed(1)} blk/min)` : ` ${bpm.toFixed(1)} blk/min`) : '', style: claim(label), drop: 1 },
   ];
   return (
     <Box flexDirection="column" width={width}>
       <Box width={width}>
-        <Segments parts={[...line1, { text: '  ', style: label }, ...chainTimeParts(timestamp, theme, down)]} width={width} />
+        <Segments parts={fitHeaderParts([...line1, { text: '  ', style: label }, ...chainTimeParts(timestamp, theme, down)], width)} width={width} />
       </Box>
       <Box width={width}>
         <HeaderLine2
@@ -120,7 +121,7 @@ export function Header({ width }: { width: number }) {
             ...connectedParts(health, theme),
             { text: '  uptime ', style: label },
             { text: weighted !== undefined ? `${formatPercent(weighted, 1)}` : '—', style: upStyle },
-            { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: claim(label) },
+            { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: claim(label), drop: 3 },
           ]}
           latencyMs={height.latencyMs}
           latencies={latencies}
@@ -141,10 +142,11 @@ function chainTimeParts(timestamp: Resource<Date>, theme: ReturnType<typeof useT
   const iso = timestamp.data.toISOString().slice(11, 19);
   const lagText = Math.abs(lag) < 1000 ? 'in sync' : lag > 0 ? `${formatDuration(lag)} behind` : `${formatDuration(-lag)} ahead`;
   const style = down ? theme.status.stale : Math.abs(lag) > 5 * 60_000 ? theme.status.warn : theme.header.label;
+  // At 80 columns the clock goes before the sync state, which is what an operator looks for.
   return [
     { text: 'chain ', style: theme.header.label },
-    { text: `${iso}Z`, style: down ? theme.status.stale : theme.header.value },
-    { text: ` (${down ? 'was ' : ''}${lagText})`, style },
+    { text: `${iso}Z `, style: down ? theme.status.stale : theme.header.value, drop: 3 },
+    { text: `(${down ? 'was ' : ''}${lagText})`, style },
   ];
 }
 
@@ -159,7 +161,7 @@ function HeaderLine2({
   live,
 }: {
   width: number;
-  parts: Array<{ text: string; style: Style }>;
+  parts: Array<HeaderPart<Style>>;
   latencyMs: number | undefined;
   latencies: number[];
   updatedAt: number | undefined;
@@ -177,15 +179,18 @@ function HeaderLine2({
   return (
     <Segments
       width={width}
-      parts={[
-        ...parts,
-        { text: '  rpc ', style: theme.header.label },
-        { text: formatLatency(latencyMs), style: theme.header.value },
-        { text: spark ? ` ${spark}` : '', style: theme.chrome.sparkline },
-        { text: '  data ', style: theme.header.label },
-        { text: updatedAt !== undefined ? formatAge(updatedAt, now) : '—', style: updatedAt !== undefined && now - updatedAt > 30_000 ? theme.status.stale : theme.header.value },
-        { text: paused ? '  PAUSED' : '', style: theme.status.warn },
-      ]}
+      parts={fitHeaderParts(
+        [
+          ...parts,
+          { text: '  rpc ', style: theme.header.label, drop: 2 },
+          { text: formatLatency(latencyMs), style: theme.header.value, drop: 2 },
+          { text: spark ? ` ${spark}` : '', style: theme.chrome.sparkline, drop: 1 },
+          { text: '  data ', style: theme.header.label },
+          { text: updatedAt !== undefined ? formatAge(updatedAt, now) : '—', style: updatedAt !== undefined && now - updatedAt > 30_000 ? theme.status.stale : theme.header.value },
+          { text: paused ? '  PAUSED' : '', style: theme.status.warn },
+        ],
+        width,
+      )}
     />
   );
 }

@@ -17,8 +17,11 @@ export interface AppActions {
   quit(): void;
   /** Poll what is visible now. */
   refresh(): void;
-  /** Put text on the user's clipboard (OSC 52 to the terminal); absent where there is no terminal to write to. */
-  copy?(text: string): void;
+  /**
+   * Put text on the user's clipboard (OSC 52 to the terminal); absent where there is no terminal to write to.
+   * Returns why the copy cannot reach the clipboard (tmux set to drop it), for the status line.
+   */
+  copy?(text: string): string | void;
 }
 
 /** What the `:` prompt and the RPC console call the node with (the typed client from rpc/client satisfies it). */

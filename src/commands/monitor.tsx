@@ -15,7 +15,8 @@ import { createScheduler } from '../poll/scheduler';
 import { App } from '../app/App';
 import { DEFAULT_REWARD_THRESHOLD, type RewardThreshold } from '../app/config';
 import { enterAltScreen } from '../app/terminal';
-import { osc52 } from '../console/osc52';
+import { copyPlan, type TmuxClipboardOptions } from '../console/osc52';
+import { execFileSync } from 'node:child_process';
 import { startHeapGovernor } from '../runtime/heap-governor';
 import { onNextSecond } from '../runtime/ticker';
 import { EXIT_STATUS_HELP, EXIT_UNKNOWN } from '../config/exit-codes';
@@ -55,6 +56,18 @@ For scripts and pipes use a one-shot command instead:
   avatop status [--url URL]              health summary (exit 0 healthy, 1 degraded, 2 unreachable, 3 usage error)
   avatop get <what> [--url URL] -o json  peers, validators, fees, versions, subnets, blocks, utxos …
 `;
+
+/** Inside tmux: the options that decide whether an application's copy reaches the clipboard; {} if tmux will not say. */
+function tmuxClipboardOptions(): TmuxClipboardOptions {
+  const show = (name: string): string | undefined => {
+    try {
+      return execFileSync('tmux', ['show', '-gv', name], { encoding: 'utf8', timeout: 1_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      return undefined; // no tmux binary, an old tmux without the option, or a server that does not answer
+    }
+  };
+  return { setClipboard: show('set-clipboard'), allowPassthrough: show('allow-passthrough') };
+}
 
 export interface MonitorIo {
   stdout: NodeJS.WriteStream;
@@ -152,7 +165,12 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
             quit: () => void shutdown(0),
             refresh: () => scheduler?.refresh(),
             // OSC 52 moves no cursor, so it can go straight to the terminal between Ink's frames.
-            copy: (text) => void io.stdout.write(osc52(text, { tmux: Boolean(io.env.TMUX) })),
+            // tmux's options are asked at each copy, so one changed meanwhile (set-clipboard on) takes effect at once.
+            copy: (text) => {
+              const clipboard = copyPlan(Boolean(io.env.TMUX), io.env.TMUX ? tmuxClipboardOptions() : {});
+              io.stdout.write(clipboard.sequence(text));
+              return clipboard.problem;
+            },
           },
           client,
           readonly: settings.readonly,

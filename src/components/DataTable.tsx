@@ -54,7 +54,7 @@ const RowLine = memo(function RowLine({ text, style }: RowLineProps) {
 export function DataTable<T>(props: DataTableProps<T>) {
   const theme = useTheme();
   const { rows, columns, width, height, cursor, sortKey, sortDir = 'asc', tone, showCursor = true } = props;
-  const cols = useMemo(() => layoutColumns(columns, width), [columns, width]);
+  const cols = useMemo(() => layoutColumns(columns, width, sortKey), [columns, width, sortKey]);
   const bodyHeight = Math.max(0, height - 1);
   const start = windowStart(cursor, props.scroll ?? 0, bodyHeight, rows.length);
   const visible = rows.slice(start, start + bodyHeight);

@@ -32,8 +32,13 @@ export const GAP = 1;
 /** The marker cell at the left of each row: cursor or change sign. */
 export const MARKER_WIDTH = 1;
 
-export function layoutColumns<T>(columns: readonly Column<T>[], width: number): LaidOutColumn<T>[] {
+/**
+ * `sortKey`: the sorted column is laid out at least as wide as its title and the sort arrow, so sorting never cuts
+ * its title short ("DEL…▲"); the cells come from the growing columns or, at worst, the lowest-priority ones.
+ */
+export function layoutColumns<T>(columnsIn: readonly Column<T>[], width: number, sortKey?: string): LaidOutColumn<T>[] {
   const avail = width - MARKER_WIDTH;
+  const columns = columnsIn.map((c) => (c.key === sortKey && c.width < displayWidth(c.title) + 1 ? { ...c, width: displayWidth(c.title) + 1 } : c));
   const byPriority = columns
     .map((c, i) => ({ c, i }))
     .sort((a, b) => (a.c.priority ?? 0) - (b.c.priority ?? 0) || a.i - b.i);

@@ -54,6 +54,21 @@ export function formatAvaxCompact(nAvax: bigint | null | undefined): string {
   return `${negative ? '-' : ''}${formatAvax(abs, { decimals: 2 })}`;
 }
 
+/**
+ * For table columns: the compact form with exactly two decimals, and a blank where K, M or B would stand, so
+ * right-aligned amounts line up on the decimal point ("1.23M", "45.60K", "789.10 ").
+ */
+export function formatAvaxColumn(nAvax: bigint | null | undefined): string {
+  const compact = formatAvaxCompact(nAvax);
+  if (nAvax === null || nAvax === undefined || /[KMB]$/.test(compact)) return compact;
+  return `${formatAvax(nAvax, { decimals: 2, fixed: true })} `;
+}
+
+/** Every nAVAX digit (9 decimals, always shown): for one-shot output, where 1,167,010 nAVAX must not read 0.001. */
+export function formatAvaxExact(nAvax: bigint | null | undefined): string {
+  return formatAvax(nAvax, { decimals: 9, fixed: true });
+}
+
 /** Share of part in whole as a percentage number, computed with bigint so large weights stay exact enough. */
 export function shareOf(part: bigint, whole: bigint): number {
   if (whole <= 0n) return 0;

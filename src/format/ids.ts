@@ -1,4 +1,5 @@
 // Shortening long cb58 IDs for narrow columns while keeping both ends recognisable.
+import { PRIMARY_NETWORK_ID } from '../state/constants';
 
 const PREFIXES = ['NodeID-', 'P-', 'X-', 'C-'];
 
@@ -17,4 +18,14 @@ export function shortenHex(hex: string | null | undefined, keep = 6): string {
   if (!hex) return '—';
   if (hex.length <= keep * 2 + 3) return hex;
   return `${hex.slice(0, keep + 2)}…${hex.slice(-keep)}`;
+}
+
+/**
+ * The all-zero ID is the API's "no value": the primary network where a subnet is meant, and otherwise nothing (a
+ * subnet that was never converted has conversionID and managerChainID set to it). Shown in words, not as an ID.
+ */
+export function describeEmptyId(field: string, value: string): string {
+  if (value !== PRIMARY_NETWORK_ID) return value;
+  const key = field.split('.').pop() ?? field;
+  return /subnet/i.test(key) ? 'primary network' : 'none';
 }

@@ -4,7 +4,7 @@
  */
 import { decodeBlock, decodeHex, decodeUtxo, formatAddress, formatId, blockIdOf, txsInBlock, utxoIdOf } from '../codec';
 import type { Block, Output, Utxo } from '../codec';
-import { formatAvax, formatCount, formatPercent, formatTimestamp, weightIsAvax } from '../format';
+import { formatAvaxExact, formatCount, formatPercent, formatTimestamp, weightIsAvax } from '../format';
 import type { AvatopClient } from '../rpc/client';
 import { AvatopError, RpcError } from '../rpc/errors';
 import { iterateUtxos } from '../rpc/utxo-pages';
@@ -24,10 +24,11 @@ export interface ResourceResult<Row = Record<string, unknown>> {
 type Fetch = (client: AvatopClient, args: string[], opts: Record<string, unknown>) => Promise<ResourceResult<any>>;
 
 const iso = (d: Date | undefined): string => (d ? formatTimestamp(d) : '-');
-const avax = (n: bigint | undefined): string => (n === undefined ? '-' : formatAvax(n));
+// Every digit: amounts a script reads must tell 1,167,010 nAVAX from 1,000,000 (JSON carries the exact integer).
+const avax = (n: bigint | undefined): string => (n === undefined ? '-' : formatAvaxExact(n));
 /** A weight in AVAX on the primary network, a plain number on a subnet or L1 (src/format/weight.ts). */
 const weightIn = (subnetId: string | undefined) => (n: bigint | undefined): string =>
-  n === undefined ? '-' : weightIsAvax(subnetId) ? formatAvax(n) : formatCount(n);
+  n === undefined ? '-' : weightIsAvax(subnetId) ? formatAvaxExact(n) : formatCount(n);
 const weightTitle = (subnetId: string | undefined): string => (weightIsAvax(subnetId) ? 'WEIGHT (AVAX)' : 'WEIGHT');
 
 /** The node's Helicon time; a node without info.upgrades predates Helicon. */
@@ -284,10 +285,10 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
       const total = rows.reduce((s, r) => s + r.amount, 0n);
       return {
         rows,
-        note: `${rows.length} UTXOs, ${formatAvax(total)} AVAX in all`,
+        note: `${rows.length} UTXOs, ${formatAvaxExact(total)} AVAX in all`,
         columns: [
           { title: 'UTXO ID', value: (r) => r.utxoID },
-          { title: 'AMOUNT (AVAX)', align: 'right', value: (r) => formatAvax(r.amount) },
+          { title: 'AMOUNT (AVAX)', align: 'right', value: (r) => formatAvaxExact(r.amount) },
           { title: 'LOCKED UNTIL', value: (r) => (r.stakeableLocktime ? `stakeable ${r.stakeableLocktime}` : r.locktime > 0n ? String(r.locktime) : '-') },
           { title: 'THRESHOLD', align: 'right', value: (r) => String(r.threshold) },
           { title: 'OWNERS', value: (r) => r.owners.join(',') },

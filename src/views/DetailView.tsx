@@ -12,7 +12,7 @@ import { pushView, type NavView } from '../state/ui';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { displayWidth, fit } from '../format/width';
 import { osc52Copy } from './copy';
-import { initialCursor, type DetailLine } from './detail-lines';
+import { detailLabelWidth, initialCursor, type DetailLine } from './detail-lines';
 
 export interface DetailViewProps {
   /** Remembers cursor and scroll per view across pushes and pops. */
@@ -83,10 +83,7 @@ export function DetailView({ id, lines, width, height, active, above, aboveLines
     active,
   );
 
-  const labelWidth = useMemo(
-    () => Math.min(Math.floor(width / 2), Math.max(8, ...lines.map((l) => (l.section ? 0 : displayWidth(l.label))))),
-    [lines, width],
-  );
+  const labelWidth = useMemo(() => detailLabelWidth(lines, width), [lines, width]);
   const shown = lines.slice(scroll, scroll + bodyHeight);
   const more = lines.length > bodyHeight ? `line ${cursor + 1} of ${lines.length} (j/k, PgUp/PgDn)` : '';
   return (

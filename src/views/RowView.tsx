@@ -10,7 +10,7 @@ import type { NavView } from '../state/ui';
 import { viewComponent, type ViewProps } from './registry';
 // Side effect: the block, tx, validator and UTXO views register themselves before any view renders.
 import './builtin';
-import { shortenId } from '../format/ids';
+import { describeEmptyId, shortenId } from '../format/ids';
 import { sanitize } from '../format/sanitize';
 
 interface Part {
@@ -88,7 +88,7 @@ export function RowView({ view, width, height, active }: ViewProps) {
       items.push({ label: 'status', value: p.resource ? describeResource(p.resource) : 'not loaded', tone: 'muted' });
       continue;
     }
-    for (const [k, v] of flatten(p.data)) items.push({ label: k, value: v });
+    for (const [k, v] of flatten(p.data)) items.push({ label: k, value: describeEmptyId(k, v), tone: v === PRIMARY_NETWORK_ID ? 'muted' : undefined });
   }
   return <DocumentPane id={`view:${sanitize(JSON.stringify(view, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)))}`} items={items} width={width} height={height} active={active} layer="view" />;
 }

@@ -10,7 +10,7 @@ import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { sanitize } from '../format/sanitize';
 import { DetailView } from './DetailView';
-import { line, section, type DetailLine } from './detail-lines';
+import { detailLabelWidth, line, section, type DetailLine } from './detail-lines';
 import { utxoLines } from './utxo-model';
 import { hexLines } from './raw-lines';
 import type { ViewProps } from './registry';
@@ -36,7 +36,7 @@ export function UtxoView({ view, width, height, active }: ViewProps<UtxoNav>) {
       // What a node error means for this field, in words: a pruned or unindexed creating tx is "not found".
       out.push(line('type', d?.typeName ? sanitize(d.typeName) : sanitize(describeUnknown(tx, 'the node no longer has the creating tx')), { tone: d?.typeName ? 'accent' : 'muted' }));
     }
-    out.push(...hexLines('Encoded', row.encoded, width));
+    out.push(...hexLines('Encoded', row.encoded, width, detailLabelWidth(out, width)));
     return out;
   }, [row, networkId, tx, txId, view.id, width]);
   return (

@@ -8,6 +8,7 @@ import { sanitize } from '../format/sanitize';
 export function osc52Copy(config: AppConfig, text: string): string {
   if (!config.actions.copy) return 'copy needs a terminal (OSC 52)';
   if (!fitsOsc52(text)) return 'too long to copy through the terminal';
-  config.actions.copy(text);
+  const problem = config.actions.copy(text);
+  if (problem) return problem;
   return `copied ${sanitize(shortenId(text, 10), { maxLength: 60 })}`;
 }

@@ -2,6 +2,7 @@
 // and per line what Enter opens and what `y` copies. Pure, so the models can be tested without a terminal.
 import type { Tone } from '../components/KeyValue';
 import type { NavView } from '../state/ui';
+import { displayWidth } from '../format/width';
 
 export interface DetailLine {
   readonly label: string;
@@ -39,4 +40,9 @@ export function initialCursor(lines: readonly DetailLine[], prefer?: NavView['ki
   if (open >= 0) return open;
   const copy = lines.findIndex(isSelectable);
   return copy >= 0 ? copy : 0;
+}
+
+/** How wide the label column of a detail view is: its longest label, at least 8, at most half the width. */
+export function detailLabelWidth(lines: readonly DetailLine[], width: number): number {
+  return Math.min(Math.floor(width / 2), Math.max(8, ...lines.map((l) => (l.section ? 0 : displayWidth(l.label)))));
 }

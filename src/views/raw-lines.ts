@@ -4,14 +4,20 @@ import { flatten } from '../panes/fields';
 import { sanitize } from '../format/sanitize';
 import { line, section, type DetailLine } from './detail-lines';
 
-export function hexLines(title: string, hex: string | undefined, width: number): DetailLine[] {
+/**
+ * The hex cut into rows that fit the view's value column (`labelWidth` as the view lays it out), each labelled with
+ * the byte offset of its first byte; the 0x prefix is no byte, so it does not shift the offsets.
+ */
+export function hexLines(title: string, hex: string | undefined, width: number, labelWidth = 8): DetailLine[] {
   if (!hex) return [section(title), line('hex', 'not loaded', { tone: 'muted' })];
-  const chunk = Math.max(16, (Math.floor((width - 12) / 2) * 2) | 0);
+  const valueWidth = width - labelWidth - 2; // the cursor marker and the space after the label
+  const chunk = Math.max(16, Math.floor(valueWidth / 2) * 2);
   const clean = sanitize(hex);
-  const out: DetailLine[] = [section(`${title} (${(clean.length - 2) / 2} bytes with the API checksum)`)];
-  for (let i = 0; i < clean.length; i += chunk) {
+  const body = clean.startsWith('0x') ? clean.slice(2) : clean;
+  const out: DetailLine[] = [section(`${title} (${body.length / 2} bytes with the API checksum)`)];
+  for (let i = 0; i < body.length; i += chunk) {
     // The whole blob is what `y` copies, from any of its lines.
-    out.push(line(String(i / 2), clean.slice(i, i + chunk), { copy: clean }));
+    out.push(line(String(i / 2), body.slice(i, i + chunk), { copy: clean }));
   }
   return out;
 }

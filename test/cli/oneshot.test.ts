@@ -91,6 +91,16 @@ describe('avatop get', () => {
     expect(rows.every((u) => u.owners.includes(wallet.str))).toBe(true);
   });
 
+  it('prints AVAX amounts with every nAVAX digit, aligned on the decimal point', async () => {
+    const r = await runCli(['get', 'validators', '--url', healthy.url], noConfig);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    // Every row has its weight with 9 decimals, and the decimal points stand in one column.
+    const points = lines.slice(1).map((l) => l.search(/\d\.\d{9}(\s|$)/));
+    expect(points.every((p) => p > 0)).toBe(true);
+    expect(new Set(points).size).toBe(1);
+  });
+
   it('rejects an unknown resource with exit 3', async () => {
     const r = await runCli(['get', 'nonsense', '--url', healthy.url], noConfig);
     expect(r.code).toBe(3);

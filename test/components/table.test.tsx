@@ -25,6 +25,16 @@ describe('layoutColumns', () => {
     expect(layoutColumns(columns, 17).map((c) => c.column.key)).toEqual(['id', 'n']);
     expect(layoutColumns(columns, 5).map((c) => c.column.key)).toEqual(['id']);
   });
+  it('gives the sorted column room for its whole title and the arrow', async () => {
+    const { renderHeader } = await import('../../src/components/table-layout');
+    const narrow: Column<R>[] = [
+      { key: 'id', title: 'ID', width: 8, render: (r) => r.id },
+      { key: 'del', title: 'DELEGATORS', width: 5, align: 'right', priority: 1, render: (r) => String(r.n), sortValue: (r) => r.n },
+      { key: 'note', title: 'NOTE', width: 10, grow: true, priority: 2, render: (r) => r.note },
+    ];
+    expect(renderHeader(layoutColumns(narrow, 80, 'del'), 'del', 'desc')).toContain('DELEGATORS▼');
+    expect(renderHeader(layoutColumns(narrow, 80), 'del', 'desc')).not.toContain('DELEGATORS▼');
+  });
   it('keeps the cursor inside the window', () => {
     expect(windowStart(0, 0, 10, 100)).toBe(0);
     expect(windowStart(15, 0, 10, 100)).toBe(6);

@@ -1,8 +1,8 @@
 // The console's form model: built from every registry method's zod params schema, and typed text back to params.
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { methodList, methods } from '../../src/rpc/methods';
-import { formFor, paramsFrom, withoutSecrets, FormError } from '../../src/console/schema-form';
+import { z } from 'zod';
+import { formFor, issueInWords, paramsFrom, withoutSecrets, FormError } from '../../src/console/schema-form';
 import { initialExpanded, toggle, treeRows } from '../../src/console/json-tree';
 import { consoleMethods, isSecretValue } from '../../src/console/ConsolePane';
 import { fitsOsc52, osc52, OSC52_MAX_BYTES } from '../../src/console/osc52';
@@ -102,8 +102,7 @@ describe('console method list and OSC 52 limits', () => {
 });
 
 describe('issueInWords', () => {
-  it('says what is wrong with which field, never zod or decoder internals', async () => {
-    const { issueInWords } = await import('../../src/console/schema-form');
+  it('says what is wrong with which field, never zod or decoder internals', () => {
     const first = (schema: z.ZodType, v: unknown) => issueInWords(schema.safeParse(v).error!.issues[0]!);
     expect(first(z.object({ txID: z.string() }), {})).toBe('txID is required');
     expect(first(z.object({ height: z.number() }), { height: 'x' })).toBe('height must be a number');

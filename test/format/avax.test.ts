@@ -33,3 +33,20 @@ describe('formatAvax', () => {
     expect(shareOf(5n, 0n)).toBe(0);
   });
 });
+
+describe('amounts in columns', () => {
+  it('line up on the decimal point when right-aligned, two decimals each', async () => {
+    const { formatAvaxColumn } = await import('../../src/format/avax');
+    const values = [1_234_567n, 45_600n, 789n, 5n, 0n].map((a) => a * 1_000_000_000n).concat([1_500_000_000n]);
+    const cells = values.map((v) => formatAvaxColumn(v).padStart(9));
+    const points = new Set(cells.map((c) => c.indexOf('.')));
+    expect(points.size).toBe(1);
+    expect(cells.map((c) => c.trim())).toEqual(['1.23M', '45.60K', '789.00', '5.00', '0.00', '1.50']);
+  });
+  it('one-shot output keeps every nAVAX digit', async () => {
+    const { formatAvaxExact } = await import('../../src/format/avax');
+    expect(formatAvaxExact(1_167_010n)).toBe('0.001167010');
+    expect(formatAvaxExact(1_000_000n)).toBe('0.001000000');
+    expect(formatAvaxExact(2_000_000_000_000n)).toBe('2,000.000000000');
+  });
+});

@@ -123,3 +123,22 @@ describe('the : prompt on screen', () => {
     }
   });
 });
+
+describe('the subnet view', () => {
+  it('shows the all-zero ID as "none" (never converted) rather than as a value', async () => {
+    const { describeEmptyId } = await import('../../src/format/ids');
+    expect(describeEmptyId('managerChainID', PRIMARY_NETWORK_ID)).toBe('none');
+    expect(describeEmptyId('chain.subnetID', PRIMARY_NETWORK_ID)).toBe('primary network');
+    expect(describeEmptyId('managerChainID', 'abc')).toBe('abc');
+    const s = await startViewScreen();
+    try {
+      await s.waitFor(/Node ID/);
+      const subnet = s.sim.network.subnets[0]!;
+      await s.press(':', /^: /m);
+      await s.press(`${subnet.idStr}\r`, (f) => /is a subnet/.test(f) && /conversionID\s+none/.test(f));
+      expect(s.lastFrame()).not.toMatch(/LpoYY/);
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+});

@@ -76,7 +76,7 @@ describe('drill-down views', () => {
     expect(f).toContain(txId);
 
     // Raw view: the node's hex and its JSON.
-    f = await s.press('x', /Hex \(platform\.getTx[\s\S]*0x0000/);
+    f = await s.press('x', /Hex \(platform\.getTx[\s\S]*^.0\s+0000/m);
     f = await s.waitFor(/JSON \(platform\.getTx[\s\S]*"unsignedTx"/);
     await s.press('x', /status\s+Committed/);
 
@@ -120,6 +120,10 @@ describe('drill-down views', () => {
     await s.press(KEY.enter, /utxos? · 1\/\d+/i);
     let f = await s.press(KEY.enter, /UTXO ID\s+\w+/);
     await s.waitFor((fr) => /^›created by tx\s+\w+/.test(cursorLine(fr)));
+    // The encoded UTXO wraps onto rows that fit; none is cut at the edge.
+    const rows = (await s.waitFor(/Encoded \(\d+ bytes/)).split('\n').filter((l) => /^\s?\d+\s+[0-9a-f]{16,}/.test(l));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((l) => !l.includes('…'))).toBe(true);
     expect(f).toMatch(/amount\s+[\d,.]+ AVAX/);
     expect(f).toContain(address);
     f = await moveTo(s, /^›created by tx\s+\w+/);

@@ -3,7 +3,7 @@ import { useAvatop } from '../../app/store-context';
 import { useNow } from '../../components/Clock';
 import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
-import { formatAvaxCompact } from '../../format/avax';
+import { formatAvaxColumn } from '../../format/avax';
 import { formatPercent } from '../../format/number';
 import { formatAge, formatCountdown, formatDate } from '../../format/time';
 import { big, date, num, str } from '../fields';
@@ -28,7 +28,7 @@ function pendingColumns(now: number): Column<PendingRow>[] {
   return [
     { key: 'kind', title: 'KIND', width: 9, priority: 1, render: (r) => r.kind, sortValue: (r) => r.kind },
     { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.staker.nodeID), sortValue: (r) => String(r.staker.nodeID) },
-    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (r) => formatAvaxCompact(big(r.staker.weight) ?? big(r.staker.stakeAmount)), sortValue: (r) => big(r.staker.weight) ?? big(r.staker.stakeAmount) },
+    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (r) => formatAvaxColumn(big(r.staker.weight) ?? big(r.staker.stakeAmount)), sortValue: (r) => big(r.staker.weight) ?? big(r.staker.stakeAmount) },
     { key: 'starts', title: 'STARTS', width: 9, align: 'right', priority: 1, render: (r) => formatCountdown(date(r.staker.startTime), now), sortValue: (r) => date(r.staker.startTime) },
     { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(date(r.staker.startTime)), sortValue: (r) => date(r.staker.startTime) },
     { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(date(r.staker.endTime)), sortValue: (r) => date(r.staker.endTime) },
@@ -42,7 +42,7 @@ function recentColumns(now: number): Column<RecentRow>[] {
     { key: 'event', title: 'EVENT', width: 7, priority: 1, render: (r) => r.event, sortValue: (r) => r.event },
     { key: 'when', title: 'WHEN', width: 12, align: 'right', priority: 0, render: (r) => (r.event === 'started' ? formatAge(r.at, now) : `in ${formatCountdown(r.at, now)}`), sortValue: (r) => Math.abs(r.at - now) },
     { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.v.nodeID), sortValue: (r) => String(r.v.nodeID) },
-    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 1, render: (r) => formatAvaxCompact(weightOf(r.v)), sortValue: (r) => weightOf(r.v) },
+    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 1, render: (r) => formatAvaxColumn(weightOf(r.v)), sortValue: (r) => weightOf(r.v) },
     { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(date(r.v.startTime)), sortValue: (r) => date(r.v.startTime) },
     { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(date(r.v.endTime)), sortValue: (r) => date(r.v.endTime) },
   ];

@@ -26,7 +26,7 @@ function lockText(t: bigint): string {
 }
 
 const columns: Column<Row>[] = [
-  { key: 'amount', title: 'AMOUNT (AVAX)', width: 16, align: 'right', priority: 0, render: (r) => formatAvax(r.info.amount, { decimals: 9 }), sortValue: (r) => r.info.amount },
+  { key: 'amount', title: 'AMOUNT (AVAX)', width: 16, align: 'right', priority: 0, render: (r) => formatAvax(r.info.amount, { decimals: 9, fixed: true }), sortValue: (r) => r.info.amount },
   { key: 'kind', title: 'STATE', width: 20, priority: 1, render: (r) => r.info.kind, sortValue: (r) => r.info.kind },
   { key: 'threshold', title: 'THR', width: 3, align: 'right', priority: 2, render: (r) => (r.info.threshold === undefined ? '—' : String(r.info.threshold)), sortValue: (r) => r.info.threshold },
   { key: 'owners', title: 'OWNERS', width: 20, maxWidth: 60, grow: true, priority: 1, render: (r) => r.info.owners.map((o) => sanitize(o)).join(' ') || '—', sortValue: (r) => r.info.owners[0] ?? '' },

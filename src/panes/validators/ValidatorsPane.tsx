@@ -5,7 +5,8 @@ import { setSubnet as setUiSubnet } from '../../state/ui';
 import { useNow } from '../../components/Clock';
 import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
-import { formatWeightCompact, weightUnit } from '../../format/weight';
+import { formatWeightCompact, weightIsAvax, weightUnit } from '../../format/weight';
+import { formatAvaxColumn, formatAvaxCompact, shareOf } from '../../format/avax';
 import { formatCount, formatPercent } from '../../format/number';
 import { formatCountdown, formatDate } from '../../format/time';
 import { shortenId } from '../../format/ids';
@@ -33,7 +34,8 @@ export interface ValidatorColumnOptions {
 
 export function validatorColumns(now: number, total: bigint, opts: ValidatorColumnOptions = {}): Column<Validator>[] {
   const subnetId = opts.subnetId ?? PRIMARY_NETWORK_ID;
-  const weight = (w: bigint | undefined) => formatWeightCompact(w, subnetId);
+  // AVAX columns line up on the decimal point; a subnet's or an L1's weights are plain numbers.
+  const weight = (w: bigint | undefined) => (weightIsAvax(subnetId) ? formatAvaxColumn(w) : formatWeightCompact(w, subnetId));
   const needs = (v: Validator) => opts.thresholdOf?.(v, now).percent;
   const cols: Column<Validator>[] = [
     { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => String(v.nodeID) },

@@ -4,21 +4,33 @@ import { useNow } from '../../components/Clock';
 import type { KeyValueItem } from '../../components/KeyValue';
 import { formatAvaxCompact } from '../../format/avax';
 import { formatCount, formatPercent } from '../../format/number';
-import { formatAge, formatCountdown, formatTimestamp } from '../../format/time';
+import { formatAge } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
-import { arr, big, date, obj, str } from '../fields';
+import { arr, big, obj, str } from '../fields';
 import { DocumentPane } from '../DocumentPane';
 import type { PaneProps } from '../common';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import { describeResource, type Resource } from '../../state/resource';
-import { versionBreakdown } from '../versions-model';
+import { upgradeRows, versionBreakdown } from '../versions-model';
+import type { UpgradesResult } from '../../rpc/methods/info/upgrades';
 import { weightOf } from '../validators/validator-model';
-
-const UNSCHEDULED_YEAR = 9999;
 
 function status(r: Resource<unknown>, what: string): KeyValueItem[] {
   if (r.data !== undefined && !r.stale) return [];
   return [{ label: what, value: describeResource(r), tone: r.status === 'error' ? 'error' : 'muted' }];
+}
+
+/** The upgrades as a table (upgrade, time, state), then the node's other upgrade settings. */
+function upgradeItems(data: UpgradesResult | undefined, now: number): KeyValueItem[] {
+  if (!data) return [];
+  const rows = upgradeRows(Array.isArray(data.times) ? data.times : [], now);
+  const timeWidth = Math.max(4, ...rows.map((r) => r.time.length));
+  const items: KeyValueItem[] = [{ label: 'upgrade', value: `${'time'.padEnd(timeWidth)}  state`, tone: 'muted' }];
+  for (const r of rows) items.push({ label: r.upgrade, value: `${r.time.padEnd(timeWidth)}  ${r.state}`, tone: r.upcoming ? 'warn' : undefined });
+  if (data.apricotPhase4MinPChainHeight !== undefined) items.push({ label: 'apricotPhase4MinPChainHeight', value: formatCount(data.apricotPhase4MinPChainHeight) });
+  if (data.graniteEpochDurationMs !== undefined) items.push({ label: 'graniteEpochDuration', value: `${formatCount(data.graniteEpochDurationMs / 1000)} s` });
+  if (data.cortinaXChainStopVertexID !== undefined) items.push({ label: 'cortinaXChainStopVertexID', value: sanitize(data.cortinaXChainStopVertexID) });
+  return items;
 }
 
 export function VersionsPane({ width, height, active }: PaneProps) {
@@ -54,13 +66,7 @@ export function VersionsPane({ width, height, active }: PaneProps) {
     ...Object.entries(obj(obj(vms.data).fxs)).map(([id, name]) => ({ label: `fx ${str(name)}`, value: sanitize(id) })),
     { section: 'Network upgrades: info.upgrades' },
     ...status(upgrades as Resource<unknown>, 'upgrades'),
-    ...Object.entries(obj(upgrades.data)).map(([k, x]) => {
-      const t = date(x);
-      if (t === undefined || !/Time$/.test(k)) return { label: sanitize(k), value: str(x) };
-      const year = new Date(t).getUTCFullYear();
-      const when = year >= UNSCHEDULED_YEAR ? 'not scheduled' : t <= now ? `active since ${formatTimestamp(t).slice(0, 10)}` : `in ${formatCountdown(t, now)} (${formatTimestamp(t)})`;
-      return { label: sanitize(k.replace(/Time$/, '')), value: when, tone: t > now && year < UNSCHEDULED_YEAR ? ('warn' as const) : undefined };
-    }),
+    ...upgradeItems(upgrades.data as UpgradesResult | undefined, now),
     { section: `Peers' versions${peerVersions.weighted ? ', by count and by stake' : ' (stake shown once the Validators pane has loaded the set)'}` },
     ...status(peers as Resource<unknown>, 'peers'),
     ...peerVersions.list.map((b) => ({
