@@ -22,6 +22,8 @@ import type { Resource } from '../state/resource';
 import { headerMetricParts } from './header-metrics';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { isBelow } from '../domain/reward/threshold';
+import { budgetBadge } from './budget-model';
+import { useOwnGuard } from './use-own-guard';
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
 // render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
@@ -88,6 +90,8 @@ export function Header({ width }: { width: number }) {
   // The threshold this node's validation has (domain/reward/threshold.ts); for a non-validator, a new validation's.
   const own = useAvatop(selectOwnValidator);
   const threshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, Date.now());
+  const now = Date.now();
+  const budget = budgetBadge(useOwnGuard(now));
   const upStyle = claim(weighted === undefined ? theme.text.muted : isBelow(weighted, threshold) ? theme.status.warn : theme.status.ok);
 
   const line1 = [
@@ -122,6 +126,7 @@ export function Header({ width }: { width: number }) {
             { text: '  uptime ', style: label },
             { text: weighted !== undefined ? `${formatPercent(weighted, 1)}` : '—', style: upStyle },
             { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: claim(label), drop: 3 },
+            ...(budget ? [{ text: `  ${budget.text}`, style: claim(budget.tone === 'muted' ? theme.text.muted : theme.status[budget.tone]) }] : []),
           ]}
           latencyMs={height.latencyMs}
           latencies={latencies}

@@ -30,18 +30,18 @@ export function endBadge(g: ValidationGuard | undefined, now: number): Badge | u
 
 const pct = (p: number | undefined): string => (p === undefined ? '?' : `${(Math.round(p * 100) / 100).toFixed(2)}%`);
 
-/** The overview's reward card: both views side by side, the rule, the budget, and which figure decides. */
+/** The overview's reward card: the budget, both views side by side, and which figure the budget uses. */
 export function rewardCard(g: ValidationGuard, now: number): Array<{ label: string; value: string; tone?: BadgeTone }> {
   const badge = budgetBadge(g);
+  const end = endBadge(g, now);
+  // Each value fits the overview's half width (about 40 columns at 120).
   return [
-    { label: 'Peers\' view', value: `${pct(g.uptimePercent)} stake-weighted${g.rewardingStakePercent === undefined ? '' : ` · ${pct(g.rewardingStakePercent)} of stake would reward now`}` },
-    { label: 'Own record', value: `${pct(g.ownRecordPercent)} (this node's view of itself)` },
-    { label: 'Needs', value: g.threshold.text },
     { label: 'Budget', value: budgetSentence(g, now) ?? 'not known yet', tone: badge?.tone },
-    {
-      label: 'Why',
-      value: "each validator votes on the reward from its own view of this node; the budget uses the peers' stake-weighted view, the one that decides",
-      tone: 'muted',
-    },
+    { label: "Peers' view", value: `${pct(g.uptimePercent)}${g.rewardingStakePercent === undefined ? '' : ` · rewarding ${pct(g.rewardingStakePercent)}`}` },
+    { label: 'Own record', value: `${pct(g.ownRecordPercent)} (its view of itself)` },
+    { label: 'Needs', value: g.threshold.short },
+    ...(end ? [{ label: 'Ends', value: end.text, tone: end.tone }] : []),
+    { label: 'Each votes', value: 'from its own view of this node', tone: 'muted' as const },
+    { label: 'Budget uses', value: "the peers' stake-weighted view", tone: 'muted' as const },
   ];
 }

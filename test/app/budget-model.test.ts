@@ -34,10 +34,13 @@ describe('budget badge and reward card', () => {
 
   it('puts both views side by side and says which one the budget uses', () => {
     const card = rewardCard(guard(92, now - 26 * DAY, now + 4 * DAY), now);
-    expect(card.map((r) => r.label)).toEqual(["Peers' view", 'Own record', 'Needs', 'Budget', 'Why']);
-    expect(card[0]!.value).toBe('92.00% stake-weighted · 97.50% of stake would reward now');
-    expect(card[2]!.value).toBe('90% (started after Helicon, 2026-07-28)');
-    expect(card[3]!.value).toBe('can be offline 22h 04m more this period');
-    expect(card[4]!.value).toMatch(/peers' stake-weighted view, the one that decides/);
+    expect(card.map((r) => r.label)).toEqual(['Budget', "Peers' view", 'Own record', 'Needs', 'Ends', 'Each votes', 'Budget uses']);
+    expect(card[0]).toEqual({ label: 'Budget', value: 'can be offline 22h 04m more this period', tone: 'error' });
+    expect(card[1]!.value).toBe('92.00% · rewarding 97.50%');
+    expect(card[2]!.value).toBe('99.90% (its view of itself)');
+    expect(card[3]!.value).toBe('90% (after Helicon)');
+    expect(card[4]!.value).toBe('ends in 4d 0h');
+    expect(card[6]!.value).toBe("the peers' stake-weighted view");
+    for (const row of card) expect(row.value.length, row.label).toBeLessThanOrEqual(40);
   });
 });

@@ -8,6 +8,7 @@
 // node's view of it.
 import type { AvatopState } from '../../state/store';
 import type { Validator } from '../../state/types';
+import type { Resource } from '../../state/resource';
 import { selectOwnValidator } from '../../state/own-validator';
 import { date, num, obj } from '../../format/fields';
 import { heliconFromResource, rewardThreshold, PRIMARY, type HeliconSchedule, type Threshold } from './threshold';
@@ -102,14 +103,25 @@ function factsOf(v: Validator, uptimePercent: number | undefined, view: UptimeVi
 
 /** This node's primary-network validation, or undefined when it is not a current validator (or not known yet). */
 export function guardOwnValidation(s: AvatopState, o: GuardOptions): ValidationGuard | undefined {
-  const own = selectOwnValidator(s);
+  const facts = ownValidationFacts(selectOwnValidator(s), s.node.uptime.data, s.versions.upgrades);
+  return facts && judgeValidation(facts, o);
+}
+
+/** This node's validation as facts, from the three things the store holds of it (screens select them one by one). */
+export function ownValidationFacts(own: Validator | undefined, uptime: unknown, upgrades: Resource<unknown> | undefined): ValidationFacts | undefined {
   if (!own) return undefined;
-  const up = obj(s.node.uptime.data);
-  const facts = factsOf(own, num(up.weightedAveragePercentage), 'peers', s, {
+  const up = obj(uptime);
+  return {
+    nodeId: own.nodeID,
+    startMs: date(own.startTime),
+    endMs: date(own.endTime),
+    uptimePercent: num(up.weightedAveragePercentage),
+    view: 'peers',
     ownRecordPercent: num(own.uptime),
     rewardingStakePercent: num(up.rewardingStakePercentage),
-  });
-  return judgeValidation(facts, o);
+    helicon: heliconFromResource(upgrades),
+    autoRenewed: isAutoRenewed(own),
+  };
 }
 
 /** A watched node's validation, from this node's view of it (its getCurrentValidators `uptime`). */

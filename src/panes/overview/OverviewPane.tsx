@@ -4,6 +4,8 @@ import { useAvatop } from '../../app/store-context';
 import { useThresholdOf } from '../../app/use-reward-threshold';
 import { selectOwnValidator } from '../../app/own-validator';
 import { useNow } from '../../components/Clock';
+import { rewardCard } from '../../app/budget-model';
+import { useOwnGuard } from '../../app/use-own-guard';
 import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatAvax } from '../../format/avax';
@@ -46,6 +48,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const own: Validator | undefined = useAvatop(selectOwnValidator);
   // This node's validation's threshold (a new validation's when it is not validating), with where it comes from.
   const ownThreshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, now);
+  const guard = useOwnGuard(now);
   const total = useMemo(
     () => stakeTotal(totalStake.data, list?.data?.rows.filter((r) => r.change !== 'removed').map((r) => r.value)),
     [totalStake.data, list],
@@ -110,6 +113,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       { label: 'BLS signer', value: obj(own.signer).publicKey ? shortenHex(str(obj(own.signer).publicKey), 10) : 'none' },
     );
   }
+  if (guard) mine.push({ section: 'Reward this period' }, ...rewardCard(guard, now));
   const network: KeyValueItem[] = [
     { section: 'Network' },
     { label: 'Supply', value: val(supply, (d) => formatAvax(d, { unit: true, decimals: 0 })) },
