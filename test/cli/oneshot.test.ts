@@ -95,8 +95,8 @@ describe('avatop get', () => {
     const r = await runCli(['get', 'validators', '--url', healthy.url], noConfig);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    // Every row has its weight with 9 decimals, and the decimal points stand in one column.
-    const points = lines.slice(1).map((l) => l.search(/\d\.\d{9}(\s|$)/));
+    // Every row (under the rule note and the header) has its weight with 9 decimals, the points in one column.
+    const points = lines.slice(lines.findIndex((l) => l.startsWith('NODE ID')) + 1).map((l) => l.search(/\d\.\d{9}(\s|$)/));
     expect(points.every((p) => p > 0)).toBe(true);
     expect(new Set(points).size).toBe(1);
   });

@@ -69,7 +69,8 @@ describe('UI updates', () => {
     ui = setFilter(ui, 'utxos', 'avax1');
     expect(ui.panes.utxos).toMatchObject({ filter: 'avax1', cursor: 0 });
     ui = setPromptText(openPrompt(ui, 'utxo-addresses'), 'P-avax1x');
-    expect(ui.prompt).toEqual({ kind: 'utxo-addresses', text: 'P-avax1x' });
+    // A prompt remembers the text it opened with, so Esc can put it back.
+    expect(ui.prompt).toEqual({ kind: 'utxo-addresses', text: 'P-avax1x', initial: '' });
     expect(closePrompt(ui).prompt).toBeUndefined();
     expect(togglePaused(ui).paused).toBe(true);
   });
