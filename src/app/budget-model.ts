@@ -28,6 +28,15 @@ export function endBadge(g: ValidationGuard | undefined, now: number): Badge | u
   return { text: `ends in ${formatSlack(g.endMs - now)}${g.autoRenewed ? ' (renews)' : ''}`, tone: TONE[g.endTier] };
 }
 
+/** The validators pane's BUDGET cell for a watched node: "23h 10m", "LOST", "ended", "?" (not known yet). */
+export function budgetCell(g: ValidationGuard): { text: string; tone: BadgeTone; sortMs: number | undefined } {
+  const b = g.budget;
+  if (!b) return { text: '?', tone: 'muted', sortMs: undefined };
+  if (b.state === 'ended') return { text: 'ended', tone: 'muted', sortMs: undefined };
+  if (b.state === 'lost') return { text: 'LOST', tone: 'error', sortMs: b.remainingMs };
+  return { text: formatSlack(b.remainingMs), tone: g.budgetTier ? TONE[g.budgetTier] : 'ok', sortMs: b.remainingMs };
+}
+
 const pct = (p: number | undefined): string => (p === undefined ? '?' : `${(Math.round(p * 100) / 100).toFixed(2)}%`);
 
 /** The overview's reward card: the budget, both views side by side, and which figure the budget uses. */

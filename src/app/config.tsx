@@ -38,6 +38,8 @@ export interface AppConfig {
   readonly client?: AppClient;
   /** --readonly: the console hides issueTx and the keystore methods. */
   readonly readonly?: boolean;
+  /** Validators to follow (--watch-node, config watch): the validators pane shows their downtime budget. */
+  readonly watch?: readonly string[];
 }
 
 const ConfigContext = createContext<AppConfig>({

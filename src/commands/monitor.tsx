@@ -174,6 +174,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
           },
           client,
           readonly: settings.readonly,
+          watch: settings.watch,
         }}
       />
     );

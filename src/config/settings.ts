@@ -36,6 +36,8 @@ export interface Settings {
   configPath?: string;
   /** The config file's `nodes`: several nodes, each with a name and its own headers (the exporter; the fleet). */
   nodes: ConfigNode[];
+  /** Other validators whose downtime budget to follow (config `watch`, `--watch-node`), by this node's view of them. */
+  watch: string[];
 }
 
 export interface ConfigNode {
@@ -51,6 +53,7 @@ export const COMMON_FLAGS: readonly FlagSpec[] = [
   { name: 'timeout', kind: 'string', value: 'DURATION', description: 'per-request timeout (default 10s)' },
   { name: 'header', kind: 'list', short: 'H', value: "'Name: value'", description: 'extra HTTP header, repeatable (auth proxies)' },
   { name: 'uptime-threshold', kind: 'string', value: 'PERCENT', description: "reward uptime threshold for every validation. Default: the node's rule, 80%, or 90% for validations starting at or after its info.upgrades heliconTime (ACP-267); an elastic subnet's uptimeRequirement. A node's own --uptime-requirement is not visible over the API: set this if you changed it" },
+  { name: 'watch-node', kind: 'list', value: 'NodeID-…', description: 'another validator whose downtime budget to follow (this node\'s view of it), repeatable; config: watch' },
   { name: 'config', kind: 'string', value: 'FILE', description: 'config file (default ~/.config/avatop/config.json, env AVATOP_CONFIG)' },
   { name: 'help', kind: 'boolean', short: 'h', description: 'show help and exit' },
   { name: 'version', kind: 'boolean', short: 'V', description: 'print the version and exit' },
@@ -81,6 +84,7 @@ const ConfigFileSchema = z.object({
   readonly: z.boolean().optional(),
   debugLog: z.string().optional(),
   uptimeThreshold: z.number().optional(),
+  watch: z.array(z.string()).optional(),
   nodes: z
     .array(z.object({ name: z.string().optional(), url: z.string(), headers: z.union([z.record(z.string(), z.string()), z.array(z.string())]).optional() }))
     .optional(),
@@ -131,6 +135,12 @@ function parsePane(text: string, what: string): PaneName {
   const pane = PANE_NAMES.find((p) => p === text.toLowerCase());
   if (!pane) throw new UsageError(`${what}: unknown pane "${text}" (one of ${PANE_NAMES.join(', ')})`);
   return pane;
+}
+
+function parseWatchedNode(text: string, what: string): string {
+  const id = text.trim();
+  if (!/^NodeID-[1-9A-HJ-NP-Za-km-z]{20,40}$/.test(id)) throw new UsageError(`${what}: expected a node ID such as NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg, got "${text}"`);
+  return id;
 }
 
 function parseThreshold(value: string | number, what: string): number {
@@ -205,6 +215,7 @@ export function resolveSettings(
     readonly: false,
     configPath,
     nodes: [],
+    watch: [],
   };
 
   // Config file first, then environment, then flags.
@@ -252,6 +263,7 @@ export function resolveSettings(
       : Object.entries(n.headers ?? {}).map(([k, v]) => parseHeader(`${k}: ${v}`, `${what}.headers`));
     return { name: n.name, url: parseUrl(n.url, `${what}.url`), headers: Object.fromEntries(headers) };
   });
+  settings.watch = [...(file.watch ?? []), ...((values['watch-node'] as string[] | undefined) ?? [])].map((id, i) => parseWatchedNode(id, values['watch-node'] !== undefined && i >= (file.watch?.length ?? 0) ? '--watch-node' : `config ${configPath}: watch`));
   const threshold = values['uptime-threshold'] ?? file.uptimeThreshold;
   if (threshold !== undefined) settings.uptimeThreshold = parseThreshold(threshold as string | number, where('uptime-threshold', 'uptimeThreshold'));
 

@@ -40,7 +40,7 @@ export interface Screen {
 
 export const SMALL_SIM: SimNodeOptions = { validators: 120, peers: 40, utxos: 300, subnets: 3, blockIntervalMs: 1000 };
 
-export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string; theme?: Theme; scheduler?: Partial<SchedulerOptions>; slowMs?: number } = {}): Promise<Screen> {
+export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string; theme?: Theme; scheduler?: Partial<SchedulerOptions>; slowMs?: number; watch?: string[] } = {}): Promise<Screen> {
   const sim = opts.url ? undefined : await createSimNode({ ...SMALL_SIM, ...opts.sim });
   // hostAlias: reach the simulator by a host name instead of its IP (for the Host-header filter).
   const url = opts.url ?? (opts.hostAlias ? sim!.url.replace('127.0.0.1', opts.hostAlias) : sim!.url);
@@ -52,6 +52,7 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
   const config = {
     url,
     rewardThreshold: DEFAULT_REWARD_THRESHOLD,
+    watch: opts.watch,
     actions: {
       quit: () => {
         counts.quits++;

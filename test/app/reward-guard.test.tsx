@@ -1,6 +1,7 @@
 // The reward guard on screen: the header's budget badge and the overview's card, against the simulator's scenarios.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, type Screen } from './harness';
+import { SMALL_SIM, startScreen, type Screen } from './harness';
+import { createSimNode } from '../../src/sim';
 
 let screen: Screen | undefined;
 afterEach(async () => {
@@ -25,6 +26,20 @@ describe('reward guard on screen', () => {
     screen = await startScreen({ sim: { scenario: 'reward-lost', validators: 120, peers: 60 } });
     const f = await screen.waitFor((fr) => /reward lost/.test(header2(fr)));
     expect(f).toMatch(/Budget\s+reward lost for this period/);
+  });
+
+  it('a watched node gets a BUDGET column in the validators pane, from this node\'s view of it', async () => {
+    // The same seed and size as the screen's node: the same validators.
+    const sim = await createSimNode({ ...SMALL_SIM });
+    // The lowest-uptime validator that is not this node: the one an operator would watch.
+    const [watched] = [...sim.network.validators].filter((v) => v.nodeIdStr !== sim.nodeId).sort((a, b) => a.uptime - b.uptime);
+    await sim.close();
+    screen = await startScreen({ watch: [watched!.nodeIdStr] });
+    const short = watched!.nodeIdStr.slice(0, 10);
+    const f = await screen.press('3', (fr) => /BUDGET/.test(fr) && fr.split('\n').some((l) => l.includes(short) && /(LOST|\d+[dhm] \d+[hm]s?|\d+m)\s/.test(l)));
+    const row = f.split('\n').find((l) => l.includes(short))!;
+    // Rows of nodes not watched leave the cell empty: only one row has a figure in the column.
+    expect(row).toMatch(/LOST|\d+[dh]/);
   });
 
   it('healthy on a Helicon network: days of budget at the 90% its validation needs', async () => {

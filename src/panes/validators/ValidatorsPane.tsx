@@ -1,3 +1,7 @@
+import { useAppConfig } from '../../app/config';
+import { budgetCell } from '../../app/budget-model';
+import { judgeValidation, isAutoRenewed } from '../../domain/reward/guard';
+import { heliconFromResource } from '../../domain/reward/threshold';
 import { useMemo } from 'react';
 import { useAvatop } from '../../app/store-context';
 import { useAvatopStore } from '../../app/store-context';
@@ -30,6 +34,8 @@ export interface ValidatorColumnOptions {
   readonly needs?: boolean;
   /** Whose weights: the primary network's are AVAX, a subnet's or an L1's plain numbers (format/weight.ts). */
   readonly subnetId?: string;
+  /** Watched nodes' downtime budgets (--watch-node): a BUDGET column when any is watched. */
+  readonly budgetOf?: (v: Validator) => ReturnType<typeof budgetCell> | undefined;
 }
 
 export function validatorColumns(now: number, total: bigint, opts: ValidatorColumnOptions = {}): Column<Validator>[] {
@@ -47,6 +53,7 @@ export function validatorColumns(now: number, total: bigint, opts: ValidatorColu
     { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 1, render: (v) => formatPercent(num(v.uptime), 1), sortValue: (v) => num(v.uptime) },
     { key: 'renew', title: 'RENEW', width: 5, priority: 3, render: (v) => renewText(v), sortValue: (v) => renewText(v) },
     { key: 'needs', title: 'NEEDS', width: 5, align: 'right', priority: 3, render: (v) => { const p = needs(v); return p === undefined ? '—' : `${p}%`; }, sortValue: (v) => needs(v) },
+    { key: 'budget', title: 'BUDGET', width: 8, align: 'right', priority: 1, render: (v) => opts.budgetOf?.(v)?.text ?? '', sortValue: (v) => opts.budgetOf?.(v)?.sortMs },
     { key: 'connected', title: 'CONN', width: 5, priority: 2, render: (v) => (bool(v.connected) === undefined ? '—' : v.connected ? 'yes' : 'NO'), sortValue: (v) => (v.connected === true ? 1 : v.connected === false ? 0 : undefined) },
     { key: 'delegators', title: 'DELEG', width: 5, align: 'right', priority: 3, render: (v) => formatCount(delegatorCount(v)), sortValue: (v) => delegatorCount(v) },
     { key: 'delegated', title: 'DEL.WT', width: 8, align: 'right', priority: 4, render: (v) => weight(delegatorWeight(v)), sortValue: (v) => delegatorWeight(v) },
@@ -54,7 +61,27 @@ export function validatorColumns(now: number, total: bigint, opts: ValidatorColu
     { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => weight(big(v.potentialReward)), sortValue: (v) => big(v.potentialReward) },
     { key: 'bls', title: 'BLS', width: 3, priority: 6, render: (v) => (hasBls(v) ? 'yes' : 'no'), sortValue: (v) => (hasBls(v) ? 1 : 0) },
   ];
-  return cols.filter((c) => (c.key !== 'renew' || opts.renew) && (c.key !== 'needs' || opts.needs));
+  return cols.filter((c) => (c.key !== 'renew' || opts.renew) && (c.key !== 'needs' || opts.needs) && (c.key !== 'budget' || opts.budgetOf !== undefined));
+}
+
+/** Watched nodes (--watch-node) judged by the reward guard from this node's view of them; primary network only. */
+function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions['budgetOf'] {
+  const { watch, rewardThreshold } = useAppConfig();
+  const upgrades = useAvatop((s) => s.versions.upgrades);
+  return useMemo(() => {
+    if (!watch || watch.length === 0 || subnet !== PRIMARY_NETWORK_ID) return undefined;
+    const watched = new Set(watch);
+    const helicon = heliconFromResource(upgrades);
+    return (v: Validator) =>
+      watched.has(v.nodeID)
+        ? budgetCell(
+            judgeValidation(
+              { nodeId: v.nodeID, startMs: date(v.startTime), endMs: date(v.endTime), uptimePercent: num(v.uptime), view: 'this-node', helicon, autoRenewed: isAutoRenewed(v) },
+              { now, override: rewardThreshold.override },
+            ),
+          )
+        : undefined;
+  }, [watch, subnet, upgrades, now, rewardThreshold.override]);
 }
 
 /** ACP-236 auto-renewed validators: "auto" (renews at END), "last" (its authority set the next period to 0). */
@@ -121,9 +148,10 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   const rule = useMemo(() => thresholdRuleText(rows, thresholdOf), [rows, thresholdOf]);
   const anyRenewed = useMemo(() => rows.some((r) => r.change !== 'removed' && renewText(r.value) !== ''), [rows]);
   const mixed = rule.mixed;
+  const budgetOf = useWatchedBudgets(subnet, now);
   const columns = useMemo(
-    () => validatorColumns(now, shareTotal, { thresholdOf, renew: anyRenewed, needs: mixed, subnetId: subnet }),
-    [now, shareTotal, thresholdOf, anyRenewed, mixed, subnet],
+    () => validatorColumns(now, shareTotal, { thresholdOf, renew: anyRenewed, needs: mixed, subnetId: subnet, budgetOf }),
+    [now, shareTotal, thresholdOf, anyRenewed, mixed, subnet, budgetOf],
   );
   const bodyHeight = tableBodyHeight(height, resource);
   const table = useTablePane({
