@@ -36,7 +36,7 @@ export async function run(argv: string[]): Promise<number> {
     async run(ctx) {
       const duration = (name: string) => (typeof ctx.extra[name] === 'string' ? parseDuration(ctx.extra[name] as string, `--${name}`) : undefined);
       const rule = { override: ctx.settings.uptimeThreshold, warnBudgetMs: duration('warn-budget'), warnEndMs: duration('warn-end') };
-      const snapshot = await gatherStatus(ctx.client, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [] });
+      const snapshot = await gatherStatus(ctx.client, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch });
       const report = assessStatus(snapshot, rule, Date.now());
       ctx.out(ctx.format === 'json' ? toJson(report.json) : report.lines.join('\n'));
       return report.exitCode;

@@ -1,7 +1,7 @@
 // Collects one status snapshot from a node, each part independently: one failing method never hides the rest.
 import type { AvatopClient } from '../rpc/client';
 import { AvatopError, HttpError, TransportError } from '../rpc/errors';
-import type { Maybe, StatusSnapshot } from './status-report';
+import type { Maybe, StatusSnapshot, WatchedValidation } from './status-report';
 import { summarizeHealth } from '../domain/health/health-summary';
 import { isAutoRenewed } from '../domain/reward/guard';
 import type { L1Balance } from '../domain/reward/findings';
@@ -41,7 +41,7 @@ async function gatherL1(client: AvatopClient, ids: readonly string[]): Promise<M
   });
 }
 
-export async function gatherStatus(client: AvatopClient, opts: { l1Validations?: readonly string[] } = {}): Promise<StatusSnapshot> {
+export async function gatherStatus(client: AvatopClient, opts: { l1Validations?: readonly string[]; watch?: readonly string[] } = {}): Promise<StatusSnapshot> {
   // The node ID doubles as the reachability probe: the Info API answers even while chains bootstrap.
   let nodeId: string;
   try {
@@ -73,6 +73,17 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     attempt(async () => client.info.upgrades()),
   ]);
   const l1 = await gatherL1(client, opts.l1Validations ?? []);
+  const watch = opts.watch ?? [];
+  const watched: Maybe<WatchedValidation[]> =
+    watch.length === 0
+      ? { ok: true, value: [] }
+      : await attempt(async () => {
+          const { validators } = await client.platform.getCurrentValidators({ nodeIDs: [...watch] });
+          return watch.map((id) => {
+            const v = validators.find((x) => x.nodeID === id);
+            return v ? { nodeID: id, startTime: v.startTime, endTime: v.endTime, uptime: v.uptime, autoRenewed: isAutoRenewed(v) } : { nodeID: id };
+          });
+        });
   return {
     url: client.url,
     nodeId: { ok: true, value: nodeId },
@@ -88,5 +99,6 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     health,
     helicon: heliconOf(upgrades),
     l1,
+    watched,
   };
 }

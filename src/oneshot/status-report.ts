@@ -31,11 +31,21 @@ export interface StatusSnapshot {
   validator: Maybe<{ startTime?: Date; endTime?: Date; uptime?: number; connected?: boolean; autoRenewed?: boolean } | undefined>;
   /** L1 validations named with --l1-validation: balance and fee. */
   l1?: Maybe<L1Balance[]>;
+  /** Other validators named with --watch-node, as this node sees them (no record: not a current validator). */
+  watched?: Maybe<WatchedValidation[]>;
   healthy: Maybe<boolean>;
   /** The node's checks judged (domain/health); absent from snapshots made before it was gathered. */
   health?: Maybe<HealthSummary>;
   /** From info.upgrades: decides ACP-267's 90%. Absent from a snapshot: not known. */
   helicon?: HeliconSchedule;
+}
+
+export interface WatchedValidation {
+  nodeID: string;
+  startTime?: Date;
+  endTime?: Date;
+  uptime?: number;
+  autoRenewed?: boolean;
 }
 
 export interface StatusReport {
@@ -119,6 +129,21 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   const l1 = s.l1?.ok ? s.l1.value : [];
   if (s.l1 && !s.l1.ok) problems.push(`L1 validation balance unknown: ${s.l1.reason}`);
   for (const f of guardFindings(guard, l1, { now, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs })) problems.push(f.text);
+  // Watched validators: the same guard, from this node's view of them.
+  if (s.watched && !s.watched.ok) problems.push(`watched validators unknown: ${s.watched.reason}`);
+  const watched = (s.watched?.ok ? s.watched.value : []).map((w) => ({
+    w,
+    guard: w.startTime
+      ? judgeValidation(
+          { nodeId: w.nodeID, startMs: w.startTime.getTime(), endMs: w.endTime?.getTime(), uptimePercent: w.uptime, view: 'this-node', helicon: s.helicon ?? { kind: 'unknown' }, autoRenewed: w.autoRenewed === true },
+          { now, override: rule.override, warnBudgetMs: rule.warnBudgetMs },
+        )
+      : undefined,
+  }));
+  for (const { w, guard: g } of watched) {
+    if (!g) problems.push(`${sanitize(w.nodeID)} is not a current validator`);
+    else for (const f of guardFindings(g, [], { now, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs })) problems.push(`${sanitize(w.nodeID)}: ${f.text.replace(/^reward lost for this period: peers see/, 'reward lost for this period: this node sees')}`);
+  }
 
   const verdict: Verdict = problems.length === 0 ? 'healthy' : 'degraded';
   const boot = (['P', 'X', 'C'] as const)
@@ -141,6 +166,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     `validator  ${validatorLine}${guard?.autoRenewed ? ' (auto-renewed: the end of the current period)' : ''}`,
     ...(guard ? [`budget     ${budgetSentence(guard, now) ?? "not known yet (the peers' view of uptime or the validation's times are missing)"}`] : []),
     ...l1.map((v) => `l1         ${sanitize(v.validationId)}: ${l1RunwayText(v)}`),
+    ...watched.map(({ w, guard: g }) => `watched    ${sanitize(w.nodeID)}: ${g ? (budgetSentence(g, now) ?? 'budget not known yet') : 'not a current validator'}`),
     ...problems.map((p) => `problem    ${p}`),
   ];
 
@@ -186,6 +212,16 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
           },
         ]
       : [],
+    watchedValidations: watched.map(({ w, guard: g }) => ({
+      nodeID: w.nodeID,
+      current: g !== undefined,
+      threshold: g?.threshold.percent ?? null,
+      thresholdSource: g?.threshold.reason ?? null,
+      uptimeView: "this node's (getCurrentValidators uptime)",
+      uptime: g?.uptimePercent ?? null,
+      downtimeBudgetSeconds: g?.budget && g.budget.state !== 'ended' ? Math.round(g.budget.remainingMs / 1000) : null,
+      endsInSeconds: g?.endMs === undefined ? null : Math.round((g.endMs - now) / 1000),
+    })),
     l1Validations: l1.map((v) => {
       const runway = balanceRunwayMs(v.balance, v.price);
       return { validationID: v.validationId, subnetID: v.subnetId ?? null, balance: v.balance.toString(), feePerSecond: v.price.toString(), balanceRunwaySeconds: runway === undefined ? null : Math.round(runway / 1000) };

@@ -82,6 +82,24 @@ describe('status: the reward guard', () => {
     expect(l1.balanceRunwaySeconds).toBeLessThan(7 * 86_400);
   });
 
+  it('--watch-node: another validator\'s budget from this node\'s view of it, in words and in JSON', async () => {
+    node = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5 });
+    const watched = [...node.network.validators].filter((v) => v.nodeIdStr !== node!.nodeId).sort((a, b) => a.uptime - b.uptime)[0]!;
+    const text = await runCli(['status', '--url', node.url, '--watch-node', watched.nodeIdStr]);
+    expect(text.stdout).toContain(`watched    ${watched.nodeIdStr}: `);
+    const json = JSON.parse((await runCli(['status', '--url', node.url, '--watch-node', watched.nodeIdStr, '-o', 'json'])).stdout) as Record<string, any>;
+    const w = json.watchedValidations[0];
+    expect(w).toMatchObject({ nodeID: watched.nodeIdStr, current: true });
+    // The formula on the uptime this node reports for it.
+    const start = watched.start * 1000;
+    const end = watched.end * 1000;
+    const expected = ((1 - w.threshold / 100) * (end - start) - (1 - w.uptime / 100) * (Date.now() - start)) / 1000;
+    expect(Math.abs(w.downtimeBudgetSeconds - expected)).toBeLessThan(Math.max(60, Math.abs(expected) * 0.05));
+    const bad = await runCli(['status', '--url', node.url, '--watch-node', 'nope']);
+    expect(bad.code).toBe(3);
+    expect(bad.stderr).toMatch(/--watch-node: expected a node ID/);
+  });
+
   it('a bad --warn-budget is a usage error (exit 3)', async () => {
     node = await createSimNode({ validators: 20, peers: 4, utxos: 5 });
     const r = await runCli(['status', '--url', node.url, '--warn-budget', 'soon']);
