@@ -57,7 +57,7 @@ describe('counts', () => {
     const f = r.lastFrame()!;
     r.unmount();
     expect(f).toMatch(/3 validators · 1\/3 · 2 removed \(-\)/);
-    expect(f).toMatch(/total 9(\.0+)?K AVAX/); // the ended ones' 6K are not in it
+    expect(f).toMatch(/· 9(\.0+)?K AVAX/); // the ended ones' 6K are not in it
     expect(f.split('\n').filter((l) => /^-NodeID-/.test(l))).toHaveLength(2);
   });
 

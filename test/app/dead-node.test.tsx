@@ -27,21 +27,26 @@ describe('a node that stops', () => {
     // A pane whose own data is only refreshed when the height moves: nothing of its own would fail for minutes.
     await screen.press('3', /validators · 1\/\d+/);
 
+    // A minute of blocks first, so the node that answers next (the same seed, started fresh) is behind this one.
+    sim.tick(60_000);
+    const ahead = BigInt(sim.network.height);
+    await screen.waitFor(() => (screen!.store.getState().pchain.height.data ?? 0n) >= ahead);
     const stoppedAt = Date.now();
     await sim.close();
     const f = await screen.waitFor((x) => /UNREACHABLE/.test(header(x)), 3 * INTERVAL_MS + 10_000);
     const elapsed = Date.now() - stoppedAt;
     const probe = screen.store.getState().pchain.height;
     process.stdout.write(`dead node: header changed ${elapsed} ms after the node stopped (probe every ${INTERVAL_MS} ms, ${probe.failures} failed probe(s))\n`);
-    // The first failed probe turned the header; the machine may be slow, so the wall clock gets slack on top.
+    // "Within one poll interval" as a condition, not a clock: the first failed probe turned the header. The time is
+    // printed above (speed figures belong in npm run bench, not in assertions a busy machine can fail).
     expect(probe.failures).toBe(1);
-    expect(elapsed).toBeLessThan(INTERVAL_MS + 3_000);
 
     const h = header(f);
     expect(h).toMatch(/✗ UNREACHABLE( for \d+s)?: connection refused/);
     expect(h).toMatch(/ · as of (just now|\d+s ago): P✓ X✓ C✓/);
-    expect(h).not.toMatch(/\((in sync|\w+ behind)\)/);
-    expect(h).toMatch(/chain [\d:]+Z \(was (in sync|\w+ behind)\)/);
+    expect(h).not.toMatch(/\((?!was )(in sync|[\w ]+ (behind|ahead))\)/);
+    // (The node was ticked a minute ahead of the wall clock above.)
+    expect(h).toMatch(/chain [\d:]+Z \(was (in sync|[\w ]+ (behind|ahead))\)/);
     expect(h).toMatch(/\(was [\d.]+ blk\/min\)/);
     expect(h).not.toMatch(/rpc [\d.]+m?s/); // a latency of a connection that is gone
     // The pane under the header says so too (its own data is fine, and kept).

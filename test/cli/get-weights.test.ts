@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
-import { formatAvax } from '../../src/format/avax';
+import { formatAvaxExact } from '../../src/format/avax';
 
 let sim: SimNode;
 const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
@@ -54,6 +54,6 @@ describe('avatop get validators', () => {
     const { header, rows } = table(r.stdout);
     expect(header).toMatch(/^NODE ID\s+WEIGHT \(AVAX\)\s/);
     const own = sim.network.validatorsByNode.get(sim.nodeId)!;
-    expect(rows.get(sim.nodeId)).toMatch(new RegExp(`^${sim.nodeId}\\s+${formatAvax(own.weight).replace('.', '\\.')}\\s`));
+    expect(rows.get(sim.nodeId)).toMatch(new RegExp(`^${sim.nodeId}\\s+${formatAvaxExact(own.weight).replace('.', '\\.')}\\s`));
   });
 });
