@@ -83,3 +83,26 @@ export function intervalUptime(startMs: number, earlier: UptimeSample, later: Up
   const upLater = (clampPercent(later.uptimePercent) / 100) * (later.atMs - startMs);
   return clampPercent(((upLater - upEarlier) / span) * 100);
 }
+
+/** Samples older than this are no use to the last hour's figure. */
+export const RECENT_WINDOW_MS = 3_600_000;
+/** A shorter span says too little: a single missed poll would read as an outage. */
+export const RECENT_MIN_SPAN_MS = 10 * 60_000;
+
+/** Keeps the last hour of samples, adding `next` when it is newer than the last one kept. */
+export function addUptimeSample(samples: readonly UptimeSample[], next: UptimeSample): UptimeSample[] {
+  const last = samples[samples.length - 1];
+  const out = last && next.atMs <= last.atMs ? [...samples] : [...samples, next];
+  const cutoff = next.atMs - RECENT_WINDOW_MS;
+  while (out.length > 2 && out[1]!.atMs <= cutoff) out.shift();
+  return out;
+}
+
+/** The uptime over (about) the last hour, from the oldest sample in it to the newest; undefined under 10 minutes. */
+export function recentUptime(samples: readonly UptimeSample[], startMs: number | undefined): number | undefined {
+  if (startMs === undefined || samples.length < 2) return undefined;
+  const first = samples[0]!;
+  const last = samples[samples.length - 1]!;
+  if (last.atMs - first.atMs < RECENT_MIN_SPAN_MS) return undefined;
+  return intervalUptime(startMs, first, last);
+}

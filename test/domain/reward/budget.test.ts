@@ -109,3 +109,21 @@ describe('tiers', () => {
     expect(balanceRunwayMs(5n, 0n)).toBeUndefined();
   });
 });
+
+describe('the last hour of the peers\' view', () => {
+  it('keeps an hour of samples and reads the interval\'s own uptime once it spans ten minutes', async () => {
+    const { addUptimeSample, recentUptime } = await import('../../../src/domain/reward/budget');
+    const startMs = start;
+    let samples = addUptimeSample([], { atMs: start + 10 * HOUR, uptimePercent: 100 });
+    samples = addUptimeSample(samples, { atMs: start + 10 * HOUR + 5 * 60_000, uptimePercent: 100 });
+    expect(recentUptime(samples, startMs)).toBeUndefined();
+    // Down for the next 55 minutes: 10 h up out of 11 h.
+    samples = addUptimeSample(samples, { atMs: start + 11 * HOUR, uptimePercent: (10 / 11) * 100 });
+    expect(recentUptime(samples, startMs)).toBeCloseTo(0, 6);
+    // An older sample than the last is ignored; samples over an hour old are dropped (two stay at least).
+    expect(addUptimeSample(samples, { atMs: start, uptimePercent: 50 })).toHaveLength(3);
+    samples = addUptimeSample(samples, { atMs: start + 13 * HOUR, uptimePercent: (12 / 13) * 100 });
+    expect(samples[0]!.atMs).toBe(start + 11 * HOUR);
+    expect(recentUptime(samples, startMs)).toBeCloseTo(100, 6);
+  });
+});
