@@ -112,6 +112,29 @@ export function parseNodeUrl(raw: string): ParsedUrl {
   return { origin: u.origin, basePath, authorization, display: `${u.origin}${basePath}` };
 }
 
+/**
+ * A request's one deadline and the caller's cancel, as one abort signal: the timer and the listener are let go by
+ * `dispose`, and `timedOut` tells a timeout from the caller's cancel.
+ */
+function startDeadline(timeoutMs: number, userSignal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+  }, timeoutMs);
+  const onUserAbort = () => controller.abort(userSignal?.reason);
+  userSignal?.addEventListener('abort', onUserAbort, { once: true });
+  return {
+    controller,
+    timedOut: () => timedOut,
+    dispose() {
+      clearTimeout(timer);
+      userSignal?.removeEventListener('abort', onUserAbort);
+    },
+  };
+}
+
 export function createTransport(options: TransportOptions): Transport {
   const parsed = parseNodeUrl(options.url);
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -141,21 +164,15 @@ export function createTransport(options: TransportOptions): Transport {
     if (userSignal?.aborted) throw withAccounting(new TransportError('aborted', url), method, 0, 0);
 
     // One deadline for connect, headers and body together, so a body that trickles forever still times out.
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onUserAbort = () => controller.abort(userSignal?.reason);
-    userSignal?.addEventListener('abort', onUserAbort, { once: true });
+    const deadline = startDeadline(timeoutMs, userSignal);
+    const controller = deadline.controller;
 
     let received = 0;
     const fail = (err: unknown): never => {
       if (err instanceof AvatopError) throw withAccounting(err, method, received, performance.now() - started);
       let kind: TransportErrorKind;
       let why: string | undefined;
-      if (timedOut) {
+      if (deadline.timedOut()) {
         kind = 'timeout';
         why = `no complete reply within ${timeoutMs} ms`;
       } else if (userSignal?.aborted) kind = 'aborted';
@@ -223,8 +240,7 @@ export function createTransport(options: TransportOptions): Transport {
     } catch (err) {
       return fail(err);
     } finally {
-      clearTimeout(timer);
-      userSignal?.removeEventListener('abort', onUserAbort);
+      deadline.dispose();
     }
   }
 
@@ -239,19 +255,13 @@ export function createTransport(options: TransportOptions): Transport {
     if (closed) throw withAccounting(new TransportError('aborted', url, undefined, 'client closed'), label, 0, 0);
     const userSignal = opts.signal;
     if (userSignal?.aborted) throw withAccounting(new TransportError('aborted', url), label, 0, 0);
-    const controller = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onUserAbort = () => controller.abort(userSignal?.reason);
-    userSignal?.addEventListener('abort', onUserAbort, { once: true });
+    const deadline = startDeadline(timeoutMs, userSignal);
+    const controller = deadline.controller;
     let received = 0;
     const fail = (err: unknown): never => {
       if (err instanceof AvatopError) throw withAccounting(err, label, received, performance.now() - started);
-      const kind: TransportErrorKind = timedOut ? 'timeout' : userSignal?.aborted ? 'aborted' : classifyNetworkError(err);
-      const why = timedOut ? `no complete reply within ${timeoutMs} ms` : undefined;
+      const kind: TransportErrorKind = deadline.timedOut() ? 'timeout' : userSignal?.aborted ? 'aborted' : classifyNetworkError(err);
+      const why = deadline.timedOut() ? `no complete reply within ${timeoutMs} ms` : undefined;
       throw withAccounting(new TransportError(kind, url, err, why), label, received, performance.now() - started);
     };
     try {
@@ -299,8 +309,7 @@ export function createTransport(options: TransportOptions): Transport {
     } catch (err) {
       return fail(err);
     } finally {
-      clearTimeout(timer);
-      userSignal?.removeEventListener('abort', onUserAbort);
+      deadline.dispose();
     }
   }
 
