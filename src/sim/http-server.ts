@@ -87,10 +87,8 @@ function requestIdJson(body: string): string | null {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-async function streamHuge(res: http.ServerResponse, bytes: number, idJson: string): Promise<void> {
-  res.writeHead(200, { 'Content-Type': JSON_TYPE });
-  res.write('{"jsonrpc":"2.0","result":{"padding":"');
-  const chunk = Buffer.alloc(64 * 1024, 'A');
+/** `chunk` over and over until `bytes` are written or the client goes, waiting for the socket to drain. */
+async function writeRepeated(res: http.ServerResponse, chunk: Buffer, bytes: number): Promise<void> {
   let left = bytes;
   while (left > 0 && !res.destroyed) {
     const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
@@ -108,6 +106,12 @@ async function streamHuge(res: http.ServerResponse, bytes: number, idJson: strin
       });
     }
   }
+}
+
+async function streamHuge(res: http.ServerResponse, bytes: number, idJson: string): Promise<void> {
+  res.writeHead(200, { 'Content-Type': JSON_TYPE });
+  res.write('{"jsonrpc":"2.0","result":{"padding":"');
+  await writeRepeated(res, Buffer.alloc(64 * 1024, 'A'), bytes);
   if (!res.destroyed) res.end(`"},"id":${idJson}}\n`);
 }
 
@@ -266,23 +270,7 @@ async function serveMetrics(req: http.IncomingMessage, res: http.ServerResponse,
   const huge = firedKind('huge');
   if (huge) {
     res.writeHead(200, { 'Content-Type': METRICS_TYPE });
-    const line = Buffer.from('avalanche_padding_total 1\n'.repeat(2048));
-    let left = huge.bytes ?? 100 * 1024 * 1024;
-    while (left > 0 && !res.destroyed) {
-      const part = left >= line.length ? line : line.subarray(0, left);
-      left -= part.length;
-      if (!res.write(part)) {
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            res.off('drain', done);
-            res.off('close', done);
-            resolve();
-          };
-          res.on('drain', done);
-          res.on('close', done);
-        });
-      }
-    }
+    await writeRepeated(res, Buffer.from('avalanche_padding_total 1\n'.repeat(2048)), huge.bytes ?? 100 * 1024 * 1024);
     if (!res.destroyed) res.end();
     return;
   }
