@@ -24,7 +24,8 @@ describe('health in the header', () => {
     screen = await startScreen({ sim: { health: 'isolated', peers: 0 } });
     // The peers pane: the overview's own health poll is not running, the header's is.
     await screen.press('2', /peers · |No peers|0 peers/);
-    const f = await screen.waitFor((f) => /health 4 failing: network/.test(headerLines(f)));
+    // The count comes from the peers list once it has arrived (— until then).
+    const f = await screen.waitFor((f) => /health 4 failing: network/.test(headerLines(f)) && /peers 0/.test(headerLines(f)));
     expect(headerLines(f)).toMatch(/P✓ X✓ C✓  health 4 failing: network  peers 0 \(20% stake\)/);
     expect(screen.scheduler.activeKeys()).toContain('health:slow');
     expect(screen.scheduler.activeKeys()).not.toContain('health');
