@@ -44,6 +44,7 @@ Commands (each has --help):
                                         peers, validators, pending, fees, versions, subnets, chains, blocks, utxos ADDR…
   avatop decode HEX|-                   a P-chain tx, block, UTXO or output from hex as the node's JSON
   avatop sim [--port N]                 serve the simulated node for other tools
+  avatop exporter [--listen HOST:PORT]  serve Prometheus metrics for one or more nodes, without a terminal
   -o, --output table|json               (status, get) output format; json keeps exact values
   -w, --watch                           (status, get) repeat every --interval until Ctrl-C
 
@@ -97,7 +98,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
     return 0;
   }
   if (resolved.positionals.length > 0) {
-    io.stderr.write(`avatop: unknown command "${resolved.positionals[0]}" (commands: status, get, decode, sim; --help for flags)\n`);
+    io.stderr.write(`avatop: unknown command "${resolved.positionals[0]}" (commands: status, get, decode, sim, exporter; --help for flags)\n`);
     return EXIT_UNKNOWN;
   }
   let theme;
