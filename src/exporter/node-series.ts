@@ -39,7 +39,7 @@ export interface SeriesSpec {
   read(s: AvatopState, now: number, rule: RuleOptions, view: NodeView): Reading;
 }
 
-/** What the operator told the exporter about the reward rule (--uptime-threshold, --warn-budget). */
+/** What the operator told the exporter about the reward rule (--uptime-threshold). */
 export interface RuleOptions {
   readonly override?: number;
 }
@@ -50,11 +50,12 @@ export function isUp(s: AvatopState): boolean {
 }
 
 const bool = (v: boolean | undefined): number | undefined => (v === undefined ? undefined : v ? 1 : 0);
-const fresh = <T>(r: Resource<T>): T | undefined => r.data;
+/** The last good data; the series of a node that is down are dropped before this is asked. */
+const dataOf = <T>(r: Resource<T>): T | undefined => r.data;
 
 /** One series per check: 1 failing, 0 passing; a check that has not run yet since the node started is not a failure. */
 function failingChecks(s: AvatopState): Array<{ labels: Labels; value: number }> | undefined {
-  const health = fresh(s.node.health);
+  const health = dataOf(s.node.health);
   if (!health) return undefined;
   return healthSummaryOf(health).checks.flatMap((c) => (c.state === 'pending' ? [] : [{ labels: { check: sanitize(c.name) }, value: c.state === 'failing' ? 1 : 0 }]));
 }
@@ -79,7 +80,7 @@ export const SERIES: readonly SeriesSpec[] = [
     help: 'The node\'s version and network, as labels; the value is always 1.',
     type: 'info',
     read: (s) => {
-      const version = fresh(s.node.version)?.version;
+      const version = dataOf(s.node.version)?.version;
       if (version === undefined) return undefined;
       const v = sanitize(version);
       return [{ labels: { version: v.replace(/^avalanchego\//, '') }, value: 1 }];
@@ -101,14 +102,14 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_pchain_height',
     help: 'P-chain height of the last accepted block.',
     type: 'gauge',
-    read: (s) => (fresh(s.pchain.height) === undefined ? undefined : Number(fresh(s.pchain.height))),
+    read: (s) => (dataOf(s.pchain.height) === undefined ? undefined : Number(dataOf(s.pchain.height))),
   },
   {
     name: 'avatop_chain_time_behind_seconds',
     help: 'How far the P-chain\'s time (platform.getTimestamp) is behind the exporter\'s clock.',
     type: 'gauge',
     read: (s, now) => {
-      const t = date(fresh(s.pchain.timestamp));
+      const t = date(dataOf(s.pchain.timestamp));
       return t === undefined ? undefined : Math.max(0, (now - t) / 1000);
     },
   },
@@ -118,7 +119,7 @@ export const SERIES: readonly SeriesSpec[] = [
     type: 'gauge',
     read: (s) =>
       (['P', 'X', 'C'] as const).flatMap((chain) => {
-        const v = bool(fresh(s.node.bootstrapped[chain]));
+        const v = bool(dataOf(s.node.bootstrapped[chain]));
         return v === undefined ? [] : [{ labels: { chain }, value: v }];
       }),
   },
@@ -126,7 +127,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_health_healthy',
     help: 'Whether the node\'s own health checks pass (/ext/health).',
     type: 'gauge',
-    read: (s) => bool(fresh(s.node.health)?.healthy),
+    read: (s) => bool(dataOf(s.node.health)?.healthy),
   },
   {
     name: 'avatop_health_check_failing',
@@ -139,7 +140,7 @@ export const SERIES: readonly SeriesSpec[] = [
     help: 'Health checks that have not run yet since the node started ("not yet run"): not failures.',
     type: 'gauge',
     read: (s) => {
-      const health = fresh(s.node.health);
+      const health = dataOf(s.node.health);
       return health ? healthSummaryOf(health).pending.length : undefined;
     },
   },
@@ -148,7 +149,7 @@ export const SERIES: readonly SeriesSpec[] = [
     help: 'Share (0-1) of stake this node is connected to, the lowest its chains\' networking health checks report.',
     type: 'gauge',
     read: (s) => {
-      const health = fresh(s.node.health);
+      const health = dataOf(s.node.health);
       return health ? healthSummaryOf(health).percentConnected : undefined;
     },
   },
@@ -156,19 +157,19 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_peers',
     help: 'Connected peers (info.peers numPeers).',
     type: 'gauge',
-    read: (s) => num(fresh(s.peers.count)),
+    read: (s) => num(dataOf(s.peers.count)),
   },
   {
     name: 'avatop_uptime_weighted_percent',
     help: 'This node\'s uptime as its peers see it, weighted by their stake (info.uptime weightedAveragePercentage): the view that votes on the reward.',
     type: 'gauge',
-    read: (s) => num(fresh(s.node.uptime)?.weightedAveragePercentage),
+    read: (s) => num(dataOf(s.node.uptime)?.weightedAveragePercentage),
   },
   {
     name: 'avatop_uptime_rewarding_stake_percent',
     help: 'Share of stake whose holders would vote to reward this node now (info.uptime rewardingStakePercentage).',
     type: 'gauge',
-    read: (s) => num(fresh(s.node.uptime)?.rewardingStakePercentage),
+    read: (s) => num(dataOf(s.node.uptime)?.rewardingStakePercentage),
   },
   {
     name: 'avatop_validation_threshold_percent',
