@@ -6,6 +6,7 @@ import { formatAddress } from '../codec/address';
 import { toHex } from '../codec/hex';
 import { formatAvax } from '../format/avax';
 import { formatCount } from '../format/number';
+import { weightIsAvax } from '../format/weight';
 import { formatDuration, formatTimestamp } from '../format/time';
 import { sanitize } from '../format/sanitize';
 import { shortenHex } from '../format/ids';
@@ -131,7 +132,7 @@ function validatorLines(v: unknown, typeName: string, subnetId: string | undefin
   if (!isObj(v)) return [];
   const node = bytesOf(v.nodeId);
   const sub = bytesOf(v.subnetId) ? formatId(v.subnetId as Uint8Array) : subnetId;
-  const avaxWeight = AVAX_WEIGHT_TYPES.has(typeName) || ((typeName.startsWith('AddPermissionless')) && sub === PRIMARY_NETWORK_ID);
+  const avaxWeight = AVAX_WEIGHT_TYPES.has(typeName) || (typeName.startsWith('AddPermissionless') && sub !== undefined && weightIsAvax(sub));
   const lines: DetailLine[] = [section('Staking')];
   if (node) {
     const id = nodeIdText(node);
