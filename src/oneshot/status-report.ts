@@ -8,7 +8,6 @@ import { isBelow, rewardThreshold, type HeliconSchedule } from '../domain/reward
 import { judgeValidation } from '../domain/reward/guard';
 import { budgetSentence, formatSlack, guardFindings, type L1Balance } from '../domain/reward/findings';
 import { balanceRunwayMs } from '../domain/reward/tiers';
-import { downtimeBudget } from '../domain/reward/budget';
 
 export type Verdict = 'healthy' | 'degraded' | 'unreachable';
 
@@ -103,12 +102,6 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
 
   const validator = s.validator.ok ? s.validator.value : undefined;
   const t = rewardThreshold({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
-  // Once the reward is lost the guard says so below; this line is for a validation that can still recover.
-  const lost = validator !== undefined && s.uptime.ok && isLost(validator, s.uptime.value.weightedAveragePercentage, t.percent, now);
-  if (validator && s.uptime.ok && !lost && isBelow(s.uptime.value.weightedAveragePercentage, t)) {
-    problems.push(`uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the ${t.percent}% reward threshold (${t.reason})`);
-  }
-  if (validator && validator.connected === false) problems.push('the network sees this validator as disconnected');
   // The reward guard (domain/reward): the budget at the peers' view, the end, L1 balances.
   const guard = validator
     ? judgeValidation(
@@ -126,6 +119,11 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
         { now, override: rule.override, warnBudgetMs: rule.warnBudgetMs },
       )
     : undefined;
+  // Once the reward is lost the guard says so below; this line is for a validation that can still recover.
+  if (validator && s.uptime.ok && guard?.budget?.state !== 'lost' && isBelow(s.uptime.value.weightedAveragePercentage, t)) {
+    problems.push(`uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the ${t.percent}% reward threshold (${t.reason})`);
+  }
+  if (validator && validator.connected === false) problems.push('the network sees this validator as disconnected');
   const l1 = s.l1?.ok ? s.l1.value : [];
   if (s.l1 && !s.l1.ok) problems.push(`L1 validation balance unknown: ${s.l1.reason}`);
   for (const f of guardFindings(guard, l1, { now, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs })) problems.push(f.text);
@@ -260,9 +258,4 @@ function l1RunwayText(v: L1Balance): string {
   if (runway === undefined) return 'no fee is charged';
   if (runway === 0) return 'balance 0: inactive';
   return `balance lasts ${formatSlack(runway)} at today's fee`;
-}
-
-function isLost(v: { startTime?: Date; endTime?: Date }, uptime: number, threshold: number | undefined, now: number): boolean {
-  if (threshold === undefined || !v.startTime || !v.endTime) return false;
-  return downtimeBudget({ thresholdPercent: threshold, startMs: v.startTime.getTime(), endMs: v.endTime.getTime(), uptimePercent: uptime, nowMs: now }).state === 'lost';
 }
