@@ -50,6 +50,19 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 const MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 
+/** The faults that end a request before any reply: a reset connection or an HTTP error status. True when one did. */
+function endedByFault(req: http.IncomingMessage, res: http.ServerResponse, firedKind: (k: ActiveFault['kind']) => ActiveFault | undefined): boolean {
+  if (firedKind('reset')) {
+    req.socket.destroy();
+    return true;
+  }
+  const httpError = firedKind('http-error');
+  if (!httpError) return false;
+  const status = httpError.status ?? 502;
+  sendText(res, status, httpError.body ?? `${status} ${http.STATUS_CODES[status] ?? 'Error'}\n`);
+  return true;
+}
+
 function sendText(res: http.ServerResponse, status: number, text: string): void {
   const body = Buffer.from(text);
   res.writeHead(status, { 'Content-Type': TEXT_TYPE, 'X-Content-Type-Options': 'nosniff', 'Content-Length': body.length });
@@ -152,15 +165,7 @@ export function createHttpHandler(deps: ServerDeps, stalled: Set<http.ServerResp
     if (route.route === 'platform' && deps.isBootstrapping()) {
       return sendText(res, 503, 'API call rejected because chain is not done bootstrapping\n');
     }
-    if (firedKind('reset')) {
-      req.socket.destroy();
-      return;
-    }
-    const httpError = firedKind('http-error');
-    if (httpError) {
-      const status = httpError.status ?? 502;
-      return sendText(res, status, httpError.body ?? `${status} ${http.STATUS_CODES[status] ?? 'Error'}\n`);
-    }
+    if (endedByFault(req, res, firedKind)) return;
 
     const isHealthGet = route.healthGet !== undefined && req.method === 'GET';
     if (!isHealthGet) {
@@ -258,15 +263,7 @@ async function serveMetrics(req: http.IncomingMessage, res: http.ServerResponse,
   const firedKind = (k: ActiveFault['kind']) => fired.find((f) => f.kind === k);
   const latency = fired.filter((f) => f.kind === 'latency').reduce((s, f) => s + (f.ms ?? 250), 0);
   if (latency > 0) await sleep(latency);
-  if (firedKind('reset')) {
-    req.socket.destroy();
-    return;
-  }
-  const httpError = firedKind('http-error');
-  if (httpError) {
-    const status = httpError.status ?? 502;
-    return sendText(res, status, httpError.body ?? `${status} ${http.STATUS_CODES[status] ?? 'Error'}\n`);
-  }
+  if (endedByFault(req, res, firedKind)) return;
   const huge = firedKind('huge');
   if (huge) {
     res.writeHead(200, { 'Content-Type': METRICS_TYPE });

@@ -1,49 +1,27 @@
 // transport.getStream: the GET behind /ext/metrics. Same guarantees as JSON-RPC calls: caps, deadlines, errors in words.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HttpError, ResponseTooLargeError, TransportError } from '../../src/rpc/errors';
-import { createTransport, type Transport } from '../../src/rpc/transport';
-import { sendText, startTestServer, type TestServer } from '../helpers/test-server';
+import { sendText } from '../helpers/test-server';
+import { transportFixture } from '../helpers/transport-fixture';
+import { caught } from '../helpers/caught';
 
-let server: TestServer;
-let transport: Transport | undefined;
+// A loopback test server per test and the transport opened against it (test/helpers/transport-fixture.ts).
+const fx = transportFixture({ headers: { authorization: 'Bearer x' } });
+const open = fx.open;
 
-beforeEach(async () => {
-  server = await startTestServer();
-});
-
-afterEach(async () => {
-  await transport?.close();
-  transport = undefined;
-  await server.close();
-});
-
-function open(opts: { timeoutMs?: number; url?: string } = {}): Transport {
-  void transport?.close();
-  transport = createTransport({ url: opts.url ?? server.url, headers: { authorization: 'Bearer x' }, ...opts });
-  return transport;
-}
-
-async function caught(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('transport.getStream', () => {
   it('GETs the path under the URL with the user headers, no JSON content type, and hands the body on in pieces', async () => {
-    server.handle((_req, res) => {
+    fx.server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('a 1\n');
       setTimeout(() => res.end('b 2\n'), 20);
     });
     const pieces: string[] = [];
-    const r = await open({ url: `${server.url}/prefix` }).getStream('/ext/metrics', { maxBytes: 1024, onText: (t) => pieces.push(t), accept: 'text/plain' });
+    const r = await open({ url: `${fx.server.url}/prefix` }).getStream('/ext/metrics', { maxBytes: 1024, onText: (t) => pieces.push(t), accept: 'text/plain' });
     expect(pieces.join('')).toBe('a 1\nb 2\n');
     expect(r.bytes).toBe(8);
-    const req = server.requests[0]!;
+    const req = fx.server.requests[0]!;
     expect(req.method).toBe('GET');
     expect(req.url).toBe('/prefix/ext/metrics');
     expect(req.headers.authorization).toBe('Bearer x');
@@ -52,14 +30,14 @@ describe('transport.getStream', () => {
   });
 
   it('a 404 is an HttpError that names the metrics API flag', async () => {
-    server.handle((_req, res) => sendText(res, 404, '404 page not found\n'));
+    fx.server.handle((_req, res) => sendText(res, 404, '404 page not found\n'));
     const err = await caught(open().getStream('/ext/metrics', { maxBytes: 1024, onText: () => {} }));
     expect(err).toBeInstanceOf(HttpError);
     expect((err as HttpError).hint).toMatch(/--api-metrics-enabled=false/);
   });
 
   it('refuses a body over the cap, declared or streamed, without handing on more than the cap', async () => {
-    server.handle((_req, res) => {
+    fx.server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       const chunk = 'x'.repeat(16 * 1024);
       let n = 0;
@@ -75,7 +53,7 @@ describe('transport.getStream', () => {
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect(handed).toBeLessThanOrEqual(100_000);
 
-    server.handle((_req, res) => {
+    fx.server.handle((_req, res) => {
       res.writeHead(200, { 'content-length': String(50 * 1024 * 1024) });
       res.write('x');
     });
@@ -83,7 +61,7 @@ describe('transport.getStream', () => {
   });
 
   it('a body that stalls times out: one deadline for headers and body', async () => {
-    server.handle((_req, res) => {
+    fx.server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('a 1\n');
     });

@@ -12,6 +12,7 @@ import {
 } from '../../src/rpc/errors';
 import { classifyNetworkError, createTransport, parseNodeUrl, type Transport } from '../../src/rpc/transport';
 import { replyError, replyResult, replyWith, sendJson, sendText, startTestServer, type TestServer } from '../helpers/test-server';
+import { caught } from '../helpers/caught';
 
 let server: TestServer;
 let transport: Transport | undefined;
@@ -31,14 +32,6 @@ function open(opts: { url?: string; timeoutMs?: number; maxBytes?: number; heade
   return transport;
 }
 
-async function caught(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
-}
 
 /** Resolves when the server has received `n` requests. */
 function waitForRequests(n: number): Promise<void> {

@@ -5,15 +5,8 @@ import { HttpError, MalformedResponseError, ResponseTooLargeError, RpcError, Sch
 import type { SimNode } from '../../src/sim/index';
 import { parseFaultFlag } from '../../src/sim/index';
 import { raw, rpc, startSim } from './helpers';
+import { caught } from '../helpers/caught';
 
-async function caught(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  throw new Error('expected a rejection');
-}
 
 const HOSTILE = /[\u001b\u0007\u0080-\u009f\u202a-\u202e\u2066-\u2069]/;
 

@@ -1,0 +1,33 @@
+// A loopback test server for each test and the transport a test opens against it, both closed after the test.
+import { afterEach, beforeEach } from 'vitest';
+import { createTransport, type Transport, type TransportOptions } from '../../src/rpc/transport';
+import { startTestServer, type TestServer } from './test-server';
+
+export interface TransportFixture {
+  readonly server: TestServer;
+  /** Opens (or reopens) the transport; defaults to the test server's URL and the fixture's options. */
+  open(opts?: Partial<TransportOptions>): Transport;
+}
+
+export function transportFixture(defaults: Partial<TransportOptions> = {}): TransportFixture {
+  let server: TestServer | undefined;
+  let transport: Transport | undefined;
+  beforeEach(async () => {
+    server = await startTestServer();
+  });
+  afterEach(async () => {
+    await transport?.close();
+    transport = undefined;
+    await server?.close();
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    open(opts = {}) {
+      void transport?.close();
+      transport = createTransport({ url: server!.url, ...defaults, ...opts });
+      return transport;
+    },
+  };
+}
