@@ -38,6 +38,12 @@ export interface Screen {
   close(): Promise<void>;
 }
 
+/** The terminal sizes avatop is checked at: a roomy tmux pane and the classic 80x24. */
+export const SUPPORTED_SIZES = [
+  { columns: 140, rows: 45 },
+  { columns: 80, rows: 24 },
+] as const;
+
 export const SMALL_SIM: SimNodeOptions = { validators: 120, peers: 40, utxos: 300, subnets: 3, blockIntervalMs: 1000 };
 
 export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string; theme?: Theme; scheduler?: Partial<SchedulerOptions>; slowMs?: number; watch?: string[] } = {}): Promise<Screen> {

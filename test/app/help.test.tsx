@@ -1,6 +1,6 @@
 // The help overlay scrolls with the table keys, at the smallest supported size too.
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startScreen, type Screen } from './harness';
+import { KEY, startScreen, SUPPORTED_SIZES, type Screen } from './harness';
 
 let screen: Screen | undefined;
 afterEach(async () => {
@@ -8,10 +8,7 @@ afterEach(async () => {
   screen = undefined;
 });
 
-describe.each([
-  { columns: 140, rows: 45 },
-  { columns: 80, rows: 24 },
-])('help at $columns x $rows', (size) => {
+describe.each(SUPPORTED_SIZES)('help at $columns x $rows', (size) => {
   it('scrolls with j, k, Down, Up, PgDn, PgUp, G and g, and Esc closes it', async () => {
     screen = await startScreen({ size, sim: { validators: 20, peers: 5, utxos: 10 } });
     const s = screen;

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
-import type { CliResult } from '../cli/run-cli';
+import { runProcess, type CliResult } from '../cli/run-cli';
 import { ROOT, TmuxSession, tmuxAvailable } from '../tmux/tmux-harness';
 
 const BINARY = join(ROOT, 'dist', 'avatop-linux-x64');
@@ -38,15 +38,7 @@ let session: TmuxSession | undefined;
 
 /** The copied binary with nothing in its environment; never spawnSync, the simulated node here must keep answering. */
 function runBare(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(exe, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runProcess(exe, args, { cwd: dir, env });
 }
 
 beforeAll(async () => {

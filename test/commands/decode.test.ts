@@ -1,27 +1,15 @@
 // Runs the real CLI (bin/avatop.cjs → tsx → src) as a child process over every codec fixture.
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseJsonBig, stringifyJsonBig } from '../../src/codec/json-big';
 import { fixtureNetwork, goOrdered, loadFixtures, type Fixture } from '../codec/fixtures';
+import { runProcess } from '../cli/run-cli';
 
 const BIN = fileURLToPath(new URL('../../bin/avatop.cjs', import.meta.url));
 type Run = { code: number | null; stdout: string; stderr: string };
 
 function runCli(args: string[], stdin?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, 'decode', ...args], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-      env: { ...process.env, AVATOP_FROM_SOURCE: '1' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin ?? '');
-  });
+  return runProcess(process.execPath, [BIN, 'decode', ...args], { env: { ...process.env, AVATOP_FROM_SOURCE: '1' }, input: stdin });
 }
 
 /** Runs jobs a few at a time: two cores, and each CLI start compiles TypeScript. */

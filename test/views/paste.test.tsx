@@ -3,6 +3,7 @@
 // taken as key commands.
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, startViewScreen, type ViewScreen } from './screen';
+import { SUPPORTED_SIZES } from '../app/harness';
 
 const paste = (text: string) => `\x1b[200~${text}\x1b[201~`;
 
@@ -12,10 +13,7 @@ afterEach(async () => {
   screen = undefined;
 });
 
-describe.each([
-  { columns: 140, rows: 45 },
-  { columns: 80, rows: 24 },
-])('text and Enter in one chunk at $columns x $rows', (size) => {
+describe.each(SUPPORTED_SIZES)('text and Enter in one chunk at $columns x $rows', (size) => {
   it('`:` then "validators" with its Enter in one write opens the pane, and the next keys are keys again', async () => {
     screen = await startViewScreen(size);
     const s = screen;
