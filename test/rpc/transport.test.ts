@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   AvatopError,
   HttpError,
@@ -10,40 +10,27 @@ import {
   RpcError,
   TransportError,
 } from '../../src/rpc/errors';
-import { classifyNetworkError, createTransport, parseNodeUrl, type Transport } from '../../src/rpc/transport';
-import { replyError, replyResult, replyWith, sendJson, sendText, startTestServer, type TestServer } from '../helpers/test-server';
+import { classifyNetworkError, parseNodeUrl } from '../../src/rpc/transport';
+import { transportFixture } from '../helpers/transport-fixture';
+import { replyError, replyResult, replyWith, sendJson, sendText, startTestServer } from '../helpers/test-server';
 import { caught } from '../helpers/caught';
 
-let server: TestServer;
-let transport: Transport | undefined;
-
-beforeEach(async () => {
-  server = await startTestServer();
-});
-
-afterEach(async () => {
-  await transport?.close();
-  transport = undefined;
-  await server.close();
-});
-
-function open(opts: { url?: string; timeoutMs?: number; maxBytes?: number; headers?: Record<string, string> } = {}): Transport {
-  transport = createTransport({ url: opts.url ?? server.url, ...opts });
-  return transport;
-}
+// A loopback test server per test and the transport opened against it (test/helpers/transport-fixture.ts).
+const fx = transportFixture();
+const open = fx.open;
 
 
 /** Resolves when the server has received `n` requests. */
 function waitForRequests(n: number): Promise<void> {
   return new Promise((resolve) => {
-    const check = () => (server.requests.length >= n ? resolve() : setImmediate(check));
+    const check = () => (fx.server.requests.length >= n ? resolve() : setImmediate(check));
     check();
   });
 }
 
 describe('transport: envelopes and paths', () => {
   it('posts a JSON-RPC 2.0 envelope to each endpoint and returns the result with accounting', async () => {
-    server.handle(replyWith((req) => ({ echo: req.json?.method })));
+    fx.server.handle(replyWith((req) => ({ echo: req.json?.method })));
     const t = open();
     const a = await t.call('info', 'info.getNodeID', undefined);
     const b = await t.call('P', 'platform.getHeight', {});
@@ -51,43 +38,43 @@ describe('transport: envelopes and paths', () => {
     expect(a.result).toEqual({ echo: 'info.getNodeID' });
     expect(b.result).toEqual({ echo: 'platform.getHeight' });
     expect(c.result).toEqual({ echo: 'health.health' });
-    expect(server.requests.map((r) => r.url)).toEqual(['/ext/info', '/ext/bc/P', '/ext/health']);
-    const ids = server.requests.map((r) => r.json?.id);
+    expect(fx.server.requests.map((r) => r.url)).toEqual(['/ext/info', '/ext/bc/P', '/ext/health']);
+    const ids = fx.server.requests.map((r) => r.json?.id);
     expect(ids[1]).toBe((ids[0] as number) + 1);
     expect(ids[2]).toBe((ids[0] as number) + 2);
-    for (const r of server.requests) {
+    for (const r of fx.server.requests) {
       expect(r.method).toBe('POST');
       expect(r.headers['content-type']).toBe('application/json');
       expect(r.json?.jsonrpc).toBe('2.0');
     }
-    expect(server.requests[0]!.json?.params).toEqual({});
-    expect(server.requests[2]!.json?.params).toEqual({ tags: ['x'] });
+    expect(fx.server.requests[0]!.json?.params).toEqual({});
+    expect(fx.server.requests[2]!.json?.params).toEqual({ tags: ['x'] });
     expect(a.bytes).toBeGreaterThan(10);
-    expect(a.requestBytes).toBe(Buffer.byteLength(server.requests[0]!.body));
+    expect(a.requestBytes).toBe(Buffer.byteLength(fx.server.requests[0]!.body));
     expect(a.latencyMs).toBeGreaterThanOrEqual(0);
     expect(a.nodeId).toMatch(/^NodeID-/);
   });
 
   it('serialises bigint params as decimal strings', async () => {
-    server.handle(replyResult({}));
+    fx.server.handle(replyResult({}));
     await open().call('P', 'platform.getBlockByHeight', { height: 18446744073709551615n });
-    expect(server.requests[0]!.body).toContain('"height":"18446744073709551615"');
+    expect(fx.server.requests[0]!.body).toContain('"height":"18446744073709551615"');
   });
 
   it('keeps a base path from the URL (a proxy at /avax/)', async () => {
-    server.handle(replyResult({ height: '1' }));
-    const t = open({ url: `${server.url}/avax/` });
+    fx.server.handle(replyResult({ height: '1' }));
+    const t = open({ url: `${fx.server.url}/avax/` });
     await t.call('P', 'platform.getHeight', {});
     await t.call('info', 'info.getNodeID', {});
-    expect(server.requests.map((r) => r.url)).toEqual(['/avax/ext/bc/P', '/avax/ext/info']);
+    expect(fx.server.requests.map((r) => r.url)).toEqual(['/avax/ext/bc/P', '/avax/ext/info']);
   });
 
   it('sends basic auth from the URL user-info and extra headers, and never lets content-type be replaced', async () => {
-    server.handle(replyResult({}));
-    const url = server.url.replace('http://', 'http://al%40ice:s3cr%3At@');
+    fx.server.handle(replyResult({}));
+    const url = fx.server.url.replace('http://', 'http://al%40ice:s3cr%3At@');
     const t = open({ url, headers: { 'X-Api-Key': 'k1', 'Content-Type': 'text/plain' } });
     await t.call('info', 'info.getNodeID', {});
-    const h = server.requests[0]!.headers;
+    const h = fx.server.requests[0]!.headers;
     expect(h.authorization).toBe(`Basic ${Buffer.from('al@ice:s3cr:t').toString('base64')}`);
     expect(h['x-api-key']).toBe('k1');
     expect(h['content-type']).toBe('application/json');
@@ -95,12 +82,12 @@ describe('transport: envelopes and paths', () => {
   });
 
   it('reuses a kept-alive connection across calls', async () => {
-    server.handle(replyResult({}));
+    fx.server.handle(replyResult({}));
     const t = open();
     for (let i = 0; i < 6; i++) await t.call('info', 'info.getNodeID', {});
-    expect(server.requests.length).toBe(6);
+    expect(fx.server.requests.length).toBe(6);
     // The pool may open a second socket while the first is being released; it must not open one per call.
-    expect(server.connections).toBeLessThanOrEqual(2);
+    expect(fx.server.connections).toBeLessThanOrEqual(2);
   });
 
   it('rejects non-http URLs and reports invalid ones', () => {
@@ -112,7 +99,7 @@ describe('transport: envelopes and paths', () => {
 
 describe('transport: timeouts and cancellation', () => {
   it('times out when headers never come', async () => {
-    server.handle(() => {
+    fx.server.handle(() => {
       /* never answer */
     });
     const err = await caught(open({ timeoutMs: 150 }).call('info', 'info.getNodeID', {}));
@@ -122,7 +109,7 @@ describe('transport: timeouts and cancellation', () => {
   });
 
   it('times out when the body stalls after the headers', async () => {
-    server.handle((_req, res) => {
+    fx.server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"jsonrpc":"2.0","result":{"a":');
     });
@@ -133,13 +120,13 @@ describe('transport: timeouts and cancellation', () => {
   });
 
   it('honours a per-call timeout', async () => {
-    server.handle(() => undefined);
+    fx.server.handle(() => undefined);
     const err = await caught(open({ timeoutMs: 60_000 }).call('info', 'info.getNodeID', {}, { timeoutMs: 100 }));
     expect((err as TransportError).kind).toBe('timeout');
   });
 
   it('cancels an in-flight call through an AbortSignal', async () => {
-    server.handle(() => undefined);
+    fx.server.handle(() => undefined);
     const ac = new AbortController();
     const p = open().call('info', 'info.getNodeID', {}, { signal: ac.signal });
     await waitForRequests(1);
@@ -154,15 +141,16 @@ describe('transport: timeouts and cancellation', () => {
     ac.abort();
     const err = await caught(open().call('info', 'info.getNodeID', {}, { signal: ac.signal }));
     expect((err as TransportError).kind).toBe('aborted');
-    expect(server.requests.length).toBe(0);
+    expect(fx.server.requests.length).toBe(0);
   });
 });
 
 describe('transport: network failures', () => {
   it('reports a refused connection', async () => {
-    const port = server.port;
-    await server.close();
-    server = await startTestServer();
+    // A port that was just listened on and is closed now.
+    const gone = await startTestServer();
+    const port = gone.port;
+    await gone.close();
     const err = await caught(open({ url: `http://127.0.0.1:${port}` }).call('info', 'info.getNodeID', {}));
     expect(err).toBeInstanceOf(TransportError);
     expect((err as TransportError).kind).toBe('refused');
@@ -170,7 +158,7 @@ describe('transport: network failures', () => {
   });
 
   it('reports a connection reset in the middle of the body', async () => {
-    server.handle((_req, res) => {
+    fx.server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': '5000' });
       res.write('{"jsonrpc":"2.0","result":{"padding":"', () => res.socket?.destroy());
     });
@@ -202,7 +190,7 @@ describe('transport: HTTP status errors', () => {
   ];
   for (const [status, body, hint, bootstrapping] of cases) {
     it(`HTTP ${status} becomes an HttpError with a hint`, async () => {
-      server.handle((_req, res) => sendText(res, status, body));
+      fx.server.handle((_req, res) => sendText(res, status, body));
       const err = await caught(open().call('P', 'platform.getHeight', {}));
       expect(err).toBeInstanceOf(HttpError);
       const e = err as HttpError;
@@ -217,7 +205,7 @@ describe('transport: HTTP status errors', () => {
 
 describe('transport: redirects', () => {
   it('does not follow a redirect and says where it points', async () => {
-    server.handle((_req, res) => {
+    fx.server.handle((_req, res) => {
       res.writeHead(301, { location: 'https://node.example/ext/info' });
       res.end();
     });
@@ -230,7 +218,7 @@ describe('transport: redirects', () => {
 
 describe('transport: bad replies', () => {
   it('turns a JSON-RPC error object into an RpcError', async () => {
-    server.handle(replyError(-32000, 'couldn\'t get tx: not found'));
+    fx.server.handle(replyError(-32000, 'couldn\'t get tx: not found'));
     const err = await caught(open().call('P', 'platform.getTx', {}));
     expect(err).toBeInstanceOf(RpcError);
     expect((err as RpcError).code).toBe(-32000);
@@ -240,7 +228,7 @@ describe('transport: bad replies', () => {
   });
 
   it('marks unknown methods unsupported with the version that removed them', async () => {
-    server.handle(replyError(-32000, 'rpc: can\'t find method "platform.GetPendingValidators"'));
+    fx.server.handle(replyError(-32000, 'rpc: can\'t find method "platform.GetPendingValidators"'));
     const err = (await caught(open().call('P', 'platform.getPendingValidators', {}))) as RpcError;
     expect(err.unsupported).toBe(true);
     expect(err.removedIn).toBe('v1.11.3');
@@ -248,7 +236,7 @@ describe('transport: bad replies', () => {
   });
 
   it('rejects garbage that is not JSON', async () => {
-    server.handle((_req, res) => sendJson(res, '<html>oops</html>'));
+    fx.server.handle((_req, res) => sendJson(res, '<html>oops</html>'));
     const err = await caught(open().call('info', 'info.getNodeID', {}));
     expect(err).toBeInstanceOf(MalformedResponseError);
     expect((err as MalformedResponseError).reason).toBe('json');
@@ -256,32 +244,32 @@ describe('transport: bad replies', () => {
   });
 
   it('rejects a truncated JSON body', async () => {
-    server.handle((_req, res) => sendJson(res, '{"jsonrpc":"2.0","result":{"a":1'));
+    fx.server.handle((_req, res) => sendJson(res, '{"jsonrpc":"2.0","result":{"a":1'));
     const err = await caught(open().call('info', 'info.getNodeID', {}));
     expect((err as MalformedResponseError).reason).toBe('json');
   });
 
   it('rejects an empty body (what a notification gets)', async () => {
-    server.handle((_req, res) => sendJson(res, ''));
+    fx.server.handle((_req, res) => sendJson(res, ''));
     const err = await caught(open().call('info', 'info.getNodeID', {}));
     expect((err as MalformedResponseError).reason).toBe('empty');
   });
 
   it('rejects a reply whose id does not match', async () => {
-    server.handle((req, res) => sendJson(res, { jsonrpc: '2.0', result: {}, id: (req.json?.id as number) + 100 }));
+    fx.server.handle((req, res) => sendJson(res, { jsonrpc: '2.0', result: {}, id: (req.json?.id as number) + 100 }));
     const err = await caught(open().call('info', 'info.getNodeID', {}));
     expect(err).toBeInstanceOf(MalformedResponseError);
     expect((err as MalformedResponseError).reason).toBe('id');
   });
 
   it('rejects a JSON value that is not an envelope', async () => {
-    server.handle((req, res) => sendJson(res, { jsonrpc: '2.0', id: req.json?.id }));
+    fx.server.handle((req, res) => sendJson(res, { jsonrpc: '2.0', id: req.json?.id }));
     const err = await caught(open().call('info', 'info.getNodeID', {}));
     expect((err as MalformedResponseError).reason).toBe('envelope');
   });
 
   it('keeps parse errors that come back with id null as RpcErrors', async () => {
-    server.handle((_req, res) =>
+    fx.server.handle((_req, res) =>
       sendJson(res, { jsonrpc: '2.0', error: { code: -32700, message: 'unexpected EOF', data: {} }, id: null }),
     );
     const err = await caught(open().call('info', 'info.getNodeID', {}));
@@ -290,7 +278,7 @@ describe('transport: bad replies', () => {
   });
 
   it('caps the response size from content-length', async () => {
-    server.handle((req, res) => sendJson(res, { jsonrpc: '2.0', result: { big: 'x'.repeat(5000) }, id: req.json?.id }));
+    fx.server.handle((req, res) => sendJson(res, { jsonrpc: '2.0', result: { big: 'x'.repeat(5000) }, id: req.json?.id }));
     const err = await caught(open({ maxBytes: 1024 }).call('info', 'info.getNodeID', {}));
     expect(err).toBeInstanceOf(ResponseTooLargeError);
     expect((err as ResponseTooLargeError).limit).toBe(1024);
@@ -298,7 +286,7 @@ describe('transport: bad replies', () => {
   });
 
   it('caps the response size while streaming a chunked body', async () => {
-    server.handle((_req, res) => {
+    fx.server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.write('{"jsonrpc":"2.0","result":"');
       // Keeps writing until the client hangs up, like a runaway reply.
@@ -316,7 +304,7 @@ describe('transport: bad replies', () => {
   });
 
   it('keeps integers above 2^53 exact when bigJson is set', async () => {
-    server.handle((req, res) =>
+    fx.server.handle((req, res) =>
       sendJson(res, `{"jsonrpc":"2.0","result":{"amount":18446744073709551615,"small":5},"id":${req.json?.id}}`),
     );
     const t = open();
@@ -350,8 +338,7 @@ describe('transport: https', () => {
 
   it('talks to an https node whose certificate is trusted', async () => {
     const url = await startHttps();
-    transport = createTransport({ url, tls: { ca: cert } });
-    const { result } = await transport.call('info', 'info.getNodeID', {});
+    const { result } = await open({ url, tls: { ca: cert } }).call('info', 'info.getNodeID', {});
     expect(result).toEqual({ ok: true });
   });
 
@@ -372,7 +359,7 @@ describe('transport: https', () => {
 
 describe('transport: timeout values', () => {
   it('treats an infinite timeout as "very long", not as an immediate one', async () => {
-    server.handle(replyResult({ ok: 1 }));
+    fx.server.handle(replyResult({ ok: 1 }));
     const { result } = await open({ timeoutMs: Number.POSITIVE_INFINITY }).call('info', 'info.getNodeID', {});
     expect(result).toEqual({ ok: 1 });
   });
