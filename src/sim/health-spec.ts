@@ -1,5 +1,5 @@
 // What the simulated node's own health checks say, beyond bootstrapping: checks that have not run yet (right after
-// start), a node connected to too little stake (alone, or cut off from its validators), or named checks failing.
+// start), a node connected to too little stake (cut off from its validators), or named checks failing.
 // Set by the `health` option, `avatop sim --health`, or POST /sim/control {"action":"health", ...}.
 
 export interface SimHealthSpec {
@@ -13,8 +13,9 @@ export interface SimHealthSpec {
 
 /**
  * Named states for flags and scripts. `pending`: the first seconds after a start, when the chains' and the
- * bootstrapped check were registered after the health worker's first run. `isolated`: a validator started alone,
- * connected to its own fifth of the stake. `passing`: everything passes.
+ * bootstrapped check were registered after the health worker's first run. `isolated`: a bootstrapped validator whose
+ * peers went away when the state was set, connected to its own fifth of the stake (a validator started alone never
+ * bootstraps at all; test/node/isolated-health.test.ts holds this against a real node). `passing`: everything passes.
  */
 export const HEALTH_PRESETS: Readonly<Record<string, SimHealthSpec>> = {
   passing: {},

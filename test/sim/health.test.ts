@@ -1,10 +1,13 @@
 // The simulator's health knob: checks not yet run, a node connected to too little stake, named failures, set by
 // option, flag text or POST /sim/control, answered over real loopback HTTP as avalanchego words them.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SimNode } from '../../src/sim/index';
 import { parseHealthFlag } from '../../src/sim/index';
 import { healthResult } from '../../src/rpc/methods/health/health-result';
 import { summarizeHealth } from '../../src/domain/health/health-summary';
+import { goDuration } from '../../src/sim/handlers/health';
+import { healthReplyDiffs } from '../node/helpers/health-shape';
 import { raw, result, startSim } from './helpers';
 
 let node: SimNode | undefined;
@@ -51,6 +54,27 @@ describe('simulated health checks', () => {
     expect(s.stakeLow).toBe(true);
     // Go's json sorts map keys.
     expect(Object.keys(r.checks)).toEqual([...Object.keys(r.checks)].sort());
+  });
+
+  it('isolated answers like a real v1.14.2 validator cut off from its validators (captured; numbers masked)', async () => {
+    const real = JSON.parse(readFileSync(new URL('../fixtures/node-captures/v1.14.2/health.isolated.json', import.meta.url), 'utf8')).result;
+    node = await startSim({ profile: 'v1.14', networkId: 12345, validators: 5, peers: 0, health: 'isolated' });
+    expect(healthReplyDiffs(real, await health(node))).toEqual([]);
+  });
+
+  it('isolated: the network layer heard from its peers until they went, and says so once that is over a minute', async () => {
+    node = await startSim({ health: 'isolated', peers: 0 });
+    let r = await health(node);
+    expect(r.checks.network!.error).toBe('network layer is unhealthy reason: not connected to a minimum of 1 peer(s) only 0');
+    expect(r.checks.network!.message).toMatchObject({ connectedPeers: 0, timeSinceLastMsgReceived: expect.stringMatching(/^\d+(\.\d+)?m?s$/) });
+    node.tick(95_000);
+    r = await health(node);
+    expect(r.checks.network!.message.timeSinceLastMsgSent).toMatch(/^1m3\d(\.\d+)?s$/);
+    expect(r.checks.network!.error).toMatch(/only 0, no messages from network received in 1m3\d(\.\d+)?s > 1m0s, no messages from network sent in 1m3\d(\.\d+)?s > 1m0s$/);
+  });
+
+  it('goDuration words durations as Go does', () => {
+    expect([0, 250, 1_000, 14_210, 60_000, 95_000, 3_601_500].map(goDuration)).toEqual(['0s', '250ms', '1s', '14.21s', '1m0s', '1m35s', '1h0m1.5s']);
   });
 
   it('is set at run time through POST /sim/control, and `passing` clears it', async () => {

@@ -84,16 +84,10 @@ export function healthReport(ctx: HandlerContext, kind: HealthKind): HealthReply
           },
         }
       : {}),
-    // With no peer at all the network layer fails (--network-health-min-conn-peers defaults to 1) and has sent and
-    // received nothing (network/network.go's reasons).
+    // With no peer at all the network layer fails (--network-health-min-conn-peers defaults to 1).
     network:
       net.peers.size === 0
-        ? {
-            message: { connectedPeers: 0, sendFailRate: 0 },
-            ...failure('network layer is unhealthy reason: not connected to a minimum of 1 peer(s) only 0, no messages received from network, no messages sent to network'),
-            timestamp: ts,
-            duration: 2_333,
-          }
+        ? { ...alone(spec.percentConnected === undefined ? undefined : net.timeMs - since, failure), timestamp: ts, duration: 2_333 }
         : {
             message: { connectedPeers: net.peers.size, sendFailRate: 0, timeSinceLastMsgReceived: '293.098ms', timeSinceLastMsgSent: '293.098ms' },
             timestamp: ts,
@@ -105,6 +99,32 @@ export function healthReport(ctx: HandlerContext, kind: HealthKind): HealthReply
   for (const name of spec.pending ?? []) if (name in checks) checks[name] = NOT_YET_RUN;
   const ordered = sortedRecord(Object.entries(checks));
   return { checks: ordered, healthy: !booting && Object.values(ordered).every((c) => (c as { error?: unknown }).error === undefined) };
+}
+
+/**
+ * The network layer with no peer (network/network.go's reasons). A node that never had one has sent and received
+ * nothing; a node cut off (a knob with `percentConnected`, as `isolated`: bootstrapped, then its validators gone)
+ * last heard from them when the knob was set, and the node adds "no messages … in" once that is over a minute ago
+ * (--network-health-max-time-since-msg-received/-sent default to 1m).
+ */
+function alone(cutOffForMs: number | undefined, failure: (error: string) => object): object {
+  const reason = 'network layer is unhealthy reason: not connected to a minimum of 1 peer(s) only 0';
+  if (cutOffForMs === undefined) {
+    return { message: { connectedPeers: 0, sendFailRate: 0 }, ...failure(`${reason}, no messages received from network, no messages sent to network`) };
+  }
+  const since = goDuration(Math.max(0, cutOffForMs));
+  const late = cutOffForMs > 60_000 ? `, no messages from network received in ${since} > 1m0s, no messages from network sent in ${since} > 1m0s` : '';
+  return { message: { connectedPeers: 0, sendFailRate: 0, timeSinceLastMsgReceived: since, timeSinceLastMsgSent: since }, ...failure(reason + late) };
+}
+
+/** Go's time.Duration String() for whole milliseconds: "0s", "250ms", "14.2s", "1m5s", "2h0m1.5s". */
+export function goDuration(ms: number): string {
+  if (ms === 0) return '0s';
+  if (ms < 1000) return `${ms}ms`;
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = ((ms % 60_000) / 1000).toFixed(3).replace(/\.?0+$/, '');
+  return `${h > 0 ? `${h}h` : ''}${h > 0 || m > 0 ? `${m}m` : ''}${s}s`;
 }
 
 /** The healthy minimum of connected stake with the primary network's default snow parameters (alpha 15 of k 20). */
