@@ -40,6 +40,19 @@ describe('summarizeHealth', () => {
     }
   });
 
+  it('a real v1.14.2 validator cut off from its validators (captured): 4 failing, network first, 20% connected', () => {
+    // The issue's node: bootstrapped (its `bootstrapped` check passes) while every chain fails on stake.
+    const s = summarizeHealth(parsed(fixture('node-captures/v1.14.2/health.isolated.json').result));
+    expect(s.kind).toBe('failing');
+    expect(s.tone).toBe('error');
+    expect(s.failing).toEqual(['network', 'P', 'X', 'C']);
+    expect(s.text).toBe('4 failing: network');
+    expect(s.checks.find((c) => c.name === 'bootstrapped')?.state).toBe('passing');
+    expect(s.percentConnected).toBeCloseTo(0.2, 9);
+    expect(s.requiredConnected).toBeCloseTo(0.8, 9);
+    expect(s.stakeLow).toBe(true);
+  });
+
   it('failing: counts the failing checks and names the most telling one first', () => {
     const s = summarizeHealth(
       parsed({

@@ -200,6 +200,22 @@ async function startOnce(opts: StartOptions): Promise<LocalNetwork> {
 }
 
 /**
+ * Stops every node but the first and waits until they have exited: node 1 stays bootstrapped (bootstrapping is not
+ * undone) but is connected to none of the other validators. The network's stop() still ends node 1.
+ */
+export async function stopAllButFirst(net: LocalNetwork): Promise<void> {
+  const others = net.nodes.slice(1);
+  for (const n of others) if (n.process.exitCode === null) n.process.kill('SIGTERM');
+  await Promise.all(
+    others.map(async (n) => {
+      const timer = setTimeout(() => n.process.kill('SIGKILL'), 15_000);
+      await n.exited;
+      clearTimeout(timer);
+    }),
+  );
+}
+
+/**
  * One node of the local network that never finishes bootstrapping: its only beacon (staker1's ID at a port nobody
  * listens on) never answers, so its P-chain route keeps answering 503 while the Info API works. It uses an
  * ephemeral staking certificate (it is not a validator). Resolves once the HTTP server answers.
