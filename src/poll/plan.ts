@@ -33,10 +33,19 @@ export type Cadence = 'tick' | 'slow' | 'once' | 'height';
 
 /** The narrow client the pollers need: the typed client from rpc/client satisfies it. */
 export interface PollClient {
-  call(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<unknown>;
+  /** `onDone` hears this call's own report (poll/call-usage.ts charges it to the resource that made the call). */
+  call(name: string, params?: unknown, opts?: { signal?: AbortSignal; onDone?: (e: PollCallEvent) => void }): Promise<unknown>;
   /** GET with a streamed body (/ext/metrics); a client without it polls no metrics. */
   getStream?: MetricsGetter['getStream'];
-  onCall(listener: (e: { method: string; bytes: number; latencyMs: number; ok: boolean }) => void): unknown;
+  onCall(listener: (e: PollCallEvent) => void): unknown;
+}
+
+/** One finished call as the scheduler counts it. */
+export interface PollCallEvent {
+  method: string;
+  bytes: number;
+  latencyMs: number;
+  ok: boolean;
 }
 
 export interface FetchContext {
@@ -75,6 +84,12 @@ export interface ResourceSpec {
   intervalMs?(s: AvatopState, intervals: Intervals): number;
   /** The first poll of a resource with nothing to show yet may wait this long (kept out of the first frame's way). */
   initialDelayMs?: number;
+  /**
+   * This resource is the liveness probe (state/liveness.ts) and the height source: its reply, read by `height`, is
+   * the P-chain height that drives the height cadence. It keeps the normal pace through cheap failures, its turns
+   * between answering and not are written at once, and when it answers again everything backing off polls.
+   */
+  probe?: { height(result: unknown): bigint };
 }
 
 export interface Intervals {
@@ -113,7 +128,7 @@ function header(peersPolled: boolean): ResourceSpec[] {
     bootstrapped('P'),
     bootstrapped('X'),
     bootstrapped('C'),
-    call('height', 'platform.getHeight', {}, 'tick', lens.height, ignorePrev(transform.height)),
+    call('height', 'platform.getHeight', {}, 'tick', lens.height, ignorePrev(transform.height), { probe: { height: transform.height } }),
     call('timestamp', 'platform.getTimestamp', {}, 'tick', lens.timestamp, ignorePrev(transform.timestamp)),
     call('uptime', 'info.uptime', {}, 'slow', lens.uptime, ignorePrev(transform.loose)),
     // The node's Helicon time decides the reward threshold the header, overview and validators show.
