@@ -39,14 +39,7 @@ export interface PollClient {
   getStream?: MetricsGetter['getStream'];
   onCall(listener: (e: PollCallEvent) => void): unknown;
 }
-
-/** One finished call as the scheduler counts it. */
-export interface PollCallEvent {
-  method: string;
-  bytes: number;
-  latencyMs: number;
-  ok: boolean;
-}
+export type PollCallEvent = { method: string; bytes: number; latencyMs: number; ok: boolean };
 
 export interface FetchContext {
   readonly client: PollClient;
@@ -84,11 +77,7 @@ export interface ResourceSpec {
   intervalMs?(s: AvatopState, intervals: Intervals): number;
   /** The first poll of a resource with nothing to show yet may wait this long (kept out of the first frame's way). */
   initialDelayMs?: number;
-  /**
-   * This resource is the liveness probe (state/liveness.ts) and the height source: its reply, read by `height`, is
-   * the P-chain height that drives the height cadence. It keeps the normal pace through cheap failures, its turns
-   * between answering and not are written at once, and when it answers again everything backing off polls.
-   */
+  /** The liveness probe and height source: its reply, read by `height`, drives the height cadence (scheduler-entry.ts). */
   probe?: { height(result: unknown): bigint };
 }
 
