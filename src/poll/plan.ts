@@ -33,11 +33,13 @@ export type Cadence = 'tick' | 'slow' | 'once' | 'height';
 
 /** The narrow client the pollers need: the typed client from rpc/client satisfies it. */
 export interface PollClient {
-  call(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<unknown>;
+  /** `onDone` hears this call's own report (poll/call-usage.ts charges it to the resource that made the call). */
+  call(name: string, params?: unknown, opts?: { signal?: AbortSignal; onDone?: (e: PollCallEvent) => void }): Promise<unknown>;
   /** GET with a streamed body (/ext/metrics); a client without it polls no metrics. */
   getStream?: MetricsGetter['getStream'];
-  onCall(listener: (e: { method: string; bytes: number; latencyMs: number; ok: boolean }) => void): unknown;
+  onCall(listener: (e: PollCallEvent) => void): unknown;
 }
+export type PollCallEvent = { method: string; bytes: number; latencyMs: number; ok: boolean };
 
 export interface FetchContext {
   readonly client: PollClient;
@@ -75,6 +77,8 @@ export interface ResourceSpec {
   intervalMs?(s: AvatopState, intervals: Intervals): number;
   /** The first poll of a resource with nothing to show yet may wait this long (kept out of the first frame's way). */
   initialDelayMs?: number;
+  /** The liveness probe and height source: its reply, read by `height`, drives the height cadence (scheduler-entry.ts). */
+  probe?: { height(result: unknown): bigint };
 }
 
 export interface Intervals {
@@ -113,7 +117,7 @@ function header(peersPolled: boolean): ResourceSpec[] {
     bootstrapped('P'),
     bootstrapped('X'),
     bootstrapped('C'),
-    call('height', 'platform.getHeight', {}, 'tick', lens.height, ignorePrev(transform.height)),
+    call('height', 'platform.getHeight', {}, 'tick', lens.height, ignorePrev(transform.height), { probe: { height: transform.height } }),
     call('timestamp', 'platform.getTimestamp', {}, 'tick', lens.timestamp, ignorePrev(transform.timestamp)),
     call('uptime', 'info.uptime', {}, 'slow', lens.uptime, ignorePrev(transform.loose)),
     // The node's Helicon time decides the reward threshold the header, overview and validators show.

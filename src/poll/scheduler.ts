@@ -1,27 +1,21 @@
 // The scheduler: runs one chained poller per resource the screen needs (header + visible pane + open view),
 // starts and stops them as panes and views change, refreshes heavy P-chain lists only when the height moves,
 // and writes results into the store in batches (Ink repaints whole frames, so fewer commits means less work).
-import {
-  cancelLoading,
-  isBootstrappingError,
-  isUnsupportedError,
-  markUnsupported,
-  resolveError,
-  resolveOk,
-  startLoading,
-  unsupportedReason,
-  type ResourceError,
-} from '../state/resource';
+// Beside it: one resource's poller and store writes (scheduler-entry.ts), when each polls (scheduler-timing.ts), the
+// height and what it wakes (height-follower.ts), what each resource's own calls cost (call-usage.ts).
 import type { AvatopState, AvatopStore } from '../state/store';
 import type { BlockHeader } from '../state/types';
 import type { NavView, PaneId } from '../state/ui';
 import { setPaused } from '../state/ui';
 import type { BackoffOptions } from './backoff';
 import { createBatchWriter } from './batch-writer';
+import { accountedClient } from './call-usage';
 import { type Clock, systemClock } from './clock';
 import { defaultDecoders, type Decoders } from './decoders';
+import { createHeightFollower } from './height-follower';
 import { planFor, type FetchContext, type Intervals, type PollClient, type ResourceSpec } from './plan';
-import { createPoller, type Poller } from './poller';
+import { makeEntry, type Entry } from './scheduler-entry';
+import { createTiming } from './scheduler-timing';
 
 export interface SchedulerOptions {
   client: PollClient;
@@ -81,19 +75,6 @@ export interface Scheduler {
   readonly inFlight: number;
 }
 
-interface Entry {
-  spec: ResourceSpec;
-  poller: Poller;
-  /** P-chain height when this resource last started a fetch. */
-  heightAt: bigint | undefined;
-  /** Clock time of the last fetch start. */
-  startedAt: number | undefined;
-  /** A height-triggered refresh held back by the heavy minimum interval. */
-  cancelDeferred: (() => void) | undefined;
-  /** Response bytes of the last successful poll (for the byte budget). */
-  lastBytes: number | undefined;
-}
-
 export function createScheduler(opts: SchedulerOptions): Scheduler {
   const { client, store } = opts;
   const clock = opts.clock ?? systemClock;
@@ -102,10 +83,13 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     slowMs: opts.slowMs ?? 30_000,
     maxAgeMs: opts.maxAgeMs ?? 5 * 60_000,
   };
-  const heavyMinMs = opts.heavyMinIntervalMs ?? 5_000;
-  const budget = opts.byteBudgetPerSec ?? 32 * 1024;
-  /** The wait a reply of `bytes` earns under the byte budget. */
-  const costMs = (bytes: number | undefined) => (budget > 0 && bytes ? (bytes / budget) * 1000 : 0);
+  const timing = createTiming({
+    intervals,
+    heavyMinMs: opts.heavyMinIntervalMs ?? 5_000,
+    byteBudgetPerSec: opts.byteBudgetPerSec ?? 32 * 1024,
+    unsupportedRetryMs: opts.unsupportedRetryMs ?? 10 * 60_000,
+  });
+  const heights = createHeightFollower({ clock, heavyFloorMs: timing.heavyFloorMs });
   const decoders = opts.decoders ?? defaultDecoders;
   const followUi = opts.followUi ?? true;
 
@@ -113,209 +97,61 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   let started = false;
   let paused = store.getState().ui.paused;
   const writer = createBatchWriter({ store, clock, batchMs: opts.batchMs ?? 100, held: paused, nextTick: opts.nextTick });
-  const enqueue = writer.enqueue;
   let visible: { pane: PaneId; views: readonly NavView[] } = {
     pane: store.getState().ui.pane,
     views: store.getState().ui.nav,
   };
-  let lastHeight: bigint | undefined;
   let inFlight = 0;
   let idleWaiters: (() => void)[] = [];
   let unsubscribeStore: (() => void) | undefined;
   let offCall: unknown;
   const blockCache = new Map<bigint, BlockHeader>();
-  // Bytes per method since start, to attribute bytes to the resource whose request they belong to.
-  const bytesByMethod = new Map<string, number>();
-  const lastLatency = new Map<string, number>();
 
   const ctx: FetchContext = {
-    client,
+    // Each resource is charged its own calls' bytes and latency (call-usage.ts).
+    client: accountedClient(client),
     decoders,
     recentBlocks: opts.recentBlocks ?? 20,
-    height: () => lastHeight,
+    height: () => heights.height(),
     blockCache,
     state: () => store.getState(),
     now: () => clock.now(),
     maxAgeMs: intervals.maxAgeMs,
   };
 
-  function begin(): void {
-    inFlight++;
-  }
+  const intervalOf = (e: Entry) => timing.intervalOf(e, store.getState());
+  const firstDelay = (e: Entry) => timing.firstDelay(e, store.getState(), clock.now(), heights.height());
 
-  function end(): void {
-    inFlight = Math.max(0, inFlight - 1);
-    if (inFlight === 0) {
-      const waiters = idleWaiters;
-      idleWaiters = [];
-      for (const w of waiters) w();
-    }
-  }
-
-  function intervalOf(e: Entry): number {
-    const spec = e.spec;
-    if (spec.intervalMs) return Math.max(spec.intervalMs(store.getState(), intervals), costMs(e.lastBytes));
-    switch (spec.cadence) {
-      case 'tick':
-        return Math.max(intervals.tickMs, costMs(e.lastBytes));
-      case 'slow':
-        return Math.max(intervals.slowMs, costMs(e.lastBytes));
-      case 'height':
-        return intervals.maxAgeMs;
-      case 'once':
-        return intervals.maxAgeMs;
-    }
-  }
-
-  function onHeight(h: bigint): void {
-    const moved = lastHeight !== undefined && h !== lastHeight;
-    const wasUnknown = lastHeight === undefined;
-    lastHeight = h;
-    const recovered = probeFailing;
-    probeFailing = false;
-    for (const e of entries.values()) {
-      if (e.spec.key === 'height') continue;
-      if ((recovered && e.poller.failures > 0) || (e.spec.pchain && pendingBootstrap.has(e.spec.key))) {
-        // The node answers again (or finished bootstrapping): whatever was backing off polls now, so the screen
-        // recovers within one interval instead of waiting out up to 30 s of backoff.
-        pendingBootstrap.delete(e.spec.key);
-        e.poller.refresh({ force: true });
-      } else if (e.spec.cadence === 'height' && (moved || (wasUnknown && e.heightAt !== undefined && e.heightAt !== h))) {
-        refreshHeavy(e);
-      } else if (wasUnknown && e.heightAt === undefined && !e.poller.inFlight) {
-        // Fetched before the first height answer arrived: that is the height it belongs to.
-        e.heightAt = h;
-      }
-    }
-  }
-
-  const pendingBootstrap = new Set<string>();
-  /** The header's height poll is the liveness probe: it keeps the normal pace through failures. */
-  let probeFailing = false;
-
-  function refreshHeavy(e: Entry): void {
-    const floor = Math.max(heavyMinMs, costMs(e.lastBytes));
-    const wait = e.startedAt === undefined || e.spec.everyHeight ? 0 : e.startedAt + floor - clock.now();
-    if (wait <= 0) {
-      e.poller.refresh();
-      return;
-    }
-    if (e.cancelDeferred) return;
-    e.cancelDeferred = clock.setTimer(wait, () => {
-      e.cancelDeferred = undefined;
-      // Weighed again: a wait set while the first reply was still arriving did not know its size, and a 7.7 MB
-      // getBalance went out again 5 s after the first instead of minutes later.
-      if (e.heightAt !== lastHeight) refreshHeavy(e);
+  const newEntry = (spec: ResourceSpec): Entry =>
+    makeEntry(spec, {
+      store,
+      clock,
+      random: opts.random,
+      backoff: opts.backoff,
+      unsupportedRetryMs: opts.unsupportedRetryMs,
+      tickMs: intervals.tickMs,
+      ctx,
+      heights,
+      entries: () => entries.values(),
+      intervalOf,
+      enqueue: writer.enqueue,
+      begin() {
+        inFlight++;
+      },
+      end() {
+        inFlight = Math.max(0, inFlight - 1);
+        if (inFlight === 0) {
+          const waiters = idleWaiters;
+          idleWaiters = [];
+          for (const w of waiters) w();
+        }
+      },
     });
-  }
 
   function halt(e: Entry): void {
     e.cancelDeferred?.();
     e.cancelDeferred = undefined;
     e.poller.stop();
-  }
-
-  function makeEntry(spec: ResourceSpec): Entry {
-    const shown = () => spec.lens.get(store.getState()).data !== undefined;
-    // The liveness probe's change of state (answers / does not) is news for every surface: never held for the
-    // clock's next tick (state/liveness.ts).
-    const probeTurns = (failed: boolean) => spec.key === 'height' && (spec.lens.get(store.getState()).status === 'error') !== failed;
-    const entry: Entry = {
-      spec,
-      heightAt: undefined,
-      startedAt: undefined,
-      cancelDeferred: undefined,
-      lastBytes: undefined,
-      poller: undefined as unknown as Poller,
-    };
-    let bytesAtStart = 0;
-    entry.poller = createPoller<unknown>({
-      clock,
-      random: opts.random,
-      backoff: opts.backoff,
-      unsupportedRetryMs: opts.unsupportedRetryMs,
-      once: spec.cadence === 'once',
-      intervalMs: () => intervalOf(entry),
-      isUnsupported: isUnsupportedError,
-      // The height is the liveness probe: one tiny request per interval while the node is down or bootstrapping,
-      // so recovery shows within an interval; everything else backs off, and is woken when the probe answers.
-      // Only while failing is cheap: a probe that draws a huge or endless body backs off like the rest.
-      retryDelayMs: (e) => (spec.key === 'height' && cheapFailure(e) ? intervals.tickMs : undefined),
-      run: (signal) => spec.fetch(ctx, signal),
-      // What is already on screen may wait for the next tick to change (see batch-writer.ts); a first answer may not.
-      onStart() {
-        begin();
-        entry.heightAt = lastHeight;
-        entry.startedAt = clock.now();
-        bytesAtStart = bytesByMethod.get(spec.method) ?? 0;
-        enqueue((s) => spec.lens.set(s, startLoading(spec.lens.get(s))), !shown());
-      },
-      onSuccess(result, info) {
-        // Read first: a height that cannot be read throws here, and the poller counts it as a failure.
-        const height = spec.key === 'height' ? (spec.toData(undefined, result) as bigint) : undefined;
-        // Started before the first height was known (at start-up both go out together): it belongs to that height.
-        if (entry.heightAt === undefined) entry.heightAt = lastHeight;
-        const bytes = (bytesByMethod.get(spec.method) ?? 0) - bytesAtStart;
-        entry.lastBytes = bytes > 0 ? bytes : undefined;
-        const meta = {
-          at: info.endedAt,
-          latencyMs: lastLatency.get(spec.method),
-          bytes: bytes > 0 ? bytes : undefined,
-        };
-        enqueue((s) => {
-          const r = spec.lens.get(s);
-          let data: unknown;
-          try {
-            data = spec.toData(r.data, result);
-          } catch (e) {
-            // A reply the transform cannot read is a failed poll for the screen, not a crash.
-            return spec.lens.set(s, resolveError(r, asResourceError(e), meta));
-          }
-          let next = spec.lens.set(s, resolveOk(r, data, meta));
-          if (spec.also) next = spec.also(next, result, meta);
-          return next;
-        }, !shown() || probeTurns(false));
-        if (height !== undefined) onHeight(height);
-        end();
-      },
-      onFailure(error, info) {
-        const err = asResourceError(error);
-        if (spec.key === 'height') probeFailing = true;
-        if (spec.pchain && isBootstrappingError(error)) pendingBootstrap.add(spec.key);
-        enqueue((s) => {
-          const r = spec.lens.get(s);
-          return spec.lens.set(
-            s,
-            info.unsupported ? markUnsupported(r, err, unsupportedReason(error)) : resolveError(r, err, { at: info.endedAt }),
-          );
-        }, !shown() || probeTurns(true));
-        end();
-      },
-      onCancel() {
-        enqueue((s) => spec.lens.set(s, cancelLoading(spec.lens.get(s))));
-        end();
-      },
-    });
-    return entry;
-  }
-
-  /** Delay before a resource's first poll: none, unless what the store holds is still current. */
-  function firstDelay(e: Entry): number | undefined {
-    const r = e.spec.lens.get(store.getState());
-    if (r.status === 'unsupported') return opts.unsupportedRetryMs ?? 10 * 60_000;
-    if (r.status !== 'ok' || r.updatedAt === undefined) return e.startedAt === undefined && r.data === undefined ? (e.spec.initialDelayMs ?? 0) : 0;
-    if (e.spec.cadence === 'once') return undefined; // static and already known: do not poll at all
-    // A deferrable resource already read (the header's metrics after the metrics pane closes) waits out its interval.
-    if (e.spec.initialDelayMs !== undefined) return Math.max(0, r.updatedAt + intervalOf(e) - clock.now());
-    if (e.spec.cadence === 'height' && e.heightAt !== undefined && e.heightAt === lastHeight) {
-      const age = clock.now() - r.updatedAt;
-      return age < intervals.maxAgeMs ? intervals.maxAgeMs - age : 0;
-    }
-    if (e.spec.cadence === 'height' && e.startedAt !== undefined && !e.spec.everyHeight) {
-      // Back on a pane soon after leaving it: the height moved, but the floor (and byte budget) still applies.
-      return Math.max(0, e.startedAt + Math.max(heavyMinMs, costMs(e.lastBytes)) - clock.now());
-    }
-    return 0;
   }
 
   function reconcile(): void {
@@ -338,7 +174,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       if (entries.has(spec.key)) continue;
       const old = retained.get(spec.key);
       retained.delete(spec.key);
-      const e = old ?? makeEntry(spec);
+      const e = old ?? newEntry(spec);
       e.spec = spec;
       entries.set(spec.key, e);
       if (!paused) {
@@ -381,9 +217,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     start() {
       if (started) return;
       started = true;
+      // The accounting slice counts per method; what each resource is charged comes from its own calls.
       offCall = client.onCall((e) => {
-        bytesByMethod.set(e.method, (bytesByMethod.get(e.method) ?? 0) + e.bytes);
-        lastLatency.set(e.method, e.latencyMs);
         writer.record({ method: e.method, bytes: e.bytes, latencyMs: e.latencyMs, ok: e.ok });
       });
       unsubscribeStore = store.subscribe((s) => uiChanged(s));
@@ -435,16 +270,3 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   };
 }
 
-/** A failure that cost the node little to send (refused, reset, a status line, a short error body). */
-function cheapFailure(e: unknown): boolean {
-  const x = e as { bytes?: unknown; received?: unknown; limit?: unknown } | null;
-  if (x === null || typeof x !== 'object') return true;
-  if (x.limit !== undefined) return false; // ResponseTooLargeError: the node streamed past the cap
-  const bytes = typeof x.bytes === 'number' ? x.bytes : typeof x.received === 'number' ? x.received : 0;
-  return bytes < 64 * 1024;
-}
-
-function asResourceError(e: unknown): ResourceError {
-  if (e instanceof Error) return e;
-  return new Error(String(e));
-}

@@ -19,6 +19,8 @@ export type ClientOptions = TransportOptions;
 export interface ClientCallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Hears this call's own event (after the onCall listeners): per-call accounting where one method has several callers. */
+  onDone?: CallListener;
 }
 
 /** One finished call, for request accounting (status bar counters, the RPC console's log). */
@@ -84,8 +86,8 @@ export function createClient(options: ClientOptions): AvatopClient {
   const transport = createTransport(options);
   const listeners = new Set<CallListener>();
 
-  function emit(event: CallEvent): void {
-    for (const listener of listeners) {
+  function emit(event: CallEvent, onDone?: CallListener): void {
+    for (const listener of onDone ? [...listeners, onDone] : listeners) {
       try {
         listener(event);
       } catch {
@@ -116,7 +118,7 @@ export function createClient(options: ClientOptions): AvatopClient {
         latencyMs: error.latencyMs ?? performance.now() - started,
         ok: false,
         error,
-      });
+      }, opts.onDone);
       throw error;
     }
   }
@@ -140,10 +142,10 @@ export function createClient(options: ClientOptions): AvatopClient {
       const error = new SchemaError(name, issue.path, issue.message);
       error.bytes = res.bytes;
       error.latencyMs = res.latencyMs;
-      emit({ method: name, endpoint: descriptor.endpoint, bytes: res.bytes, requestBytes: res.requestBytes, latencyMs: res.latencyMs, ok: false, error });
+      emit({ method: name, endpoint: descriptor.endpoint, bytes: res.bytes, requestBytes: res.requestBytes, latencyMs: res.latencyMs, ok: false, error }, opts.onDone);
       throw error;
     }
-    emit({ method: name, endpoint: descriptor.endpoint, bytes: res.bytes, requestBytes: res.requestBytes, latencyMs: res.latencyMs, ok: true });
+    emit({ method: name, endpoint: descriptor.endpoint, bytes: res.bytes, requestBytes: res.requestBytes, latencyMs: res.latencyMs, ok: true }, opts.onDone);
     return parsed.data;
   }
 
@@ -151,7 +153,7 @@ export function createClient(options: ClientOptions): AvatopClient {
     const endpoint = endpointForMethod(name);
     const bigJson = (methods as Record<string, AnyMethod>)[name]?.bigJson ?? true;
     const res = await send(name, endpoint, params ?? {}, opts, bigJson);
-    emit({ method: name, endpoint, bytes: res.bytes, requestBytes: res.requestBytes, latencyMs: res.latencyMs, ok: true });
+    emit({ method: name, endpoint, bytes: res.bytes, requestBytes: res.requestBytes, latencyMs: res.latencyMs, ok: true }, opts.onDone);
     return { ...res, endpoint };
   }
 

@@ -1,16 +1,16 @@
+// HTTP to the node: JSON-RPC calls and streamed GETs over a small socket pool, each bounded in time and bytes. The
+// URL (node-url.ts), the reply envelope (envelope.ts) and how a failed request is worded (request-failure.ts) live
+// beside it.
 import { StringDecoder } from 'node:string_decoder';
-import { parseJsonBig } from '../codec/json-big';
 import { countValueMarks, createReplyCheck } from './value-budget';
 import { createHttpPool } from './http-pool';
-import {
-  AvatopError,
-  HttpError,
-  MalformedResponseError,
-  ResponseTooLargeError,
-  RpcError,
-  TransportError,
-  type TransportErrorKind,
-} from './errors';
+import { HttpError, ResponseTooLargeError, TransportError } from './errors';
+import { parseNodeUrl } from './node-url';
+import { decodeEnvelope } from './envelope';
+import { DEFAULT_TIMEOUT_MS, clampTimeout, requestFailure, startDeadline, withAccounting } from './request-failure';
+
+export { parseNodeUrl } from './node-url';
+export { classifyNetworkError, DEFAULT_TIMEOUT_MS } from './request-failure';
 
 export type Endpoint = 'info' | 'P' | 'health';
 
@@ -20,7 +20,6 @@ export const endpointPaths: Readonly<Record<Endpoint, string>> = {
   health: '/ext/health',
 };
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_MAX_BYTES = 32 * 1024 * 1024;
 /** Non-200 bodies are plain text from the node; keep only the start. */
 const MAX_ERROR_BODY = 64 * 1024;
@@ -78,62 +77,7 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-interface ParsedUrl {
-  origin: string;
-  basePath: string;
-  authorization?: string;
-  /** The URL without credentials, safe to show. */
-  display: string;
-}
 
-export function parseNodeUrl(raw: string): ParsedUrl {
-  let u: URL;
-  try {
-    u = new URL(raw);
-  } catch {
-    throw new AvatopError({
-      short: `invalid URL: ${raw}`,
-      hint: 'Pass the node URL like http://127.0.0.1:9650',
-    });
-  }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    throw new AvatopError({
-      short: `unsupported URL scheme ${u.protocol}`,
-      hint: 'Use http:// or https:// (avalanchego serves its API over HTTP, TLS with --http-tls-enabled).',
-    });
-  }
-  let authorization: string | undefined;
-  if (u.username || u.password) {
-    const user = decodeURIComponent(u.username);
-    const pass = decodeURIComponent(u.password);
-    authorization = `Basic ${Buffer.from(`${user}:${pass}`, 'utf8').toString('base64')}`;
-  }
-  const basePath = u.pathname.replace(/\/+$/, '');
-  return { origin: u.origin, basePath, authorization, display: `${u.origin}${basePath}` };
-}
-
-/**
- * A request's one deadline and the caller's cancel, as one abort signal: the timer and the listener are let go by
- * `dispose`, and `timedOut` tells a timeout from the caller's cancel.
- */
-function startDeadline(timeoutMs: number, userSignal: AbortSignal | undefined) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-  }, timeoutMs);
-  const onUserAbort = () => controller.abort(userSignal?.reason);
-  userSignal?.addEventListener('abort', onUserAbort, { once: true });
-  return {
-    controller,
-    timedOut: () => timedOut,
-    dispose() {
-      clearTimeout(timer);
-      userSignal?.removeEventListener('abort', onUserAbort);
-    },
-  };
-}
 
 export function createTransport(options: TransportOptions): Transport {
   const parsed = parseNodeUrl(options.url);
@@ -168,17 +112,7 @@ export function createTransport(options: TransportOptions): Transport {
     const controller = deadline.controller;
 
     let received = 0;
-    const fail = (err: unknown): never => {
-      if (err instanceof AvatopError) throw withAccounting(err, method, received, performance.now() - started);
-      let kind: TransportErrorKind;
-      let why: string | undefined;
-      if (deadline.timedOut()) {
-        kind = 'timeout';
-        why = `no complete reply within ${timeoutMs} ms`;
-      } else if (userSignal?.aborted) kind = 'aborted';
-      else kind = classifyNetworkError(err);
-      throw withAccounting(new TransportError(kind, url, err, why), method, received, performance.now() - started);
-    };
+    const fail = requestFailure({ url, label: method, started, timeoutMs, deadline, userSignal, received: () => received });
 
     try {
       let res: Awaited<ReturnType<typeof pool.post>>;
@@ -258,12 +192,7 @@ export function createTransport(options: TransportOptions): Transport {
     const deadline = startDeadline(timeoutMs, userSignal);
     const controller = deadline.controller;
     let received = 0;
-    const fail = (err: unknown): never => {
-      if (err instanceof AvatopError) throw withAccounting(err, label, received, performance.now() - started);
-      const kind: TransportErrorKind = deadline.timedOut() ? 'timeout' : userSignal?.aborted ? 'aborted' : classifyNetworkError(err);
-      const why = deadline.timedOut() ? `no complete reply within ${timeoutMs} ms` : undefined;
-      throw withAccounting(new TransportError(kind, url, err, why), label, received, performance.now() - started);
-    };
+    const fail = requestFailure({ url, label, started, timeoutMs, deadline, userSignal, received: () => received });
     try {
       let res: Awaited<ReturnType<typeof pool.get>>;
       try {
@@ -325,88 +254,10 @@ export function createTransport(options: TransportOptions): Transport {
   };
 }
 
-function decodeEnvelope(text: string, id: number, method: string, url: string, bigJson: boolean): unknown {
-  const snippet = text.slice(0, 200);
-  if (text.trim() === '') throw new MalformedResponseError('empty', 'The node sent an empty body', '', url);
-  let envelope: unknown;
-  try {
-    envelope = bigJson ? parseJsonBig(text) : JSON.parse(text);
-  } catch (err) {
-    throw new MalformedResponseError('json', `Body is not valid JSON (${(err as Error).message})`, snippet, url, err);
-  }
-  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
-    throw new MalformedResponseError('envelope', 'Body is not a JSON object', snippet, url);
-  }
-  const env = envelope as Record<string, unknown>;
-  const replyId = env.id;
-  const idMatches = replyId !== undefined && replyId !== null && String(replyId) === String(id);
-  if ('error' in env && env.error !== undefined && env.error !== null) {
-    // Parse errors come back with id null: the node could not read our id, so the error is still ours.
-    if (!idMatches && replyId !== null && replyId !== undefined) {
-      throw new MalformedResponseError('id', `Reply id ${JSON.stringify(String(replyId))} for request id ${id}`, snippet, url);
-    }
-    const e = env.error as Record<string, unknown>;
-    const code = typeof e.code === 'number' ? e.code : typeof e.code === 'bigint' ? Number(e.code) : Number(e.code ?? 0);
-    const message = typeof e.message === 'string' ? e.message : JSON.stringify(e.message ?? e);
-    throw new RpcError(Number.isFinite(code) ? code : 0, message, e.data ?? null, method);
-  }
-  if (!idMatches) {
-    throw new MalformedResponseError('id', `Reply id ${JSON.stringify(replyId ?? null)} for request id ${id}`, snippet, url);
-  }
-  if (!('result' in env)) {
-    throw new MalformedResponseError('envelope', 'Reply has neither result nor error', snippet, url);
-  }
-  return env.result;
-}
 
-/** setTimeout fires at once for delays above 2^31-1 ms; a missing or bad value falls back to the default. */
-function clampTimeout(ms: number): number {
-  if (!Number.isFinite(ms) || ms <= 0) return ms === Number.POSITIVE_INFINITY ? MAX_TIMER_MS : DEFAULT_TIMEOUT_MS;
-  return Math.min(ms, MAX_TIMER_MS);
-}
 
-const MAX_TIMER_MS = 2_147_483_647;
-
-function withAccounting<E extends AvatopError>(err: E, method: string, bytes: number, latencyMs: number): E {
-  err.method ??= method;
-  err.bytes ??= bytes;
-  err.latencyMs ??= latencyMs;
-  return err;
-}
 
 function bigintToString(_key: string, value: unknown): unknown {
   return typeof value === 'bigint' ? value.toString() : value;
 }
 
-const TLS_CODES = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'CERT_UNTRUSTED',
-  'CERT_REJECTED',
-  'HOSTNAME_MISMATCH',
-  'EPROTO',
-]);
-
-/** Maps a Node network error to a kind, looking through `cause` chains. */
-export function classifyNetworkError(err: unknown): TransportErrorKind {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    const name = (e as { name?: unknown }).name;
-    if (typeof code === 'string') {
-      if (code === 'ECONNREFUSED') return 'refused';
-      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return 'dns';
-      if (code === 'ETIMEDOUT' || code.endsWith('_TIMEOUT')) return 'timeout';
-      if (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.startsWith('CERT_')) return 'tls';
-      if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'ECONNABORTED') return 'reset';
-      if (code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') return 'aborted';
-    }
-    if (name === 'AbortError') return 'aborted';
-    e = (e as { cause?: unknown }).cause;
-  }
-  return 'other';
-}

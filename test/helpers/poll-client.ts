@@ -1,4 +1,5 @@
-// The narrow client the scheduler needs (call + onCall), over the real rpc transport: no mocked HTTP anywhere.
+// The narrow client the scheduler needs (call with its per-call onDone, and onCall), over the real rpc transport:
+// no mocked HTTP anywhere.
 import { createTransport, type Endpoint } from '../../src/rpc/transport';
 import type { PollClient } from '../../src/poll/plan';
 
@@ -13,11 +14,15 @@ export function createPollClient(url: string): PollClient & { close(): Promise<v
     async call(name, params, opts) {
       try {
         const r = await transport.call(endpointOf(name), name, params ?? {}, { signal: opts?.signal });
-        for (const l of listeners) l({ method: name, bytes: r.bytes, latencyMs: r.latencyMs, ok: true });
+        const event = { method: name, bytes: r.bytes, latencyMs: r.latencyMs, ok: true };
+        for (const l of listeners) l(event);
+        opts?.onDone?.(event);
         return r.result;
       } catch (e) {
         const err = e as { bytes?: number; latencyMs?: number };
-        for (const l of listeners) l({ method: name, bytes: err.bytes ?? 0, latencyMs: err.latencyMs ?? 0, ok: false });
+        const event = { method: name, bytes: err.bytes ?? 0, latencyMs: err.latencyMs ?? 0, ok: false };
+        for (const l of listeners) l(event);
+        opts?.onDone?.(event);
         throw e;
       }
     },

@@ -74,6 +74,23 @@ describe('client', () => {
     expect(events[1]!.bytes).toBeGreaterThan(0);
   });
 
+  it("tells a call's own onDone about that call only, failures included", async () => {
+    const a: CallEvent[] = [];
+    const b: CallEvent[] = [];
+    await Promise.all([
+      client.call('platform.getHeight', undefined, { onDone: (e) => a.push(e) }),
+      client.call('info.peers', undefined, { onDone: (e) => b.push(e) }),
+      client.platform.getHeight(),
+    ]);
+    await client.platform.getPendingValidators(undefined, { onDone: (e) => b.push(e) }).catch(() => undefined);
+    expect(a).toHaveLength(1);
+    expect(a[0]).toMatchObject({ method: 'platform.getHeight', ok: true });
+    expect(b.map((e) => [e.method, e.ok])).toEqual([['info.peers', true], ['platform.getPendingValidators', false]]);
+    expect(b[1]!.bytes).toBeGreaterThan(0);
+    expect(events).toHaveLength(4);
+    expect(events.filter((e) => e.method === 'platform.getHeight').map((e) => e.bytes)).toContain(a[0]!.bytes);
+  });
+
   it('turns a reply of the wrong shape into a SchemaError naming method and field', async () => {
     const err = await client.platform.getTimestamp().catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SchemaError);

@@ -1,0 +1,38 @@
+// The JSON-RPC reply envelope: the result of our request, the node's error as an RpcError, or a clear word on what is
+// wrong with the body (empty, not JSON, not an object, another request's id, neither result nor error).
+import { parseJsonBig } from '../codec/json-big';
+import { MalformedResponseError, RpcError } from './errors';
+
+export function decodeEnvelope(text: string, id: number, method: string, url: string, bigJson: boolean): unknown {
+  const snippet = text.slice(0, 200);
+  if (text.trim() === '') throw new MalformedResponseError('empty', 'The node sent an empty body', '', url);
+  let envelope: unknown;
+  try {
+    envelope = bigJson ? parseJsonBig(text) : JSON.parse(text);
+  } catch (err) {
+    throw new MalformedResponseError('json', `Body is not valid JSON (${(err as Error).message})`, snippet, url, err);
+  }
+  if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
+    throw new MalformedResponseError('envelope', 'Body is not a JSON object', snippet, url);
+  }
+  const env = envelope as Record<string, unknown>;
+  const replyId = env.id;
+  const idMatches = replyId !== undefined && replyId !== null && String(replyId) === String(id);
+  if ('error' in env && env.error !== undefined && env.error !== null) {
+    // Parse errors come back with id null: the node could not read our id, so the error is still ours.
+    if (!idMatches && replyId !== null && replyId !== undefined) {
+      throw new MalformedResponseError('id', `Reply id ${JSON.stringify(String(replyId))} for request id ${id}`, snippet, url);
+    }
+    const e = env.error as Record<string, unknown>;
+    const code = typeof e.code === 'number' ? e.code : typeof e.code === 'bigint' ? Number(e.code) : Number(e.code ?? 0);
+    const message = typeof e.message === 'string' ? e.message : JSON.stringify(e.message ?? e);
+    throw new RpcError(Number.isFinite(code) ? code : 0, message, e.data ?? null, method);
+  }
+  if (!idMatches) {
+    throw new MalformedResponseError('id', `Reply id ${JSON.stringify(replyId ?? null)} for request id ${id}`, snippet, url);
+  }
+  if (!('result' in env)) {
+    throw new MalformedResponseError('envelope', 'Reply has neither result nor error', snippet, url);
+  }
+  return env.result;
+}

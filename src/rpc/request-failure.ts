@@ -1,0 +1,95 @@
+// How a request ends when it fails: one deadline for the whole request joined with the caller's cancel, and every
+// failure as an AvatopError that says what happened (timeout, cancel, refused, DNS, TLS, reset) and carries the
+// bytes and time it cost.
+import { AvatopError, TransportError, type TransportErrorKind } from './errors';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/**
+ * A request's one deadline and the caller's cancel, as one abort signal: the timer and the listener are let go by
+ * `dispose`, and `timedOut` tells a timeout from the caller's cancel.
+ */
+export function startDeadline(timeoutMs: number, userSignal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+  }, timeoutMs);
+  const onUserAbort = () => controller.abort(userSignal?.reason);
+  userSignal?.addEventListener('abort', onUserAbort, { once: true });
+  return {
+    controller,
+    timedOut: () => timedOut,
+    dispose() {
+      clearTimeout(timer);
+      userSignal?.removeEventListener('abort', onUserAbort);
+    },
+  };
+}
+
+/** setTimeout fires at once for delays above 2^31-1 ms; a missing or bad value falls back to the default. */
+export function clampTimeout(ms: number): number {
+  if (!Number.isFinite(ms) || ms <= 0) return ms === Number.POSITIVE_INFINITY ? MAX_TIMER_MS : DEFAULT_TIMEOUT_MS;
+  return Math.min(ms, MAX_TIMER_MS);
+}
+
+const MAX_TIMER_MS = 2_147_483_647;
+
+export function withAccounting<E extends AvatopError>(err: E, method: string, bytes: number, latencyMs: number): E {
+  err.method ??= method;
+  err.bytes ??= bytes;
+  err.latencyMs ??= latencyMs;
+  return err;
+}
+
+/** The failure handler of one request: an AvatopError keeps its words; anything else is classified. */
+export function requestFailure(r: {
+  url: string;
+  label: string;
+  started: number;
+  timeoutMs: number;
+  deadline: { timedOut(): boolean };
+  userSignal: AbortSignal | undefined;
+  received(): number;
+}): (err: unknown) => never {
+  return (err) => {
+    if (err instanceof AvatopError) throw withAccounting(err, r.label, r.received(), performance.now() - r.started);
+    const kind: TransportErrorKind = r.deadline.timedOut() ? 'timeout' : r.userSignal?.aborted ? 'aborted' : classifyNetworkError(err);
+    const why = r.deadline.timedOut() ? `no complete reply within ${r.timeoutMs} ms` : undefined;
+    throw withAccounting(new TransportError(kind, r.url, err, why), r.label, r.received(), performance.now() - r.started);
+  };
+}
+
+const TLS_CODES = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+  'EPROTO',
+]);
+
+/** Maps a Node network error to a kind, looking through `cause` chains. */
+export function classifyNetworkError(err: unknown): TransportErrorKind {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    const name = (e as { name?: unknown }).name;
+    if (typeof code === 'string') {
+      if (code === 'ECONNREFUSED') return 'refused';
+      if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return 'dns';
+      if (code === 'ETIMEDOUT' || code.endsWith('_TIMEOUT')) return 'timeout';
+      if (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || code.startsWith('CERT_')) return 'tls';
+      if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'ECONNABORTED') return 'reset';
+      if (code === 'UND_ERR_ABORTED' || code === 'ABORT_ERR') return 'aborted';
+    }
+    if (name === 'AbortError') return 'aborted';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return 'other';
+}

@@ -1,0 +1,168 @@
+// Stakers: primary-network validators and delegators with their staking txs, keys and rewards, and the queue of
+// ends that decides which is rewarded next.
+import type { Prng } from '../prng';
+import type { BlsSigner, Delegator, StakerBase, Validator } from '../model';
+import { formatNodeId, hexNoChecksum } from '../wire';
+import * as tf from '../tx-factory';
+import { blsPair } from '../bls-keys';
+import { NAVAX, YEAR, ZERO32 } from './types';
+import { registerTx } from './ledger';
+import type { SimNetwork } from './index';
+
+/** A real key and proof of possession from the pool (src/sim/bls-keys.ts), a different one each time until the
+ * pool wraps. The random draws it once made are still taken, so every later draw of a seed stays the same. */
+export function makeSigner(net: SimNetwork, p: Prng): BlsSigner {
+  p.bytes(48 + 96);
+  const { publicKey, pop } = blsPair(net.signers++);
+  return { publicKey, pop, publicKeyHex: hexNoChecksum(publicKey), popHex: hexNoChecksum(pop) };
+}
+
+export function rewardFor(weight: bigint, seconds: number): bigint {
+  const ppm = BigInt(Math.round((0.075 * Math.max(0, seconds) * 1e9) / YEAR));
+  return (weight * ppm) / NAVAX;
+}
+
+export function enqueueEnd(net: SimNetwork, s: StakerBase): void {
+  const q = net.endQueue;
+  if (net.bulkLoading) {
+    q.push(s);
+    return;
+  }
+  let lo = 0;
+  let hi = q.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (q[mid]!.end <= s.end) lo = mid + 1;
+    else hi = mid;
+  }
+  q.splice(lo, 0, s);
+}
+
+export function sortValidators(net: SimNetwork): void {
+  net.validators.sort((a, b) => a.end - b.end || (a.txIdStr < b.txIdStr ? -1 : 1));
+}
+
+export function newValidator(net: SimNetwork, p: Prng, nodeId: Uint8Array, startSec: number, endSec: number, weight: bigint, own = false): Validator {
+  const rewardAddr = own ? net.wallets[0]!.addr : p.pick(net.addrPool);
+  const stakeAddr = own ? net.wallets[0]!.addr : p.chance(0.7) ? rewardAddr : p.pick(net.addrPool);
+  const rewardOwner = net.owner([rewardAddr]);
+  const delegationRewardOwner = p.chance(0.85) ? rewardOwner : net.owner([p.pick(net.addrPool)]);
+  const signer = own ? net.nodePop : p.chance(0.95) ? makeSigner(net, p) : null;
+  const shares = p.weighted<number>([
+    [20_000, 0.55],
+    [30_000, 0.1],
+    [50_000, 0.1],
+    [100_000, 0.12],
+    [p.int(20_000, 1_000_000), 0.13],
+  ]);
+  const stakeOwner = net.owner([stakeAddr]);
+  // v1.15 (ACP-236): a share of validators stake with AddAutoRenewedValidatorTx; the PRNG is only drawn where the
+  // profile has them, so older profiles' histories stay as they were.
+  const autoRenew =
+    !own && net.profile.autoRenewedShare > 0 && p.chance(net.profile.autoRenewedShare)
+      ? { authority: p.chance(0.6) ? rewardOwner : net.owner([p.pick(net.addrPool)]), nextPeriod: endSec - startSec, autoCompoundRewardShares: p.pick([0, 300_000, 500_000, 1_000_000]) }
+      : undefined;
+  const tx = autoRenew
+    ? tf.addAutoRenewedValidatorTx(p, net.ctx, {
+        nodeId,
+        weight,
+        signer,
+        stakeOwner,
+        rewardOwner,
+        delegationRewardOwner,
+        shares,
+        authority: autoRenew.authority,
+        autoCompoundRewardShares: autoRenew.autoCompoundRewardShares,
+        period: autoRenew.nextPeriod,
+      })
+    : tf.addPermissionlessValidatorTx(p, net.ctx, {
+        nodeId,
+        start: startSec,
+        end: endSec,
+        weight,
+        subnetId: ZERO32,
+        signer,
+        stakeOwner,
+        rewardOwner,
+        delegationRewardOwner,
+        shares,
+      });
+  const { id, idStr } = registerTx(net, tx);
+  return {
+    ...(autoRenew ? { autoRenew } : {}),
+    kind: 'validator',
+    txId: id,
+    txIdStr: idStr,
+    nodeId,
+    nodeIdStr: formatNodeId(nodeId),
+    start: startSec,
+    end: endSec,
+    weight,
+    potentialReward: rewardFor(weight, endSec - startSec),
+    rewardOwner,
+    stakeOwner,
+    shares,
+    delegationRewardOwner,
+    accruedDelegateeReward: 0n,
+    uptime: own ? 99.6 : p.chance(0.9) ? 97 + p.next() * 3 : 60 + p.next() * 37,
+    connected: own ? true : p.chance(0.97),
+    signer,
+    delegators: [],
+    rev: 0,
+  };
+}
+
+/**
+ * A delegator whose staking tx is built, encoded and hashed only when its ID is first needed (most delegators
+ * are never looked at): startup at mainnet scale is dominated by tx encoding. The tx draws from its own PRNG
+ * stream, so when it is built does not change what it is.
+ */
+export function newDelegator(net: SimNetwork, p: Prng, v: Validator, startSec: number, endSec: number, weight: bigint, eager = false): Delegator {
+  const addr = p.chance(0.1) ? net.wallets[1]!.addr : p.pick(net.addrPool);
+  const rewardOwner = net.owner([addr]);
+  const stakeOwner = rewardOwner;
+  const stream = `delegator:${net.delegatorSeq++}`;
+  let built: { id: Uint8Array; idStr: string } | null = null;
+  const build = () => {
+    if (!built) {
+      const tx = tf.addPermissionlessDelegatorTx(net.prng.fork(stream), net.ctx, {
+        nodeId: v.nodeId,
+        start: startSec,
+        end: endSec,
+        weight,
+        subnetId: ZERO32,
+        stakeOwner,
+        rewardOwner,
+      });
+      const reg = registerTx(net, tx);
+      built = { id: reg.id, idStr: reg.idStr };
+    }
+    return built;
+  };
+  const d: Delegator = {
+    kind: 'delegator',
+    get txId() {
+      return build().id;
+    },
+    get txIdStr() {
+      return build().idStr;
+    },
+    nodeId: v.nodeId,
+    nodeIdStr: v.nodeIdStr,
+    start: startSec,
+    end: endSec,
+    weight,
+    potentialReward: rewardFor(weight, endSec - startSec),
+    rewardOwner,
+    stakeOwner,
+  };
+  if (eager) build();
+  return d;
+}
+
+export function attachDelegator(net: SimNetwork, v: Validator, d: Delegator): void {
+  v.delegators.push(d);
+  v.rev++;
+  net.delegatorOwner.set(d, v);
+  enqueueEnd(net, d);
+}

@@ -1,0 +1,40 @@
+// The network's options and the small facts its modules share.
+import type { Profile } from '../profiles';
+import type { BlsSigner, Owner } from '../model';
+import type { ScenarioName } from '../scenarios';
+
+export interface NetworkOptions {
+  profile: Profile;
+  seed: number;
+  networkId: number;
+  validators: number;
+  peers: number;
+  utxos: number;
+  subnets: number;
+  blockIntervalMs: number;
+  startTimeMs: number;
+  /** Blocks kept in memory for getBlock/getBlockByHeight; older ones are "not found". */
+  maxBlocks?: number;
+  /** This node's own validation set to show one reward-guard case (sim/scenarios.ts). */
+  scenario?: ScenarioName;
+}
+
+export const YEAR = 31_536_000;
+export const DAY = 86_400;
+export const NAVAX = 1_000_000_000n;
+export const ZERO32 = new Uint8Array(32);
+
+export interface SubnetStakerFull {
+  txIdStr: string;
+  nodeIdStr: string;
+  start: number;
+  end: number;
+  weight: bigint;
+  /** Elastic-subnet extras. */
+  permissionless?: {
+    potentialReward: bigint;
+    shares: number;
+    rewardOwner: Owner;
+    signer: BlsSigner | null;
+  };
+}
