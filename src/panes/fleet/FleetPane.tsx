@@ -9,6 +9,7 @@ import { useNow } from '../../components/Clock';
 import { useFleet } from '../../fleet/fleet-context';
 import { fleetRows } from '../../fleet/fleet';
 import { useAppConfig } from '../../app/config';
+import { useAvatopStore } from '../../app/store-context';
 import type { FleetRow } from '../../domain/fleet/row';
 import { fleetColumns, rowTone } from './fleet-columns';
 import { resolveOk, idleResource } from '../../state/resource';
@@ -20,6 +21,7 @@ const OK = resolveOk(idleResource<unknown>(), true, { at: 0 });
 
 export function FleetPane({ width, height, active }: PaneProps) {
   const fleet = useFleet();
+  const store = useAvatopStore();
   const theme = useTheme();
   const { rewardThreshold } = useAppConfig();
   const now = useNow(1000);
@@ -37,8 +39,10 @@ export function FleetPane({ width, height, active }: PaneProps) {
     active,
     onKey: (ev) => {
       if (!ev.is('open') || !fleet) return false;
+      // The cursor as the store has it now: a j typed in the same chunk as this Enter has not been drawn yet.
       const t = shownRef.current;
-      const row = t?.shown[Math.min(t.ui.cursor, t.shown.length - 1)];
+      const cursor = store.getState().ui.panes.fleet.cursor;
+      const row = t?.shown[Math.min(cursor, t.shown.length - 1)];
       if (!row) return false;
       const target = fleet.sessions.find((s) => s.name === row.value.name);
       // The node comes up where it was left; one left on this pane comes up on its overview.
