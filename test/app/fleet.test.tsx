@@ -105,4 +105,32 @@ describe('the fleet pane', () => {
     await waitForFrame(frame, (x) => /viewing beta/.test(x) && rowOf(x, 'dead') !== '');
     r.unmount();
   });
+
+  it('never waits on a slow node: its row says it timed out while the others keep moving', async () => {
+    const slow = await createSimNode({ ...SMALL_SIM, seed: 35, faults: [{ kind: 'stall' }] });
+    const local = createFleet(
+      [
+        { name: 'fast', url: alpha.url, headers: {} },
+        { name: 'slow', url: slow.url, headers: {} },
+      ],
+      { intervalMs: 300, timeoutMs: 1_500 },
+    );
+    try {
+      const first = local.sessions[0]!.store;
+      first.setState({ ...first.getState(), ui: setPane(first.getState().ui, 'fleet') }, true);
+      const config = { url: alpha.url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
+      const r = render(<FleetApp fleet={local} theme={defaultTheme()} config={config} size={{ columns: 140, rows: 30 }} />);
+      const frame = () => r.lastFrame() ?? '';
+      const heightOf = (x: string) => /mainnet\s+\S+ ✓ ✓ ✓ +([\d,]+)/.exec(rowOf(x, 'fast'))?.[1];
+      const f = await waitForFrame(frame, (x) => /timed out/.test(rowOf(x, 'slow')) && heightOf(x) !== undefined, 30_000);
+      // The fast node's height moves on while the slow one's requests hang.
+      const before = heightOf(f);
+      alpha.tick(5_000);
+      await waitForFrame(frame, (x) => heightOf(x) !== undefined && heightOf(x) !== before && /timed out/.test(rowOf(x, 'slow')), 30_000);
+      r.unmount();
+    } finally {
+      await local.close();
+      await slow.close();
+    }
+  });
 });
