@@ -16,12 +16,15 @@ interface NodeReport {
 
 type Json = Record<string, any>;
 
+/** "connection refused (http://…/ext/info) — Is avalanchego running…" → "connection refused": the rest goes under the table. */
+const shortReason = (reason: string): string => reason.split(' — ')[0]!.replace(/ \(https?:\/\/[^)]*\)$/, '');
+
 const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : '?');
 const secs = (v: unknown): string => (typeof v === 'number' ? formatSlack(v * 1000) : '-');
 
 const COLUMNS: TextColumn<NodeReport>[] = [
   { title: 'NODE', value: (r) => r.node.name },
-  { title: 'STATUS', value: (r) => (r.report.verdict === 'unreachable' ? `UNREACHABLE: ${r.report.problems[0] ?? ''}` : r.report.verdict.toUpperCase()) },
+  { title: 'STATUS', value: (r) => (r.report.verdict === 'unreachable' ? `UNREACHABLE: ${shortReason(r.report.problems[0] ?? '')}` : r.report.verdict.toUpperCase()) },
   { title: 'NETWORK', value: (r) => String((r.report.json as Json).networkName ?? '-') },
   { title: 'VERSION', value: (r) => String((r.report.json as Json).version ?? '-').replace(/^avalanchego\//, 'v') },
   { title: 'P/X/C', value: (r) => (r.report.verdict === 'unreachable' ? '-' : (['P', 'X', 'C'] as const).map((c) => yesNo((r.report.json as Json).bootstrapped?.[c])).join('/')) },
@@ -51,7 +54,7 @@ export async function fleetStatus(nodes: readonly OneShotNode[], rule: Threshold
     return { network: typeof j.networkName === 'string' ? j.networkName : undefined, height: typeof j.height === 'string' ? BigInt(j.height) : undefined };
   }));
   const rows: NodeReport[] = nodes.map((node, i) => ({ node, report: reports[i]!, lag: lags[i] }));
-  const problems = rows.flatMap((r) => (r.report.verdict === 'unreachable' ? [] : r.report.problems.map((p) => `${r.node.name}: ${p}`)));
+  const problems = rows.flatMap((r) => r.report.problems.map((p) => `${r.node.name}: ${p}`));
   const worst = Math.max(...reports.map((r) => r.exitCode));
   const verdict = worst === 2 ? 'UNREACHABLE' : worst === 1 ? 'DEGRADED' : 'HEALTHY';
   const text = [`${verdict}  ${nodes.length} nodes`, renderTextTable(COLUMNS, rows), ...problems.map((p) => `problem  ${p}`)].join('\n');

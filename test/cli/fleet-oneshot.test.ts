@@ -57,6 +57,8 @@ describe('avatop status over several nodes', () => {
     expect(table.stdout).toMatch(/^good\s+HEALTHY/m);
     expect(table.stdout).toMatch(/sync: .*still bootstrapping/);
     expect(table.stdout).toMatch(/^denied\s+UNREACHABLE: HTTP 403 forbidden/m);
+    // The table keeps to the reason; what to do goes under it.
+    expect(table.stdout).toMatch(/^problem  dead: connection refused \(http:.*\) — Is avalanchego running/m);
     const json = await runCli([...args, '-o', 'json'], noConfig);
     expect(json.code).toBe(2);
     const list = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
@@ -105,5 +107,12 @@ describe('avatop get over several nodes', () => {
     expect(list[1]).toMatchObject({ name: `127.0.0.1:${a.port}`, url: a.url });
     expect((list[1]!.rows ?? []).length).toBeGreaterThan(0);
     expect(list[0]).toMatchObject({ name: 'denied', url: denied.url, rows: null, error: 'HTTP 403 forbidden' });
+  });
+
+  it('a resource read in parts (fees) from a dead node is still that node failing: exit 2', async () => {
+    const r = await runCli(['get', 'fees', '--node', `alpha=${a.url}`, '--node', `dead=${deadUrl}`], noConfig);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toMatch(/^alpha\s+txFee\.txFee/m);
+    expect(r.stderr).toMatch(/dead \(http:\/\/127\.0\.0\.1:\d+\): connection refused/);
   });
 });
