@@ -106,12 +106,14 @@ describe('the fleet pane', () => {
     r.unmount();
   });
 
-  it('never waits on a slow node: its row says it timed out while the others keep moving', async () => {
+  it('never waits on a slow node, and a node that stops keeps its last row, said to be last known', async () => {
     const slow = await createSimNode({ ...SMALL_SIM, seed: 35, faults: [{ kind: 'stall' }] });
+    const gone = await createSimNode({ ...SMALL_SIM, profile: 'v1.11', seed: 36 });
     const local = createFleet(
       [
         { name: 'fast', url: alpha.url, headers: {} },
         { name: 'slow', url: slow.url, headers: {} },
+        { name: 'gone', url: gone.url, headers: {} },
       ],
       { intervalMs: 300, timeoutMs: 1_500 },
     );
@@ -119,18 +121,23 @@ describe('the fleet pane', () => {
       const first = local.sessions[0]!.store;
       first.setState({ ...first.getState(), ui: setPane(first.getState().ui, 'fleet') }, true);
       const config = { url: alpha.url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
-      const r = render(<FleetApp fleet={local} theme={defaultTheme()} config={config} size={{ columns: 140, rows: 30 }} />);
+      const r = render(<FleetApp fleet={local} theme={defaultTheme()} config={config} size={{ columns: 170, rows: 30 }} />);
       const frame = () => r.lastFrame() ?? '';
-      const heightOf = (x: string) => /mainnet\s+\S+ ✓ ✓ ✓ +([\d,]+)/.exec(rowOf(x, 'fast'))?.[1];
-      const f = await waitForFrame(frame, (x) => /timed out/.test(rowOf(x, 'slow')) && heightOf(x) !== undefined, 30_000);
+      const heightOf = (x: string, name: string) => /mainnet\s+\S+ ✓ ✓ ✓ +([\d,]+)/.exec(rowOf(x, name))?.[1];
+      const f = await waitForFrame(frame, (x) => /timed out/.test(rowOf(x, 'slow')) && heightOf(x, 'fast') !== undefined && heightOf(x, 'gone') !== undefined, 30_000);
       // The fast node's height moves on while the slow one's requests hang.
-      const before = heightOf(f);
+      const before = heightOf(f, 'fast');
       alpha.tick(5_000);
-      await waitForFrame(frame, (x) => heightOf(x) !== undefined && heightOf(x) !== before && /timed out/.test(rowOf(x, 'slow')), 30_000);
+      await waitForFrame(frame, (x) => heightOf(x, 'fast') !== undefined && heightOf(x, 'fast') !== before && /timed out/.test(rowOf(x, 'slow')), 30_000);
+      // A node that stops: why, in words, and the rest of its row as it last was.
+      const last = heightOf(frame(), 'gone');
+      await gone.close();
+      const down = await waitForFrame(frame, (x) => /connection refused, as of \d+s ago/.test(rowOf(x, 'gone')), 30_000);
+      expect(heightOf(down, 'gone')).toBe(last);
       r.unmount();
     } finally {
       await local.close();
       await slow.close();
     }
-  });
+  }, 120_000);
 });

@@ -38,6 +38,8 @@ export interface FleetRow {
   readonly latencyMs: number | undefined;
   /** Data older than the last attempt (the node stopped answering): the row shows what it last said. */
   readonly stale: boolean;
+  /** When a node that cannot be reached last answered, if it ever did. */
+  readonly lastContact: number | undefined;
   readonly severity: RowSeverity;
   /** What makes the row worse than ok, in words, worst first. */
   readonly problems: readonly string[];
@@ -100,6 +102,10 @@ export function fleetRow(input: FleetRowInput, now: number, opts: { override?: n
     guard,
     latencyMs: s.pchain.height.latencyMs,
     stale: s.pchain.height.stale || reachable === false,
+    lastContact: (() => {
+      const live = selectLiveness(s);
+      return live.state === 'down' ? live.lastContact : undefined;
+    })(),
     severity,
     problems,
   };
