@@ -24,7 +24,7 @@ const BIN = join(root, 'dist', 'avatop.cjs');
 // the same heap flags in itself and needs no node in front of it.
 const BINARY = join(root, 'dist', 'avatop-linux-x64');
 const CLI_NODE_FLAGS = /^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(join(root, 'bin', 'avatop.cjs'), 'utf8'))?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
-// --only=startup,cpu,big,poll,codec,sim,metrics,exporter runs a subset (for working on one measurement).
+// --only=startup,cpu,big,poll,codec,sim,metrics,exporter,fleet runs a subset (for working on one measurement).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const runs = (name) => !only || only.includes(name);
 const log = (s) => process.stderr.write(`[bench] ${s}\n`);
@@ -313,6 +313,58 @@ async function cpuAndMemory(sim) {
 }
 
 /**
+ * The monitor over a fleet of 20 simulated nodes (scripts/bench-fleet-sims.ts: one process, each node behind a
+ * byte-counting relay), on the fleet pane: the first node polls as the node on screen, the 19 others lightly.
+ */
+async function fleetLoad() {
+  const NODES = 20;
+  const sims = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'bench-fleet-sims.ts'), String(NODES)], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  const next = () =>
+    new Promise((resolve, reject) => {
+      const on = (d) => {
+        out += d;
+        const nl = out.indexOf('\n');
+        if (nl < 0) return;
+        const line = out.slice(0, nl);
+        out = out.slice(nl + 1);
+        sims.stdout.off('data', on);
+        resolve(JSON.parse(line));
+      };
+      sims.stdout.on('data', on);
+      sims.once('exit', (code) => reject(new Error(`bench-fleet-sims exited (${code})`)));
+    });
+  const { urls } = await next();
+  const args = ['--pane', 'fleet'];
+  urls.forEach((u, i) => args.push('--node', `n${String(i).padStart(2, '0')}=${u}`));
+  const cli = startCli(args);
+  try {
+    await cli.waitFor(/20 nodes[\s\S]*q quit/, { timeoutMs: 60_000 });
+    const pid = cli.nodePid();
+    await sleep(quick ? 5_000 : 10_000); // warm-up: every node's first answers and the once-only facts
+    sims.stdin.write('report\n');
+    const b0 = (await next()).bytes;
+    const c0 = cpuMs(pid);
+    const s0 = cpuMs(sims.pid);
+    const t0 = performance.now();
+    await sleep(CPU_WINDOW_MS);
+    const wall = performance.now() - t0;
+    const cpu = ((cpuMs(pid) - c0) / wall) * 100;
+    const simCpu = ((cpuMs(sims.pid) - s0) / wall) * 100;
+    sims.stdin.write('report\n');
+    const b1 = (await next()).bytes;
+    const hwmKb = statusKb(pid, 'VmHWM');
+    const perMinute = b1.map((b, i) => ((b - b0[i]) / wall) * 60_000);
+    const light = perMinute.slice(1);
+    await cli.quit();
+    return { nodes: NODES, cpu, simCpu, hwmKb, viewedPerMin: perMinute[0], lightPerMin: light.reduce((a, b) => a + b, 0) / light.length, allPerMin: perMinute.reduce((a, b) => a + b, 0) / NODES };
+  } finally {
+    if (cli.proc.exitCode === null) cli.proc.kill('SIGKILL');
+    sims.stdin.end();
+  }
+}
+
+/**
  * `avatop exporter` watching 20 nodes (one mainnet-size simulated node under 20 names: the exporter's cost per node is
  * the same, without 20 simulators competing for two cores), scraped every 15 s as Prometheus would.
  */
@@ -528,6 +580,15 @@ try {
 } finally {
   await simDefault.stop();
 }
+}
+
+if (runs('fleet')) {
+log(`fleet: the monitor over 20 simulated nodes for ${CPU_WINDOW_MS / 1000} s on the fleet pane`);
+const f = await fleetLoad();
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+add(`monitor CPU, fleet of ${f.nodes} nodes, ${CPU_WINDOW_MS / 1000} s (fleet pane)`, `${f.cpu.toFixed(2)}% of a core`, `the ${f.nodes} simulated nodes serving it: ${f.simCpu.toFixed(2)}%`, '≤ 3%', f.cpu <= 3);
+add(`monitor peak memory (VmHWM), fleet of ${f.nodes} nodes`, mib(f.hwmKb), '', '≤ 150 MB', f.hwmKb * 1024 <= 150e6);
+add(`bytes per node per minute, fleet of ${f.nodes} (wire, both ways)`, `${kib(f.lightPerMin)} per node not on screen`, `node on screen (fleet pane): ${kib(f.viewedPerMin)}; mean of all ${f.nodes}: ${kib(f.allPerMin)}`, '—', undefined);
 }
 
 if (runs('big')) {

@@ -35,7 +35,7 @@ import { selectLiveness } from '../state/liveness';
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 15;
 
-const TABLE_PANES: PaneId[] = ['peers', 'validators', 'pending', 'subnets', 'blocks', 'utxos'];
+const TABLE_PANES: PaneId[] = ['peers', 'validators', 'pending', 'subnets', 'blocks', 'utxos', 'fleet'];
 
 /** Hinted commands that do nothing on this screen: the help overlay only scrolls and closes; only a tx has a raw view. */
 export function hintsWithout(top: NavView | undefined, help: boolean): string[] {
@@ -94,9 +94,9 @@ export function Frame({ size: override }: { size?: Size }) {
       ui((u) => openPrompt(u, 'goto'));
       ev.opensText();
     } else if (ev.is('health')) ui(openHealthView);
-    else if (ev.is('pane.console')) {
+    else if (ev.is('pane.console') || ev.is('pane.fleet')) {
       setHelp(false);
-      ui((u) => setPane(u, 'console'));
+      ui((u) => setPane(u, ev.is('pane.fleet') ? 'fleet' : 'console'));
     }
     else if (ev.is('pane.next') || ev.is('pane.prev')) {
       const i = PANE_LIST.findIndex((p) => p.id === pane);
@@ -153,7 +153,7 @@ export function Frame({ size: override }: { size?: Size }) {
   const chrome = 2 /* header */ + 1 /* tabs */ + (crumbs ? 1 : 0) + bannerLines + 2; /* status + hints */
   const bodyHeight = Math.max(3, rows - 1 - chrome);
   const Pane = PANE_COMPONENTS[pane];
-  const paneTitle = PANE_LIST.find((p) => p.id === pane)?.title ?? (pane === 'console' ? 'Console' : pane);
+  const paneTitle = PANE_LIST.find((p) => p.id === pane)?.title ?? (pane === 'console' ? 'Console' : pane === 'fleet' ? 'Fleet' : pane);
   const top = nav[nav.length - 1];
 
   return (

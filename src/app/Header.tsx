@@ -24,6 +24,7 @@ import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { isBelow } from '../domain/reward/threshold';
 import { budgetBadge } from './budget-model';
 import { useOwnGuard } from './use-own-guard';
+import { useViewedName } from '../fleet/fleet-context';
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
 // render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
@@ -94,7 +95,10 @@ export function Header({ width }: { width: number }) {
   const budget = budgetBadge(useOwnGuard(now));
   const upStyle = claim(weighted === undefined ? theme.text.muted : isBelow(weighted, threshold) ? theme.status.warn : theme.status.ok);
 
+  // With several nodes, which one this is (the fleet's name for it) comes first.
+  const fleetName = useViewedName();
   const line1 = [
+    ...(fleetName ? [{ text: `[${sanitize(fleetName)}] `, style: theme.header.title }] : []),
     { text: id, style: theme.header.title },
     { text: ` ${sanitize(networkName.data ?? '')}`, style: value },
     { text: ver ? ` ${ver}` : '', style: label, drop: 2 },

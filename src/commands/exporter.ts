@@ -1,7 +1,7 @@
 // `avatop exporter`: watches nodes without a terminal and serves what avatop knows of them to Prometheus.
 import { formatFlagHelp, UsageError, type FlagSpec } from '../config/flags';
 import { COMMON_FLAGS, resolveSettings } from '../config/settings';
-import { checkUniqueNames, parseNodeSpec, type NodeSpec } from '../config/nodes';
+import { fleetNodes, type NodeSpec } from '../config/nodes';
 import { AVATOP_VERSION } from '../config/version';
 import { startHeadlessSession, type HeadlessSession } from '../exporter/session';
 import { createExporterServer, listen, parseListen } from '../exporter/server';
@@ -14,7 +14,6 @@ const STAKE_SOURCE_CHECK_MS = 30_000;
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'listen', kind: 'string', value: 'HOST:PORT', description: `where to serve /metrics (default ${DEFAULT_LISTEN})` },
-  { name: 'node', kind: 'list', value: 'NAME=URL', description: 'a node to watch, repeatable (label node=NAME); --url adds one more' },
   { name: 'l1-validation', kind: 'list', value: '[NODE=]ID', description: 'an L1 validation ID whose balance runway to export, repeatable (of the first node unless NODE= names another)' },
 ];
 
@@ -76,14 +75,8 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const listenText = typeof extra.listen === 'string' ? extra.listen : DEFAULT_LISTEN;
     at = parseListen(listenText);
     if (!at) throw new UsageError(`--listen: expected HOST:PORT such as ${DEFAULT_LISTEN}, got "${listenText}"`);
-    // The config file's nodes first, then --node, then --url (or the default) when given or when nothing else is.
-    nodes = [
-      ...settings.nodes.map((n) => ({ ...parseNodeSpec(n.name ? `${n.name}=${n.url}` : n.url, `config ${settings.configPath}: nodes`), headers: n.headers })),
-      ...((extra.node as string[] | undefined) ?? []).map((n) => parseNodeSpec(n, '--node')),
-    ];
-    const urlGiven = argv.some((a) => a === '--url' || a.startsWith('--url=')) || Boolean(io.env.AVATOP_URL);
-    if (nodes.length === 0 || urlGiven) nodes.push(parseNodeSpec(settings.url, '--url'));
-    checkUniqueNames(nodes);
+    // The config file's nodes first, then --node, then --url (or the default when nothing else is): one rule, config/nodes.ts.
+    nodes = fleetNodes(settings);
     l1 = assignL1Validations((extra['l1-validation'] as string[] | undefined) ?? [], nodes);
   } catch (err) {
     if (err instanceof UsageError) {
@@ -115,8 +108,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     return 2;
   }
   for (const n of nodes) {
-    const headers = { ...settings.headers, ...n.headers };
-    sessions.push(startHeadlessSession({ ...n, headers, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
+    sessions.push(startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
   }
   const restake = () => assignStakeSources(sessions.map((s) => ({ state: s.store.getState(), isStakeSource: s.isStakeSource, setStakeSource: s.setStakeSource })), isUp);
   restake();

@@ -5,6 +5,7 @@ import { RESOURCES } from '../oneshot/resources';
 import { renderTextTable } from '../oneshot/text-table';
 import { AvatopError } from '../rpc/errors';
 import { exitForNodeError } from '../config/exit-codes';
+import { fleetGet } from '../oneshot/fleet-get';
 
 const names = Object.keys(RESOURCES);
 const usage = `Usage: avatop get RESOURCE [ARGS] [flags]
@@ -16,7 +17,8 @@ Examples:
   avatop get peers
   avatop get validators -o json | jq '.[0]'
   avatop get utxos P-avax1… --source-chain X
-  avatop get blocks 20 --watch`;
+  avatop get blocks 20 --watch
+  avatop get peers --url http://10.0.0.5:9650 --url http://10.0.0.6:9650   several nodes: a NODE column`;
 
 export async function run(argv: string[]): Promise<number> {
   return runOneShot(argv, {
@@ -26,6 +28,14 @@ export async function run(argv: string[]): Promise<number> {
       const [name, ...args] = ctx.positionals;
       const resource = name === undefined ? undefined : RESOURCES[name];
       if (!resource) throw new UsageError(name ? `unknown resource "${name}" (one of ${names.join(', ')})` : `which resource? (one of ${names.join(', ')})`);
+      if (ctx.nodes.length > 1) {
+        // Several nodes: one table with a NODE column, a JSON list with each node's name and URL, the worst exit.
+        const fleet = await fleetGet(ctx.nodes, (n) => resource.fetch(n.client, args, { ...ctx.extra, uptimeThreshold: ctx.settings.uptimeThreshold }));
+        for (const e of fleet.errors) process.stderr.write(`avatop: ${e}\n`);
+        if (ctx.format === 'json') ctx.out(toJson(fleet.json));
+        else if (fleet.text) ctx.out(fleet.text);
+        return fleet.exitCode;
+      }
       try {
         const result = await resource.fetch(ctx.client, args, { ...ctx.extra, uptimeThreshold: ctx.settings.uptimeThreshold });
         if (ctx.format === 'json') ctx.out(toJson(result.rows));

@@ -7,13 +7,14 @@ import { AVATOP_VERSION } from '../config/version';
 import { createDebugLog } from '../config/debug-log';
 import { COMMON_FLAGS, MONITOR_FLAGS } from '../config/settings';
 import { loadTheme, ThemeError } from '../theme/load';
-import { createClient } from '../rpc/client';
 import { createAvatopStore } from '../state/store';
 import { setPane } from '../state/ui';
 import { openUtxoQuery } from '../state/utxos';
-import { createScheduler } from '../poll/scheduler';
+import { fleetNodes, type FleetNode } from '../config/nodes';
+import { createFleet, type Fleet } from '../fleet/fleet';
+import { FleetApp } from '../fleet/FleetApp';
 import { App } from '../app/App';
-import { DEFAULT_REWARD_THRESHOLD, type RewardThreshold } from '../app/config';
+import { DEFAULT_REWARD_THRESHOLD, type AppConfig, type RewardThreshold } from '../app/config';
 import { enterAltScreen } from '../app/terminal';
 import { copyPlan, type TmuxClipboardOptions } from '../console/osc52';
 import { execFileSync } from 'node:child_process';
@@ -79,8 +80,11 @@ export interface MonitorIo {
 
 export async function run(argv: string[], io: MonitorIo = { stdout: process.stdout, stderr: process.stderr, stdin: process.stdin, env: process.env }): Promise<number> {
   let resolved;
+  let nodes: FleetNode[];
   try {
     resolved = resolveSettings(argv, io.env);
+    // Every node named (--url repeated, --node, config nodes): the first is on screen, the others poll lightly.
+    nodes = fleetNodes(resolved.settings);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(`avatop: ${err.message}\n`);
@@ -126,8 +130,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
     let ink: ReturnType<typeof render> | undefined;
     // Made after the first frame is on screen: the simulator takes a moment to build its network.
     let sim: { url: string; close(): Promise<void> } | undefined;
-    let client: ReturnType<typeof createClient> | undefined;
-    let scheduler: ReturnType<typeof createScheduler> | undefined;
+    let fleet: Fleet | undefined;
     const stopHeapGovernor = startHeapGovernor();
     const shutdown = async (code: number, message?: string) => {
       if (done) return;
@@ -140,10 +143,9 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       guard.restore();
       guard.dispose();
       if (message) io.stderr.write(message);
-      scheduler?.stop();
       stopHeapGovernor();
       log.write('exit', { code, message });
-      await Promise.allSettled([client?.close(), sim?.close(), log.close()]);
+      await Promise.allSettled([fleet?.close(), sim?.close(), log.close()]);
       resolve(code);
     };
     const guard = enterAltScreen({
@@ -155,30 +157,27 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         void shutdown(signal === 'SIGINT' ? 130 : signal ? 143 : 1, message);
       },
     });
-    const app = (url: string) => (
-      <App
-        store={store}
-        theme={theme}
-        config={{
-          url,
-          rewardThreshold: threshold,
-          actions: {
-            quit: () => void shutdown(0),
-            refresh: () => scheduler?.refresh(),
-            // OSC 52 moves no cursor, so it can go straight to the terminal between Ink's frames.
-            // tmux's options are asked at each copy, so one changed meanwhile (set-clipboard on) takes effect at once.
-            copy: (text) => {
-              const clipboard = copyPlan(Boolean(io.env.TMUX), io.env.TMUX ? tmuxClipboardOptions() : {});
-              io.stdout.write(clipboard.sequence(text));
-              return clipboard.problem;
-            },
+    const app = (url: string) => {
+      const config: AppConfig = {
+        url,
+        rewardThreshold: threshold,
+        actions: {
+          quit: () => void shutdown(0),
+          refresh: () => fleet?.viewed().scheduler()?.refresh(),
+          // OSC 52 moves no cursor, so it can go straight to the terminal between Ink's frames.
+          // tmux's options are asked at each copy, so one changed meanwhile (set-clipboard on) takes effect at once.
+          copy: (text) => {
+            const clipboard = copyPlan(Boolean(io.env.TMUX), io.env.TMUX ? tmuxClipboardOptions() : {});
+            io.stdout.write(clipboard.sequence(text));
+            return clipboard.problem;
           },
-          client,
-          readonly: settings.readonly,
-          watch: settings.watch,
-        }}
-      />
-    );
+        },
+        readonly: settings.readonly,
+        watch: settings.watch,
+      };
+      // The fleet's app draws the node on screen with its own client (for the prompt and the console).
+      return fleet ? <FleetApp fleet={fleet} theme={theme} config={config} /> : <App store={store} theme={theme} config={config} />;
+    };
     const paint = (label: string) => {
       if (done) return;
       if (ink) {
@@ -197,7 +196,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       });
     };
     const connect = async () => {
-      let url = settings.url;
+      let url = nodes[0]!.url;
       if (settings.demo) {
         // The simulator takes a moment to build its network: say so meanwhile.
         paint('starting the simulated node…');
@@ -210,18 +209,19 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         }
         sim = node;
         url = node.url;
+        nodes = [{ name: 'demo', url, headers: settings.headers }];
         // The demo's UTXO pane starts on the simulated network's two biggest wallets, so there is something to page.
         const addresses = node.network.wallets.slice(0, 2).map((w) => w.str);
         store.setState({ ...store.getState(), utxos: openUtxoQuery(store.getState().utxos, { addresses }) }, true);
       }
       if (done) return;
-      client = createClient({ url, headers: settings.headers, timeoutMs: settings.timeoutMs });
-      log.write('start', { version: AVATOP_VERSION, url, intervalMs: settings.intervalMs, demo: settings.demo });
-      client.onCall((e) =>
-        log.write('call', { method: e.method, ok: e.ok, ms: Math.round(e.latencyMs), bytes: e.bytes, error: e.error?.short }),
-      );
-      scheduler = createScheduler({ client, store, intervalMs: settings.intervalMs, nextTick: onNextSecond });
-      scheduler.start();
+      fleet = createFleet(nodes, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs, nextTick: onNextSecond, firstStore: store });
+      log.write('start', { version: AVATOP_VERSION, url, nodes: nodes.map((n) => n.name), intervalMs: settings.intervalMs, demo: settings.demo });
+      for (const s of fleet.sessions) {
+        s.client.onCall((e) =>
+          log.write('call', { node: s.name, method: e.method, ok: e.ok, ms: Math.round(e.latencyMs), bytes: e.bytes, error: e.error?.short }),
+        );
+      }
       if (ink) {
         paint(`${url} (simulated node)`);
         return;
@@ -229,7 +229,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       // The first frame waits for the first answers (until no request is in flight), at most FIRST_PAINT_WAIT_MS:
       // a frame painted before them was a whole cold render (60-100 ms of CPU at start-up) that only said
       // "loading…" and held back the answers behind it.
-      const sched = scheduler;
+      const sched = fleet.viewed().scheduler()!;
       await new Promise<void>((ready) => {
         const timer = setTimeout(ready, FIRST_PAINT_WAIT_MS);
         void sched.whenIdle().then(() => {

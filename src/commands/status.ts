@@ -4,6 +4,7 @@
 import { gatherStatus } from '../oneshot/gather-status';
 import { runOneShot, toJson } from '../oneshot/command-frame';
 import { assessStatus } from '../oneshot/status-report';
+import { fleetStatus } from '../oneshot/fleet-status';
 import { parseDuration } from '../config/settings';
 import type { FlagSpec } from '../config/flags';
 
@@ -27,7 +28,9 @@ OK, WARNING, CRITICAL, UNKNOWN).
 Examples:
   avatop status
   avatop status --url http://10.0.0.5:9650 -o json
-  avatop status --watch --interval 30s`;
+  avatop status --watch --interval 30s
+  avatop status --node validator=http://10.0.0.5:9650 --node backup=http://10.0.0.6:9650
+                                 several nodes: one table, -o json a list, the worst exit status`;
 
 export async function run(argv: string[]): Promise<number> {
   return runOneShot(argv, {
@@ -36,6 +39,12 @@ export async function run(argv: string[]): Promise<number> {
     async run(ctx) {
       const duration = (name: string) => (typeof ctx.extra[name] === 'string' ? parseDuration(ctx.extra[name] as string, `--${name}`) : undefined);
       const rule = { override: ctx.settings.uptimeThreshold, warnBudgetMs: duration('warn-budget'), warnEndMs: duration('warn-end') };
+      if (ctx.nodes.length > 1) {
+        // Several nodes (--url repeated, --node, config nodes): one table, the worst exit status.
+        const fleet = await fleetStatus(ctx.nodes, rule, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch });
+        ctx.out(ctx.format === 'json' ? toJson(fleet.json) : fleet.text);
+        return fleet.exitCode;
+      }
       const snapshot = await gatherStatus(ctx.client, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch });
       const report = assessStatus(snapshot, rule, Date.now());
       ctx.out(ctx.format === 'json' ? toJson(report.json) : report.lines.join('\n'));

@@ -1,6 +1,6 @@
 // Which nodes to watch: `--node NAME=URL` (repeatable) and `--url`, each named by the operator or by its host.
 import { UsageError } from './flags';
-import { parseUrl } from './settings';
+import { parseUrl, type Settings } from './settings';
 
 export interface NodeSpec {
   readonly name: string;
@@ -34,4 +34,25 @@ export function checkUniqueNames(nodes: readonly NodeSpec[]): void {
     if (other !== undefined) throw new UsageError(`two nodes are named "${n.name}" (${other} and ${n.url}): name them with --node NAME=URL`);
     seen.set(n.name, n.url);
   }
+}
+
+/** A node of the fleet with the headers its requests carry (the common ones, then its own from the config file). */
+export interface FleetNode extends NodeSpec {
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/**
+ * Every node the settings name, in the order given: the config file's `nodes`, then each --node, then each --url
+ * (AVATOP_URL when no --url); with none of these, the one default URL. Names are unique (UsageError otherwise).
+ */
+export function fleetNodes(settings: Settings): FleetNode[] {
+  const where = `config ${settings.configPath ?? ''}: nodes`;
+  const specs: Array<NodeSpec & { headers?: Record<string, string> }> = [
+    ...settings.nodes.map((n) => ({ ...parseNodeSpec(n.name ? `${n.name}=${n.url}` : n.url, where), headers: n.headers })),
+    ...settings.nodeArgs.map((n) => parseNodeSpec(n, '--node')),
+    ...settings.urls.map((u) => parseNodeSpec(u, '--url')),
+  ];
+  if (specs.length === 0) specs.push(parseNodeSpec(settings.url, '--url'));
+  checkUniqueNames(specs);
+  return specs.map((n) => ({ name: n.name, url: n.url, headers: { ...settings.headers, ...n.headers } }));
 }

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { parseFlags, UsageError, type FlagSpec } from './flags';
 
-export const PANE_NAMES = ['overview', 'peers', 'validators', 'pending', 'fees', 'versions', 'subnets', 'blocks', 'utxos', 'metrics'] as const;
+export const PANE_NAMES = ['overview', 'peers', 'validators', 'pending', 'fees', 'versions', 'subnets', 'blocks', 'utxos', 'metrics', 'fleet'] as const;
 export type PaneName = (typeof PANE_NAMES)[number];
 
 export const DEFAULT_URL = 'http://127.0.0.1:9650';
@@ -38,6 +38,9 @@ export interface Settings {
   nodes: ConfigNode[];
   /** Other validators whose downtime budget to follow (config `watch`, `--watch-node`), by this node's view of them. */
   watch: string[];
+  /** Fleet: every URL named explicitly (each --url, else AVATOP_URL), and each --node NAME=URL (config/nodes.ts). */
+  urls: string[];
+  nodeArgs: string[];
 }
 
 export interface ConfigNode {
@@ -48,7 +51,8 @@ export interface ConfigNode {
 
 /** Flags shared by the monitor and the one-shot commands. */
 export const COMMON_FLAGS: readonly FlagSpec[] = [
-  { name: 'url', kind: 'string', value: 'URL', description: `node API base URL (default ${DEFAULT_URL}, env AVATOP_URL)` },
+  { name: 'url', kind: 'list', value: 'URL', description: `node API base URL (default ${DEFAULT_URL}, env AVATOP_URL); repeatable: several nodes` },
+  { name: 'node', kind: 'list', value: 'NAME=URL', description: 'a node by name, repeatable (config: nodes [{name, url, headers}]); a bare --url is named by its host:port' },
   { name: 'interval', kind: 'string', value: 'DURATION', description: 'poll interval, e.g. 2s or 500ms (default 2s)' },
   { name: 'timeout', kind: 'string', value: 'DURATION', description: 'per-request timeout (default 10s)' },
   { name: 'header', kind: 'list', short: 'H', value: "'Name: value'", description: 'extra HTTP header, repeatable (auth proxies)' },
@@ -216,12 +220,20 @@ export function resolveSettings(
     configPath,
     nodes: [],
     watch: [],
+    urls: [],
+    nodeArgs: [],
   };
 
   // Config file first, then environment, then flags.
   if (file.url !== undefined) settings.url = parseUrl(file.url, `config ${configPath}: url`);
   if (env.AVATOP_URL) settings.url = parseUrl(env.AVATOP_URL, 'AVATOP_URL');
-  if (typeof values.url === 'string') settings.url = parseUrl(values.url, '--url');
+  if (env.AVATOP_URL) settings.urls = [settings.url];
+  const flagUrls = (values.url as string[] | undefined) ?? [];
+  if (flagUrls.length > 0) {
+    settings.urls = flagUrls.map((u) => parseUrl(u, '--url'));
+    settings.url = settings.urls[0]!;
+  }
+  settings.nodeArgs = (values.node as string[] | undefined) ?? [];
 
   const interval = values.interval ?? file.interval;
   if (interval !== undefined) settings.intervalMs = parseDuration(interval as string | number, where('interval', 'interval'));

@@ -55,6 +55,8 @@ export const COMMANDS: readonly Command[] = [
   ...paneCommands,
   // Not a tab (Tab cycles the monitoring panes); reached by 0 or `:console`.
   { name: 'pane.console', keys: ['0'], description: 'Show the RPC console', scope: 'global', pane: 'console' },
+  // Not a tab either: every node avatop watches, worst first (Enter puts one on screen); `:fleet` too.
+  { name: 'pane.fleet', keys: ['f'], description: 'Show the fleet: every node watched, worst first (Enter views one, f comes back)', scope: 'global', pane: 'fleet' },
   { name: 'refresh', keys: ['r'], description: 'Refresh the visible data now', scope: 'global', hint: 'refresh' },
   { name: 'pause', keys: ['p'], description: 'Pause or resume polling', scope: 'global', hint: 'pause' },
   { name: 'goto', keys: [':'], description: 'Go to a tx, block (ID or height), node, address, subnet, chain, pane, or health (the checks view)', scope: 'global', hint: 'go to' },

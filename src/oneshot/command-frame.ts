@@ -7,6 +7,7 @@ import { COMMON_FLAGS, resolveSettings, type Settings } from '../config/settings
 import { AVATOP_VERSION } from '../config/version';
 import { EXIT_STATUS_HELP, EXIT_UNKNOWN, EXIT_WARNING } from '../config/exit-codes';
 import { createClient, type AvatopClient } from '../rpc/client';
+import { fleetNodes, type FleetNode } from '../config/nodes';
 
 export const OUTPUT_FLAGS: readonly FlagSpec[] = [
   { name: 'output', short: 'o', kind: 'string', value: 'table|json', description: 'output format (default table)' },
@@ -21,7 +22,15 @@ export interface OneShotContext {
   extra: Record<string, string | boolean | string[]>;
   format: OutputFormat;
   client: AvatopClient;
+  /** Every node named (--url, --node, config nodes), each with its own client; `client` is the first's. */
+  nodes: readonly OneShotNode[];
   out: (text: string) => void;
+}
+
+export interface OneShotNode {
+  readonly name: string;
+  readonly url: string;
+  readonly client: AvatopClient;
 }
 
 export interface OneShotCommand {
@@ -39,8 +48,10 @@ export function toJson(value: unknown): string {
 export async function runOneShot(argv: string[], command: OneShotCommand): Promise<number> {
   const flags = [...COMMON_FLAGS, ...OUTPUT_FLAGS, ...(command.flags ?? [])];
   let resolved;
+  let fleet: FleetNode[];
   try {
     resolved = resolveSettings(argv, process.env, COMMON_FLAGS, [...OUTPUT_FLAGS, ...(command.flags ?? [])]);
+    fleet = fleetNodes(resolved.settings);
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`avatop: ${err.message}\n`);
@@ -63,13 +74,14 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
     return EXIT_UNKNOWN;
   }
 
-  const client = createClient({ url: settings.url, headers: settings.headers, timeoutMs: settings.timeoutMs });
+  const nodes = fleet.map((n) => ({ name: n.name, url: n.url, client: createClient({ url: n.url, headers: n.headers, timeoutMs: settings.timeoutMs }) }));
   const ctx: OneShotContext = {
     settings,
     positionals,
     extra,
     format: output,
-    client,
+    client: nodes[0]!.client,
+    nodes,
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   };
   try {
@@ -107,6 +119,6 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
     }
     throw err;
   } finally {
-    await client.close();
+    await Promise.allSettled(nodes.map((n) => n.client.close()));
   }
 }

@@ -162,7 +162,12 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
     describe: 'fees: dynamic fee state and config (today), or the static fee record (spec era)',
     async fetch(client) {
       const rows: Array<{ name: string; value: string }> = [];
-      const settle = async <T>(p: Promise<T>): Promise<T | undefined> => p.catch(() => undefined);
+      const failures: unknown[] = [];
+      const settle = async <T>(p: Promise<T>): Promise<T | undefined> =>
+        p.catch((err: unknown) => {
+          failures.push(err);
+          return undefined;
+        });
       const [state, config, vstate, vconfig, txFee] = await Promise.all([
         settle(client.platform.getFeeState()),
         settle(client.platform.getFeeConfig()),
@@ -182,6 +187,8 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
       put('validatorFeeState', vstate);
       put('validatorFeeConfig', vconfig);
       put('txFee', txFee);
+      // Nothing answered (a dead node, a proxy refusing every call): that is the error, not an empty table.
+      if (rows.length === 0 && failures.length > 0) throw failures[0];
       return { rows, columns: [{ title: 'FIELD', value: (r) => r.name }, { title: 'VALUE', value: (r) => r.value }] };
     },
   },

@@ -12,6 +12,7 @@ import { BlocksPane } from './blocks/BlocksPane';
 import { UtxosPane } from './utxos/UtxosPane';
 import { ConsolePane } from '../console/ConsolePane';
 import { MetricsPane } from './metrics/MetricsPane';
+import { FleetPane } from './fleet/FleetPane';
 
 export const PANE_COMPONENTS: Partial<Record<PaneId, ComponentType<PaneProps>>> = {
   overview: OverviewPane,
@@ -25,6 +26,7 @@ export const PANE_COMPONENTS: Partial<Record<PaneId, ComponentType<PaneProps>>> 
   utxos: UtxosPane,
   metrics: MetricsPane,
   console: ConsolePane,
+  fleet: FleetPane,
 };
 
 export type { PaneProps };

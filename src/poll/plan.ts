@@ -277,6 +277,8 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
     case 'metrics':
       return [metricsSpec('pane')];
     case 'console':
+    // The fleet pane reads every node's own store (src/fleet): the viewed node polls only its header for it.
+    case 'fleet':
       return [];
   }
 }

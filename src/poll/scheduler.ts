@@ -52,6 +52,8 @@ export interface SchedulerOptions {
   decoders?: Decoders;
   /** Derive the visible pane and view from the store's UI state (default true); otherwise call setVisible. */
   followUi?: boolean;
+  /** Replaces the pane table (planFor): the fleet's light plan for nodes not on screen (src/fleet/light-plan.ts). */
+  plan?: (state: AvatopState, decoders: Decoders) => ResourceSpec[];
 }
 
 export interface Scheduler {
@@ -156,7 +158,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
 
   function reconcile(): void {
     if (!started) return;
-    const specs = planFor(visible.pane, visible.views, store.getState(), decoders, { metrics: typeof client.getStream === 'function' });
+    const specs = opts.plan
+      ? opts.plan(store.getState(), decoders)
+      : planFor(visible.pane, visible.views, store.getState(), decoders, { metrics: typeof client.getStream === 'function' });
     const wanted = new Set(specs.map((s) => s.key));
     if (wanted.size === entries.size && [...entries.keys()].every((k) => wanted.has(k))) return;
     for (const [key, e] of entries) {

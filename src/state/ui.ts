@@ -14,6 +14,8 @@ export const PANES = [
   'utxos',
   'metrics',
   'console',
+  // Every node of the fleet, one row each (panes/fleet): not a tab, reached by f or `:fleet`.
+  'fleet',
 ] as const;
 export type PaneId = (typeof PANES)[number];
 

@@ -1,0 +1,34 @@
+// The fleet as a table: each node's lag behind the highest node of its own network, then worst first.
+import { LAG_WARN_BLOCKS, type FleetRow, type RowSeverity } from './row';
+
+/** Blocks each node is behind the highest node on the same network; undefined without a height or a network. */
+export function lagsBehind(nodes: ReadonlyArray<{ network: string | undefined; height: bigint | undefined }>): Array<bigint | undefined> {
+  const top = new Map<string, bigint>();
+  for (const n of nodes) {
+    if (n.network === undefined || n.height === undefined) continue;
+    const t = top.get(n.network);
+    if (t === undefined || n.height > t) top.set(n.network, n.height);
+  }
+  return nodes.map((n) => (n.network === undefined || n.height === undefined ? undefined : top.get(n.network)! - n.height));
+}
+
+/** Worst first: unreachable, then not serving, then degraded; within a level the most behind, then by name. */
+export function compareRows(a: FleetRow, b: FleetRow): number {
+  if (a.severity !== b.severity) return b.severity - a.severity;
+  const la = a.lag ?? -1n;
+  const lb = b.lag ?? -1n;
+  if (la !== lb) return la > lb ? -1 : 1;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+/** Rows with their lag filled in (a node lagging is degraded) and sorted worst first. */
+export function fleetTable(rows: readonly FleetRow[]): FleetRow[] {
+  const lags = lagsBehind(rows);
+  return rows
+    .map((r, i) => {
+      const lag = lags[i];
+      if (lag === undefined || lag <= LAG_WARN_BLOCKS || r.severity > 1) return lag === r.lag ? r : { ...r, lag };
+      return { ...r, lag, severity: Math.max(r.severity, 1) as RowSeverity, problems: [...r.problems, `${lag} blocks behind the fleet`] };
+    })
+    .sort(compareRows);
+}

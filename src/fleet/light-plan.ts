@@ -1,0 +1,32 @@
+// What a node not on screen polls: only what its fleet row shows. Taken from the pane table itself (the header's
+// specs and the overview's own-validator record), so a light node and a viewed one write the same resources with
+// the same rules and switching to it shows state already kept.
+import { planFor, type ResourceSpec } from '../poll/plan';
+import type { Decoders } from '../poll/decoders';
+import type { AvatopState } from '../state/store';
+import { PRIMARY_NETWORK_ID } from '../state/constants';
+
+/**
+ * Left out on purpose: info.peers (the header's slow count reads the whole peer list; the row takes the count from
+ * the health reply's network check), /ext/metrics, the network ID (the name is enough for a row).
+ */
+export const LIGHT_KEYS: ReadonlySet<string> = new Set([
+  'nodeId',
+  'networkName',
+  'nodeVersion',
+  'upgrades',
+  'bootstrapped:P',
+  'bootstrapped:X',
+  'bootstrapped:C',
+  'height',
+  'timestamp',
+  'uptime',
+  'health:slow',
+]);
+
+export function lightPlan(s: AvatopState, decoders: Decoders): ResourceSpec[] {
+  const header = planFor('fleet', [], s, decoders).filter((spec) => LIGHT_KEYS.has(spec.key));
+  // The own validator record: a single-node getCurrentValidators, on the height cadence (when the height moves).
+  const own = planFor('overview', [], s, decoders).filter((spec) => spec.key.startsWith(`validator:${PRIMARY_NETWORK_ID}/`));
+  return [...header, ...own];
+}

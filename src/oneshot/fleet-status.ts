@@ -1,0 +1,63 @@
+// `avatop status` over several nodes: each node gathered and judged exactly as a single one is (gather-status,
+// status-report), then one table, each node's problems under it, and the worst exit status of them.
+import { gatherStatus } from './gather-status';
+import { assessStatus, type StatusReport, type ThresholdRule } from './status-report';
+import { renderTextTable, type TextColumn } from './text-table';
+import { lagsBehind } from '../domain/fleet/table';
+import { formatSlack } from '../domain/reward/findings';
+import { formatDuration } from '../format/time';
+import type { OneShotNode } from './command-frame';
+
+interface NodeReport {
+  readonly node: OneShotNode;
+  readonly report: StatusReport;
+  readonly lag: bigint | undefined;
+}
+
+type Json = Record<string, any>;
+
+/** "connection refused (http://…/ext/info) — Is avalanchego running…" → "connection refused": the rest goes under the table. */
+const shortReason = (reason: string): string => reason.split(' — ')[0]!.replace(/ \(https?:\/\/[^)]*\)$/, '');
+
+const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : '?');
+const secs = (v: unknown): string => (typeof v === 'number' ? formatSlack(v * 1000) : '-');
+
+const COLUMNS: TextColumn<NodeReport>[] = [
+  { title: 'NODE', value: (r) => r.node.name },
+  { title: 'STATUS', value: (r) => (r.report.verdict === 'unreachable' ? `UNREACHABLE: ${shortReason(r.report.problems[0] ?? '')}` : r.report.verdict.toUpperCase()) },
+  { title: 'NETWORK', value: (r) => String((r.report.json as Json).networkName ?? '-') },
+  { title: 'VERSION', value: (r) => String((r.report.json as Json).version ?? '-').replace(/^avalanchego\//, 'v') },
+  { title: 'P/X/C', value: (r) => (r.report.verdict === 'unreachable' ? '-' : (['P', 'X', 'C'] as const).map((c) => yesNo((r.report.json as Json).bootstrapped?.[c])).join('/')) },
+  { title: 'HEIGHT', align: 'right', value: (r) => String((r.report.json as Json).height ?? '-') },
+  { title: 'LAG', align: 'right', value: (r) => (r.lag === undefined ? '-' : String(r.lag)) },
+  { title: 'CHAIN', value: (r) => { const a = (r.report.json as Json).chainTimeAgeSeconds; return typeof a === 'number' ? `${formatDuration(Math.max(0, a) * 1000)} behind` : '-'; } },
+  { title: 'PEERS', align: 'right', value: (r) => String((r.report.json as Json).peers ?? '-') },
+  { title: 'UPTIME', align: 'right', value: (r) => { const u = (r.report.json as Json).uptime?.weightedAveragePercentage; return typeof u === 'number' ? `${u.toFixed(2)}%` : '-'; } },
+  { title: 'NEEDS', align: 'right', value: (r) => { const v = (r.report.json as Json).validations?.[0]; return v?.threshold != null ? `${v.threshold}%` : '-'; } },
+  { title: 'BUDGET', value: (r) => { const v = (r.report.json as Json).validations?.[0]; if (!v) return (r.report.json as Json).reachable ? 'not a validator' : '-'; return v.budgetState === 'lost' ? 'LOST' : secs(v.downtimeBudgetSeconds); } },
+  { title: 'ENDS', value: (r) => secs((r.report.json as Json).validations?.[0]?.endsInSeconds) },
+];
+
+export interface FleetStatus {
+  readonly text: string;
+  readonly json: Json[];
+  readonly exitCode: number;
+}
+
+export async function fleetStatus(nodes: readonly OneShotNode[], rule: ThresholdRule, opts: { l1Validations?: readonly string[]; watch?: readonly string[] }): Promise<FleetStatus> {
+  // In parallel, each bounded by its client's timeout: a slow node delays the answer by its timeout, no more.
+  const snapshots = await Promise.all(nodes.map((n) => gatherStatus(n.client, opts)));
+  const now = Date.now();
+  const reports = snapshots.map((s) => assessStatus(s, rule, now));
+  const lags = lagsBehind(reports.map((r) => {
+    const j = r.json as Json;
+    return { network: typeof j.networkName === 'string' ? j.networkName : undefined, height: typeof j.height === 'string' ? BigInt(j.height) : undefined };
+  }));
+  const rows: NodeReport[] = nodes.map((node, i) => ({ node, report: reports[i]!, lag: lags[i] }));
+  const problems = rows.flatMap((r) => r.report.problems.map((p) => `${r.node.name}: ${p}`));
+  const worst = Math.max(...reports.map((r) => r.exitCode));
+  const verdict = worst === 2 ? 'UNREACHABLE' : worst === 1 ? 'DEGRADED' : 'HEALTHY';
+  const text = [`${verdict}  ${nodes.length} nodes`, renderTextTable(COLUMNS, rows), ...problems.map((p) => `problem  ${p}`)].join('\n');
+  const json = rows.map((r) => ({ name: r.node.name, ...(r.report.json as Json), url: r.node.url, lag: r.lag === undefined ? null : r.lag.toString() }));
+  return { text, json, exitCode: worst };
+}

@@ -1,0 +1,143 @@
+// The fleet in the monitor, rendered by Ink against several simulated nodes (different profiles and seeds), a dead
+// port, one node bootstrapping and one answering 403: one row per node in words, worst first; Enter puts a node on
+// screen (the header names it, the panes follow), f comes back; nodes not on screen poll only their row's needs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { render } from 'ink-testing-library';
+import { createSimNode, type SimNode } from '../../src/sim/index';
+import { createFleet, type Fleet } from '../../src/fleet/fleet';
+import { FleetApp } from '../../src/fleet/FleetApp';
+import { LIGHT_KEYS } from '../../src/fleet/light-plan';
+import { DEFAULT_REWARD_THRESHOLD } from '../../src/app/config';
+import { defaultTheme } from '../../src/theme';
+import { setPane } from '../../src/state/ui';
+import { untilListening, waitForFrame } from '../components/helpers';
+import { KEY, SMALL_SIM } from './harness';
+
+let alpha: SimNode;
+let beta: SimNode;
+let syncing: SimNode;
+let denied: SimNode;
+let deadUrl: string;
+let fleet: Fleet;
+
+async function freePortUrl(): Promise<string> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as { port: number };
+  await new Promise<void>((r) => srv.close(() => r()));
+  return `http://127.0.0.1:${port}`;
+}
+
+beforeAll(async () => {
+  [alpha, beta, syncing, denied] = await Promise.all([
+    createSimNode({ ...SMALL_SIM, seed: 31 }),
+    createSimNode({ ...SMALL_SIM, profile: 'v1.11', seed: 32 }),
+    createSimNode({ ...SMALL_SIM, seed: 33, faults: [{ kind: 'bootstrapping' }] }),
+    createSimNode({ ...SMALL_SIM, seed: 34, faults: [{ kind: 'http-error', status: 403, body: 'Forbidden' }] }),
+  ]);
+  deadUrl = await freePortUrl();
+});
+
+afterAll(async () => {
+  await fleet?.close();
+  await Promise.all([alpha?.close(), beta?.close(), syncing?.close(), denied?.close()]);
+});
+
+const rowOf = (frame: string, name: string) => frame.split('\n').find((l) => new RegExp(`^.${name}\\s`).test(l)) ?? '';
+
+describe('the fleet pane', () => {
+  it('shows every node worst first, says what is wrong in words, and switches the whole screen to a node', async () => {
+    fleet = createFleet(
+      [
+        { name: 'alpha', url: alpha.url, headers: {} },
+        { name: 'beta', url: beta.url, headers: {} },
+        { name: 'dead', url: deadUrl, headers: {} },
+        { name: 'syncing', url: syncing.url, headers: {} },
+        { name: 'denied', url: denied.url, headers: {} },
+      ],
+      { intervalMs: 300, timeoutMs: 3_000 },
+    );
+    const first = fleet.sessions[0]!.store;
+    first.setState({ ...first.getState(), ui: setPane(first.getState().ui, 'fleet') }, true);
+    const config = { url: alpha.url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
+    const r = render(<FleetApp fleet={fleet} theme={defaultTheme()} config={config} size={{ columns: 140, rows: 30 }} />);
+    const frame = () => r.lastFrame() ?? '';
+    const f = await waitForFrame(
+      frame,
+      (x) =>
+        /connection refused/.test(rowOf(x, 'dead')) &&
+        /HTTP 403 forbidden/.test(rowOf(x, 'denied')) &&
+        /bootstrapping/.test(rowOf(x, 'syncing')) &&
+        /\bup\b.*mainnet/.test(rowOf(x, 'alpha')) &&
+        /\bup\b.*mainnet/.test(rowOf(x, 'beta')),
+      30_000,
+    );
+    // The header names the node on screen; the rows run worst first (down, then the two that cannot serve).
+    expect(f.split('\n')[0]).toMatch(/^\[alpha\] /);
+    const order = f.split('\n').map((l) => /^.(alpha|beta|dead|syncing|denied)\s/.exec(l)?.[1]).filter(Boolean);
+    expect(order[0]).toBe('dead');
+    expect(order.slice(1, 3).sort()).toEqual(['denied', 'syncing']);
+    expect(order.slice(3).sort()).toEqual(['alpha', 'beta']);
+    // The others are untouched by the faults: each shows a height, its lag and a latency.
+    expect(rowOf(f, 'beta')).toMatch(/v1\.11\.\d+ ✓ ✓ ✓ +[\d,]+ +\d+ /);
+
+    // Nodes not on screen poll only their row's needs: never the peer list, the validator set or /ext/metrics.
+    for (const s of fleet.sessions.slice(1)) {
+      for (const key of s.scheduler()!.activeKeys()) expect(LIGHT_KEYS.has(key) || key.startsWith('validator:')).toBe(true);
+    }
+
+    // Enter on beta (filtered to it): the header and the overview are beta's; its scheduler is the full one.
+    await untilListening(r.stdin);
+    r.stdin.write('/');
+    await waitForFrame(frame, /filter/i);
+    r.stdin.write('beta\r');
+    await waitForFrame(frame, (x) => rowOf(x, 'beta') !== '' && rowOf(x, 'alpha') === '');
+    r.stdin.write(KEY.enter);
+    const onBeta = await waitForFrame(frame, (x) => /^\[beta\] /.test(x.split('\n')[0] ?? '') && /Overview/.test(x), 20_000);
+    expect(onBeta).toMatch(/beta · http:\/\/127\.0\.0\.1/);
+    expect(fleet.viewed().name).toBe('beta');
+    expect(fleet.sessions[0]!.scheduler()!.activeKeys().every((k) => LIGHT_KEYS.has(k) || k.startsWith('validator:'))).toBe(true);
+
+    // f comes back to the fleet, which says which node is on screen.
+    await untilListening(r.stdin);
+    r.stdin.write('f');
+    await waitForFrame(frame, (x) => /viewing beta/.test(x) && rowOf(x, 'dead') !== '');
+    r.unmount();
+  });
+
+  it('never waits on a slow node, and a node that stops keeps its last row, said to be last known', async () => {
+    const slow = await createSimNode({ ...SMALL_SIM, seed: 35, faults: [{ kind: 'stall' }] });
+    const gone = await createSimNode({ ...SMALL_SIM, profile: 'v1.11', seed: 36 });
+    const local = createFleet(
+      [
+        { name: 'fast', url: alpha.url, headers: {} },
+        { name: 'slow', url: slow.url, headers: {} },
+        { name: 'gone', url: gone.url, headers: {} },
+      ],
+      { intervalMs: 300, timeoutMs: 1_500 },
+    );
+    try {
+      const first = local.sessions[0]!.store;
+      first.setState({ ...first.getState(), ui: setPane(first.getState().ui, 'fleet') }, true);
+      const config = { url: alpha.url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
+      const r = render(<FleetApp fleet={local} theme={defaultTheme()} config={config} size={{ columns: 170, rows: 30 }} />);
+      const frame = () => r.lastFrame() ?? '';
+      const heightOf = (x: string, name: string) => /mainnet\s+\S+ ✓ ✓ ✓ +([\d,]+)/.exec(rowOf(x, name))?.[1];
+      const f = await waitForFrame(frame, (x) => /timed out/.test(rowOf(x, 'slow')) && heightOf(x, 'fast') !== undefined && heightOf(x, 'gone') !== undefined, 30_000);
+      // The fast node's height moves on while the slow one's requests hang.
+      const before = heightOf(f, 'fast');
+      alpha.tick(5_000);
+      await waitForFrame(frame, (x) => heightOf(x, 'fast') !== undefined && heightOf(x, 'fast') !== before && /timed out/.test(rowOf(x, 'slow')), 30_000);
+      // A node that stops: why, in words, and the rest of its row as it last was.
+      const last = heightOf(frame(), 'gone');
+      await gone.close();
+      const down = await waitForFrame(frame, (x) => /connection refused, as of \d+s ago/.test(rowOf(x, 'gone')), 30_000);
+      expect(heightOf(down, 'gone')).toBe(last);
+      r.unmount();
+    } finally {
+      await local.close();
+      await slow.close();
+    }
+  }, 120_000);
+});

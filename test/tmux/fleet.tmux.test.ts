@@ -1,0 +1,69 @@
+// Tried as a new user would: two simulated nodes and a port with nothing behind it, in a real terminal. The fleet
+// pane lists all three (the dead one first, in words), Enter puts a node on screen, f comes back, q quits cleanly.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { cliCommand, TmuxSession, tmuxAvailable } from './tmux-harness';
+import { createSimNode, type SimNode } from '../../src/sim/index';
+
+const available = tmuxAvailable();
+
+let session: TmuxSession | undefined;
+const nodes: SimNode[] = [];
+afterEach(async () => {
+  session?.kill();
+  session = undefined;
+  for (const n of nodes.splice(0)) await n.close();
+});
+
+const SIM = { validators: 80, peers: 30, utxos: 50, subnets: 2, blockIntervalMs: 1000 };
+const rowOf = (screen: string, name: string) => screen.split('\n').find((l) => new RegExp(`^.${name.replace(/[.]/g, '\\.')}\\s`).test(l)) ?? '';
+
+async function deadUrl(): Promise<string> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as { port: number };
+  await new Promise<void>((r) => srv.close(() => r()));
+  return `http://127.0.0.1:${port}`;
+}
+
+describe.skipIf(!available)('the fleet in a real terminal (tmux)', () => {
+  it('two simulated nodes and a dead port: rows in words, Enter views a node, f returns, q quits', async () => {
+    const [a, b] = await Promise.all([createSimNode({ ...SIM, seed: 41 }), createSimNode({ ...SIM, profile: 'v1.11', seed: 42 })]);
+    nodes.push(a, b);
+    const dead = await deadUrl();
+    const deadName = dead.replace('http://', '');
+    session = new TmuxSession();
+    session.start(cliCommand(`--node validator=${a.url} --node backup=${b.url} --url ${dead} --pane fleet`));
+    const s = session;
+    const fleet = await s.waitFor(
+      (x) => /connection refused/.test(rowOf(x, deadName)) && /\bup\b.*mainnet/.test(rowOf(x, 'validator')) && /\bup\b.*mainnet/.test(rowOf(x, 'backup')),
+      45_000,
+    );
+    // The header names the node on screen; the dead port is first (worst first) and says why in words.
+    expect(fleet.split('\n')[0]).toMatch(/^\[validator\] /);
+    const order = fleet.split('\n').map((l) => (rowOf(l, deadName) ? 'dead' : rowOf(l, 'validator') ? 'validator' : rowOf(l, 'backup') ? 'backup' : undefined)).filter(Boolean);
+    expect(order[0]).toBe('dead');
+    expect(fleet).toMatch(/\d need attention/);
+
+    // Down one row from the dead node and Enter: whichever healthy node is there comes on screen.
+    // Typed together, as a fast typist does: Enter opens the row j moved to.
+    s.keys('j', 'Enter');
+    // The node's own screen: the fleet's table and its summary are gone.
+    const viewed = await s.waitFor((x) => /^\[(validator|backup)\] /.test(x.split('\n')[0] ?? '') && !/Enter views a node/.test(x) && !/connection refused/.test(x), 20_000);
+    // j moved past the dead node to the next row: whichever node that is (worst first), it is on screen now.
+    expect(viewed).not.toMatch(/^\[127\.0\.0\.1/);
+    const name = /^\[(validator|backup)\]/.exec(viewed)![1]!;
+    expect(viewed).toMatch(new RegExp(`${name} · http://127\\.0\\.0\\.1:\\d+`));
+
+    // `:fleet` comes back to the fleet (f does too: the screen test), which says which node is on screen.
+    s.keys(':');
+    await new Promise((r) => setTimeout(r, 200));
+    s.type('fleet');
+    s.keys('Enter');
+    await s.waitFor(new RegExp(`viewing ${name}`), 20_000);
+
+    s.keys('q');
+    const exit = await s.waitFor(/AVATOP-EXIT=\d+/, 20_000);
+    expect(exit).toMatch(/AVATOP-EXIT=0/);
+  }, 150_000);
+});
