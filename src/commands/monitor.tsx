@@ -17,7 +17,7 @@ import { DEFAULT_REWARD_THRESHOLD, type RewardThreshold } from '../app/config';
 import { enterAltScreen } from '../app/terminal';
 import { copyPlan, type TmuxClipboardOptions } from '../console/osc52';
 import { execFileSync } from 'node:child_process';
-import { startHeapGovernor } from '../runtime/heap-governor';
+import { collectGarbage } from '../runtime/gc';
 import { onNextSecond } from '../runtime/ticker';
 import { EXIT_STATUS_HELP, EXIT_UNKNOWN } from '../config/exit-codes';
 
@@ -128,7 +128,6 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
     let sim: { url: string; close(): Promise<void> } | undefined;
     let client: ReturnType<typeof createClient> | undefined;
     let scheduler: ReturnType<typeof createScheduler> | undefined;
-    const stopHeapGovernor = startHeapGovernor();
     const shutdown = async (code: number, message?: string) => {
       if (done) return;
       done = true;
@@ -141,7 +140,6 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       guard.dispose();
       if (message) io.stderr.write(message);
       scheduler?.stop();
-      stopHeapGovernor();
       log.write('exit', { code, message });
       await Promise.allSettled([client?.close(), sim?.close(), log.close()]);
       resolve(code);
@@ -215,7 +213,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         store.setState({ ...store.getState(), utxos: openUtxoQuery(store.getState().utxos, { addresses }) }, true);
       }
       if (done) return;
-      client = createClient({ url, headers: settings.headers, timeoutMs: settings.timeoutMs });
+      client = createClient({ url, headers: settings.headers, timeoutMs: settings.timeoutMs, collectGarbage });
       log.write('start', { version: AVATOP_VERSION, url, intervalMs: settings.intervalMs, demo: settings.demo });
       client.onCall((e) =>
         log.write('call', { method: e.method, ok: e.ok, ms: Math.round(e.latencyMs), bytes: e.bytes, error: e.error?.short }),

@@ -7,6 +7,7 @@ import { COMMON_FLAGS, resolveSettings, type Settings } from '../config/settings
 import { AVATOP_VERSION } from '../config/version';
 import { EXIT_STATUS_HELP, EXIT_UNKNOWN, EXIT_WARNING } from '../config/exit-codes';
 import { createClient, type AvatopClient } from '../rpc/client';
+import { collectGarbage } from '../runtime/gc';
 
 export const OUTPUT_FLAGS: readonly FlagSpec[] = [
   { name: 'output', short: 'o', kind: 'string', value: 'table|json', description: 'output format (default table)' },
@@ -63,7 +64,7 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
     return EXIT_UNKNOWN;
   }
 
-  const client = createClient({ url: settings.url, headers: settings.headers, timeoutMs: settings.timeoutMs });
+  const client = createClient({ url: settings.url, headers: settings.headers, timeoutMs: settings.timeoutMs, collectGarbage });
   const ctx: OneShotContext = {
     settings,
     positionals,
