@@ -6,8 +6,8 @@
 // every start; string-width, slice-ansi and ansi-tokenize segment and measure plain text without building ICU's
 // segmenter at import (graphemes.mjs).
 // Measured effects are in docs/performance.md. Each edit names the exact text it replaces. Every patched package is
-// pinned to an exact version in package.json (ink in dependencies, the rest in overrides); how to move a pin is in
-// docs/ink-upgrade.md. A patch that no longer applies is an error wherever it is applied: the build fails
+// pinned to an exact version in package.json (ink in devDependencies, as it is bundled; the rest in overrides); how
+// to move a pin is in docs/ink-upgrade.md. A patch that no longer applies is an error wherever it is applied: the build fails
 // (inkPatchEsbuild), the tests fail naming the patch and file (vitest's plugin, test/ink-patch/patch.test.ts), and
 // a start from source refuses to run (hooks.mjs), so an upgrade cannot silently ship stock Ink.
 import { existsSync, readFileSync } from 'node:fs';

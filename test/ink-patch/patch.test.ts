@@ -16,11 +16,11 @@ const installed = installedModules(root);
 const inkBuild = dirname(installed.find((m) => m.id === 'ink/build/output.js')!.path);
 const { default: Output } = await import(pathToFileURL(join(inkBuild, 'output.js')).href);
 
-type Manifest = { dependencies: Record<string, string>; overrides: Record<string, string | Record<string, string>> };
+type Manifest = { devDependencies: Record<string, string>; overrides: Record<string, string | Record<string, string>> };
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
-/** The exact version package.json pins a patched package to: ink as a dependency, the rest as (nested) overrides. */
+/** The exact version package.json pins a patched package to: ink as a devDependency (bundled), the rest as (nested) overrides. */
 function pin(pkg: string, via: string[]): string | undefined {
-  if (via.length === 0) return manifest.dependencies[pkg];
+  if (via.length === 0) return manifest.devDependencies[pkg];
   const parent = manifest.overrides[via[via.length - 1]];
   const nested = typeof parent === 'object' ? parent[pkg] : undefined;
   const top = manifest.overrides[pkg];
