@@ -25,7 +25,7 @@ import {
   type Encoding,
 } from '../params';
 import type { UtxoView } from '../utxo-store';
-import { sortedRecord, type HandlerContext } from './context';
+import type { HandlerContext } from './context';
 import { chainAliases, runningChains } from './info';
 import { allValidatorsAt, currentValidators, ownerJson, pendingValidators, validatorsAt } from './validators';
 
