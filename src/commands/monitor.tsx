@@ -18,6 +18,7 @@ import { enterAltScreen } from '../app/terminal';
 import { copyPlan, type TmuxClipboardOptions } from '../console/osc52';
 import { execFileSync } from 'node:child_process';
 import { collectGarbage } from '../runtime/gc';
+import { startHeapGovernor } from '../runtime/heap-governor';
 import { onNextSecond } from '../runtime/ticker';
 import { EXIT_STATUS_HELP, EXIT_UNKNOWN } from '../config/exit-codes';
 
@@ -128,6 +129,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
     let sim: { url: string; close(): Promise<void> } | undefined;
     let client: ReturnType<typeof createClient> | undefined;
     let scheduler: ReturnType<typeof createScheduler> | undefined;
+    const stopHeapGovernor = startHeapGovernor();
     const shutdown = async (code: number, message?: string) => {
       if (done) return;
       done = true;
@@ -140,6 +142,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       guard.dispose();
       if (message) io.stderr.write(message);
       scheduler?.stop();
+      stopHeapGovernor();
       log.write('exit', { code, message });
       await Promise.allSettled([client?.close(), sim?.close(), log.close()]);
       resolve(code);

@@ -1,0 +1,55 @@
+// The monitor's memory policy, second half (docs/performance.md, "Memory policy"): bin/avatop.cjs bounds the heap
+// (the worst case, with replies that would not fit refused by rpc/value-budget.ts); within that bound V8 still lets
+// garbage grow to the bound before a full collection, so this collects once garbage passes live + max(16 MiB, 25 %),
+// which keeps the peak near what is live. The CLI alone starts it (commands/monitor.tsx), never the library.
+import { getHeapStatistics } from 'node:v8';
+import { exposeGc } from './gc';
+
+export interface HeapGovernorOptions {
+  /** Garbage allowed on top of what the last collection left, before collecting. */
+  headroomBytes: number;
+  /** ...or this share of it, when larger: a bigger live set makes more garbage per reply. */
+  headroomRatio: number;
+}
+
+export const DEFAULT_HEAP_GOVERNOR: HeapGovernorOptions = { headroomBytes: 16 * 1024 * 1024, headroomRatio: 0.25 };
+
+export interface HeapGovernor {
+  /** Collects when the heap has grown past the headroom; true when it did. */
+  check(): boolean;
+  /** Heap in use after the last collection seen (ours or V8's own). */
+  readonly liveBytes: number;
+}
+
+/** The decision alone, on injected readings, so it is tested without a real heap. */
+export function createHeapGovernor(
+  usedBytes: () => number,
+  collect: () => void,
+  options: HeapGovernorOptions = DEFAULT_HEAP_GOVERNOR,
+): HeapGovernor {
+  let live = usedBytes();
+  return {
+    check() {
+      const used = usedBytes();
+      // V8 collected by itself: what is left is the new floor.
+      if (used < live) live = used;
+      if (used <= live + Math.max(options.headroomBytes, live * options.headroomRatio)) return false;
+      collect();
+      live = usedBytes();
+      return true;
+    },
+    get liveBytes() {
+      return live;
+    },
+  };
+}
+
+/** Checks every `everyMs` on an unref'd timer; returns the stop function. Without `gc` it does nothing. */
+export function startHeapGovernor(everyMs = 250, options: HeapGovernorOptions = DEFAULT_HEAP_GOVERNOR): () => void {
+  const gc = exposeGc();
+  if (!gc) return () => {};
+  const governor = createHeapGovernor(() => getHeapStatistics().used_heap_size, gc, options);
+  const timer = setInterval(() => governor.check(), everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
