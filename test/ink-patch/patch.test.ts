@@ -8,6 +8,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Chalk } from 'chalk';
+import { runProcess } from '../cli/run-cli';
 import { PATCH_IDS, inkPatchEsbuild, installedModules, patchInk, patchedModule } from '../../scripts/ink-patch/patch.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -83,6 +84,17 @@ describe('ink patch', () => {
       ).catch((e: Error) => e);
       expect(String(err)).toMatch(/ink patch ink\/build\/measure-text\.js, edit 1 of 1: expected text not found/);
       expect(String(err)).toContain(join('node_modules', 'ink', 'build', 'measure-text.js'));
+    });
+
+    it('and a start from source, naming the patch and the file', async () => {
+      mkdirSync(join(dir, 'src', 'node_modules', 'ink', 'build'), { recursive: true });
+      writeFileSync(join(dir, 'src', 'node_modules', 'ink', 'build', 'measure-text.js'), 'export const cache = new WeakMap();\n');
+      writeFileSync(join(dir, 'src', 'main.mjs'), "await import('./node_modules/ink/build/measure-text.js');\n");
+      const register = pathToFileURL(join(root, 'scripts', 'ink-patch', 'register.mjs')).href;
+      const r = await runProcess(process.execPath, ['--import', register, join(dir, 'src', 'main.mjs')]);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/ink patch ink\/build\/measure-text\.js, edit 1 of 1: expected text not found/);
+      expect(r.stderr).toContain(join('src', 'node_modules', 'ink', 'build', 'measure-text.js'));
     });
 
     it('when the bundle never loads a patched file (moved by an upgrade)', async () => {
