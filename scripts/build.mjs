@@ -81,7 +81,8 @@ const main = await build({
   write: false,
   metafile: true,
   define: { ...common.define, 'import.meta.url': '__avatopMetaUrl' },
-  plugins: [...common.plugins, builtinsFromRequire, noInkDevtools],
+  // Every patch must reach the CLI's bundle: a patched file an upgrade moved fails the build (docs/ink-upgrade.md).
+  plugins: [inkPatchEsbuild({ all: true }), builtinsFromRequire, noInkDevtools],
 });
 // An import left in the output could not run inside the wrapper: fail here rather than at a user's start.
 const leftover = Object.values(main.metafile.outputs).flatMap((o) => o.imports).filter((i) => i.external);

@@ -9,6 +9,7 @@ export async function load(url, context, nextLoad) {
   const module = patchedModule(fileURLToPath(url));
   if (!module) return result;
   const r = patchInk(module, String(result.source), RUNTIME_URL);
-  // Another Ink version: run it as it is (test/ink-patch/patch.test.ts reports the mismatch) rather than refuse to start.
-  return r.error ? result : { ...result, source: r.source };
+  // Another version of a patched package: refuse to start rather than run stock Ink unnoticed (docs/ink-upgrade.md).
+  if (r.error) throw new Error(`${r.error} (in ${fileURLToPath(url)}); see docs/ink-upgrade.md`);
+  return { ...result, source: r.source };
 }

@@ -5,10 +5,13 @@
 // fetching it as a data: URL, which made Node load its own undici (with http2, tls, zlib and worker_threads) at
 // every start; string-width, slice-ansi and ansi-tokenize segment and measure plain text without building ICU's
 // segmenter at import (graphemes.mjs).
-// Measured effects are in docs/performance.md. Each edit names the exact text it replaces; if a module changes and
-// one is not found, the module is left as its authors wrote it (`patchInk` returns undefined with the reason) and
-// test/ink-patch/patch.test.ts fails, so an upgrade cannot silently drop or garble a patch.
-import { readFileSync } from 'node:fs';
+// Measured effects are in docs/performance.md. Each edit names the exact text it replaces. Every patched package is
+// pinned to an exact version in package.json (ink in devDependencies, as it is bundled; the rest in overrides); how
+// to move a pin is in docs/ink-upgrade.md. A patch that no longer applies is an error wherever it is applied: the build fails
+// (inkPatchEsbuild), the tests fail naming the patch and file (vitest's plugin, test/ink-patch/patch.test.ts), and
+// a start from source refuses to run (hooks.mjs), so an upgrade cannot silently ship stock Ink.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -19,9 +22,17 @@ const imports = (names) => (from) => `import { ${names} } from ${JSON.stringify(
 const graphemeImports = (names) => (from) => imports(names)(from.replace(/runtime\.mjs$/, 'graphemes.mjs'));
 const LAZY_SEGMENTER = graphemeImports('lazySegmenter as __avatopLazySegmenter');
 
-/** Module (path under node_modules) → the import it needs and its edits, [find (string or RegExp), replace]. */
+/**
+ * Patch id → the package and file it edits, the import it needs and its edits, [find (string or RegExp), replace].
+ * A module is known by its package's name (and major version, where two are installed) and its path inside the
+ * package, never by where npm put the package: `via` is the chain of packages that import it, from avatop down, so
+ * `installedModules` finds it with Node's own resolution.
+ */
 const PATCHES = {
   'ink/build/output.js': {
+    pkg: 'ink',
+    file: 'build/output.js',
+    via: [],
     header: imports(
       'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, compactStyledChars as __avatopCompact, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, trimRowMemo as __avatopTrimRows',
     ),
@@ -45,10 +56,16 @@ const PATCHES = {
     ],
   },
   'ink/build/measure-text.js': {
+    pkg: 'ink',
+    file: 'build/measure-text.js',
+    via: [],
     header: imports('GenerationalMap as __AvatopGenMap'),
     edits: [['const cache = new Map();', 'const cache = new __AvatopGenMap();']],
   },
   'ink/build/wrap-text.js': {
+    pkg: 'ink',
+    file: 'build/wrap-text.js',
+    via: [],
     header: imports('GenerationalMap as __AvatopGenMap'),
     edits: [
       ['const cache = {};', 'const cache = new __AvatopGenMap();'],
@@ -56,7 +73,11 @@ const PATCHES = {
       ['cache[cacheKey] = wrappedText;', 'cache.set(cacheKey, wrappedText);'],
     ],
   },
-  'string-width/index.js': {
+  'string-width@8/index.js': {
+    pkg: 'string-width',
+    major: 8,
+    file: 'index.js',
+    via: ['ink'],
     header: graphemeImports('lazySegmenter as __avatopLazySegmenter, lazyRegExp as __avatopLazyRegExp, narrowText as __avatopNarrow'),
     edits: [
       ['const segmenter = new Intl.Segmenter();', 'const segmenter = __avatopLazySegmenter();'],
@@ -65,7 +86,11 @@ const PATCHES = {
     ],
   },
   // wrap-ansi's own, older string-width (7.x), which has no fast path of its own.
-  'wrap-ansi/node_modules/string-width/index.js': {
+  'string-width@7/index.js': {
+    pkg: 'string-width',
+    major: 7,
+    file: 'index.js',
+    via: ['ink', 'wrap-ansi'],
     header: graphemeImports('lazySegmenter as __avatopLazySegmenter, narrowPlainText as __avatopNarrow'),
     edits: [
       ['const segmenter = new Intl.Segmenter();', 'const segmenter = __avatopLazySegmenter();'],
@@ -73,35 +98,88 @@ const PATCHES = {
     ],
   },
   'slice-ansi/tokenize-ansi.js': {
+    pkg: 'slice-ansi',
+    file: 'tokenize-ansi.js',
+    via: ['ink'],
     header: LAZY_SEGMENTER,
     edits: [["new Intl.Segmenter(undefined, {granularity: 'grapheme'});", "__avatopLazySegmenter(undefined, {granularity: 'grapheme'});"]],
   },
   '@alcalzone/ansi-tokenize/build/tokenize.js': {
+    pkg: '@alcalzone/ansi-tokenize',
+    file: 'build/tokenize.js',
+    via: ['ink'],
     header: LAZY_SEGMENTER,
     edits: [['new Intl.Segmenter(undefined, { granularity: "grapheme" });', '__avatopLazySegmenter(undefined, { granularity: "grapheme" });']],
   },
   'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js': {
+    pkg: 'yoga-layout',
+    file: 'dist/binaries/yoga-wasm-base64-esm.js',
+    via: ['ink'],
     header: () => '',
-    edits: [['function ya(){return w||"function"!=typeof fetch?', 'function ya(){return true?']],
+    // Minified: the function's and the flag's names change from build to build, so the edit matches neither.
+    edits: [[/function ([\w$]+)\(\)\{return [\w$]+\|\|"function"!=typeof fetch\?/, 'function $1(){return true?']],
   },
 };
 
-// Any of PATCHES' paths after a node_modules folder, either separator. The leftmost match wins, so wrap-ansi's own
-// string-width is taken for that key and not for the top-level one.
-const PATCHED_MODULE = new RegExp(
-  `[\\\\/]node_modules[\\\\/](${Object.keys(PATCHES)
-    .map((m) => m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\//g, '[\\\\/]'))
-    .join('|')})$`,
-);
+export const PATCH_IDS = Object.keys(PATCHES);
+const PATCHED_FILES = new Set(Object.values(PATCHES).map((p) => `${p.pkg}/${p.file}`));
+// esbuild's filter (Go's regular expressions, no lookahead): the patched files' names; patchedModule decides.
+const FILE_NAMES = new RegExp(`[\\\\/](${[...new Set(Object.values(PATCHES).map((p) => p.file.split('/').pop()))].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`);
+// A path's package major versions, read once per package folder.
+const majors = new Map();
+function majorOf(pkgDir) {
+  if (!majors.has(pkgDir)) {
+    const manifest = join(pkgDir, 'package.json');
+    majors.set(pkgDir, existsSync(manifest) ? Number(JSON.parse(readFileSync(manifest, 'utf8')).version.split('.')[0]) : NaN);
+  }
+  return majors.get(pkgDir);
+}
 /** What vitest must inline (transform) for the patches to reach the screen tests: Ink and the modules patched under it. */
 export const VITEST_INLINE = ['ink', 'string-width', 'wrap-ansi', 'widest-line', 'cli-truncate', 'slice-ansi', '@alcalzone/ansi-tokenize'];
 const INLINED = new RegExp(`[\\\\/]node_modules[\\\\/](ink-testing-library|${VITEST_INLINE.join('|')})[\\\\/].*\\.js$`);
 
-/** The module (path under node_modules) a path names, when it is one this patches. */
+/** The patch id for a file's path, when it is a file this patches. */
 export function patchedModule(path) {
-  const m = PATCHED_MODULE.exec(path);
-  const module = m?.[1].replace(/\\/g, '/');
-  return module && PATCHES[module] ? module : undefined;
+  // Hoisted, nested or in pnpm's store, the last node_modules folder in the path is the one holding the package.
+  const norm = path.replace(/\\/g, '/');
+  const at = norm.lastIndexOf('/node_modules/');
+  if (at < 0) return undefined;
+  const parts = norm.slice(at + '/node_modules/'.length).split('/');
+  const scoped = parts[0].startsWith('@') ? 2 : 1;
+  const pkg = parts.slice(0, scoped).join('/');
+  const file = parts.slice(scoped).join('/');
+  if (!PATCHED_FILES.has(`${pkg}/${file}`)) return undefined;
+  const candidates = Object.entries(PATCHES).filter(([, p]) => p.pkg === pkg && p.file === file);
+  if (candidates.length === 1 && candidates[0][1].major === undefined) return candidates[0][0];
+  const major = majorOf(norm.slice(0, norm.length - file.length - 1));
+  return candidates.find(([, p]) => p.major === major)?.[0];
+}
+
+/** A package's folder, found by Node's resolution from `fromDir` (its package.json when exported, else its entry). */
+function packageDir(pkg, fromDir) {
+  const require = createRequire(join(fromDir, 'package.json'));
+  try {
+    return dirname(require.resolve(`${pkg}/package.json`));
+  } catch {
+    let dir = dirname(require.resolve(pkg));
+    while (!existsSync(join(dir, 'package.json')) || JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).name !== pkg) {
+      if (dirname(dir) === dir) throw new Error(`no package.json for ${pkg} above ${require.resolve(pkg)}`);
+      dir = dirname(dir);
+    }
+    return dir;
+  }
+}
+
+/**
+ * Every patch with the installed file it applies to and that package's version, each resolved as Node resolves it
+ * from the package that imports it (`via`), starting at `root` (avatop's folder).
+ */
+export function installedModules(root) {
+  return Object.entries(PATCHES).map(([id, p]) => {
+    const dir = [...p.via, p.pkg].reduce((from, pkg) => packageDir(pkg, from), root);
+    const { version } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    return { id, pkg: p.pkg, via: p.via, dir, path: join(dir, ...p.file.split('/')), version };
+  });
 }
 
 /**
@@ -112,26 +190,38 @@ export function patchInk(module, source, runtimeSpecifier = RUNTIME_PATH) {
   const patch = PATCHES[module];
   if (!patch) return { error: `no patch for ${module}` };
   let out = source;
-  for (const [find, replace] of patch.edits) {
+  for (const [i, [find, replace]] of patch.edits.entries()) {
     const found = typeof find === 'string' ? out.includes(find) : find.test(out);
-    if (!found) return { error: `${module}: expected text not found: ${String(find)}` };
+    if (!found) return { error: `ink patch ${module}, edit ${i + 1} of ${patch.edits.length}: expected text not found: ${String(find)}` };
     // A string edit is taken literally ("$'" in one is text, not a replacement pattern); a RegExp edit may use $1.
     out = typeof find === 'string' ? out.replace(find, () => replace) : out.replace(find, replace);
   }
   return { source: patch.header(runtimeSpecifier) + out };
 }
 
-/** esbuild plugin for scripts/build.mjs: a missing edit fails the build rather than ship stock Ink unnoticed. */
-export function inkPatchEsbuild() {
+/**
+ * esbuild plugin for scripts/build.mjs: a missing edit fails the build rather than ship stock Ink unnoticed. With
+ * `all`, a build that never loaded one of the patched files fails too (a file moved or renamed by an upgrade).
+ */
+export function inkPatchEsbuild({ all = false } = {}) {
   return {
     name: 'avatop-ink-patch',
     setup(build) {
-      build.onLoad({ filter: PATCHED_MODULE }, (args) => {
+      const applied = new Set();
+      build.onStart(() => applied.clear());
+      build.onLoad({ filter: FILE_NAMES }, (args) => {
         const module = patchedModule(args.path);
         if (!module) return undefined;
         const r = patchInk(module, readFileSync(args.path, 'utf8'));
-        if (r.error) return { errors: [{ text: r.error }] };
+        if (r.error) return { errors: [{ text: `${r.error} (in ${args.path})` }] };
+        applied.add(module);
         return { contents: r.source, loader: 'js', resolveDir: dirname(args.path) };
+      });
+      build.onEnd((result) => {
+        if (!all || result.errors.length) return undefined;
+        const missing = PATCH_IDS.filter((id) => !applied.has(id));
+        if (missing.length) return { errors: [{ text: `ink patch: the bundle never loaded ${missing.join(', ')}; see docs/ink-upgrade.md` }] };
+        return undefined;
       });
     },
   };
@@ -153,7 +243,7 @@ export function inkPatchVite() {
       const module = patchedModule(id.split('?')[0]);
       if (!module) return undefined;
       const r = patchInk(module, code);
-      if (r.error) throw new Error(r.error);
+      if (r.error) throw new Error(`${r.error} (in ${id}); see docs/ink-upgrade.md`);
       return { code: r.source, map: null };
     },
   };

@@ -18,9 +18,3 @@ export function useAvatopStore(): AvatopStore {
 export function useAvatop<T>(selector: (s: AvatopState) => T): T {
   return useStore(useAvatopStore(), selector);
 }
-
-/** Apply a pure update to the UI state. */
-export function useUpdate(): (f: (s: AvatopState) => AvatopState) => void {
-  const store = useAvatopStore();
-  return (f) => store.setState(f(store.getState()), true);
-}

@@ -3,14 +3,10 @@
 import { useCallback } from 'react';
 import { useAvatop } from './store-context';
 import { useAppConfig } from './config';
-import { heliconFromResource, rewardThreshold, stakeRuleOf, type HeliconSchedule, type Threshold } from '../domain/reward/threshold';
+import { heliconFromResource, rewardThreshold, stakeRuleOf, type Threshold } from '../domain/reward/threshold';
 import { date } from '../panes/fields';
 import { uptimeRequirementKey } from '../poll/view-plan';
 import type { Validator } from '../state/types';
-
-export function useHelicon(): HeliconSchedule {
-  return heliconFromResource(useAvatop((s) => s.versions.upgrades));
-}
 
 /** `(validator, now) → Threshold` for validators of one subnet; stable while its inputs stay the same. */
 export type ThresholdOf = (v: Validator | undefined, now: number) => Threshold;

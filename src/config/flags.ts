@@ -1,8 +1,12 @@
 /**
- * A small flag parser driven by a spec table, so every command shares one set of rules and one error style:
+ * Flags driven by a spec table, so every command shares one set of rules and one error style:
  * `--name value`, `--name=value`, boolean `--name` / `--no-name`, repeatable flags, short aliases, `--` ends flags.
- * Errors are one line naming the flag; the CLI turns them into exit status 3 (UNKNOWN).
+ * `node:util`'s parseArgs splits the command line (its tokens); the table gives them meaning. parseArgs alone does
+ * not fit: its strict mode words errors its own way and takes `--url --demo` as a URL of `--demo`, and it has no
+ * "a negative number is a value" rule. Errors are one line naming the flag; the CLI turns them into exit status 3.
  */
+import { parseArgs } from 'node:util';
+
 export type FlagKind = 'string' | 'boolean' | 'list';
 
 export interface FlagSpec {
@@ -25,44 +29,52 @@ export interface ParsedFlags {
   positionals: string[];
 }
 
+type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
+
 export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]): ParsedFlags {
   const byName = new Map(specs.map((s) => [s.name, s]));
   const byShort = new Map(specs.filter((s) => s.short).map((s) => [s.short as string, s]));
+  const options = Object.fromEntries(
+    specs.map((s) => [s.name, { type: s.kind === 'boolean' ? ('boolean' as const) : ('string' as const), ...(s.short ? { short: s.short } : {}) }]),
+  );
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
   const values: ParsedFlags['values'] = {};
   const positionals: string[] = [];
 
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (arg === '-' || !arg.startsWith('-')) {
-      positionals.push(arg);
+  for (let t = 0; t < tokens.length; t++) {
+    const token = tokens[t] as Token;
+    if (token.kind === 'positional') {
+      positionals.push(token.value);
       continue;
     }
-    let name: string;
-    let inline: string | undefined;
+    if (token.kind === 'option-terminator') {
+      positionals.push(...argv.slice(token.index + 1));
+      break;
+    }
+    const arg = argv[token.index] as string;
+    const long = arg.startsWith('--');
+    // The word as typed (parseArgs reads `--=x` as a flag named "=x"; it is one named "" with the value "x").
+    const eq = arg.indexOf('=');
+    const name = long ? arg.slice(2, eq === -1 ? undefined : eq) : arg.slice(1, 2);
     let spec: FlagSpec | undefined;
     let negated = false;
-    if (arg.startsWith('--')) {
-      const eq = arg.indexOf('=');
-      name = eq === -1 ? arg.slice(2) : arg.slice(2, eq);
-      inline = eq === -1 ? undefined : arg.slice(eq + 1);
+    let inline = token.inlineValue ? token.value : undefined;
+    if (long) {
       spec = byName.get(name);
-      if (!spec && name.startsWith('no-')) {
-        const positive = byName.get(name.slice(3));
-        if (positive?.kind === 'boolean') {
-          spec = positive;
-          negated = true;
-        }
+      const positive = spec ? undefined : byName.get(name.slice(3));
+      if (name.startsWith('no-') && positive?.kind === 'boolean') {
+        spec = positive;
+        negated = true;
       }
     } else {
-      name = arg.slice(1, 2);
-      inline = arg.length > 2 ? arg.slice(2) : undefined;
       spec = byShort.get(name);
+      // parseArgs reads `-dx` as `-d -x` when -d takes no value; here the rest of the word is -d's value.
+      if (spec?.kind === 'boolean' && arg.length > 2) {
+        inline = arg.slice(2);
+        while ((tokens[t + 1] as Token | undefined)?.index === token.index) t++;
+      }
     }
-    const shown = arg.startsWith('--') ? `--${name}` : `-${name}`;
+    const shown = long ? `--${name}` : `-${name}`;
     if (!spec) throw new UsageError(`unknown flag ${shown} (see --help)`);
     if (spec.kind === 'boolean') {
       if (inline !== undefined && !negated) {
@@ -73,15 +85,11 @@ export function parseFlags(argv: readonly string[], specs: readonly FlagSpec[]):
       }
       continue;
     }
-    let value = inline;
-    if (value === undefined) {
-      const next = argv[i + 1];
-      // A negative number is a value (that its flag will refuse in words), not the next flag.
-      if (next === undefined || (next.startsWith('-') && next !== '-' && !/^-\d/.test(next))) {
-        throw new UsageError(`${shown} needs a value${spec.value ? ` (${spec.value})` : ''}`);
-      }
-      value = next;
-      i++;
+    const value = token.value;
+    // parseArgs takes the next word whatever it is; another flag is not a value, but a negative number is (one its
+    // flag will refuse in words).
+    if (value === undefined || (!token.inlineValue && value.startsWith('-') && value !== '-' && !/^-\d/.test(value))) {
+      throw new UsageError(`${shown} needs a value${spec.value ? ` (${spec.value})` : ''}`);
     }
     if (spec.kind === 'list') {
       const prev = values[spec.name];

@@ -5,7 +5,7 @@ import type { AvatopState } from '../state/store';
 import type { Resource } from '../state/resource';
 import { selectOwnValidator } from '../state/own-validator';
 import { selectLiveness } from '../state/liveness';
-import { obj, num, date, big } from '../format/fields';
+import { num, date, big } from '../format/fields';
 import { sanitize } from '../format/sanitize';
 import type { Family, MetricType, Sample } from './exposition';
 import { guardOwnValidation, type ValidationGuard } from '../domain/reward/guard';

@@ -4,6 +4,7 @@
 // heaviest reply a node gives and the same for every node of a network, so only one session per network asks for
 // it (`setStakeSource`), every 10 minutes at most.
 import { createClient, type AvatopClient } from '../rpc/client';
+import { collectGarbage } from '../runtime/gc';
 import { createAvatopStore, type AvatopStore } from '../state/store';
 import { createScheduler, type Scheduler } from '../poll/scheduler';
 import { watchL1Validations, type L1Reading } from './l1-watch';
@@ -36,7 +37,7 @@ export interface SessionOptions {
 }
 
 export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): HeadlessSession {
-  const client: AvatopClient = createClient({ url: target.url, headers: { ...target.headers }, timeoutMs: opts.timeoutMs });
+  const client: AvatopClient = createClient({ url: target.url, headers: { ...target.headers }, timeoutMs: opts.timeoutMs, collectGarbage });
   const store = createAvatopStore();
   const scheduler: Scheduler = createScheduler({ client, store, intervalMs: opts.intervalMs, followUi: false });
   scheduler.setVisible('overview');

@@ -3,6 +3,7 @@
 // plan under the fleet's request budget otherwise. Switching swaps the scheduler, never the store, so a node shown
 // again starts from everything already kept.
 import { createClient, type AvatopClient } from '../rpc/client';
+import { collectGarbage } from '../runtime/gc';
 import { createAvatopStore, type AvatopStore } from '../state/store';
 import { createScheduler, type Scheduler } from '../poll/scheduler';
 import type { FleetNode } from '../config/nodes';
@@ -29,7 +30,7 @@ export interface NodeSession {
 }
 
 export function createNodeSession(node: FleetNode, opts: NodeSessionOptions, store: AvatopStore = createAvatopStore()): NodeSession {
-  const client = createClient({ url: node.url, headers: { ...node.headers }, timeoutMs: opts.timeoutMs });
+  const client = createClient({ url: node.url, headers: { ...node.headers }, timeoutMs: opts.timeoutMs, collectGarbage });
   let current: Scheduler | undefined;
   let viewed = false;
   let cadenceKey = '';

@@ -12,11 +12,6 @@ export function formatCount(value: number | bigint | null | undefined): string {
   return text.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-export function formatRate(value: number | null | undefined, unit: string, decimals = 1): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '—';
-  return `${value.toFixed(decimals)}${unit}`;
-}
-
 export function formatLatency(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
   if (ms < 10) return `${ms.toFixed(1)}ms`;

@@ -123,6 +123,5 @@ export function sanitize(input: unknown, opts: SanitizeOptions = {}): string {
 
 /** True when the text would pass through `sanitize` unchanged (cheap check for hot paths). */
 export function isTerminalSafe(s: string): boolean {
-  // eslint-disable-next-line no-control-regex
   return !/[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029\u2060\u2066-\u2069\ufeff\ufff9-\ufffb\ud800-\udfff]/.test(s);
 }

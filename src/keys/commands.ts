@@ -95,10 +95,6 @@ export const COMMANDS: readonly Command[] = [
 
 export type CommandName = string;
 
-export function commandByName(name: string): Command | undefined {
-  return COMMANDS.find((c) => c.name === name);
-}
-
 export const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
   table: 'Tables',

@@ -98,19 +98,3 @@ export function meanPer(s: MetricsSeries | undefined, sumKey: string, countKey: 
   if (sum === undefined || count === undefined || count <= 0) return undefined;
   return sum / count;
 }
-
-/** Per-interval means, for a sparkline; intervals without events are left out. */
-export function meanPerSeries(s: MetricsSeries | undefined, sumKey: string, countKey: string): number[] {
-  const out: number[] = [];
-  const pts = s?.points ?? [];
-  for (let i = 1; i < pts.length; i++) {
-    const s0 = pts[i - 1]!.values[sumKey];
-    const s1 = pts[i]!.values[sumKey];
-    const c0 = pts[i - 1]!.values[countKey];
-    const c1 = pts[i]!.values[countKey];
-    if (s0 === undefined || s1 === undefined || c0 === undefined || c1 === undefined) continue;
-    if (c1 <= c0 || s1 < s0) continue;
-    out.push((s1 - s0) / (c1 - c0));
-  }
-  return out;
-}

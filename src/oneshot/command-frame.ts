@@ -8,6 +8,7 @@ import { AVATOP_VERSION } from '../config/version';
 import { EXIT_STATUS_HELP, EXIT_UNKNOWN, EXIT_WARNING } from '../config/exit-codes';
 import { createClient, type AvatopClient } from '../rpc/client';
 import { fleetNodes, type FleetNode } from '../config/nodes';
+import { collectGarbage } from '../runtime/gc';
 
 export const OUTPUT_FLAGS: readonly FlagSpec[] = [
   { name: 'output', short: 'o', kind: 'string', value: 'table|json', description: 'output format (default table)' },
@@ -74,7 +75,7 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
     return EXIT_UNKNOWN;
   }
 
-  const nodes = fleet.map((n) => ({ name: n.name, url: n.url, client: createClient({ url: n.url, headers: n.headers, timeoutMs: settings.timeoutMs }) }));
+  const nodes = fleet.map((n) => ({ name: n.name, url: n.url, client: createClient({ url: n.url, headers: n.headers, timeoutMs: settings.timeoutMs, collectGarbage }) }));
   const ctx: OneShotContext = {
     settings,
     positionals,

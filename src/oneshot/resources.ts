@@ -24,8 +24,6 @@ export interface ResourceResult<Row = Record<string, unknown>> {
 type Fetch = (client: AvatopClient, args: string[], opts: Record<string, unknown>) => Promise<ResourceResult<any>>;
 
 const iso = (d: Date | undefined): string => (d ? formatTimestamp(d) : '-');
-// Every digit: amounts a script reads must tell 1,167,010 nAVAX from 1,000,000 (JSON carries the exact integer).
-const avax = (n: bigint | undefined): string => (n === undefined ? '-' : formatAvaxExact(n));
 /** A weight in AVAX on the primary network, a plain number on a subnet or L1 (src/format/weight.ts). */
 const weightIn = (subnetId: string | undefined) => (n: bigint | undefined): string =>
   n === undefined ? '-' : weightIsAvax(subnetId) ? formatAvaxExact(n) : formatCount(n);

@@ -17,20 +17,6 @@ export const systemClock: Clock = {
   },
 };
 
-/** Resolves after `ms`, or early (without error) when `wake` is called or `signal` aborts. */
-export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const done = () => {
-      cancel();
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const cancel = clock.setTimer(ms, done);
-    signal?.addEventListener('abort', done, { once: true });
-  });
-}
-
 export interface ManualClock extends Clock {
   /** Move time forward, firing due timers in order; awaits pending promise callbacks between timers. */
   advance(ms: number): Promise<void>;

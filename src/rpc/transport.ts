@@ -34,6 +34,12 @@ export interface TransportOptions {
   connections?: number;
   /** TLS options for https URLs (e.g. a private CA). */
   tls?: { ca?: string | Buffer; rejectUnauthorized?: boolean };
+  /**
+   * A full garbage collection, run at most once per reply before one is refused for lack of heap (value-budget.ts).
+   * Default: `globalThis.gc` when the process was started with `--expose-gc`, else none. The client never sets V8
+   * flags itself; the CLI passes its own (runtime/gc.ts).
+   */
+  collectGarbage?: () => void;
 }
 
 export interface CallOptions {
@@ -84,6 +90,8 @@ export function createTransport(options: TransportOptions): Transport {
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const pool = createHttpPool(parsed.origin, { connections: options.connections ?? 4, tls: options.tls });
+  const exposed = (globalThis as { gc?: unknown }).gc;
+  const collectGarbage = options.collectGarbage ?? (typeof exposed === 'function' ? () => (exposed as () => void)() : undefined);
 
   const baseHeaders: Record<string, string> = {};
   for (const [k, v] of Object.entries(options.headers ?? {})) baseHeaders[k.toLowerCase()] = v;
@@ -137,7 +145,7 @@ export function createTransport(options: TransportOptions): Transport {
       const decoder = new StringDecoder('utf8');
       let text = '';
       let values = 0;
-      const fits = createReplyCheck();
+      const fits = createReplyCheck(collectGarbage);
       try {
         for await (const chunk of res as AsyncIterable<Buffer>) {
           received += chunk.length;

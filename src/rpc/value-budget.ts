@@ -3,8 +3,9 @@
 // as much again), so a 30 MB body of `{}` needs over 700 MiB however small it looks. The monitor runs with a bounded
 // heap (bin/avatop.cjs) where such a body would end the process; counted while it arrives, it is refused with a
 // message instead. Real replies fit easily: 10,000 validators are 9 MB and about 260,000 values.
+// The client is also the library's: it only reads V8's heap figures and never sets a flag. A full collection before
+// refusing is the caller's to give (`TransportOptions.collectGarbage`; the CLI passes V8's gc, runtime/gc.ts).
 import { getHeapStatistics } from 'node:v8';
-import { exposeGc } from '../runtime/gc';
 
 /** Heap a value may need once parsed and validated (an upper bound from measurements, see above). */
 export const BYTES_PER_VALUE = 96;
@@ -38,18 +39,17 @@ const available = () => {
 
 /**
  * A check for one reply as it arrives: true while it fits. What is in use counts garbage too, so before the first
- * no it collects once (when it can) and asks again: a refusal should mean the reply is too big, not that a
+ * no it collects once (when given `collect`) and asks again: a refusal should mean the reply is too big, not that a
  * collection was due.
  */
-export function createReplyCheck(): (values: number, bytes: number) => boolean {
+export function createReplyCheck(collect?: () => void): (values: number, bytes: number) => boolean {
   let collected = false;
   return (values, bytes) => {
     const need = heapNeeded(values, bytes);
     if (need <= available()) return true;
-    const gc = collected ? undefined : exposeGc();
-    if (!gc) return false;
+    if (!collect || collected) return false;
     collected = true;
-    gc();
+    collect();
     return need <= available();
   };
 }

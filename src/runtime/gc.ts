@@ -1,4 +1,5 @@
-// V8's full collection, callable from the monitor (runtime/heap-governor.ts) and the client (rpc/value-budget.ts).
+// V8's full collection for the CLI: its clients collect once before refusing a reply for lack of heap
+// (rpc/value-budget.ts). Only the CLI may call this: it sets V8 flags, which a library must leave to its host.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
@@ -24,4 +25,9 @@ function findGc(): (() => void) | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** For `TransportOptions.collectGarbage`: exposes V8's gc on first use (a reply about to be refused), then runs it. */
+export function collectGarbage(): void {
+  exposeGc()?.();
 }

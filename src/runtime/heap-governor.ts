@@ -1,7 +1,7 @@
-// Keeps the monitor's peak memory near what it actually holds. V8 sizes its heap for throughput: with a 4 GiB limit
-// it let garbage from replies and frames pile up to 250 MiB between full collections while only 40-60 MiB was live
-// (docs/performance.md). A hard `--max-old-space-size` would bound that too, but it turns one huge reply into a
-// fatal out-of-memory crash; this only collects earlier, so the worst case is a slower collection, never a crash.
+// The monitor's memory policy, second half (docs/performance.md, "Memory policy"): bin/avatop.cjs bounds the heap
+// (the worst case, with replies that would not fit refused by rpc/value-budget.ts); within that bound V8 still lets
+// garbage grow to the bound before a full collection, so this collects once garbage passes live + max(16 MiB, 25 %),
+// which keeps the peak near what is live. The CLI alone starts it (commands/monitor.tsx), never the library.
 import { getHeapStatistics } from 'node:v8';
 import { exposeGc } from './gc';
 

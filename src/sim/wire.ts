@@ -12,18 +12,6 @@ export function sha256(...parts: Uint8Array[]): Uint8Array {
   return new Uint8Array(h.digest());
 }
 
-export function concatBytes(...parts: Uint8Array[]): Uint8Array {
-  let n = 0;
-  for (const p of parts) n += p.length;
-  const out = new Uint8Array(n);
-  let o = 0;
-  for (const p of parts) {
-    out.set(p, o);
-    o += p.length;
-  }
-  return out;
-}
-
 export function hexNoChecksum(bytes: Uint8Array): string {
   return '0x' + Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 }

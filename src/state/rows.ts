@@ -16,10 +16,6 @@ export interface RowList<T> {
   readonly size: number;
 }
 
-export function emptyRowList<T>(): RowList<T> {
-  return { rows: [], size: 0 };
-}
-
 /**
  * Diff `items` against `prev` by key. With no previous list (first load) nothing is flagged, so the screen does
  * not light up entirely on start. Rows that keep the same value and flag keep their object identity.

@@ -176,9 +176,3 @@ export function createAvatopStore(opts: { now?: number } = {}): AvatopStore {
 
 /** A pure state update, as the scheduler queues them and tests apply them. */
 export type Update = (s: AvatopState) => AvatopState;
-
-export function applyUpdates(s: AvatopState, updates: readonly Update[]): AvatopState {
-  let out = s;
-  for (const u of updates) out = u(out);
-  return out;
-}

@@ -67,10 +67,6 @@ export function initialUi(): UiState {
   return { pane: 'overview', panes, nav: [], prompt: undefined, paused: false, subnet: PRIMARY_NETWORK_ID };
 }
 
-export function isPaneId(s: string): s is PaneId {
-  return (PANES as readonly string[]).includes(s);
-}
-
 /** Switching panes closes drill-down views: they belong to the pane they were opened from. */
 export function setPane(ui: UiState, pane: PaneId): UiState {
   if (ui.pane === pane && ui.nav.length === 0) return ui;

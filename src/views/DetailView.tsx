@@ -10,7 +10,7 @@ import { useKeyHandler, type KeyEvent } from '../input';
 import { toneStyle } from '../components/KeyValue';
 import { pushView, type NavView } from '../state/ui';
 import { textProps, useTheme } from '../theme/ThemeContext';
-import { displayWidth, fit } from '../format/width';
+import { fit } from '../format/width';
 import { osc52Copy } from './copy';
 import { detailLabelWidth, initialCursor, type DetailLine } from './detail-lines';
 

@@ -1,7 +1,7 @@
 // A decoded P-chain transaction (from our codec) as detail lines: every tx type the codec knows, by walking its
 // fields with a few rules by field name (amounts in AVAX, owners as addresses with the node's HRP, IDs as cb58,
 // node IDs, times), so a type added to the codec later still renders field by field.
-import { formatId, formatNodeId, formatShortId } from '../codec/cb58';
+import { formatId, formatNodeId } from '../codec/cb58';
 import { formatAddress } from '../codec/address';
 import { toHex } from '../codec/hex';
 import { formatAvax } from '../format/avax';
@@ -24,10 +24,6 @@ const AVAX_WEIGHT_TYPES = new Set(['AddValidatorTx', 'AddDelegatorTx']);
 export interface TxContext {
   /** The node's network ID: addresses are rendered with its HRP. */
   readonly networkId: number;
-}
-
-function idText(b: Uint8Array): string {
-  return b.length === 32 ? formatId(b) : b.length === 20 ? formatShortId(b) : toHex(b);
 }
 
 function nodeIdText(b: Uint8Array): string {

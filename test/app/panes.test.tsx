@@ -205,7 +205,6 @@ describe('node generations and failures', () => {
     await screen.press('6', /Version\s+\S*avalanchego/);
     const f3 = screen.lastFrame();
     for (const f of [f1, f2, f3]) {
-      // eslint-disable-next-line no-control-regex
       expect(f).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
     }
   });

@@ -38,6 +38,32 @@ describe('flags', () => {
     expect(() => parseFlags(['--bogus'], [])).toThrow(/unknown flag --bogus/);
     expect(() => parseFlags(['--url'], [{ name: 'url', kind: 'string', description: '' }])).toThrow(/--url needs a value/);
   });
+
+  // parseArgs splits the words; these are the rules the table adds on top, each as the parser answered before it.
+  it('keeps its own rules over parseArgs\'s tokens', () => {
+    const specs = [
+      { name: 'url', short: 'u', kind: 'string', value: 'URL', description: '' },
+      { name: 'interval', short: 'i', kind: 'string', description: '' },
+      { name: 'demo', short: 'd', kind: 'boolean', description: '' },
+    ] as const;
+    const parse = (argv: string[]) => {
+      try {
+        return parseFlags(argv, specs);
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    expect(parse(['--url', '--demo'])).toBe('--url needs a value (URL)');
+    expect(parse(['-i', '-5', '-u', '-'])).toEqual({ values: { interval: '-5', url: '-' }, positionals: [] });
+    expect(parse(['-uhttp://a', '--interval=', '-d'])).toEqual({ values: { url: 'http://a', interval: '', demo: true }, positionals: [] });
+    expect(parse(['-dfalse', '--demo=true'])).toEqual({ values: { demo: true }, positionals: [] });
+    expect(parse(['-dx'])).toBe('-d takes no value (got "x")');
+    expect(parse(['--demo=yes'])).toBe('--demo takes no value (got "yes")');
+    expect(parse(['--no-url'])).toBe('unknown flag --no-url (see --help)');
+    expect(parse(['-xd'])).toBe('unknown flag -x (see --help)');
+    expect(parse(['--=x'])).toBe('unknown flag -- (see --help)');
+    expect(parse(['a', '-', '--', '-d', '--x'])).toEqual({ values: {}, positionals: ['a', '-', '-d', '--x'] });
+  });
 });
 
 describe('settings', () => {

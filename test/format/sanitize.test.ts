@@ -5,7 +5,6 @@ const ESC = '\x1b';
 
 // Every output must be free of anything a terminal would interpret.
 function expectInert(out: string) {
-  // eslint-disable-next-line no-control-regex
   expect(out).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\u200b-\u200f\ufeff]/);
   expect(isTerminalSafe(out)).toBe(true);
 }

@@ -53,7 +53,6 @@ const fixtures: Fixture[] = readdirSync(DIR)
     return { name: f, kind: d.kind, hex: d.hex, bytes, json: JSON.stringify(d.expected), lengths: lengthFieldOffsets(bytes) };
   });
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
 const decoders: Record<Fixture['kind'], (b: Uint8Array) => any> = {
   block: decodeBlock,
   signedTx: decodeSignedTx,

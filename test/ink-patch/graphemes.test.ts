@@ -47,7 +47,6 @@ function unpatched(texts: string[]): Results {
 
 async function patched(texts: string[]): Promise<Results> {
   const load = (k: keyof typeof PATHS) => (existsSync(PATHS[k]) ? import(pathToFileURL(PATHS[k]).href) : undefined);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const fn = new Function(`return ${compute}`)() as (t: string[], l: typeof load) => Promise<Results>;
   return fn(texts, load);
 }

@@ -1,41 +1,109 @@
-// The build-time Ink patch (scripts/ink-patch): it applies to the installed Ink, the tests run patched Ink, and a
-// patched Output paints exactly what Ink's own paints, frame after frame, with its caches warm.
+// The build-time Ink patch (scripts/ink-patch): every patch applies to the package Node resolves and that package is
+// pinned, a patch that does not apply fails the build naming it, the tests run patched Ink, and a patched Output
+// paints exactly what Ink's own paints, frame after frame, with its caches warm.
 import { describe, expect, it, afterAll } from 'vitest';
-import { readFileSync, writeFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { build as esbuild } from 'esbuild';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Chalk } from 'chalk';
-import { patchInk, patchedModule } from '../../scripts/ink-patch/patch.mjs';
+import { runProcess } from '../cli/run-cli';
+import { PATCH_IDS, inkPatchEsbuild, installedModules, patchInk, patchedModule } from '../../scripts/ink-patch/patch.mjs';
 
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const installed = installedModules(root);
 // Ink's package exports hide build/output.js, so it is imported by path (through Vitest, so patched like all of Ink).
-const inkBuild = join(fileURLToPath(new URL('../..', import.meta.url)), 'node_modules', 'ink', 'build');
+const inkBuild = dirname(installed.find((m) => m.id === 'ink/build/output.js')!.path);
 const { default: Output } = await import(pathToFileURL(join(inkBuild, 'output.js')).href);
 
+type Manifest = { devDependencies: Record<string, string>; overrides: Record<string, string | Record<string, string>> };
+const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Manifest;
+/** The exact version package.json pins a patched package to: ink as a devDependency (bundled), the rest as (nested) overrides. */
+function pin(pkg: string, via: string[]): string | undefined {
+  if (via.length === 0) return manifest.devDependencies[pkg];
+  const parent = manifest.overrides[via[via.length - 1]];
+  const nested = typeof parent === 'object' ? parent[pkg] : undefined;
+  const top = manifest.overrides[pkg];
+  return nested ?? (typeof top === 'object' ? top['.'] : top);
+}
+
 describe('ink patch', () => {
-  it('finds every edit in the installed Ink', () => {
-    for (const module of ['output.js', 'measure-text.js', 'wrap-text.js']) {
-      const path = join(inkBuild, module);
-      expect(patchedModule(path)).toBe(`ink/build/${module}`);
-      const r = patchInk(`ink/build/${module}`, readFileSync(path, 'utf8'));
-      expect(r.error).toBeUndefined();
-      expect(r.source).toContain('__Avatop');
-    }
-    const yoga = join(inkBuild, '..', '..', 'yoga-layout', 'dist', 'binaries', 'yoga-wasm-base64-esm.js');
-    expect(patchedModule(yoga)).toBe('yoga-layout/dist/binaries/yoga-wasm-base64-esm.js');
-    expect(patchInk('yoga-layout/dist/binaries/yoga-wasm-base64-esm.js', readFileSync(yoga, 'utf8')).error).toBeUndefined();
-    for (const module of ['string-width/index.js', 'wrap-ansi/node_modules/string-width/index.js', 'slice-ansi/tokenize-ansi.js', '@alcalzone/ansi-tokenize/build/tokenize.js']) {
-      const path = join(inkBuild, '..', '..', ...module.split('/'));
-      expect(patchedModule(path)).toBe(module);
-      const r = patchInk(module, readFileSync(path, 'utf8'));
-      expect(r.error).toBeUndefined();
-      expect(r.source).not.toContain('new Intl.Segmenter');
-    }
+  it('covers 8 modules, each found by Node\'s resolution', () => {
+    expect(installed.map((m) => m.id)).toEqual(PATCH_IDS);
+    expect(PATCH_IDS).toHaveLength(8);
+  });
+
+  // One test per patch, so a failure names it, and the file it was applied to in the message.
+  it.each(installed.map((m) => [m.id, m] as const))('%s applies to the installed package', (id, m) => {
+    expect(patchedModule(m.path), `${m.path} is not recognised as ${id}`).toBe(id);
+    const r = patchInk(id, readFileSync(m.path, 'utf8'));
+    expect(r.error, `${id} in ${m.path}`).toBeUndefined();
+    expect(r.source).not.toContain('new Intl.Segmenter(');
+  });
+
+  it.each(installed.map((m) => [m.id, m] as const))('%s: its package is pinned to the exact version installed', (id, m) => {
+    const pinned = pin(m.pkg, m.via);
+    expect(pinned, `${m.pkg} (for ${id}) has no exact pin in package.json`).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(m.version, `${m.pkg} installed for ${id}`).toBe(pinned);
+    // The lockfile says the same, so `npm ci` installs what the patches were written against.
+    const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { version: string }> };
+    const key = relative(root, m.dir).split(sep).join('/');
+    expect(lock.packages[key]?.version, `package-lock.json ${key}`).toBe(pinned);
+  });
+
+  it('finds a patched file wherever the package manager put it, and tells string-width 7 from 8', () => {
+    expect(patchedModule('/x/node_modules/.pnpm/ink@6.8.0/node_modules/ink/build/output.js')).toBe('ink/build/output.js');
+    expect(patchedModule('C:\\x\\node_modules\\@alcalzone\\ansi-tokenize\\build\\tokenize.js')).toBe('@alcalzone/ansi-tokenize/build/tokenize.js');
+    const seven = installed.find((m) => m.id === 'string-width@7/index.js')!;
+    const eight = installed.find((m) => m.id === 'string-width@8/index.js')!;
+    expect([patchedModule(seven.path), patchedModule(eight.path)]).toEqual(['string-width@7/index.js', 'string-width@8/index.js']);
     expect(patchedModule(join(inkBuild, 'ink.js'))).toBeUndefined();
   });
 
-  it('reports an edit it cannot find instead of patching half', () => {
+  it('reports an edit it cannot find instead of patching half, naming the patch and the edit', () => {
     const r = patchInk('ink/build/measure-text.js', 'const cache = new WeakMap();');
-    expect(r.error).toMatch(/expected text not found/);
+    expect(r.error).toMatch(/^ink patch ink\/build\/measure-text\.js, edit 1 of 1: expected text not found/);
+  });
+
+  describe('fails the build', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'avatop-ink-patch-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+    const bundle = async (files: Record<string, string>, all: boolean) => {
+      for (const [path, text] of Object.entries(files)) {
+        mkdirSync(dirname(join(dir, path)), { recursive: true });
+        writeFileSync(join(dir, path), text);
+      }
+      return esbuild({ entryPoints: [join(dir, 'entry.js')], bundle: true, write: false, logLevel: 'silent', plugins: [inkPatchEsbuild({ all }) as never] });
+    };
+
+    it('when an edit no longer applies, naming the patch and the file', async () => {
+      const err = await bundle(
+        { 'entry.js': "import './node_modules/ink/build/measure-text.js';\n", 'node_modules/ink/build/measure-text.js': 'const cache = new WeakMap();\n' },
+        false,
+      ).catch((e: Error) => e);
+      expect(String(err)).toMatch(/ink patch ink\/build\/measure-text\.js, edit 1 of 1: expected text not found/);
+      expect(String(err)).toContain(join('node_modules', 'ink', 'build', 'measure-text.js'));
+    });
+
+    it('and a start from source, naming the patch and the file', async () => {
+      mkdirSync(join(dir, 'src', 'node_modules', 'ink', 'build'), { recursive: true });
+      writeFileSync(join(dir, 'src', 'node_modules', 'ink', 'build', 'measure-text.js'), 'export const cache = new WeakMap();\n');
+      writeFileSync(join(dir, 'src', 'main.mjs'), "await import('./node_modules/ink/build/measure-text.js');\n");
+      const register = pathToFileURL(join(root, 'scripts', 'ink-patch', 'register.mjs')).href;
+      const r = await runProcess(process.execPath, ['--import', register, join(dir, 'src', 'main.mjs')]);
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/ink patch ink\/build\/measure-text\.js, edit 1 of 1: expected text not found/);
+      expect(r.stderr).toContain(join('src', 'node_modules', 'ink', 'build', 'measure-text.js'));
+    });
+
+    it('when the bundle never loads a patched file (moved by an upgrade)', async () => {
+      const err = await bundle({ 'entry.js': "import './node_modules/ink/build/measure-text.js';\n", 'node_modules/ink/build/measure-text.js': 'const cache = new Map();\n' }, true).catch(
+        (e: Error) => e,
+      );
+      expect(String(err)).toMatch(/the bundle never loaded ink\/build\/output\.js, ink\/build\/wrap-text\.js, string-width@8/);
+      expect(String(err)).not.toContain('measure-text');
+    });
   });
 
   it('is what the tests render with: one cache for all frames', () => {

@@ -26,7 +26,7 @@ beforeEach(async () => {
       sendJson(res, `{"jsonrpc":"2.0","result":{"tx":{"unsignedTx":{"amount":18446744073709551615}},"encoding":"json"},"id":${req.json?.id}}`);
       return;
     }
-    replyWith((r) => replies[r.json?.method ?? ''] ?? { echo: r.json?.params })(req, res);
+    void replyWith((r) => replies[r.json?.method ?? ''] ?? { echo: r.json?.params })(req, res);
   });
   client = createClient({ url: server.url });
   events = [];

@@ -1,6 +1,7 @@
+// The CLI's early collection (runtime/heap-governor.ts) and V8's gc without --expose-gc (runtime/gc.ts).
 import { describe, expect, it } from 'vitest';
 import { createHeapGovernor, startHeapGovernor } from '../../src/runtime/heap-governor';
-import { exposeGc } from '../../src/runtime/gc';
+import { collectGarbage, exposeGc } from '../../src/runtime/gc';
 
 describe('heap governor', () => {
   const MiB = 1024 * 1024;
@@ -36,6 +37,8 @@ describe('heap governor', () => {
   it('gets a real gc without --expose-gc, and starts and stops its timer', () => {
     const gc = exposeGc();
     expect(typeof gc).toBe('function');
+    expect(exposeGc()).toBe(gc);
+    expect(() => collectGarbage()).not.toThrow();
     const stop = startHeapGovernor(10);
     stop();
   });

@@ -10,7 +10,7 @@ import { useNow } from '../../components/Clock';
 import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
 import { formatWeightCompact, weightIsAvax, weightUnit } from '../../format/weight';
-import { formatAvaxColumn, formatAvaxCompact, shareOf } from '../../format/avax';
+import { formatAvaxColumn } from '../../format/avax';
 import { formatCount, formatPercent } from '../../format/number';
 import { formatCountdown, formatDate } from '../../format/time';
 import { shortenId } from '../../format/ids';
@@ -124,6 +124,9 @@ export function useSubnetChoices(): string[] {
   }, [subnets]);
 }
 
+// One empty list while nothing has arrived, so the memos below keep their results between renders.
+const NO_ROWS: readonly TableRow<Validator>[] = [];
+
 export function ValidatorsPane({ width, height, active }: PaneProps) {
   const choices = useSubnetChoices();
   // The scheduler polls the subnet in ui.subnet, so the choice lives in the store.
@@ -134,7 +137,7 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   const ownId = useAvatop((s) => s.node.id.data?.nodeID);
   const thresholdOf = useThresholdOf(subnet);
   const now = useNow(1000, active);
-  const rows = (resource.data?.rows ?? []) as readonly TableRow<Validator>[];
+  const rows = (resource.data?.rows ?? NO_ROWS) as readonly TableRow<Validator>[];
   const totalStake = useAvatop((s) => s.supply.totalStake.data);
   const current = useMemo(() => rows.filter((r) => r.change !== 'removed').map((r) => r.value), [rows]);
   // The summary's total is the validators' own stakes (or a subnet's weights); shares are of all stake, the same

@@ -11,8 +11,6 @@ export interface TxContext {
   avaxAssetId: Uint8Array;
 }
 
-export const ZERO_ID = new Uint8Array(32);
-
 export function outputOwners(owner: Owner): OutputOwners {
   return {
     typeId: 11,

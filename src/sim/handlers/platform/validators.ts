@@ -6,10 +6,9 @@ import { ArgError, MethodError, argsObject, heightArg, idArg, nodeIdArg, nodeIds
 import { allValidatorsAt, currentValidators, ownerJson, pendingValidators, validatorsAt } from '../validators';
 import type { Handler } from '../../jsonrpc';
 import type { HandlerContext } from '../context';
-import type { PlatformHelpers } from './shared';
 
 /** getCurrentValidators, getValidatorsAt, sampleValidators, getAllValidatorsAt, getL1Validator, getPendingValidators, getMaxStakeAmount. */
-export function validatorMethods(ctx: HandlerContext, m: Map<string, Handler>, shared: PlatformHelpers): void {
+export function validatorMethods(ctx: HandlerContext, m: Map<string, Handler>): void {
   const { net, profile } = ctx;
   m.set('GetCurrentValidators', (params) => {
     const a = argsObject(params);
