@@ -2,11 +2,11 @@
 // Never taller than rows - 1: Ink 6 clears the terminal and scrollback on every frame that reaches the last row.
 import { useState } from 'react';
 import { Box, Text } from 'ink';
-import { useAvatop, useAvatopStore } from './store-context';
-import { useAppConfig } from './config';
+import { useAvatop, useAvatopStore } from '../ui/store-context';
+import { useAppConfig } from '../ui/config';
 import { Header } from './Header';
 import { HelpOverlay } from './HelpOverlay';
-import { useTerminalSize, type Size } from './use-terminal-size';
+import { useTerminalSize, type Size } from '../terminal/use-terminal-size';
 import { TabBar } from '../components/TabBar';
 import { Crumbs } from '../components/Crumbs';
 import { KeyHints } from '../components/KeyHints';
@@ -20,8 +20,8 @@ import { ViewHost } from '../views/RowView';
 import { viewTitle } from '../views/registry';
 import { closePrompt, openHealthView, openPrompt, popView, setFilter, setPane, setPromptText, togglePaused, type NavView, type PaneId } from '../state/ui';
 import { GotoPrompt } from '../views/GotoPrompt';
-import { useFlash } from './flash';
-import { osc52Copy } from '../views/copy';
+import { useFlash } from '../ui/flash';
+import { osc52Copy } from '../terminal/copy';
 import { openUtxoQuery } from '../state/utxos';
 import type { AvatopState } from '../state/store';
 import { textProps, useTheme } from '../theme/ThemeContext';

@@ -2,7 +2,7 @@
 import { COMMANDS, SCOPE_TITLES, type Scope } from '../keys/commands';
 import { keyLabel } from '../keys/keymatch';
 import type { KeyValueItem } from '../components/KeyValue';
-import { DocumentPane } from '../panes/DocumentPane';
+import { DocumentPane } from '../ui/DocumentPane';
 
 const ORDER: Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'console', 'prompt'];
 

@@ -10,7 +10,7 @@ import { VersionsPane } from './versions/VersionsPane';
 import { SubnetsPane } from './subnets/SubnetsPane';
 import { BlocksPane } from './blocks/BlocksPane';
 import { UtxosPane } from './utxos/UtxosPane';
-import { ConsolePane } from '../console/ConsolePane';
+import { ConsolePane } from './console/ConsolePane';
 import { MetricsPane } from './metrics/MetricsPane';
 
 export const PANE_COMPONENTS: Partial<Record<PaneId, ComponentType<PaneProps>>> = {

@@ -2,7 +2,7 @@
 // what it can still take in delegation, and its weight over recent heights as a sparkline.
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { useAvatop } from '../app/store-context';
+import { useAvatop } from '../ui/store-context';
 import { Sparkline } from '../components/Sparkline';
 import { describeResource, describeUnknown, idleResource } from '../state/resource';
 import { sanitize } from '../format/sanitize';
@@ -19,7 +19,7 @@ import { DetailView } from './DetailView';
 import { line } from './detail-lines';
 import type { ViewProps } from './registry';
 import { validatorLines } from './validator-model';
-import { useThresholdOf } from '../app/use-reward-threshold';
+import { useThresholdOf } from '../ui/use-reward-threshold';
 import type { Validator } from '../state/types';
 
 type ValidatorNav = Extract<NavView, { kind: 'validator' }>;

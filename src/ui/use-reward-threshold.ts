@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useAvatop } from './store-context';
 import { useAppConfig } from './config';
 import { heliconFromResource, rewardThreshold, stakeRuleOf, type HeliconSchedule, type Threshold } from '../domain/reward/threshold';
-import { date } from '../panes/fields';
+import { date } from '../format/fields';
 import { uptimeRequirementKey } from '../poll/view-plan';
 import type { Validator } from '../state/types';
 

@@ -1,6 +1,6 @@
 // `y`: copy through the app's clipboard action (OSC 52) and say so in the status line.
-import type { AppConfig } from '../app/config';
-import { fitsOsc52 } from '../console/osc52';
+import type { AppConfig } from '../ui/config';
+import { fitsOsc52 } from './osc52';
 import { shortenId } from '../format/ids';
 import { sanitize } from '../format/sanitize';
 

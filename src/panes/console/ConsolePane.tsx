@@ -4,17 +4,17 @@
 // dropped when the result is closed. --readonly hides issueTx and the keystore methods.
 import { Box, Text } from 'ink';
 import { useMemo, useRef, useState } from 'react';
-import { useAvatop } from '../app/store-context';
-import { useAppConfig } from '../app/config';
-import { useFlash } from '../app/flash';
-import { usePaneMemory } from '../app/pane-memory';
-import { useKeyHandler, type KeyEvent } from '../input';
-import { methodList, type AnyMethod } from '../rpc/methods';
-import { textProps, useTheme } from '../theme/ThemeContext';
-import { fit } from '../format/width';
-import { sanitize } from '../format/sanitize';
-import { formatBytes, formatLatency } from '../format/number';
-import { osc52Copy } from '../views/copy';
+import { useAvatop } from '../../ui/store-context';
+import { useAppConfig } from '../../ui/config';
+import { useFlash } from '../../ui/flash';
+import { usePaneMemory } from '../../ui/pane-memory';
+import { useKeyHandler, type KeyEvent } from '../../input';
+import { methodList, type AnyMethod } from '../../rpc/methods';
+import { textProps, useTheme } from '../../theme/ThemeContext';
+import { fit } from '../../format/width';
+import { sanitize } from '../../format/sanitize';
+import { formatBytes, formatLatency } from '../../format/number';
+import { osc52Copy } from '../../terminal/copy';
 import { FormError, formFor, issueInWords, paramsFrom, withoutSecrets, type FormValues } from './schema-form';
 import { initialExpanded, toggle, treeRows } from './json-tree';
 import { addHistory, type HistoryEntry } from './history';
