@@ -60,6 +60,12 @@ export const COMMON_FLAGS: readonly FlagSpec[] = [
 ];
 
 /** Flags of the interactive monitor only. */
+/** The one-shot commands' (`status`, `get`) own flags; here with the others so the README's table needs nothing from oneshot/. */
+export const OUTPUT_FLAGS: readonly FlagSpec[] = [
+  { name: 'output', short: 'o', kind: 'string', value: 'table|json', description: 'output format (default table)' },
+  { name: 'watch', short: 'w', kind: 'boolean', description: 'repeat every --interval until Ctrl-C' },
+];
+
 export const MONITOR_FLAGS: readonly FlagSpec[] = [
   { name: 'theme', kind: 'string', value: 'NAME|FILE', description: 'default, light, high-contrast, monochrome, or a theme file' },
   { name: 'color', kind: 'boolean', shownAs: '--no-color', description: 'no colour at all (as does a non-empty NO_COLOR)' },

@@ -5,7 +5,7 @@ import { useAvatop } from './store-context';
 import { useAppConfig } from './config';
 import { heliconFromResource, rewardThreshold, stakeRuleOf, type HeliconSchedule, type Threshold } from '../domain/reward/threshold';
 import { date } from '../format/fields';
-import { uptimeRequirementKey } from '../poll/view-plan';
+import { uptimeRequirementKey } from '../state/view-keys';
 import type { Validator } from '../state/types';
 
 export function useHelicon(): HeliconSchedule {

@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { useAvatop } from '../ui/store-context';
 import { usePaneMemory } from '../ui/pane-memory';
 import { describeResource, describeUnknown, idleResource, type Resource } from '../state/resource';
-import { viewKeys, type RewardUtxos, type TxDetail } from '../poll/view-plan';
+import { viewKeys, type RewardUtxos, type TxDetail } from '../state/view-keys';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { sanitize } from '../format/sanitize';

@@ -9,7 +9,7 @@ import { sanitize } from '../format/sanitize';
 import { PRIMARY_NETWORK_ID } from '../state/store';
 import type { NavView } from '../state/ui';
 import type { ValidatorRecord } from '../rpc/methods';
-import { viewKeys, type WeightPoint } from '../poll/view-plan';
+import { viewKeys, type WeightPoint } from '../state/view-keys';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { formatAvaxCompact } from '../format/avax';

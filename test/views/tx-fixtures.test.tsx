@@ -16,7 +16,7 @@ import { idleResource, resolveOk } from '../../src/state/resource';
 import { pushView } from '../../src/state/ui';
 import { defaultTheme } from '../../src/theme';
 import { txLines, txParts } from '../../src/views/tx-model';
-import type { TxDetail } from '../../src/poll/view-plan';
+import type { TxDetail } from '../../src/state/view-keys';
 import { waitForFrame } from '../components/helpers';
 
 const DIR = join(__dirname, '../fixtures/codec');
