@@ -13,7 +13,6 @@ import { TabBar } from '../components/TabBar';
 import { Crumbs } from '../components/Crumbs';
 import { KeyHints } from '../components/KeyHints';
 import { ErrorBanner } from '../components/ErrorBanner';
-import { PANE_LIST } from '../keys/commands';
 import { PANE_COMPONENTS } from '../panes';
 import { ViewHost } from '../views/RowView';
 import { viewTitle } from '../views/registry';
@@ -22,6 +21,7 @@ import { fit } from '../format/width';
 import { shortenId } from '../format/ids';
 import { sanitize } from '../format/sanitize';
 import { selectLiveness } from '../state/liveness';
+import { paneEntry, TAB_PANES } from '../state/panes';
 
 export const MIN_COLUMNS = 60;
 export const MIN_ROWS = 15;
@@ -58,13 +58,13 @@ export function Frame({ size: override }: { size?: Size }) {
   const chrome = 2 /* header */ + 1 /* tabs */ + (crumbs ? 1 : 0) + bannerLines + 2; /* status + hints */
   const bodyHeight = Math.max(3, rows - 1 - chrome);
   const Pane = PANE_COMPONENTS[pane];
-  const paneTitle = PANE_LIST.find((p) => p.id === pane)?.title ?? (pane === 'console' ? 'Console' : pane);
+  const paneTitle = paneEntry(pane).title;
   const top = nav[nav.length - 1];
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
       <Header width={width} />
-      <TabBar tabs={PANE_LIST} active={pane} width={width} />
+      <TabBar tabs={TAB_PANES} active={pane} width={width} />
       {down ? <ErrorBanner width={width} title={live.state === 'down' ? 'Node unreachable' : 'Node API error'} error={down} staleSince={height.updatedAt} now={Date.now()} /> : null}
       {!down && bootstrapping ? (
         <ErrorBanner

@@ -4,7 +4,7 @@ import { useAvatop, useAvatopStore } from '../ui/store-context';
 import { TextInput } from '../components/TextInput';
 import { GotoPrompt } from '../views/GotoPrompt';
 import { closePrompt, setFilter, setPromptText, type PaneId } from '../state/ui';
-import { openUtxoQuery } from '../state/utxos';
+import { addressesFrom, openUtxoQuery } from '../state/utxos';
 import type { AvatopState } from '../state/store';
 import { sanitize } from '../format/sanitize';
 
@@ -37,7 +37,7 @@ export function PromptLine({ width, pane }: { width: number; pane: PaneId }) {
         placeholder="P-avax1… P-avax1… (Enter to look up, Esc to cancel)"
         onChange={(text) => update((s) => ({ ...s, ui: setPromptText(s.ui, text) }))}
         onSubmit={(text) => {
-          const addresses = text.split(/[\s,]+/).filter(Boolean).slice(0, 1024);
+          const addresses = addressesFrom(text);
           update((s) => ({ ...s, ui: closePrompt(s.ui), utxos: addresses.length ? openUtxoQuery(s.utxos, { addresses }) : s.utxos }));
         }}
         onCancel={() => update((s) => ({ ...s, ui: closePrompt(s.ui) }))}

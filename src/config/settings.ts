@@ -9,9 +9,11 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { parseFlags, UsageError, type FlagSpec } from './flags';
+import { TAB_PANES, type PaneId } from '../state/panes';
 
-export const PANE_NAMES = ['overview', 'peers', 'validators', 'pending', 'fees', 'versions', 'subnets', 'blocks', 'utxos', 'metrics'] as const;
-export type PaneName = (typeof PANE_NAMES)[number];
+/** What `--pane` opens on: the pane table's tabs (the console is reached by 0 or `:console`). */
+export const PANE_NAMES: readonly PaneId[] = TAB_PANES.map((p) => p.id);
+export type PaneName = PaneId;
 
 export const DEFAULT_URL = 'http://127.0.0.1:9650';
 
