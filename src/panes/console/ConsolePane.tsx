@@ -9,7 +9,7 @@ import { useAppConfig } from '../../ui/config';
 import { useFlash } from '../../ui/flash';
 import { usePaneMemory } from '../../ui/pane-memory';
 import { useKeyHandler, type KeyEvent } from '../../input';
-import { methodList, type AnyMethod } from '../../rpc/methods';
+import type { AnyMethod } from '../../rpc/methods';
 import { textProps, useTheme } from '../../theme/ThemeContext';
 import { fit } from '../../format/width';
 import { sanitize } from '../../format/sanitize';
@@ -18,55 +18,17 @@ import { osc52Copy } from '../../terminal/copy';
 import { FormError, formFor, issueInWords, paramsFrom, withoutSecrets, type FormValues } from './schema-form';
 import { initialExpanded, toggle, treeRows } from './json-tree';
 import { addHistory, type HistoryEntry } from './history';
+import { consoleMethods, describeCallError, filterMethods, isSecretValue, windowOf, type ConsoleResult } from './console-model';
 
 type Mode = 'methods' | 'form' | 'confirm' | 'result' | 'history';
 
 /** The field editor also edits the method filter, under a path no params schema has. */
 const FILTER_PATH = '\u0000filter';
 
-export type ConsoleResult =
-  | { readonly ok: true; readonly method: string; readonly value: unknown; readonly bytes: number; readonly latencyMs: number }
-  | { readonly ok: false; readonly method: string; readonly short: string; readonly hint?: string; readonly detail?: string };
-
 export interface ConsolePaneProps {
   readonly width: number;
   readonly height: number;
   readonly active: boolean;
-}
-
-/** The methods the console offers: every registry method, minus issueTx and the keystore under --readonly. */
-export function consoleMethods(readonly: boolean): AnyMethod[] {
-  return methodList.filter((m) => !readonly || !(m.mutating || m.keystore));
-}
-
-/** An exported private key (by field name or its "PrivateKey-" form) is masked until revealed. */
-/** Methods whose name or description contains every word typed. */
-export function filterMethods(list: readonly AnyMethod[], filter: string): AnyMethod[] {
-  const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  return list.filter((m) => words.every((w) => m.name.toLowerCase().includes(w) || m.description.toLowerCase().includes(w)));
-}
-
-export function isSecretValue(path: string, value: unknown): boolean {
-  return /privatekey/i.test(path) || (typeof value === 'string' && value.startsWith('PrivateKey-'));
-}
-
-export function describeCallError(method: string, e: unknown): ConsoleResult {
-  const err = e as { short?: unknown; hint?: unknown; detail?: unknown; message?: unknown };
-  const short = typeof err?.short === 'string' ? err.short : e instanceof Error ? e.message : String(e);
-  return {
-    ok: false,
-    method,
-    short: sanitize(short),
-    hint: typeof err?.hint === 'string' ? sanitize(err.hint) : undefined,
-    detail: typeof err?.detail === 'string' ? sanitize(err.detail, { maxLength: 500 }) : undefined,
-  };
-}
-
-/** Windowed slice around the cursor. */
-function windowOf<T>(rows: readonly T[], cursor: number, height: number): { start: number; shown: readonly T[] } {
-  const h = Math.max(1, height);
-  const start = Math.max(0, Math.min(cursor - Math.floor(h / 2), rows.length - h));
-  return { start, shown: rows.slice(start, start + h) };
 }
 
 export function ConsolePane({ width, height, active }: ConsolePaneProps) {
