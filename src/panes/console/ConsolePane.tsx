@@ -3,24 +3,26 @@
 // password masked and keep it only until the call is sent; an exported key stays masked until revealed and is
 // dropped when the result is closed. --readonly hides issueTx and the keystore methods.
 import { Box, Text } from 'ink';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useReducer, useRef, useState } from 'react';
 import { useAvatop } from '../../ui/store-context';
 import { useAppConfig } from '../../ui/config';
 import { useFlash } from '../../ui/flash';
 import { usePaneMemory } from '../../ui/pane-memory';
 import { useKeyHandler, type KeyEvent } from '../../input';
+import { useTextEntry } from '../../components/use-text-entry';
 import type { AnyMethod } from '../../rpc/methods';
 import { textProps, useTheme } from '../../theme/ThemeContext';
+import type { Style, Theme } from '../../theme/schema';
 import { fit } from '../../format/width';
 import { sanitize } from '../../format/sanitize';
 import { formatBytes, formatLatency } from '../../format/number';
 import { osc52Copy } from '../../terminal/copy';
 import { FormError, formFor, issueInWords, paramsFrom, withoutSecrets, type FormValues } from './schema-form';
-import { initialExpanded, toggle, treeRows } from './json-tree';
+import { treeRows } from './json-tree';
 import { addHistory, type HistoryEntry } from './history';
-import { consoleMethods, describeCallError, filterMethods, isSecretValue, windowOf, type ConsoleResult } from './console-model';
-
-type Mode = 'methods' | 'form' | 'confirm' | 'result' | 'history';
+import { consoleMethods, describeCallError, filterMethods, isSecretValue, type ConsoleResult } from './console-model';
+import { consoleReducer, INITIAL_CONSOLE, movedCursor, type ConsoleMode } from './console-state';
+import { consoleHelp, consoleLines, consoleTitle, type Editing, type LineRole } from './console-lines';
 
 /** The field editor also edits the method filter, under a path no params schema has. */
 const FILTER_PATH = '\u0000filter';
@@ -31,6 +33,14 @@ export interface ConsolePaneProps {
   readonly active: boolean;
 }
 
+const ROLE_STYLE: Record<LineRole, (t: Theme) => Style> = {
+  muted: (t) => t.text.muted,
+  accent: (t) => t.text.accent,
+  warn: (t) => t.status.warn,
+  error: (t) => t.status.error,
+  ok: (t) => t.status.ok,
+};
+
 export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const theme = useTheme();
   const config = useAppConfig();
@@ -38,51 +48,34 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const networkId = useAvatop((s) => s.node.networkId.data);
   const [filter, setFilter] = usePaneMemory('console.filter', '');
   const methods = useMemo(() => filterMethods(consoleMethods(config.readonly === true), filter), [config.readonly, filter]);
-  const [mode, setMode] = useState<Mode>('methods');
   const [methodCursor, setMethodCursor] = usePaneMemory('console.methodCursor', 0);
   const [methodName, setMethodName] = usePaneMemory<string | undefined>('console.method', undefined);
   // Non-secret form values survive pane switches; secrets live only in this component, until the call is sent.
   const [values, setValues] = usePaneMemory<FormValues>('console.values', {});
-  const secrets = useRef<Record<string, string>>({});
-  const [, bump] = useState(0);
-  const [fieldCursor, setFieldCursor] = useState(0);
-  // initial: the method filter when / was pressed, which Esc goes back to.
-  const [editing, setEditing] = useState<{ path: string; text: string; secret: boolean; initial?: string } | undefined>(undefined);
-  const [result, setResult] = useState<ConsoleResult | undefined>(undefined);
-  const [expanded, setExpanded] = useState<Set<string>>(new Set(['']));
-  const [treeCursor, setTreeCursor] = useState(0);
-  const [revealed, setRevealed] = useState(false);
   const [history, setHistory] = usePaneMemory<readonly HistoryEntry[]>('console.history', []);
-  const [historyCursor, setHistoryCursor] = useState(0);
-  const [busy, setBusy] = useState(false);
+  const secrets = useRef<Record<string, string>>({});
+  const [state, dispatch] = useReducer(consoleReducer, INITIAL_CONSOLE);
+  const [editing, setEditing] = useState<Editing | undefined>(undefined);
   const pending = useRef<{ method: AnyMethod; params: unknown } | undefined>(undefined);
+  const { mode, result, busy } = state;
 
   const method = methods.find((m) => m.name === methodName);
   const form = useMemo(() => (method ? formFor(method.params) : undefined), [method]);
   const fields = form?.fields ?? [];
   const mainnet = networkId === 1;
   const rows = useMemo(
-    () => (result?.ok ? treeRows(result.value, { expanded, isSecret: isSecretValue, revealed }) : []),
-    [result, expanded, revealed],
+    () => (result?.ok ? treeRows(result.value, { expanded: state.expanded, isSecret: isSecretValue, revealed: state.revealed }) : []),
+    [result, state.expanded, state.revealed],
   );
 
-  const closeResult = () => {
-    // An exported key leaves memory with the result.
-    setResult(undefined);
-    setRevealed(false);
-    setTreeCursor(0);
-  };
+  const fail = (r: ConsoleResult) => dispatch({ type: 'result', result: r });
 
   const send = async (m: AnyMethod, params: unknown) => {
     const client = config.client;
     secrets.current = {};
     pending.current = undefined;
-    if (!client) {
-      setResult({ ok: false, method: m.name, short: 'no node connection in this session' });
-      setMode('result');
-      return;
-    }
-    setBusy(true);
+    if (!client) return fail({ ok: false, method: m.name, short: 'no node connection in this session' });
+    dispatch({ type: 'sending' });
     const kept = form ? withoutSecrets(form, values) : {};
     let r: ConsoleResult;
     try {
@@ -91,12 +84,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
     } catch (e) {
       r = describeCallError(m.name, e);
     }
-    setBusy(false);
-    setResult(r);
-    setExpanded(r.ok ? initialExpanded(r.value) : new Set(['']));
-    setTreeCursor(0);
-    setRevealed(false);
-    setMode('result');
+    dispatch({ type: 'result', result: r });
     const summary = r.ok ? `ok · ${formatBytes(r.bytes)} · ${formatLatency(r.latencyMs)}` : r.short;
     setHistory(addHistory(history, { method: m.name, values: kept, ok: r.ok, summary, at: Date.now() }));
   };
@@ -107,287 +95,188 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
     try {
       params = paramsFrom(form, { ...values, ...secrets.current });
     } catch (e) {
-      setResult({ ok: false, method: method.name, short: e instanceof FormError ? e.message : String(e), hint: 'Fix the field and send again.' });
-      setMode('result');
-      return;
+      return fail({ ok: false, method: method.name, short: e instanceof FormError ? e.message : String(e), hint: 'Fix the field and send again.' });
     }
     const checked = method.params.safeParse(params);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
-      setResult({ ok: false, method: method.name, short: sanitize(issueInWords(issue)), hint: 'Nothing was sent; fix the field and send again.' });
-      setMode('result');
-      return;
+      return fail({ ok: false, method: method.name, short: sanitize(issueInWords(issue)), hint: 'Nothing was sent; fix the field and send again.' });
     }
     pending.current = { method, params: checked.data };
-    if (method.mutating || (method.keystore && mainnet)) setMode('confirm');
+    if (method.mutating || (method.keystore && mainnet)) dispatch({ type: 'mode', mode: 'confirm' });
     else void send(method, checked.data);
-  };
-
-  const move = (set: (n: number) => void, cur: number, n: number, ev: KeyEvent, page: number): boolean => {
-    const last = Math.max(0, n - 1);
-    if (ev.is('cursor.down')) set(Math.min(last, cur + 1));
-    else if (ev.is('cursor.up')) set(Math.max(0, cur - 1));
-    else if (ev.is('page.down')) set(Math.min(last, cur + page));
-    else if (ev.is('page.up')) set(Math.max(0, cur - page));
-    else if (ev.is('cursor.top')) set(0);
-    else if (ev.is('cursor.bottom')) set(last);
-    else return false;
-    return true;
   };
 
   const bodyHeight = Math.max(1, height - 3);
   const page = Math.max(1, bodyHeight - 1);
-
-  // Typing into a field: above everything, like the prompt line, and only while a field is being edited. The
-  // command that starts the edit tells the router (ev.opensText), which holds the keys that follow until this is in
-  // place. `edit` is the text as typed so far: several keys may arrive before the next render.
-  const edit = useRef(editing);
-  edit.current = editing;
-  const setEdit = (next: typeof editing) => {
-    edit.current = next;
-    setEditing(next);
+  const move = (ev: KeyEvent, cur: number, n: number, set: (to: number) => void): boolean => {
+    const to = movedCursor((c) => ev.is(c), cur, n, page);
+    if (to === undefined) return false;
+    set(to);
+    return true;
   };
-  const startEditing = (ev: KeyEvent, next: NonNullable<typeof editing>) => {
-    setEdit(next);
+  const cursorSetter = (which: 'field' | 'tree' | 'history') => (to: number) => dispatch({ type: 'cursor', which, to });
+  const backTo: ConsoleMode = method ? 'form' : 'methods';
+
+  // Typing into a field or the method filter: the prompt line's editing rule, above everything else, and only while
+  // a field is being edited. The command that starts the edit tells the router (ev.opensText), which holds the keys
+  // that follow until this is in place.
+  const startEditing = (ev: KeyEvent, next: Editing) => {
+    setEditing(next);
     ev.opensText();
   };
-  useKeyHandler(
-    'prompt',
-    (ev) => {
-      const cur = edit.current;
-      if (!cur) return false;
-      const { key, input } = ev;
-      if (key.ctrl && input === 'c') return false;
-      const typed = input && !key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow && !key.escape ? sanitize(input) : '';
-      if (cur.path === FILTER_PATH) {
-        if (key.escape) {
-          setFilter(cur.initial ?? '');
-          setMethodCursor(0);
-          setEdit(undefined);
-          return true;
-        }
-        const t = key.backspace || key.delete ? cur.text.slice(0, -1) : key.ctrl && input === 'u' ? '' : cur.text + typed;
-        if (t !== cur.text) {
-          setFilter(t);
+  useTextEntry(
+    editing?.text ?? '',
+    {
+      onChange: (text, previous) => {
+        if (editing?.path === FILTER_PATH && text !== previous) {
+          setFilter(text);
           setMethodCursor(0);
         }
-        setEdit(key.return ? undefined : { ...cur, text: t });
-        return true;
-      }
-      if (key.escape) {
-        setEdit(undefined);
-        return true;
-      }
-      const text = key.backspace || key.delete ? cur.text.slice(0, -1) : key.ctrl && input === 'u' ? '' : cur.text + typed;
-      if (key.return) {
-        if (cur.secret) secrets.current = { ...secrets.current, [cur.path]: text };
-        else setValues({ ...values, [cur.path]: text });
-        setEdit(undefined);
-        bump((n) => n + 1);
-      } else setEdit({ ...cur, text });
-      return true;
+        setEditing((cur) => cur && { ...cur, text });
+      },
+      onSubmit: (text) => {
+        if (editing && editing.path !== FILTER_PATH) {
+          if (editing.secret) secrets.current = { ...secrets.current, [editing.path]: text };
+          else setValues({ ...values, [editing.path]: text });
+        }
+        setEditing(undefined);
+      },
+      onCancel: () => {
+        if (editing?.path === FILTER_PATH) {
+          setFilter(editing.initial ?? '');
+          setMethodCursor(0);
+        }
+        setEditing(undefined);
+      },
     },
     active && editing !== undefined,
   );
 
+  const openForm = (name: string, formValues: FormValues) => {
+    setMethodName(name);
+    setValues(formValues);
+    secrets.current = {};
+    dispatch({ type: 'form' });
+  };
+
+  const keys: Record<ConsoleMode, (ev: KeyEvent) => boolean> = {
+    methods: (ev) => {
+      if (move(ev, methodCursor, methods.length, setMethodCursor)) return true;
+      if (ev.is('filter')) {
+        startEditing(ev, { path: FILTER_PATH, text: filter, secret: false, initial: filter });
+        return true;
+      }
+      if (ev.is('back') && filter) {
+        setFilter('');
+        return true;
+      }
+      if (!ev.is('console.call')) return false;
+      const m = methods[Math.min(methodCursor, methods.length - 1)];
+      if (m) openForm(m.name, m.name !== methodName ? {} : values);
+      return true;
+    },
+    form: (ev) => {
+      if (move(ev, state.fieldCursor, fields.length + 1, cursorSetter('field'))) return true;
+      if (ev.is('console.send')) {
+        prepare();
+        return true;
+      }
+      if (ev.is('console.call')) {
+        const f = fields[state.fieldCursor];
+        if (!f) prepare();
+        else if (f.kind === 'boolean') setValues({ ...values, [f.path]: values[f.path] === 'true' ? 'false' : 'true' });
+        else if (f.kind === 'enum' && f.options) {
+          const cycle = ['', ...f.options];
+          setValues({ ...values, [f.path]: cycle[(cycle.indexOf(values[f.path] ?? '') + 1) % cycle.length]! });
+        } else startEditing(ev, { path: f.path, text: f.secret ? '' : (values[f.path] ?? ''), secret: f.secret });
+        return true;
+      }
+      if (!ev.is('back')) return false;
+      secrets.current = {};
+      dispatch({ type: 'mode', mode: 'methods' });
+      return true;
+    },
+    confirm: (ev) => {
+      if (ev.input === 'y' || ev.is('console.call')) {
+        const p = pending.current;
+        if (p) void send(p.method, p.params);
+        return true;
+      }
+      if (ev.input === 'n' || ev.is('back')) {
+        pending.current = undefined;
+        dispatch({ type: 'mode', mode: 'form' });
+        return true;
+      }
+      // Anything else waits for an answer, but quitting still works.
+      return !(ev.is('quit') || ev.is('interrupt'));
+    },
+    result: (ev) => {
+      if (move(ev, state.treeCursor, rows.length, cursorSetter('tree'))) return true;
+      const row = rows[state.treeCursor];
+      if (ev.is('console.call')) {
+        if (row?.container) dispatch({ type: 'fold', path: row.path });
+      } else if (ev.is('console.reveal')) dispatch({ type: 'reveal' });
+      else if (ev.is('copy')) {
+        if (!row || row.container || row.copy === undefined) flash.show('nothing to copy on this line');
+        else if (row.masked) flash.show('reveal the key with v first');
+        else flash.show(osc52Copy(config, row.copy));
+      } else if (ev.is('back')) dispatch({ type: 'closeResult', to: backTo });
+      else return false;
+      return true;
+    },
+    history: (ev) => {
+      if (move(ev, state.historyCursor, history.length, cursorSetter('history'))) return true;
+      if (ev.is('console.call')) {
+        const h = history[state.historyCursor];
+        if (h && methods.some((m) => m.name === h.method)) openForm(h.method, h.values);
+        return true;
+      }
+      if (!ev.is('back')) return false;
+      dispatch({ type: 'mode', mode: backTo });
+      return true;
+    },
+  };
   useKeyHandler(
     'pane',
     (ev) => {
       if (busy) return ev.is('back') || ev.is('console.call');
       if (ev.is('console.history') && mode !== 'confirm') {
-        if (mode === 'result') closeResult();
-        setHistoryCursor(0);
-        setMode('history');
+        dispatch({ type: 'history' });
         return true;
       }
-      switch (mode) {
-        case 'methods':
-          if (move(setMethodCursor, methodCursor, methods.length, ev, page)) return true;
-          if (ev.is('filter')) {
-            startEditing(ev, { path: FILTER_PATH, text: filter, secret: false, initial: filter });
-            return true;
-          }
-          if (ev.is('back') && filter) {
-            setFilter('');
-            return true;
-          }
-          if (ev.is('console.call')) {
-            const m = methods[Math.min(methodCursor, methods.length - 1)];
-            if (!m) return true;
-            if (m.name !== methodName) setValues({});
-            secrets.current = {};
-            setMethodName(m.name);
-            setFieldCursor(0);
-            setMode('form');
-            return true;
-          }
-          return false;
-        case 'form': {
-          if (move(setFieldCursor, fieldCursor, fields.length + 1, ev, page)) return true;
-          if (ev.is('console.send')) {
-            prepare();
-            return true;
-          }
-          if (ev.is('console.call')) {
-            const f = fields[fieldCursor];
-            if (!f) prepare();
-            else if (f.kind === 'boolean') setValues({ ...values, [f.path]: values[f.path] === 'true' ? 'false' : 'true' });
-            else if (f.kind === 'enum' && f.options) {
-              const cycle = ['', ...f.options];
-              const next = cycle[(cycle.indexOf(values[f.path] ?? '') + 1) % cycle.length]!;
-              setValues({ ...values, [f.path]: next });
-            } else startEditing(ev, { path: f.path, text: f.secret ? '' : (values[f.path] ?? ''), secret: f.secret });
-            return true;
-          }
-          if (ev.is('back')) {
-            secrets.current = {};
-            setMode('methods');
-            return true;
-          }
-          return false;
-        }
-        case 'confirm':
-          if (ev.input === 'y' || ev.is('console.call')) {
-            const p = pending.current;
-            if (p) void send(p.method, p.params);
-            return true;
-          }
-          if (ev.input === 'n' || ev.is('back')) {
-            pending.current = undefined;
-            setMode('form');
-            return true;
-          }
-          // Anything else waits for an answer, but quitting still works.
-          return !(ev.is('quit') || ev.is('interrupt'));
-        case 'result':
-          if (move(setTreeCursor, treeCursor, rows.length, ev, page)) return true;
-          if (ev.is('console.call')) {
-            const row = rows[treeCursor];
-            if (row?.container) setExpanded(toggle(expanded, row.path));
-            return true;
-          }
-          if (ev.is('console.reveal')) {
-            setRevealed(!revealed);
-            return true;
-          }
-          if (ev.is('copy')) {
-            const row = rows[treeCursor];
-            if (!row || row.container || row.copy === undefined) flash.show('nothing to copy on this line');
-            else if (row.masked) flash.show('reveal the key with v first');
-            else flash.show(osc52Copy(config, row.copy));
-            return true;
-          }
-          if (ev.is('back')) {
-            closeResult();
-            setMode(method ? 'form' : 'methods');
-            return true;
-          }
-          return false;
-        case 'history':
-          if (move(setHistoryCursor, historyCursor, history.length, ev, page)) return true;
-          if (ev.is('console.call')) {
-            const h = history[historyCursor];
-            if (!h || !methods.some((m) => m.name === h.method)) return true;
-            setMethodName(h.method);
-            setValues(h.values);
-            secrets.current = {};
-            setFieldCursor(0);
-            setMode('form');
-            return true;
-          }
-          if (ev.is('back')) {
-            setMode(method ? 'form' : 'methods');
-            return true;
-          }
-          return false;
-      }
+      return keys[mode](ev);
     },
     active,
   );
 
+  const lines = consoleLines({
+    state,
+    readonly: config.readonly === true,
+    mainnet,
+    filter,
+    filterEditing: editing?.path === FILTER_PATH ? editing.text : undefined,
+    methods,
+    methodCursor,
+    method,
+    fields,
+    values,
+    editing: editing?.path === FILTER_PATH ? undefined : editing,
+    secretLength: (path) => secrets.current[path]?.length ?? 0,
+    rows,
+    history,
+    bodyHeight,
+  });
   const muted = textProps(theme.text.muted);
-  const title = `RPC console · ${methods.length} method${methods.length === 1 ? '' : 's'}${config.readonly ? ' (read-only: issueTx and keystore hidden)' : ''}${method ? ` · ${method.name}` : ''}`;
-  const help: Record<Mode, string> = {
-    methods: `j/k move · Enter picks a method · / filter${filter ? ` "${filter}" (Esc clears)` : ''} · h history`,
-    form: 'j/k move · Enter edits a field (or sends on ▶ send) · Ctrl-S sends · Esc methods',
-    confirm: 'y or Enter sends · n or Esc goes back',
-    result: 'j/k move · Enter folds · y copies · v reveals a key · Esc back to the form · h history',
-    history: 'j/k move · Enter reloads the call into the form · Esc back',
-  };
-  const lines: { text: string; style?: ReturnType<typeof textProps>; cursor?: boolean }[] = [];
-  const warn = method?.keystore && mainnet ? 'WARNING: this node is on mainnet (network ID 1). Keystore calls send a password; exported keys control funds.' : undefined;
-
-  if (mode === 'methods') {
-    if (editing?.path === FILTER_PATH) lines.push({ text: `filter / ${editing.text}▏`, style: textProps(theme.text.accent) });
-    if (methods.length === 0) lines.push({ text: `no method matches "${filter}"`, style: muted });
-    const nameW = Math.max(0, ...methods.map((m) => m.name.length)) + 2;
-    const { start, shown } = windowOf(methods, methodCursor, bodyHeight - lines.length);
-    shown.forEach((m, i) => {
-      const notes = [m.removedIn ? `removed in ${m.removedIn}` : '', m.since ? `since ${m.since}` : '', m.keystore ? 'keystore' : '', m.mutating ? 'changes state' : '']
-        .filter(Boolean)
-        .join(', ');
-      lines.push({ text: `${fit(m.name, nameW)}${notes ? `[${notes}] ` : ''}${m.description}`, cursor: start + i === methodCursor });
-    });
-  } else if (mode === 'form' || mode === 'confirm') {
-    if (warn) lines.push({ text: warn, style: textProps(theme.status.warn) });
-    if (method) lines.push({ text: method.description, style: muted });
-    const labelW = Math.max(8, ...fields.map((f) => f.path.length + (f.optional ? 1 : 0))) + 2;
-    fields.forEach((f, i) => {
-      const secretLen = f.secret ? (editing?.path === f.path ? editing.text.length : (secrets.current[f.path]?.length ?? 0)) : 0;
-      const shownValue =
-        editing?.path === f.path
-          ? `${f.secret ? '•'.repeat(secretLen) : editing.text}▏`
-          : f.secret
-            ? secretLen
-              ? '•'.repeat(8) + ' (set)'
-              : ''
-            : (values[f.path] ?? '');
-      const hint = f.kind === 'array' ? 'comma-separated' : f.kind === 'enum' ? `Enter cycles: ${f.options?.join(' | ')}` : f.kind === 'boolean' ? 'Enter flips' : f.secret ? 'typed masked, never stored' : f.kind;
-      lines.push({ text: `${fit(`${f.path}${f.optional ? '?' : ''}`, labelW)}${shownValue || ''}${shownValue ? '' : `  (${hint})`}`, cursor: mode === 'form' && i === fieldCursor });
-    });
-    if (fields.length === 0) lines.push({ text: '(no parameters)', style: muted });
-    lines.push({ text: busy ? '… calling' : '▶ send', cursor: mode === 'form' && fieldCursor === fields.length, style: textProps(theme.text.accent) });
-    if (mode === 'confirm' && method) {
-      lines.push({ text: '' });
-      lines.push({
-        text: method.mutating ? `Send ${method.name}? It submits a transaction to the network and cannot be undone. (y/n)` : `Send keystore credentials to a mainnet node? (y/n)`,
-        style: textProps(theme.status.warn),
-      });
-    }
-  } else if (mode === 'result' && result) {
-    if (!result.ok) {
-      lines.push({ text: `${result.method} failed: ${result.short}`, style: textProps(theme.status.error) });
-      if (result.hint) lines.push({ text: result.hint, style: muted });
-      if (result.detail) lines.push({ text: result.detail, style: muted });
-    } else {
-      lines.push({ text: `${result.method} · ${formatBytes(result.bytes)} · ${formatLatency(result.latencyMs)}`, style: textProps(theme.status.ok) });
-      const { start, shown } = windowOf(rows, treeCursor, bodyHeight - 1);
-      shown.forEach((r, i) => {
-        const mark = r.container ? (r.expanded ? '▾ ' : '▸ ') : '  ';
-        lines.push({ text: `${'  '.repeat(r.depth)}${mark}${r.key}: ${r.text}`, cursor: start + i === treeCursor });
-      });
-    }
-  } else if (mode === 'history') {
-    if (history.length === 0) lines.push({ text: 'no calls yet', style: muted });
-    const { start, shown } = windowOf(history, historyCursor, bodyHeight);
-    shown.forEach((h, i) => {
-      const vals = Object.entries(h.values)
-        .filter(([, v]) => v !== '')
-        .map(([k, v]) => `${k}=${v}`)
-        .join(' ');
-      lines.push({ text: `${new Date(h.at).toISOString().slice(11, 19)} ${h.ok ? '✓' : '✗'} ${h.method} ${vals} · ${h.summary}`, cursor: start + i === historyCursor });
-    });
-  }
-
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text {...textProps(theme.text.accent)} bold>
-        {fit(sanitize(title), width)}
+        {fit(sanitize(consoleTitle({ methods, readonly: config.readonly === true, method })), width)}
       </Text>
-      <Text {...muted}>{fit(help[mode], width)}</Text>
+      <Text {...muted}>{fit(consoleHelp({ state, filter }), width)}</Text>
       <Box flexDirection="column" height={bodyHeight} width={width}>
         {lines.slice(0, bodyHeight).map((l, i) => (
-          <Text key={i} {...(l.cursor ? textProps(theme.row.cursor) : (l.style ?? {}))}>
+          <Text key={i} {...(l.cursor ? textProps(theme.row.cursor) : l.role ? textProps(ROLE_STYLE[l.role](theme)) : {})}>
             {fit(`${l.cursor ? '›' : ' '}${sanitize(l.text)}`, width)}
           </Text>
         ))}
@@ -395,4 +284,3 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
     </Box>
   );
 }
-
