@@ -35,6 +35,7 @@ describe('the import reader', () => {
   write('src/a/one.ts', "import { x } from '../b/x';\nimport type { T } from '../c/t';\n// import { no } from '../d/gone';\n");
   write('src/a/two.tsx', "export * from '../d';\nexport { y } from '../e/y';\nconst m = () => import('../f/m');\nimport '../g/side';\nimport { z } from './local';\n");
   write('src/b/x.ts', 'export const x = 1;\n');
+  write('src/h/multi.tsx', "import React, {\n  useState,\n  type FC,\n} from '../i/hooks';\nexport type { T } from '../j/types';\n");
   write('src/d/index.ts', 'export {};\n');
   write('src/top.ts', "import { x } from './b/x';\nimport data from '../data.json';\n");
   const found = folderImports(dir);
@@ -48,6 +49,8 @@ describe('the import reader', () => {
       'src/a/two.tsx:2 a→e',
       'src/a/two.tsx:3 a→f',
       'src/a/two.tsx:4 a→g',
+      'src/h/multi.tsx:1 h→i',
+      'src/h/multi.tsx:5 h→j',
       'src/top.ts:1 (root)→b',
       'src/top.ts:2 (root)→(outside)',
     ]);
