@@ -97,6 +97,9 @@ export function commandByName(name: CommandName): Command | undefined {
   return COMMANDS.find((c) => c.name === name);
 }
 
+/** The order help and the README list the scopes in. */
+export const SCOPE_ORDER: readonly Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'console', 'prompt'];
+
 export const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
   table: 'Tables',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { GLOBAL_ACTIONS, globalActionFor, type GlobalContext } from '../../src/app/global-actions';
 import { hintScopes } from '../../src/app/hints';
 import { PANE_NAMES } from '../../src/config/settings';
-import { COMMANDS, PANE_LIST, type CommandName } from '../../src/keys/commands';
+import { COMMANDS, PANE_LIST, SCOPE_ORDER, SCOPE_TITLES, type CommandName } from '../../src/keys/commands';
 import { PANE_COMPONENTS } from '../../src/panes';
 import { PANE_TABLE, PANES, paneByName, TAB_PANES } from '../../src/state/panes';
 import { initialUi, type UiState } from '../../src/state/ui';
@@ -58,6 +58,11 @@ describe('the pane table', () => {
     expect(classifyGoto('rpc')).toEqual({ kind: 'console' });
     expect(classifyGoto('home')).toEqual({ kind: 'pane', pane: 'overview' });
     expect(classifyGoto('resources')).toEqual({ kind: 'pane', pane: 'metrics' });
+  });
+
+  it('lists every key scope, once, in help and the README', () => {
+    expect([...SCOPE_ORDER].sort()).toEqual(Object.keys(SCOPE_TITLES).sort());
+    expect(COMMANDS.filter((c) => !SCOPE_ORDER.includes(c.scope))).toEqual([]);
   });
 
   it('puts a pane\'s own key scopes before the global ones in the footer', () => {
