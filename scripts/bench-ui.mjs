@@ -10,7 +10,7 @@ register();
 const React = await import('react');
 const { render } = await import('ink-testing-library');
 const { App } = await import('../src/app/App.tsx');
-const { DEFAULT_REWARD_THRESHOLD } = await import('../src/app/config.tsx');
+const { DEFAULT_REWARD_THRESHOLD } = await import('../src/ui/config.tsx');
 const { createAvatopStore, PRIMARY_NETWORK_ID } = await import('../src/state/store.ts');
 const { resolveOk } = await import('../src/state/resource.ts');
 const { diffRows } = await import('../src/state/rows.ts');

@@ -12,7 +12,7 @@ import { EventEmitter } from 'node:events';
 import { render } from 'ink';
 import { request } from 'undici';
 import { App } from '../src/app/App';
-import { DEFAULT_REWARD_THRESHOLD } from '../src/app/config';
+import { DEFAULT_REWARD_THRESHOLD } from '../src/ui/config';
 import { createManualClock } from '../src/poll/clock';
 import { createScheduler } from '../src/poll/scheduler';
 import { quiesce as quiesceScheduler, settle } from '../src/poll/quiesce';

@@ -4,12 +4,12 @@ import { KeyRouter } from '../input';
 import { ThemeProvider } from '../theme/ThemeContext';
 import type { Theme } from '../theme/schema';
 import type { AvatopStore } from '../state/store';
-import { StoreProvider } from './store-context';
-import { ConfigProvider, type AppConfig } from './config';
-import { PaneMemoryProvider } from './pane-memory';
+import { StoreProvider } from '../ui/store-context';
+import { ConfigProvider, type AppConfig } from '../ui/config';
+import { PaneMemoryProvider } from '../ui/pane-memory';
 import { Frame } from './Frame';
-import { FlashProvider } from './flash';
-import type { Size } from './use-terminal-size';
+import { FlashProvider } from '../ui/flash';
+import type { Size } from '../terminal/use-terminal-size';
 
 export interface AppProps {
   readonly store: AvatopStore;

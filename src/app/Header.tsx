@@ -1,7 +1,7 @@
 // Two lines: who the node is and where the chain is; then health of the connection and how fresh the data is.
 import { useRef } from 'react';
 import { Box } from 'ink';
-import { useAvatop } from './store-context';
+import { useAvatop } from '../ui/store-context';
 import { useNow } from '../components/Clock';
 import { Segments } from '../components/StatusBar';
 import { sparkline } from '../components/Sparkline';
@@ -14,16 +14,16 @@ import { formatAge, formatDuration } from '../format/time';
 import { addHeight, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote, unreachableText, type HeightHistory } from './header-model';
 import { selectLiveness, type Liveness } from '../state/liveness';
 import { connectedParts, healthParts } from './health-model';
-import { useThresholdOf } from './use-reward-threshold';
-import { obj, num } from '../panes/fields';
+import { useThresholdOf } from '../ui/use-reward-threshold';
+import { obj, num } from '../format/fields';
 import { fitHeaderParts, type HeaderPart } from './header-fit';
-import { selectOwnValidator } from './own-validator';
+import { selectOwnValidator } from '../state/own-validator';
 import type { Resource } from '../state/resource';
 import { headerMetricParts } from './header-metrics';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { isBelow } from '../domain/reward/threshold';
-import { budgetBadge } from './budget-model';
-import { useOwnGuard } from './use-own-guard';
+import { budgetBadge } from '../ui/budget-model';
+import { useOwnGuard } from '../ui/use-own-guard';
 import { useViewedName } from '../fleet/fleet-context';
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second

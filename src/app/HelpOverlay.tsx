@@ -1,14 +1,12 @@
 // The help overlay, generated from the command table.
-import { COMMANDS, SCOPE_TITLES, type Scope } from '../keys/commands';
+import { COMMANDS, SCOPE_ORDER, SCOPE_TITLES } from '../keys/commands';
 import { keyLabel } from '../keys/keymatch';
 import type { KeyValueItem } from '../components/KeyValue';
-import { DocumentPane } from '../panes/DocumentPane';
-
-const ORDER: Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'console', 'prompt'];
+import { DocumentPane } from '../ui/DocumentPane';
 
 export function helpItems(): KeyValueItem[] {
   const items: KeyValueItem[] = [];
-  for (const scope of ORDER) {
+  for (const scope of SCOPE_ORDER) {
     items.push({ section: SCOPE_TITLES[scope] });
     for (const c of COMMANDS.filter((x) => x.scope === scope)) {
       items.push({ label: c.keys.map(keyLabel).join(' '), value: c.description });

@@ -1,9 +1,8 @@
-// A one-line input for the filter and prompts. It takes keys on the prompt layer, above everything else.
-import { useRef } from 'react';
+// A one-line input for the filter and prompts. It takes keys on the prompt layer, above everything else
+// (use-text-entry.ts; the console's fields type through the same rule).
 import { Text } from 'ink';
-import { useKeyHandler } from '../input/KeyRouter';
+import { useTextEntry } from './use-text-entry';
 import { textProps, useTheme } from '../theme/ThemeContext';
-import { sanitize } from '../format/sanitize';
 import { displayWidth, fit } from '../format/width';
 
 export interface TextInputProps {
@@ -18,26 +17,7 @@ export interface TextInputProps {
 
 export function TextInput({ label, value, width, onChange, onSubmit, onCancel, placeholder }: TextInputProps) {
   const theme = useTheme();
-  // The text as edited so far: several keys may arrive before the next render hands the new value back.
-  const current = useRef(value);
-  current.current = value;
-  const change = (next: string) => {
-    current.current = next;
-    onChange(next);
-  };
-  useKeyHandler('prompt', (ev) => {
-    const { key, input } = ev;
-    if (key.ctrl && input === 'c') return false; // let Ctrl-C quit
-    if (key.escape) onCancel();
-    else if (key.backspace || key.delete) change(current.current.slice(0, -1));
-    else if (key.ctrl && input === 'u') change('');
-    else if (input && !key.ctrl && !key.meta && !key.tab && !key.upArrow && !key.downArrow) {
-      // Typed or pasted text, with the Enter that came in the same chunk (key.return): one line, no controls.
-      change(current.current + sanitize(input));
-    }
-    if (key.return && !key.escape) onSubmit(current.current);
-    return true;
-  });
+  useTextEntry(value, { onChange, onSubmit, onCancel });
   const shown = value || '';
   const room = Math.max(1, width - displayWidth(label) - 2);
   // Show the end of long input, where the typing happens.

@@ -1,7 +1,6 @@
 // The README's flag tables, generated from the same specs the parser uses (a test compares the README with this).
 import type { FlagSpec } from './flags';
-import { COMMON_FLAGS, MONITOR_FLAGS } from './settings';
-import { OUTPUT_FLAGS } from '../oneshot/command-frame';
+import { COMMON_FLAGS, MONITOR_FLAGS, OUTPUT_FLAGS } from './settings';
 
 function rows(specs: readonly FlagSpec[]): string[] {
   return specs.map((s) => {

@@ -9,9 +9,11 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { parseFlags, UsageError, type FlagSpec } from './flags';
+import { PANE_TABLE, type PaneId } from '../state/panes';
 
-export const PANE_NAMES = ['overview', 'peers', 'validators', 'pending', 'fees', 'versions', 'subnets', 'blocks', 'utxos', 'metrics', 'fleet'] as const;
-export type PaneName = (typeof PANE_NAMES)[number];
+/** What `--pane` opens on: the pane table's tabs and the panes it marks `flag` (the fleet); the console is reached by 0 or `:console`. */
+export const PANE_NAMES: readonly PaneId[] = PANE_TABLE.filter((p) => p.tab || ('flag' in p && p.flag)).map((p) => p.id);
+export type PaneName = PaneId;
 
 export const DEFAULT_URL = 'http://127.0.0.1:9650';
 
@@ -64,6 +66,12 @@ export const COMMON_FLAGS: readonly FlagSpec[] = [
 ];
 
 /** Flags of the interactive monitor only. */
+/** The one-shot commands' (`status`, `get`) own flags; here with the others so the README's table needs nothing from oneshot/. */
+export const OUTPUT_FLAGS: readonly FlagSpec[] = [
+  { name: 'output', short: 'o', kind: 'string', value: 'table|json', description: 'output format (default table)' },
+  { name: 'watch', short: 'w', kind: 'boolean', description: 'repeat every --interval until Ctrl-C' },
+];
+
 export const MONITOR_FLAGS: readonly FlagSpec[] = [
   { name: 'theme', kind: 'string', value: 'NAME|FILE', description: 'default, light, high-contrast, monochrome, or a theme file' },
   { name: 'color', kind: 'boolean', shownAs: '--no-color', description: 'no colour at all (as does a non-empty NO_COLOR)' },

@@ -1,6 +1,6 @@
 // Pure routing: which commands a key event names, and which layer gets it first.
 import type { Key } from 'ink';
-import { COMMANDS } from '../keys/commands';
+import { COMMANDS, type CommandName } from '../keys/commands';
 import { keyMatches } from '../keys/keymatch';
 
 /** Topmost first: a prompt being typed in beats an overlay, which beats a drill-down view, a pane, the globals. */
@@ -11,8 +11,8 @@ export interface KeyEvent {
   readonly input: string;
   readonly key: Key;
   /** Every command whose keys match, whatever its scope; handlers pick the ones they own. */
-  readonly commands: readonly string[];
-  is(name: string): boolean;
+  readonly commands: readonly CommandName[];
+  is(name: CommandName): boolean;
   /** Pasted text (bracketed paste): text only, it names no command. `input` holds it, one line. */
   readonly paste: boolean;
   /**
@@ -25,8 +25,8 @@ export interface KeyEvent {
 
 export type KeyHandler = (ev: KeyEvent) => boolean | void;
 
-export function commandsFor(input: string, key: Key): string[] {
-  const out: string[] = [];
+export function commandsFor(input: string, key: Key): CommandName[] {
+  const out: CommandName[] = [];
   for (const c of COMMANDS) if (c.keys.some((k) => keyMatches(k, input, key))) out.push(c.name);
   return out;
 }

@@ -1,9 +1,9 @@
 // The one command table. The input router, the help overlay, the footer hints and the README key table are all
 // generated from it, so a key documented is a key that works.
-import type { PaneId } from '../state/ui';
+import { PANE_TABLE, type PaneId, type PaneScope } from '../state/panes';
 
 /** Where a command applies. `global` works everywhere except while typing in a prompt. */
-export type Scope = 'global' | 'table' | 'view' | 'prompt' | 'validators' | 'utxos' | 'console';
+export type Scope = 'global' | 'view' | 'prompt' | PaneScope;
 
 export interface PaneInfo {
   readonly id: PaneId;
@@ -11,22 +11,11 @@ export interface PaneInfo {
   readonly key: string;
 }
 
-/** Panes in tab order with their digit hotkeys. */
-export const PANE_LIST: readonly PaneInfo[] = [
-  { id: 'overview', title: 'Overview', key: '1' },
-  { id: 'peers', title: 'Peers', key: '2' },
-  { id: 'validators', title: 'Validators', key: '3' },
-  { id: 'pending', title: 'Pending', key: '4' },
-  { id: 'fees', title: 'Fees', key: '5' },
-  { id: 'versions', title: 'Versions', key: '6' },
-  { id: 'subnets', title: 'Subnets', key: '7' },
-  { id: 'blocks', title: 'Blocks', key: '8' },
-  { id: 'utxos', title: 'UTXOs', key: '9' },
-  // The node's own resources from /ext/metrics: no digit left, so m.
-  { id: 'metrics', title: 'Metrics', key: 'm' },
-];
+/** Panes in tab order with their hotkeys (the tab rows of the pane table). */
+export const PANE_LIST: readonly PaneInfo[] = PANE_TABLE.filter((p) => p.tab);
 
-export interface Command {
+/** A command as written in the table below; its name becomes part of `CommandName`. */
+interface CommandSpec {
   readonly name: string;
   /** Key specs: a printable character ("q", "G", "/"), or a named key with modifiers ("ctrl+c", "shift+tab", "pagedown"). */
   readonly keys: readonly string[];
@@ -34,29 +23,18 @@ export interface Command {
   readonly scope: Scope;
   /** Short label for the footer; commands without one stay out of the footer. */
   readonly hint?: string;
-  /** For pane commands: which pane. */
-  readonly pane?: PaneId;
 }
 
-const paneCommands: Command[] = PANE_LIST.map((p) => ({
-  name: `pane.${p.id}`,
-  keys: [p.key],
-  description: `Show the ${p.title} pane`,
-  scope: 'global' as const,
-  pane: p.id,
-}));
-
-export const COMMANDS: readonly Command[] = [
+// The commands before and after the pane keys, in the order help and the README list them.
+const LEADING = [
   { name: 'quit', keys: ['q'], description: 'Quit and restore the terminal', scope: 'global', hint: 'quit' },
   { name: 'interrupt', keys: ['ctrl+c'], description: 'Quit from anywhere, even while typing', scope: 'global' },
   { name: 'help', keys: ['?'], description: 'Show or hide this help', scope: 'global', hint: 'help' },
   { name: 'pane.next', keys: ['tab'], description: 'Next pane', scope: 'global', hint: 'pane' },
   { name: 'pane.prev', keys: ['shift+tab'], description: 'Previous pane', scope: 'global' },
-  ...paneCommands,
-  // Not a tab (Tab cycles the monitoring panes); reached by 0 or `:console`.
-  { name: 'pane.console', keys: ['0'], description: 'Show the RPC console', scope: 'global', pane: 'console' },
-  // Not a tab either: every node avatop watches, worst first (Enter puts one on screen); `:fleet` too.
-  { name: 'pane.fleet', keys: ['f'], description: 'Show the fleet: every node watched, worst first (Enter views one, f comes back)', scope: 'global', pane: 'fleet' },
+] as const satisfies readonly CommandSpec[];
+
+const TRAILING = [
   { name: 'refresh', keys: ['r'], description: 'Refresh the visible data now', scope: 'global', hint: 'refresh' },
   { name: 'pause', keys: ['p'], description: 'Pause or resume polling', scope: 'global', hint: 'pause' },
   { name: 'goto', keys: [':'], description: 'Go to a tx, block (ID or height), node, address, subnet, chain, pane, or health (the checks view)', scope: 'global', hint: 'go to' },
@@ -91,9 +69,36 @@ export const COMMANDS: readonly Command[] = [
   { name: 'prompt.accept', keys: ['enter'], description: 'Accept the typed text', scope: 'prompt' },
   { name: 'prompt.cancel', keys: ['escape'], description: 'Cancel typing (a filter goes back to what it was)', scope: 'prompt' },
   { name: 'prompt.clear', keys: ['ctrl+u'], description: 'Empty the prompt (an empty filter shows every row)', scope: 'prompt' },
-];
+] as const satisfies readonly CommandSpec[];
 
-export type CommandName = string;
+/** `pane.<id>` for every row of the pane table. */
+export type PaneCommandName = `pane.${PaneId}`;
+
+/** Every command there is: a misspelt name in a handler (`ev.is('refersh')`) does not compile. */
+export type CommandName = (typeof LEADING)[number]['name'] | PaneCommandName | (typeof TRAILING)[number]['name'];
+
+export interface Command extends CommandSpec {
+  readonly name: CommandName;
+  /** For pane commands: which pane. */
+  readonly pane?: PaneId;
+}
+
+const paneCommands: Command[] = PANE_TABLE.map((p) => ({
+  name: `pane.${p.id}` as const,
+  keys: [p.key],
+  description: p.description,
+  scope: 'global' as const,
+  pane: p.id,
+}));
+
+export const COMMANDS: readonly Command[] = [...LEADING, ...paneCommands, ...TRAILING];
+
+export function commandByName(name: CommandName): Command | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+/** The order help and the README list the scopes in. */
+export const SCOPE_ORDER: readonly Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'console', 'prompt'];
 
 export const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',

@@ -1,8 +1,6 @@
 // The README's key table, generated from the command table (a test compares the README with this output).
-import { COMMANDS, SCOPE_TITLES, type Scope } from './commands';
+import { COMMANDS, SCOPE_ORDER, SCOPE_TITLES } from './commands';
 import { keyLabel } from './keymatch';
-
-const ORDER: Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'console', 'prompt'];
 
 function cell(s: string): string {
   return s.replace(/\|/g, '\\|');
@@ -10,7 +8,7 @@ function cell(s: string): string {
 
 export function keyTableMarkdown(): string {
   const lines = ['| Keys | Command | What it does | Where |', '|---|---|---|---|'];
-  for (const scope of ORDER) {
+  for (const scope of SCOPE_ORDER) {
     for (const c of COMMANDS) {
       if (c.scope !== scope) continue;
       const keys = c.keys.map((k) => `\`${cell(keyLabel(k))}\``).join(', ');

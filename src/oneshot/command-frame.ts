@@ -3,17 +3,12 @@
  * `-o json`, and `--watch` repeating the command every interval until interrupted.
  */
 import { UsageError, formatFlagHelp, type FlagSpec } from '../config/flags';
-import { COMMON_FLAGS, resolveSettings, type Settings } from '../config/settings';
+import { COMMON_FLAGS, OUTPUT_FLAGS, resolveSettings, type Settings } from '../config/settings';
 import { AVATOP_VERSION } from '../config/version';
 import { EXIT_STATUS_HELP, EXIT_UNKNOWN, EXIT_WARNING } from '../config/exit-codes';
 import { createClient, type AvatopClient } from '../rpc/client';
 import { fleetNodes, type FleetNode } from '../config/nodes';
 import { collectGarbage } from '../runtime/gc';
-
-export const OUTPUT_FLAGS: readonly FlagSpec[] = [
-  { name: 'output', short: 'o', kind: 'string', value: 'table|json', description: 'output format (default table)' },
-  { name: 'watch', short: 'w', kind: 'boolean', description: 'repeat every --interval until Ctrl-C' },
-];
 
 export type OutputFormat = 'table' | 'json';
 

@@ -10,11 +10,12 @@ import { VersionsPane } from './versions/VersionsPane';
 import { SubnetsPane } from './subnets/SubnetsPane';
 import { BlocksPane } from './blocks/BlocksPane';
 import { UtxosPane } from './utxos/UtxosPane';
-import { ConsolePane } from '../console/ConsolePane';
+import { ConsolePane } from './console/ConsolePane';
 import { MetricsPane } from './metrics/MetricsPane';
 import { FleetPane } from './fleet/FleetPane';
 
-export const PANE_COMPONENTS: Partial<Record<PaneId, ComponentType<PaneProps>>> = {
+/** Each row of the pane table (state/panes.ts) with its component: the compiler asks for one when a row is added. */
+export const PANE_COMPONENTS: Record<PaneId, ComponentType<PaneProps>> = {
   overview: OverviewPane,
   peers: PeersPane,
   validators: ValidatorsPane,

@@ -1,14 +1,14 @@
 // What every table pane shares: filter and sort the rows, move the cursor, open a row, and the keys for them.
 import { useMemo, useRef } from 'react';
-import { useAvatop, useAvatopStore } from '../app/store-context';
+import { useAvatop, useAvatopStore } from '../ui/store-context';
 import { useKeyHandler, type KeyEvent } from '../input';
 import { filterRowsBy, haystackOf, nextSortKey, sortRows, type TableRow } from '../components/table-model';
 import type { Column } from '../components/table-layout';
 import { moveCursor, openPrompt, pushView, setFilter, type NavView, type PaneId, type PaneUi } from '../state/ui';
 import type { AvatopState } from '../state/store';
-import { useAppConfig } from '../app/config';
-import { useFlash } from '../app/flash';
-import { osc52Copy } from '../views/copy';
+import { useAppConfig } from '../ui/config';
+import { useFlash } from '../ui/flash';
+import { osc52Copy } from '../terminal/copy';
 
 /** What `y` copies from a row: the ID of what Enter would open. */
 function copyTextOf(view: NavView | undefined): string | undefined {

@@ -10,6 +10,7 @@ import { idleResource, type Resource } from '../state/resource';
 import type { AvatopState } from '../state/store';
 import { PRIMARY_NETWORK_ID } from '../state/store';
 import type { NavView } from '../state/ui';
+import { uptimeRequirementKey, viewKeys, type RewardUtxos, type TxDetail, type WeightPoint } from '../state/view-keys';
 import type { Decoders } from './decoders';
 import type { FetchContext, PollClient, ResourceSpec } from './plan';
 import { asObject, toBigInt } from './transforms';
@@ -21,34 +22,6 @@ export function viewLens<T>(key: string): ResourceLens<T> {
     get: (s) => (s.views.data[key] as Resource<T> | undefined) ?? idleResource<T>(),
     set: (s, r) => (s.views.data[key] === r ? s : { ...s, views: { ...s.views, data: setKeyed(s.views.data, key, r) } }),
   };
-}
-
-/** Keys of the view resources, shared by the plan (writer) and the views (readers). */
-export const viewKeys = {
-  txJson: (id: string) => `txJson:${id}`,
-  rewards: (id: string) => `rewards:${id}`,
-  peer: (nodeId: string) => `peer:${nodeId}`,
-  maxStake: (subnetId: string, nodeId: string) => `maxStake:${subnetId}/${nodeId}`,
-  weights: (subnetId: string, nodeId: string) => `weights:${subnetId}/${nodeId}`,
-};
-
-/** A tx as the tx view holds it: the node's hex and what our codec made of it. */
-export interface TxDetail {
-  readonly [field: string]: unknown;
-  readonly hex: string | undefined;
-  readonly decoded: unknown;
-  readonly decodeError: string | undefined;
-  readonly typeName: string | undefined;
-}
-
-export interface RewardUtxos {
-  readonly utxos: readonly { hex: string; decoded: unknown; error?: string }[];
-}
-
-export interface WeightPoint {
-  readonly height: bigint;
-  /** undefined: not in the set at that height. */
-  readonly weight: bigint | undefined;
 }
 
 /** How many past heights the weight sparkline samples, and how far apart (each sample is one getValidatorsAt). */
@@ -227,8 +200,6 @@ export function validatorSpecs(nodeId: string, subnetId: string | undefined, s: 
   return specs;
 }
 
-/** Where an elastic subnet's uptimeRequirement (from its TransformSubnetTx) is kept. */
-export const uptimeRequirementKey = (subnetId: string) => `uptimeRequirement:${subnetId}`;
 
 /**
  * An elastic subnet's reward uptime requirement: getSubnet names its TransformSubnetTx, whose uptimeRequirement

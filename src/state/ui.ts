@@ -2,22 +2,10 @@
 // the open prompt and the pause flag. No I/O, so keys can be tested without a terminal.
 import { PRIMARY_NETWORK_ID } from './constants';
 
-export const PANES = [
-  'overview',
-  'peers',
-  'validators',
-  'pending',
-  'fees',
-  'versions',
-  'subnets',
-  'blocks',
-  'utxos',
-  'metrics',
-  'console',
-  // Every node of the fleet, one row each (panes/fleet): not a tab, reached by f or `:fleet`.
-  'fleet',
-] as const;
-export type PaneId = (typeof PANES)[number];
+import { PANES, type PaneId } from './panes';
+
+// Which panes exist, and what each surface knows of them, is the pane table (state/panes.ts).
+export { PANES, type PaneId };
 
 export type SortDir = 'asc' | 'desc';
 

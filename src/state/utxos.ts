@@ -7,6 +7,11 @@ export const UTXO_PAGE_SIZE_DEFAULT = 100;
 /** getUTXOs caps `limit` at 1024 and takes at most 1024 addresses. */
 export const UTXO_PAGE_SIZE_MAX = 1024;
 
+/** The addresses typed at the UTXO pane's `a` prompt: separated by spaces or commas, at most the 1024 getUTXOs takes. */
+export function addressesFrom(text: string): string[] {
+  return text.split(/[\s,]+/).filter(Boolean).slice(0, UTXO_PAGE_SIZE_MAX);
+}
+
 export interface UtxoQuery {
   readonly key: string;
   readonly addresses: readonly string[];

@@ -2,8 +2,8 @@
 // to the parent and the child block.
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import { useAvatop, useAvatopStore } from '../app/store-context';
-import { useFlash } from '../app/flash';
+import { useAvatop, useAvatopStore } from '../ui/store-context';
+import { useFlash } from '../ui/flash';
 import { formatId } from '../codec/cb58';
 import { txsInBlock } from '../codec/pchain/block-txs';
 import { describeResource, describeUnknown } from '../state/resource';

@@ -2,16 +2,16 @@
 // line under the cursor links to, `y` copies its ID, address or key; j/k/PgUp/PgDn/g/G move.
 import { Box, Text } from 'ink';
 import { useMemo, useRef, type ReactNode } from 'react';
-import { useAvatopStore } from '../app/store-context';
-import { usePaneMemory } from '../app/pane-memory';
-import { useAppConfig } from '../app/config';
-import { useFlash } from '../app/flash';
+import { useAvatopStore } from '../ui/store-context';
+import { usePaneMemory } from '../ui/pane-memory';
+import { useAppConfig } from '../ui/config';
+import { useFlash } from '../ui/flash';
 import { useKeyHandler, type KeyEvent } from '../input';
 import { toneStyle } from '../components/KeyValue';
 import { pushView, type NavView } from '../state/ui';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
-import { osc52Copy } from './copy';
+import { osc52Copy } from '../terminal/copy';
 import { detailLabelWidth, initialCursor, type DetailLine } from './detail-lines';
 
 export interface DetailViewProps {

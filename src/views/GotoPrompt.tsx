@@ -1,7 +1,7 @@
 // The `:` prompt line: type any ID, height, node ID, address or pane name; Enter goes there.
-import { useAvatop, useAvatopStore } from '../app/store-context';
-import { useAppConfig } from '../app/config';
-import { useFlash } from '../app/flash';
+import { useAvatop, useAvatopStore } from '../ui/store-context';
+import { useAppConfig } from '../ui/config';
+import { useFlash } from '../ui/flash';
 import { TextInput } from '../components/TextInput';
 import { closePrompt, pushView, setPane, setPromptText } from '../state/ui';
 import { openUtxoQuery } from '../state/utxos';

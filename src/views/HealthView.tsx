@@ -2,7 +2,7 @@
 // The scheduler polls health.health every tick while this view is open.
 import { useMemo } from 'react';
 import { Text } from 'ink';
-import { useAvatop } from '../app/store-context';
+import { useAvatop } from '../ui/store-context';
 import { useNow } from '../components/Clock';
 import { healthSummaryOf } from '../domain/health/health-summary';
 import { describeResource } from '../state/resource';

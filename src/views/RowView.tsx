@@ -1,9 +1,9 @@
 // The fallback drill-down: the row (and whatever detail resource the scheduler loaded for it) as label/value lines.
 import { useMemo } from 'react';
-import { useAvatop } from '../app/store-context';
+import { useAvatop } from '../ui/store-context';
 import type { KeyValueItem } from '../components/KeyValue';
-import { DocumentPane } from '../panes/DocumentPane';
-import { flatten } from '../panes/fields';
+import { DocumentPane } from '../ui/DocumentPane';
+import { flatten } from '../format/fields';
 import { describeResource, type Resource } from '../state/resource';
 import { PRIMARY_NETWORK_ID, type AvatopState } from '../state/store';
 import type { NavView } from '../state/ui';

@@ -2,10 +2,10 @@
 // its status (with the reason when dropped), reward UTXOs once a staking period is over, and a raw toggle.
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import { useAvatop } from '../app/store-context';
-import { usePaneMemory } from '../app/pane-memory';
+import { useAvatop } from '../ui/store-context';
+import { usePaneMemory } from '../ui/pane-memory';
 import { describeResource, describeUnknown, idleResource, type Resource } from '../state/resource';
-import { viewKeys, type RewardUtxos, type TxDetail } from '../poll/view-plan';
+import { viewKeys, type RewardUtxos, type TxDetail } from '../state/view-keys';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { sanitize } from '../format/sanitize';

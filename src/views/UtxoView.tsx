@@ -1,11 +1,11 @@
 // One UTXO from the UTXOs pane: decoded by our codec, with the tx that created it (Enter opens it).
 import { Text } from 'ink';
 import { useMemo } from 'react';
-import { useAvatop } from '../app/store-context';
+import { useAvatop } from '../ui/store-context';
 import { formatId } from '../codec/cb58';
 import { describeUnknown } from '../state/resource';
 import type { NavView } from '../state/ui';
-import type { TxDetail } from '../poll/view-plan';
+import type { TxDetail } from '../state/view-keys';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { sanitize } from '../format/sanitize';

@@ -2,14 +2,14 @@
 // what it can still take in delegation, and its weight over recent heights as a sparkline.
 import { Box, Text } from 'ink';
 import { useMemo } from 'react';
-import { useAvatop } from '../app/store-context';
+import { useAvatop } from '../ui/store-context';
 import { Sparkline } from '../components/Sparkline';
 import { describeResource, describeUnknown, idleResource } from '../state/resource';
 import { sanitize } from '../format/sanitize';
 import { PRIMARY_NETWORK_ID } from '../state/store';
 import type { NavView } from '../state/ui';
 import type { ValidatorRecord } from '../rpc/methods';
-import { viewKeys, type WeightPoint } from '../poll/view-plan';
+import { viewKeys, type WeightPoint } from '../state/view-keys';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { formatAvaxCompact } from '../format/avax';
@@ -19,7 +19,7 @@ import { DetailView } from './DetailView';
 import { line } from './detail-lines';
 import type { ViewProps } from './registry';
 import { validatorLines } from './validator-model';
-import { useThresholdOf } from '../app/use-reward-threshold';
+import { useThresholdOf } from '../ui/use-reward-threshold';
 import type { Validator } from '../state/types';
 
 type ValidatorNav = Extract<NavView, { kind: 'validator' }>;

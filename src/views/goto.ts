@@ -7,7 +7,8 @@ import { decodeSignedTx } from '../codec/pchain/txs';
 import { shortenId } from '../format/ids';
 import { sanitize } from '../format/sanitize';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
-import { PANES, type NavView, type PaneId } from '../state/ui';
+import { paneByName } from '../state/panes';
+import type { NavView, PaneId } from '../state/ui';
 
 export type GotoInput =
   | { readonly kind: 'pane'; readonly pane: PaneId }
@@ -19,28 +20,12 @@ export type GotoInput =
   | { readonly kind: 'id'; readonly id: string }
   | { readonly kind: 'invalid'; readonly message: string };
 
-/** Pane names as people type them (`:validators`, `:val`, `:utxo`). */
-const PANE_ALIASES: Record<string, PaneId> = {
-  home: 'overview',
-  peer: 'peers',
-  validator: 'validators',
-  vals: 'validators',
-  fee: 'fees',
-  version: 'versions',
-  subnet: 'subnets',
-  chains: 'subnets',
-  block: 'blocks',
-  utxo: 'utxos',
-  rpc: 'console',
-  metric: 'metrics',
-  resources: 'metrics',
-};
-
 export function classifyGoto(text: string): GotoInput {
   const t = text.trim();
   if (!t) return { kind: 'invalid', message: 'type an ID, a height, a node ID, an address or a pane name' };
   const lower = t.toLowerCase();
-  const pane = (PANES as readonly string[]).includes(lower) ? (lower as PaneId) : PANE_ALIASES[lower];
+  // Pane names as people type them (`:validators`, `:val`, `:utxo`): the pane table's ids and go-to names.
+  const pane = paneByName(lower)?.id;
   if (pane) return pane === 'console' ? { kind: 'console' } : { kind: 'pane', pane };
   if (lower === 'health') return { kind: 'health' };
   if (/^[\d,_]+$/.test(t)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetBadge, endBadge, rewardCard } from '../../src/app/budget-model';
+import { budgetBadge, endBadge, rewardCard } from '../../src/ui/budget-model';
 import type { ValidationGuard } from '../../src/domain/reward/guard';
 import { downtimeBudget } from '../../src/domain/reward/budget';
 import { rewardThreshold } from '../../src/domain/reward/threshold';

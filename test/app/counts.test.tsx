@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { App } from '../../src/app/App';
-import { DEFAULT_REWARD_THRESHOLD } from '../../src/app/config';
+import { DEFAULT_REWARD_THRESHOLD } from '../../src/ui/config';
 import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { lens } from '../../src/state/lenses';
 import { idleResource, resolveOk } from '../../src/state/resource';

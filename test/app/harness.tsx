@@ -1,13 +1,13 @@
 // Screen tests: the real App, store, scheduler and client against the simulated node over loopback HTTP.
 import { render } from 'ink-testing-library';
 import { App } from '../../src/app/App';
-import { DEFAULT_REWARD_THRESHOLD } from '../../src/app/config';
+import { DEFAULT_REWARD_THRESHOLD } from '../../src/ui/config';
 import { createClient } from '../../src/rpc/client';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { createScheduler, type Scheduler, type SchedulerOptions } from '../../src/poll/scheduler';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { defaultTheme } from '../../src/theme';
-import type { Size } from '../../src/app/use-terminal-size';
+import type { Size } from '../../src/terminal/use-terminal-size';
 import type { Theme } from '../../src/theme/schema';
 import { untilListening, waitForFrame } from '../components/helpers';
 

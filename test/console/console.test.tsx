@@ -3,7 +3,7 @@
 // (v1.11): the password never on screen, the exported key masked until revealed and gone once closed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { methodList, type AnyMethod } from '../../src/rpc/methods';
-import { formFor } from '../../src/console/schema-form';
+import { formFor } from '../../src/panes/console/schema-form';
 import { stringifyJsonBig } from '../../src/codec/json-big';
 import type { SimNode } from '../../src/sim/index';
 import { KEY, moveTo, startViewScreen, type ViewScreen } from '../views/screen';

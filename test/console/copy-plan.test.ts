@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyPlan, osc52 } from '../../src/console/osc52';
+import { copyPlan, osc52 } from '../../src/terminal/osc52';
 
 describe('what a copy sends', () => {
   it('plain OSC 52 outside tmux and under set-clipboard on; passthrough only when tmux forwards it', () => {

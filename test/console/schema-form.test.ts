@@ -2,10 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { methodList, methods } from '../../src/rpc/methods';
 import { z } from 'zod';
-import { formFor, issueInWords, paramsFrom, withoutSecrets, FormError } from '../../src/console/schema-form';
-import { initialExpanded, toggle, treeRows } from '../../src/console/json-tree';
-import { consoleMethods, isSecretValue } from '../../src/console/ConsolePane';
-import { fitsOsc52, osc52, OSC52_MAX_BYTES } from '../../src/console/osc52';
+import { formFor, issueInWords, paramsFrom, withoutSecrets, FormError } from '../../src/panes/console/schema-form';
+import { initialExpanded, toggle, treeRows } from '../../src/panes/console/json-tree';
+import { consoleMethods, isSecretValue } from '../../src/panes/console/console-model';
+import { fitsOsc52, osc52, OSC52_MAX_BYTES } from '../../src/terminal/osc52';
 
 describe('formFor', () => {
   it('builds a form for every registry method', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventEmitter } from 'node:events';
 import { pasteMarker, pastedText, plainKey, splitKeys, splitLines } from '../../src/input/router';
-import { enterAltScreen } from '../../src/app/terminal';
+import { enterAltScreen } from '../../src/terminal/alt-screen';
 
 describe('text entry and paste, pure parts', () => {
   it('in a prompt, a chunk becomes its lines, each Enter carried with the text before it', () => {

@@ -2,7 +2,7 @@
 // fault matrix uses (short timeout, small size cap) so each fault shows quickly.
 import { render } from 'ink-testing-library';
 import { App } from '../../src/app/App';
-import { DEFAULT_REWARD_THRESHOLD } from '../../src/app/config';
+import { DEFAULT_REWARD_THRESHOLD } from '../../src/ui/config';
 import { createClient } from '../../src/rpc/client';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { createScheduler } from '../../src/poll/scheduler';

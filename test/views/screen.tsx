@@ -2,7 +2,7 @@
 // console), store and scheduler against the simulated node over loopback; copies are captured instead of written.
 import { render } from 'ink-testing-library';
 import { App } from '../../src/app/App';
-import { DEFAULT_REWARD_THRESHOLD, type AppConfig } from '../../src/app/config';
+import { DEFAULT_REWARD_THRESHOLD, type AppConfig } from '../../src/ui/config';
 import { createClient, type AvatopClient } from '../../src/rpc/client';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { createScheduler, type Scheduler } from '../../src/poll/scheduler';

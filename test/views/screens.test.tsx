@@ -1,7 +1,7 @@
 // Drill-down views against the simulated node over loopback: block → tx → status, validator → delegators and its
 // staking tx, UTXO → its tx, copy with y. One key per step, then wait for what it should show.
 import { afterEach, describe, expect, it } from 'vitest';
-import { osc52 } from '../../src/console/osc52';
+import { osc52 } from '../../src/terminal/osc52';
 import { formatId } from '../../src/codec/cb58';
 import { decodeHex } from '../../src/codec/hex';
 import { decodeUtxo } from '../../src/codec/pchain/utxo';

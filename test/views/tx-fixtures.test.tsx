@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { App } from '../../src/app/App';
-import { DEFAULT_REWARD_THRESHOLD } from '../../src/app/config';
+import { DEFAULT_REWARD_THRESHOLD } from '../../src/ui/config';
 import { decodeAny } from '../../src/codec/pchain/detect';
 import { decodeHex } from '../../src/codec/hex';
 import { formatId } from '../../src/codec/cb58';
@@ -16,7 +16,7 @@ import { idleResource, resolveOk } from '../../src/state/resource';
 import { pushView } from '../../src/state/ui';
 import { defaultTheme } from '../../src/theme';
 import { txLines, txParts } from '../../src/views/tx-model';
-import type { TxDetail } from '../../src/poll/view-plan';
+import type { TxDetail } from '../../src/state/view-keys';
 import { waitForFrame } from '../components/helpers';
 
 const DIR = join(__dirname, '../fixtures/codec');

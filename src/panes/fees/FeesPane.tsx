@@ -1,11 +1,11 @@
-import { useAvatop } from '../../app/store-context';
+import { useAvatop } from '../../ui/store-context';
 import type { KeyValueItem } from '../../components/KeyValue';
 import { formatAvax } from '../../format/avax';
 import { formatCount } from '../../format/number';
 import { formatTimestamp } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
 import { big, date, obj, str } from '../fields';
-import { DocumentPane } from '../DocumentPane';
+import { DocumentPane } from '../../ui/DocumentPane';
 import type { PaneProps } from '../common';
 import { describeResource, type Resource } from '../../state/resource';
 

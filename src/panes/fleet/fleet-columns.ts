@@ -3,7 +3,7 @@
 import type { Column } from '../../components/table-layout';
 import type { RowTone } from '../../components/DataTable';
 import type { FleetRow } from '../../domain/fleet/row';
-import { budgetBadge, endBadge } from '../../app/budget-model';
+import { budgetBadge, endBadge } from '../../ui/budget-model';
 import { formatConnected } from '../../domain/health/health-summary';
 import { formatCompact, formatCount, formatLatency, formatPercent } from '../../format/number';
 import { formatAgeShort, formatDuration } from '../../format/time';

@@ -2,7 +2,7 @@
 // of the last minutes. Only this pane reads the page at the fast cadence (see poll/metrics-spec.ts).
 import { memo } from 'react';
 import { Box, Text } from 'ink';
-import { useAvatop } from '../../app/store-context';
+import { useAvatop } from '../../ui/store-context';
 import { sparkline } from '../../components/Sparkline';
 import { toneStyle } from '../../components/KeyValue';
 import { textProps, useTheme } from '../../theme/ThemeContext';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAvatop } from '../../app/store-context';
+import { useAvatop } from '../../ui/store-context';
 import { useNow } from '../../components/Clock';
 import type { Column } from '../../components/table-layout';
 import { formatAgeShort } from '../../format/time';

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAvatop } from '../../app/store-context';
+import { useAvatop } from '../../ui/store-context';
 import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
 import { formatCount } from '../../format/number';

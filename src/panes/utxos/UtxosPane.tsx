@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Box, Text } from 'ink';
-import { useAvatop, useAvatopStore } from '../../app/store-context';
+import { useAvatop, useAvatopStore } from '../../ui/store-context';
 import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
 import { formatAvax } from '../../format/avax';

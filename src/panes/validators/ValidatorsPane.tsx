@@ -1,10 +1,10 @@
-import { useAppConfig } from '../../app/config';
-import { budgetCell } from '../../app/budget-model';
+import { useAppConfig } from '../../ui/config';
+import { budgetCell } from '../../ui/budget-model';
 import { judgeValidation, isAutoRenewed } from '../../domain/reward/guard';
 import { heliconFromResource } from '../../domain/reward/threshold';
 import { useMemo } from 'react';
-import { useAvatop } from '../../app/store-context';
-import { useAvatopStore } from '../../app/store-context';
+import { useAvatop } from '../../ui/store-context';
+import { useAvatopStore } from '../../ui/store-context';
 import { setSubnet as setUiSubnet } from '../../state/ui';
 import { useNow } from '../../components/Clock';
 import type { Column } from '../../components/table-layout';
@@ -21,7 +21,7 @@ import { delegatorCount, delegatorWeight, hasBls, stakeShare, stakeTotal, stakeW
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import { idleResource } from '../../state/resource';
 import type { Validator } from '../../state/types';
-import { useThresholdOf, type ThresholdOf } from '../../app/use-reward-threshold';
+import { useThresholdOf, type ThresholdOf } from '../../ui/use-reward-threshold';
 import { splitRuleText } from '../../domain/reward/threshold';
 
 /**

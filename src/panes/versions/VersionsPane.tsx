@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAvatop } from '../../app/store-context';
+import { useAvatop } from '../../ui/store-context';
 import { useNow } from '../../components/Clock';
 import type { KeyValueItem } from '../../components/KeyValue';
 import { formatAvaxCompact } from '../../format/avax';
@@ -7,7 +7,7 @@ import { formatCount, formatPercent } from '../../format/number';
 import { formatAge } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
 import { arr, big, obj, str } from '../fields';
-import { DocumentPane } from '../DocumentPane';
+import { DocumentPane } from '../../ui/DocumentPane';
 import type { PaneProps } from '../common';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import { describeResource, type Resource } from '../../state/resource';

@@ -2,10 +2,10 @@
 // prompt and the console and its scheduler for refresh. Switching nodes draws the app afresh on the other store
 // (keyed by name, so no screen keeps state that belonged to the node before).
 import { useSyncExternalStore } from 'react';
-import { App, type AppProps } from '../app/App';
-import type { AppConfig } from '../app/config';
-import { FleetProvider } from './fleet-context';
-import type { Fleet } from './fleet';
+import { App, type AppProps } from './App';
+import type { AppConfig } from '../ui/config';
+import { FleetProvider } from '../fleet/fleet-context';
+import type { Fleet } from '../fleet/fleet';
 
 export interface FleetAppProps extends Omit<AppProps, 'store'> {
   readonly fleet: Fleet;

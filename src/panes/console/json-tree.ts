@@ -1,5 +1,5 @@
 // A JSON value as a navigable tree: the visible rows given which paths are expanded. Pure.
-import { sanitize } from '../format/sanitize';
+import { sanitize } from '../../format/sanitize';
 
 export interface TreeRow {
   /** JSON-pointer-like path of this node ("" for the root). */

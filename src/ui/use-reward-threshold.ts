@@ -4,8 +4,8 @@ import { useCallback } from 'react';
 import { useAvatop } from './store-context';
 import { useAppConfig } from './config';
 import { heliconFromResource, rewardThreshold, stakeRuleOf, type Threshold } from '../domain/reward/threshold';
-import { date } from '../panes/fields';
-import { uptimeRequirementKey } from '../poll/view-plan';
+import { date } from '../format/fields';
+import { uptimeRequirementKey } from '../state/view-keys';
 import type { Validator } from '../state/types';
 
 /** `(validator, now) → Threshold` for validators of one subnet; stable while its inputs stay the same. */

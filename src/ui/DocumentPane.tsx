@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { KeyValue, type KeyValueItem } from '../components/KeyValue';
 import { useKeyHandler, type Layer } from '../input';
-import { usePaneMemory } from '../app/pane-memory';
+import { usePaneMemory } from './pane-memory';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 
