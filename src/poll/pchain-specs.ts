@@ -5,7 +5,7 @@ import { resolveOk } from '../state/resource';
 import { diffRows, liveValues, type RowList } from '../state/rows';
 import { PRIMARY_NETWORK_ID } from '../state/store';
 import type { BlockHeader } from '../state/types';
-import { blockFromResult, transform } from './transforms';
+import { blockFromResult, toRows } from './transforms';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
 
 export const validatorsSpec = (subnetId: string): ResourceSpec =>
@@ -15,19 +15,18 @@ export const validatorsSpec = (subnetId: string): ResourceSpec =>
     subnetId === PRIMARY_NETWORK_ID ? {} : { subnetID: subnetId },
     'height',
     lens.validators(subnetId),
-    transform.validators,
+    toRows.validators,
   );
 
-export const subnetsSpec = () => call('subnets', 'platform.getSubnets', {}, 'height', lens.subnets, transform.subnets);
+export const subnetsSpec = () => call('subnets', 'platform.getSubnets', {}, 'height', lens.subnets, toRows.subnets);
 
 export function validatorDetailSpec(subnetId: string, nodeId: string): ResourceSpec {
-  const params: Record<string, unknown> = { nodeIDs: [nodeId] };
-  if (subnetId !== PRIMARY_NETWORK_ID) params.subnetID = subnetId;
-  return call(`validator:${subnetId}/${nodeId}`, 'platform.getCurrentValidators', params, 'height', lens.validatorDetail(subnetId, nodeId), ignorePrev(transform.validatorDetail));
+  const params = subnetId === PRIMARY_NETWORK_ID ? { nodeIDs: [nodeId] } : { nodeIDs: [nodeId], subnetID: subnetId };
+  return call(`validator:${subnetId}/${nodeId}`, 'platform.getCurrentValidators', params, 'height', lens.validatorDetail(subnetId, nodeId), ignorePrev((r) => r.validators[0]));
 }
 
 export const blockchainsSpec = () =>
-  call('blockchains', 'platform.getBlockchains', {}, 'height', lens.blockchains, transform.blockchains);
+  call('blockchains', 'platform.getBlockchains', {}, 'height', lens.blockchains, toRows.blockchains);
 
 export function recentBlocksSpec(): ResourceSpec {
   return {
@@ -39,7 +38,7 @@ export function recentBlocksSpec(): ResourceSpec {
     lens: lens.recentBlocks,
     async fetch(ctx, signal) {
       let top = ctx.height();
-      if (top === undefined) top = transform.height(await ctx.client.call('platform.getHeight', {}, { signal }));
+      if (top === undefined) top = (await ctx.client.call('platform.getHeight', {}, { signal })).height;
       const low = top - BigInt(ctx.recentBlocks) + 1n;
       // Newest first, so the top of the table fills in first and a failure part-way keeps what was fetched.
       for (let h = top; h >= 0n && h >= low; h--) {
@@ -89,7 +88,7 @@ export function chainStatusesSpec(): ResourceSpec {
         const id = String(c.id);
         const known = s.subnets.chainStatus[id];
         if (known?.status === 'ok' && known.updatedAt !== undefined && now - known.updatedAt < ctx.maxAgeMs) continue;
-        fetched[id] = transform.chainStatus(await ctx.client.call('platform.getBlockchainStatus', { blockchainID: id }, { signal }));
+        fetched[id] = (await ctx.client.call('platform.getBlockchainStatus', { blockchainID: id }, { signal })).status;
       }
       return fetched;
     },
@@ -106,5 +105,5 @@ export function chainStatusesSpec(): ResourceSpec {
 }
 
 export const chainStatusSpec = (id: string) =>
-  call(`chainStatus:${id}`, 'platform.getBlockchainStatus', { blockchainID: id }, 'slow', lens.chainStatus(id), ignorePrev(transform.chainStatus));
+  call(`chainStatus:${id}`, 'platform.getBlockchainStatus', { blockchainID: id }, 'slow', lens.chainStatus(id), ignorePrev((r) => r.status));
 

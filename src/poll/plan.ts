@@ -5,8 +5,9 @@ import { liveValues } from '../state/rows';
 import type { AvatopState } from '../state/store';
 import { PRIMARY_NETWORK_ID } from '../state/store';
 import type { NavView, PaneId } from '../state/ui';
+import type { ResultOf } from '../rpc/methods';
 import type { Decoders } from './decoders';
-import { blockFromResult, transform } from './transforms';
+import { blockFromResult, toRows } from './transforms';
 import { uptimeRequirementSpec, viewPlan } from './view-plan';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
 import { metricsSpec } from './metrics-spec';
@@ -20,12 +21,12 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
   switch (pane) {
     case 'overview': {
       const specs = [
-        call('nodeIp', 'info.getNodeIP', {}, 'once', lens.nodeIp, ignorePrev(transform.nodeIp)),
+        call('nodeIp', 'info.getNodeIP', {}, 'once', lens.nodeIp, ignorePrev((r) => r.ip)),
         healthSpec('tick'),
-        call('supply', 'platform.getCurrentSupply', {}, 'height', lens.supply, ignorePrev(transform.supply)),
-        call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev(transform.stakingAssetId)),
-        call('totalStake', 'platform.getTotalStake', {}, 'height', lens.totalStake, ignorePrev(transform.totalStake)),
-        call('minStake', 'platform.getMinStake', {}, 'height', lens.minStake, ignorePrev(transform.minStake)),
+        call('supply', 'platform.getCurrentSupply', {}, 'height', lens.supply, ignorePrev((r) => r.supply)),
+        call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev((r) => r.assetID)),
+        call('totalStake', 'platform.getTotalStake', {}, 'height', lens.totalStake, ignorePrev((r) => r.weight)),
+        call('minStake', 'platform.getMinStake', {}, 'height', lens.minStake, ignorePrev(({ minValidatorStake, minDelegatorStake }) => ({ minValidatorStake, minDelegatorStake }))),
       ];
       // This node's own validator record (a single-node query: small, and it carries the delegators).
       const own = s.node.id.data?.nodeID;
@@ -42,23 +43,23 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
     case 'pending': {
       // Removed in v1.11.3 (ACP-41): today's nodes answer "can't find method"; the pane then shows stakers that
       // recently started or end soon, from the current validators.
-      const pending = call(`pending:${PRIMARY_NETWORK_ID}`, 'platform.getPendingValidators', {}, 'height', lens.pending(PRIMARY_NETWORK_ID), transform.pending);
+      const pending = call(`pending:${PRIMARY_NETWORK_ID}`, 'platform.getPendingValidators', {}, 'height', lens.pending(PRIMARY_NETWORK_ID), toRows.pending);
       const unsupported = s.pending.bySubnet[PRIMARY_NETWORK_ID]?.status === 'unsupported';
       return unsupported ? [pending, validatorsSpec(PRIMARY_NETWORK_ID)] : [pending];
     }
     case 'fees':
       return [
-        call('txFee', 'info.getTxFee', {}, 'once', lens.txFee, ignorePrev(transform.loose)),
-        call('feeConfig', 'platform.getFeeConfig', {}, 'once', lens.feeConfig, ignorePrev(transform.loose)),
-        call('feeState', 'platform.getFeeState', {}, 'height', lens.feeState, ignorePrev(transform.loose)),
-        call('validatorFeeConfig', 'platform.getValidatorFeeConfig', {}, 'once', lens.validatorFeeConfig, ignorePrev(transform.loose)),
-        call('validatorFeeState', 'platform.getValidatorFeeState', {}, 'height', lens.validatorFeeState, ignorePrev(transform.loose)),
+        call('txFee', 'info.getTxFee', {}, 'once', lens.txFee, ignorePrev((r) => r)),
+        call('feeConfig', 'platform.getFeeConfig', {}, 'once', lens.feeConfig, ignorePrev((r) => r)),
+        call('feeState', 'platform.getFeeState', {}, 'height', lens.feeState, ignorePrev((r) => r)),
+        call('validatorFeeConfig', 'platform.getValidatorFeeConfig', {}, 'once', lens.validatorFeeConfig, ignorePrev((r) => r)),
+        call('validatorFeeState', 'platform.getValidatorFeeState', {}, 'height', lens.validatorFeeState, ignorePrev((r) => r)),
       ];
     case 'versions':
       return [
-        call('vms', 'info.getVMs', {}, 'once', lens.vms, ignorePrev(transform.vms)),
+        call('vms', 'info.getVMs', {}, 'once', lens.vms, ignorePrev((r) => r)),
         upgradesSpec(),
-        call('acps', 'info.acps', {}, 'slow', lens.acps, ignorePrev(transform.acps)),
+        call('acps', 'info.acps', {}, 'slow', lens.acps, ignorePrev((r) => r.acps)),
         // Version spread across peers and stake.
         peersSpec('slow'),
         validatorsSpec(PRIMARY_NETWORK_ID),
@@ -85,19 +86,18 @@ function viewSpecs(view: NavView | undefined, s: AvatopState, decoders: Decoders
   switch (view.kind) {
     case 'block': {
       const key = view.id ?? `height:${view.height}`;
-      const method = view.id ? 'platform.getBlock' : 'platform.getBlockByHeight';
-      const params = view.id ? { blockID: view.id, encoding: 'hex' } : { height: Number(view.height ?? 0n), encoding: 'hex' };
+      const toDetail = ignorePrev((r: ResultOf<'platform.getBlock'>) => blockFromResult(r, decoders, { id: view.id, height: view.height }));
       return [
-        call(`block:${key}`, method, params, 'once', lens.block(key), (_p, r) =>
-          blockFromResult(r, decoders, { id: view.id, height: view.height }),
-        ),
+        view.id
+          ? call(`block:${key}`, 'platform.getBlock', { blockID: view.id, encoding: 'hex' }, 'once', lens.block(key), toDetail)
+          : call(`block:${key}`, 'platform.getBlockByHeight', { height: Number(view.height ?? 0n), encoding: 'hex' }, 'once', lens.block(key), toDetail),
       ];
     }
     case 'subnet': {
       const chains = liveValues(s.subnets.chains.data).filter((c) => c.subnetID === view.id);
       return [
-        call(`subnet:${view.id}`, 'platform.getSubnet', { subnetID: view.id }, 'height', lens.subnetDetail(view.id), ignorePrev(transform.loose)),
-        call(`validates:${view.id}`, 'platform.validates', { subnetID: view.id }, 'height', lens.chainsOf(view.id), ignorePrev(transform.chainsOf)),
+        call(`subnet:${view.id}`, 'platform.getSubnet', { subnetID: view.id }, 'height', lens.subnetDetail(view.id), ignorePrev((r) => r)),
+        call(`validates:${view.id}`, 'platform.validates', { subnetID: view.id }, 'height', lens.chainsOf(view.id), ignorePrev((r) => r.blockchainIDs)),
         validatorsSpec(view.id),
         blockchainsSpec(),
         // Bounded: a subnet with many chains gets the first few statuses, not one request per chain per tick.

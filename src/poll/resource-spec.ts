@@ -5,6 +5,8 @@ import type { PollMeta } from '../state/resource';
 import type { AvatopState } from '../state/store';
 import type { BlockHeader } from '../state/types';
 import type { MetricsGetter } from '../metrics/fetch';
+import type { MethodName, ParamsOf, ResultOf } from '../rpc/methods';
+import type { METRICS_PATH } from '../metrics/fetch';
 import type { Decoders } from './decoders';
 
 /**
@@ -15,7 +17,8 @@ export type Cadence = 'tick' | 'slow' | 'once' | 'height';
 
 /** The narrow client the pollers need: the typed client from rpc/client satisfies it. */
 export interface PollClient {
-  call(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<unknown>;
+  /** Results arrive as the method's schema output (bigint, Date, numbers): the store keeps them as they come. */
+  call<N extends MethodName>(name: N, params?: ParamsOf<N>, opts?: { signal?: AbortSignal }): Promise<ResultOf<N>>;
   /** GET with a streamed body (/ext/metrics); a client without it polls no metrics. */
   getStream?: MetricsGetter['getStream'];
   onCall(listener: (e: { method: string; bytes: number; latencyMs: number; ok: boolean }) => void): unknown;
@@ -35,22 +38,26 @@ export interface FetchContext {
   readonly maxAgeMs: number;
 }
 
-export interface ResourceSpec {
+/**
+ * One polled resource: `R` is what its fetch returns (a method's result for a single call), `T` the data its lens
+ * keeps in the store. Lists of specs leave both open (`ResourceSpec[]`).
+ */
+export interface ResourceSpec<T = any, R = any> {
   /** Unique per resource instance, e.g. `validators:<subnetID>`. */
   readonly key: string;
-  /** The JSON-RPC method it calls (for accounting and bytes per resource). */
-  readonly method: string;
+  /** The JSON-RPC method it calls, or the metrics path (for accounting and bytes per resource). */
+  readonly method: MethodName | typeof METRICS_PATH;
   /** Its params, when it is a single call (for the benchmark's naive loop and debugging). */
   readonly params?: unknown;
   readonly cadence: Cadence;
   /** Answers 503 while the P-chain bootstraps. */
   readonly pchain: boolean;
-  readonly lens: ResourceLens<any>;
-  fetch(ctx: FetchContext, signal: AbortSignal): Promise<unknown>;
-  /** Raw result → store data, given the data already in the store (for row diffs). Runs at apply time. */
-  toData(prev: any, result: any): unknown;
+  readonly lens: ResourceLens<T>;
+  fetch(ctx: FetchContext, signal: AbortSignal): Promise<R>;
+  /** Result → store data, given the data already in the store (for row diffs). Runs at apply time. */
+  toData(prev: T | undefined, result: R): T;
   /** Other store writes a success makes (e.g. info.peers also sets the header's peer count). */
-  also?(s: AvatopState, result: any, meta: PollMeta): AvatopState;
+  also?(s: AvatopState, result: R, meta: PollMeta): AvatopState;
   /** A height-cadence resource that is cheap per height (recent blocks): follows every height, no floor. */
   everyHeight?: boolean;
   /** Custom cadence in ms, given the current state (overrides the cadence's interval). */
@@ -65,16 +72,16 @@ export interface Intervals {
   readonly maxAgeMs: number;
 }
 
-/** The resource of one JSON-RPC call. */
-export function call(
+/** The resource of one JSON-RPC call: its result, typed by the method's schema, goes to `toData`. */
+export function call<N extends MethodName, T>(
   key: string,
-  method: string,
-  params: unknown,
+  method: N,
+  params: ParamsOf<N>,
   cadence: Cadence,
-  target: ResourceLens<any>,
-  toData: (prev: any, result: any) => unknown,
-  extra: Partial<ResourceSpec> = {},
-): ResourceSpec {
+  target: ResourceLens<T>,
+  toData: (prev: T | undefined, result: ResultOf<N>) => NoInfer<T>,
+  extra: Partial<ResourceSpec<T, ResultOf<N>>> = {},
+): ResourceSpec<T, ResultOf<N>> {
   return {
     key,
     method,
@@ -88,8 +95,8 @@ export function call(
   };
 }
 
-/** A reply that maps to data without the data already in the store. */
+/** A result that maps to data without the data already in the store. */
 export const ignorePrev =
-  <R>(f: (r: unknown) => R) =>
-  (_prev: unknown, r: unknown) =>
+  <R, T>(f: (r: R) => T) =>
+  (_prev: unknown, r: R): T =>
     f(r);

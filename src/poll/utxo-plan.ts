@@ -1,34 +1,33 @@
 // The UTXOs pane's polls: the page on screen and the whole-address totals beside it (getBalance, getStake in
 // 256-address chunks).
 import { parseAddress } from '../codec/address';
+import type { ParamsOf } from '../rpc/methods';
 import { lens } from '../state/lenses';
 import type { AvatopState } from '../state/store';
-import type { UtxoPage } from '../state/types';
 import { addressSetKey } from '../state/utxos';
 import {
   balanceFromResult,
   chunkAddresses,
-  stakedBlobs,
   stakedOutputFacts,
   sumStakeChunks,
   type StakeChunk,
 } from './address-totals';
 import type { Decoders } from './decoders';
-import { transform, utxoPageFromResult } from './transforms';
+import { utxoPageFromResult } from './transforms';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
 
 /** The page of the active UTXO query and the totals of its addresses; nothing while no addresses are set. */
 export function utxoSpecs(s: AvatopState, decoders: Decoders): ResourceSpec[] {
   const q = s.utxos.active === undefined ? undefined : s.utxos.queries[s.utxos.active];
   if (!q || q.addresses.length === 0) return [];
-  const params: Record<string, unknown> = { addresses: q.addresses, limit: q.pageSize, encoding: 'hex' };
+  const params: ParamsOf<'platform.getUTXOs'> = { addresses: [...q.addresses], limit: q.pageSize, encoding: 'hex' };
   if (q.start) params.startIndex = q.start;
   if (q.sourceChain) params.sourceChain = q.sourceChain;
   // The page's start and size are part of the key: paging or resizing stops this page's poller and starts the
   // next one's (with the size left out, a new size kept polling with the old limit and showed "(last)").
   const at = q.start ? `${q.start.address}/${q.start.utxo}` : '';
   return [
-    call(`utxos:${q.key}:${q.pageSize}:${at}`, 'platform.getUTXOs', params, 'height', lens.utxoPage(q.key), (prev: UtxoPage | undefined, r) =>
+    call(`utxos:${q.key}:${q.pageSize}:${at}`, 'platform.getUTXOs', params, 'height', lens.utxoPage(q.key), (prev, r) =>
       utxoPageFromResult(prev, r, decoders),
     ),
     // Whole-address totals beside the page; keyed by the address set alone, so paging and switching the
@@ -36,7 +35,7 @@ export function utxoSpecs(s: AvatopState, decoders: Decoders): ResourceSpec[] {
     balanceSpec(q.addresses),
     stakeSpec(q.addresses, decoders),
     // Says which asset the totals and the page sums count as AVAX.
-    call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev(transform.stakingAssetId)),
+    call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev((r) => r.assetID)),
   ];
 }
 
@@ -62,10 +61,9 @@ function stakeSpec(addresses: readonly string[], decoders: Decoders): ResourceSp
       const replies: StakeChunk[] = [];
       for (const part of chunks) {
         const result = await ctx.client.call('platform.getStake', { addresses: part, encoding: 'hex' }, { signal });
-        const { blobs, encoding } = stakedBlobs(result);
-        const outputs = blobs.map((hex) => {
+        const outputs = result.stakedOutputs.map((hex) => {
           try {
-            return decoders.stakedOutput ? stakedOutputFacts(decoders.stakedOutput(hex, encoding), formatAssetId) : undefined;
+            return decoders.stakedOutput ? stakedOutputFacts(decoders.stakedOutput(hex, result.encoding), formatAssetId) : undefined;
           } catch {
             return undefined; // counted as undecodable; the node's totals still include it
           }
