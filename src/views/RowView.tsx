@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useAvatop } from '../app/store-context';
 import type { KeyValueItem } from '../components/KeyValue';
 import { DocumentPane } from '../panes/DocumentPane';
-import { flatten } from '../panes/fields';
+import { flatten } from '../format/fields';
 import { describeResource, type Resource } from '../state/resource';
 import { PRIMARY_NETWORK_ID, type AvatopState } from '../state/store';
 import type { NavView } from '../state/ui';

@@ -2,7 +2,7 @@
 // took, how long it has been failing, and its details. Pure, so it tests without a terminal.
 import type { HealthCheckRow, HealthSummary } from '../domain/health/health-summary';
 import { formatConnected } from '../domain/health/health-summary';
-import { flatten } from '../panes/fields';
+import { flatten } from '../format/fields';
 import { sanitize } from '../format/sanitize';
 import { formatAge, formatTimestamp } from '../format/time';
 import { line, section, type DetailLine } from './detail-lines';

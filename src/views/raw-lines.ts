@@ -1,6 +1,6 @@
 // Raw forms for the tx view's toggle: hex cut into lines, and the node's JSON pretty-printed line by line.
 import { stringifyJsonBig } from '../codec/json-big';
-import { flatten } from '../panes/fields';
+import { flatten } from '../format/fields';
 import { sanitize } from '../format/sanitize';
 import { line, section, type DetailLine } from './detail-lines';
 

@@ -5,7 +5,7 @@ import { addHeight, addSample, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDrop
 import { rewardThreshold } from '../../src/domain/reward/threshold';
 import { validatorHealth, weightOf, delegatorWeight } from '../../src/panes/validators/validator-model';
 import { buildSubnetTree } from '../../src/panes/subnets/SubnetsPane';
-import { flatten, date, str } from '../../src/panes/fields';
+import { flatten, date, str } from '../../src/format/fields';
 import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { resolveOk } from '../../src/state/resource';
 import { diffRows } from '../../src/state/rows';
