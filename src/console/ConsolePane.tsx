@@ -9,7 +9,7 @@ import { useAppConfig } from '../app/config';
 import { useFlash } from '../app/flash';
 import { usePaneMemory } from '../app/pane-memory';
 import { useKeyHandler, type KeyEvent } from '../input';
-import { methodList, type AnyMethod } from '../rpc/methods';
+import { methodList, type MethodName, type RegisteredMethod } from '../rpc/methods';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { sanitize } from '../format/sanitize';
@@ -25,8 +25,8 @@ type Mode = 'methods' | 'form' | 'confirm' | 'result' | 'history';
 const FILTER_PATH = '\u0000filter';
 
 export type ConsoleResult =
-  | { readonly ok: true; readonly method: string; readonly value: unknown; readonly bytes: number; readonly latencyMs: number }
-  | { readonly ok: false; readonly method: string; readonly short: string; readonly hint?: string; readonly detail?: string };
+  | { readonly ok: true; readonly method: MethodName; readonly value: unknown; readonly bytes: number; readonly latencyMs: number }
+  | { readonly ok: false; readonly method: MethodName; readonly short: string; readonly hint?: string; readonly detail?: string };
 
 export interface ConsolePaneProps {
   readonly width: number;
@@ -35,13 +35,13 @@ export interface ConsolePaneProps {
 }
 
 /** The methods the console offers: every registry method, minus issueTx and the keystore under --readonly. */
-export function consoleMethods(readonly: boolean): AnyMethod[] {
+export function consoleMethods(readonly: boolean): RegisteredMethod[] {
   return methodList.filter((m) => !readonly || !(m.mutating || m.keystore));
 }
 
 /** An exported private key (by field name or its "PrivateKey-" form) is masked until revealed. */
 /** Methods whose name or description contains every word typed. */
-export function filterMethods(list: readonly AnyMethod[], filter: string): AnyMethod[] {
+export function filterMethods(list: readonly RegisteredMethod[], filter: string): RegisteredMethod[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   return list.filter((m) => words.every((w) => m.name.toLowerCase().includes(w) || m.description.toLowerCase().includes(w)));
 }
@@ -50,7 +50,7 @@ export function isSecretValue(path: string, value: unknown): boolean {
   return /privatekey/i.test(path) || (typeof value === 'string' && value.startsWith('PrivateKey-'));
 }
 
-export function describeCallError(method: string, e: unknown): ConsoleResult {
+export function describeCallError(method: MethodName, e: unknown): ConsoleResult {
   const err = e as { short?: unknown; hint?: unknown; detail?: unknown; message?: unknown };
   const short = typeof err?.short === 'string' ? err.short : e instanceof Error ? e.message : String(e);
   return {
@@ -78,7 +78,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const methods = useMemo(() => filterMethods(consoleMethods(config.readonly === true), filter), [config.readonly, filter]);
   const [mode, setMode] = useState<Mode>('methods');
   const [methodCursor, setMethodCursor] = usePaneMemory('console.methodCursor', 0);
-  const [methodName, setMethodName] = usePaneMemory<string | undefined>('console.method', undefined);
+  const [methodName, setMethodName] = usePaneMemory<MethodName | undefined>('console.method', undefined);
   // Non-secret form values survive pane switches; secrets live only in this component, until the call is sent.
   const [values, setValues] = usePaneMemory<FormValues>('console.values', {});
   const secrets = useRef<Record<string, string>>({});
@@ -93,7 +93,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const [history, setHistory] = usePaneMemory<readonly HistoryEntry[]>('console.history', []);
   const [historyCursor, setHistoryCursor] = useState(0);
   const [busy, setBusy] = useState(false);
-  const pending = useRef<{ method: AnyMethod; params: unknown } | undefined>(undefined);
+  const pending = useRef<{ method: RegisteredMethod; params: unknown } | undefined>(undefined);
 
   const method = methods.find((m) => m.name === methodName);
   const form = useMemo(() => (method ? formFor(method.params) : undefined), [method]);
@@ -111,7 +111,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
     setTreeCursor(0);
   };
 
-  const send = async (m: AnyMethod, params: unknown) => {
+  const send = async (m: RegisteredMethod, params: unknown) => {
     const client = config.client;
     secrets.current = {};
     pending.current = undefined;
