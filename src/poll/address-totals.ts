@@ -13,7 +13,22 @@ export function chunkAddresses(addresses: readonly string[], size = MAX_STAKE_AD
   return out;
 }
 
+/** A reply the schema let through that still says nothing avatop can show. */
+export class UnexpectedResultError extends Error {
+  readonly short: string;
+  readonly hint = 'The node replied in a shape avatop does not know; please report it with the node version.';
+  constructor(method: string, what: string) {
+    super(`${method}: ${what}`);
+    this.name = 'UnexpectedResultError';
+    this.short = `${method}: ${what}`;
+  }
+}
+
 export function balanceFromResult(r: ResultOf<'platform.getBalance'>): AddressBalance {
+  // Every field is optional in the schema (old and new nodes differ); a reply with none of them is no balance.
+  if (r.balance === undefined && r.unlocked === undefined && Object.keys(r.balances).length === 0) {
+    throw new UnexpectedResultError('platform.getBalance', 'no balance');
+  }
   return {
     balance: r.balance,
     unlocked: r.unlocked,
