@@ -15,7 +15,6 @@ import { addHeight, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote, unrea
 import { selectLiveness, type Liveness } from '../state/liveness';
 import { connectedParts, healthParts } from './health-model';
 import { useThresholdOf } from '../ui/use-reward-threshold';
-import { obj, num } from '../format/fields';
 import { fitHeaderParts, type HeaderPart } from './header-fit';
 import { selectOwnValidator } from '../state/own-validator';
 import type { Resource } from '../state/resource';
@@ -85,9 +84,8 @@ export function Header({ width }: { width: number }) {
     text: `${name}${r.data === true ? '✓' : r.data === false ? '…' : '?'}`,
     style: claim(r.data === true ? theme.status.ok : r.data === false ? theme.status.warn : theme.text.muted),
   });
-  const up = obj(uptime.data);
-  const rewarding = num(up.rewardingStakePercentage);
-  const weighted = num(up.weightedAveragePercentage);
+  const rewarding = uptime.data?.rewardingStakePercentage;
+  const weighted = uptime.data?.weightedAveragePercentage;
   // The threshold this node's validation has (domain/reward/threshold.ts); for a non-validator, a new validation's.
   const own = useAvatop(selectOwnValidator);
   const threshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, Date.now());

@@ -2,10 +2,10 @@
 // The same table gives the scrape, the README's metric list and the test that every alert and panel names a metric
 // that exists.
 import type { AvatopState } from '../state/store';
+import type { Validator } from '../state/types';
 import type { Resource } from '../state/resource';
 import { selectOwnValidator } from '../state/own-validator';
 import { selectLiveness } from '../state/liveness';
-import { num, date, big } from '../format/fields';
 import { sanitize } from '../format/sanitize';
 import type { Family, MetricType, Sample } from './exposition';
 import { guardOwnValidation, type ValidationGuard } from '../domain/reward/guard';
@@ -109,7 +109,7 @@ export const SERIES: readonly SeriesSpec[] = [
     help: 'How far the P-chain\'s time (platform.getTimestamp) is behind the exporter\'s clock.',
     type: 'gauge',
     read: (s, now) => {
-      const t = date(dataOf(s.pchain.timestamp));
+      const t = dataOf(s.pchain.timestamp)?.getTime();
       return t === undefined ? undefined : Math.max(0, (now - t) / 1000);
     },
   },
@@ -157,19 +157,19 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_peers',
     help: 'Connected peers (info.peers numPeers).',
     type: 'gauge',
-    read: (s) => num(dataOf(s.peers.count)),
+    read: (s) => dataOf(s.peers.count),
   },
   {
     name: 'avatop_uptime_weighted_percent',
     help: 'This node\'s uptime as its peers see it, weighted by their stake (info.uptime weightedAveragePercentage): the view that votes on the reward.',
     type: 'gauge',
-    read: (s) => num(dataOf(s.node.uptime)?.weightedAveragePercentage),
+    read: (s) => dataOf(s.node.uptime)?.weightedAveragePercentage,
   },
   {
     name: 'avatop_uptime_rewarding_stake_percent',
     help: 'Share of stake whose holders would vote to reward this node now (info.uptime rewardingStakePercentage).',
     type: 'gauge',
-    read: (s) => num(dataOf(s.node.uptime)?.rewardingStakePercentage),
+    read: (s) => dataOf(s.node.uptime)?.rewardingStakePercentage,
   },
   {
     name: 'avatop_validation_threshold_percent',
@@ -206,7 +206,7 @@ export const SERIES: readonly SeriesSpec[] = [
     help: 'When this node\'s primary-network validation ends, Unix time.',
     type: 'gauge',
     read: (s) => primary(s, (v) => {
-      const end = date(v.endTime);
+      const end = v.endTime?.getTime();
       return end === undefined ? undefined : end / 1000;
     }),
   },
@@ -214,20 +214,20 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_connected',
     help: 'Whether this node\'s own view says its validator is connected (getCurrentValidators connected).',
     type: 'gauge',
-    read: (s) => primary(s, (v) => bool(typeof v.connected === 'boolean' ? v.connected : undefined)),
+    read: (s) => primary(s, (v) => bool(v.connected)),
   },
   {
     name: 'avatop_validation_delegators',
     help: 'Delegations to this node\'s validation.',
     type: 'gauge',
-    read: (s) => primary(s, (v) => num(v.delegatorCount)),
+    read: (s) => primary(s, (v) => v.delegatorCount),
   },
   {
     name: 'avatop_validation_potential_reward_navax',
     help: 'The validation\'s potential reward in nAVAX, if its uptime holds.',
     type: 'gauge',
     read: (s) => primary(s, (v) => {
-      const r = big(v.potentialReward);
+      const r = v.potentialReward;
       return r === undefined ? undefined : Number(r);
     }),
   },
@@ -242,7 +242,7 @@ function guarded(s: AvatopState, now: number, rule: RuleOptions, read: (g: Valid
   return value === undefined ? undefined : [{ labels: PRIMARY, value }];
 }
 
-function primary(s: AvatopState, read: (v: Record<string, unknown>) => number | undefined): Reading {
+function primary(s: AvatopState, read: (v: Validator) => number | undefined): Reading {
   const own = selectOwnValidator(s);
   if (!own) return undefined;
   const value = read(own);

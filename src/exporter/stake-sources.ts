@@ -3,7 +3,6 @@ import type { AvatopState } from '../state/store';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { liveValues, type RowList } from '../state/rows';
 import type { Validator } from '../state/types';
-import { big } from '../format/fields';
 
 export interface StakeSession {
   readonly state: AvatopState;
@@ -42,8 +41,7 @@ export function weightsByNetwork(states: readonly AvatopState[]): Map<string, Re
     if (!weights) {
       const m = new Map<string, bigint>();
       for (const v of liveValues(list)) {
-        const w = big(v.weight) ?? big(v.stakeAmount);
-        if (w !== undefined) m.set(v.nodeID, w);
+        m.set(v.nodeID, v.weight);
       }
       weightCache.set(list, m);
       weights = m;

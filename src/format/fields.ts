@@ -1,5 +1,6 @@
-// Tolerant readers for the loosely typed records the store holds: the client's schemas give bigint/number/Date,
-// but a field may be missing, or arrive in wire form from an older node; panes never throw on a shape.
+// Display text for node values (`str`, sanitized; `flatten` for detail views) and the one set of tolerant readers
+// (`big`, `num`, `date`, `obj`, `arr`, `bool`) for values no schema checked: the codec's decoded blocks, txs and
+// UTXOs, a JSON-encoded block. Store data is already typed by the result schemas and is read directly.
 import { sanitize } from './sanitize';
 
 export type Obj = Record<string, unknown>;

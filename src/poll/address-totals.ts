@@ -1,7 +1,8 @@
 // Whole-address totals for the UTXOs pane: getBalance (one call, no address limit) and getStake (at most 256
 // addresses a call, so bigger sets are split and added up). Pure: results in, store data out; the calls live in plan.ts.
+import type { ResultOf } from '../rpc/methods';
 import type { AddressBalance, AddressStake } from '../state/types';
-import { asObject, toBigInt, UnexpectedResultError } from './transforms';
+import { big, obj } from '../format/fields';
 
 /** avalanchego's getStake limit (`maxGetStakeAddrs`). */
 export const MAX_STAKE_ADDRESSES = 256;
@@ -12,33 +13,33 @@ export function chunkAddresses(addresses: readonly string[], size = MAX_STAKE_AD
   return out;
 }
 
-/** A map of asset ID → amount, from wire strings or the client's bigints; unreadable amounts are left out. */
-function amounts(v: unknown): Record<string, bigint> {
-  const out: Record<string, bigint> = {};
-  for (const [k, x] of Object.entries(asObject(v))) {
-    const b = toBigInt(x);
-    if (b !== undefined) out[k] = b;
+/** A reply the schema let through that still says nothing avatop can show. */
+export class UnexpectedResultError extends Error {
+  readonly short: string;
+  readonly hint = 'The node replied in a shape avatop does not know; please report it with the node version.';
+  constructor(method: string, what: string) {
+    super(`${method}: ${what}`);
+    this.name = 'UnexpectedResultError';
+    this.short = `${method}: ${what}`;
   }
-  return out;
 }
 
-export function balanceFromResult(r: unknown): AddressBalance {
-  const o = asObject(r);
-  const b: AddressBalance = {
-    balance: toBigInt(o.balance),
-    unlocked: toBigInt(o.unlocked),
-    lockedStakeable: toBigInt(o.lockedStakeable),
-    lockedNotStakeable: toBigInt(o.lockedNotStakeable),
-    balances: amounts(o.balances),
-    unlockeds: amounts(o.unlockeds),
-    lockedStakeables: amounts(o.lockedStakeables),
-    lockedNotStakeables: amounts(o.lockedNotStakeables),
-    utxoCount: Array.isArray(o.utxoIDs) ? o.utxoIDs.length : 0,
-  };
-  if (b.balance === undefined && b.unlocked === undefined && Object.keys(b.balances).length === 0 && o.balances === undefined) {
+export function balanceFromResult(r: ResultOf<'platform.getBalance'>): AddressBalance {
+  // Every field is optional in the schema (old and new nodes differ); a reply with none of them is no balance.
+  if (r.balance === undefined && r.unlocked === undefined && Object.keys(r.balances).length === 0) {
     throw new UnexpectedResultError('platform.getBalance', 'no balance');
   }
-  return b;
+  return {
+    balance: r.balance,
+    unlocked: r.unlocked,
+    lockedStakeable: r.lockedStakeable,
+    lockedNotStakeable: r.lockedNotStakeable,
+    balances: r.balances,
+    unlockeds: r.unlockeds,
+    lockedStakeables: r.lockedStakeables,
+    lockedNotStakeables: r.lockedNotStakeables,
+    utxoCount: r.utxoIDs.length,
+  };
 }
 
 /** What the pane needs of one decoded staked output: its asset, amount and owners (raw 20-byte addresses). */
@@ -51,7 +52,7 @@ export interface StakedOutputFacts {
 /** One getStake reply (one chunk of addresses), its staked outputs already decoded where the codec could. */
 export interface StakeChunk {
   readonly addresses: readonly Uint8Array[];
-  readonly result: unknown;
+  readonly result: ResultOf<'platform.getStake'>;
   /** undefined: that output could not be decoded. */
   readonly outputs: readonly (StakedOutputFacts | undefined)[];
 }
@@ -70,9 +71,8 @@ export function sumStakeChunks(chunks: readonly StakeChunk[], stakingAssetId: st
   let undecodable = 0;
   const earlier = new Set<string>();
   for (const c of chunks) {
-    const o = asObject(c.result);
-    const chunkStaked = toBigInt(o.staked);
-    const chunkStakeds = amounts(o.stakeds);
+    const chunkStaked = c.result.staked;
+    const chunkStakeds = { ...c.result.stakeds };
     // Which asset `staked` counts: the staking asset when known, else the one entry whose amount matches it.
     const avax =
       stakingAssetId ??
@@ -100,19 +100,13 @@ export function sumStakeChunks(chunks: readonly StakeChunk[], stakingAssetId: st
   return { staked, stakeds, outputs, undecodable, calls: chunks.length };
 }
 
-/** The blobs of a getStake reply (hex as sent) and the encoding they are in. */
-export function stakedBlobs(r: unknown): { blobs: string[]; encoding: string } {
-  const o = asObject(r);
-  const blobs = Array.isArray(o.stakedOutputs) ? o.stakedOutputs.filter((x): x is string => typeof x === 'string') : [];
-  return { blobs, encoding: typeof o.encoding === 'string' ? o.encoding : 'hex' };
-}
-
 /** Asset, amount and owners of a decoded TransferableOutput (a stakeable.LockOut is looked through). */
 export function stakedOutputFacts(decoded: unknown, formatId: (bytes: Uint8Array) => string): StakedOutputFacts | undefined {
-  const d = asObject(decoded);
-  let out = asObject(d.output);
-  if (out.typeId === 22 && out.output !== undefined) out = asObject(out.output);
-  const amount = toBigInt(out.amount);
+  // The codec's decoded output, read tolerantly: it is not schema-checked.
+  const d = obj(decoded);
+  let out = obj(d.output);
+  if (out.typeId === 22 && out.output !== undefined) out = obj(out.output);
+  const amount = big(out.amount);
   if (!(d.assetId instanceof Uint8Array) || amount === undefined) return undefined;
   const owners = Array.isArray(out.addresses) ? out.addresses.filter((a): a is Uint8Array => a instanceof Uint8Array) : [];
   return { assetId: formatId(d.assetId), amount, owners };

@@ -3,7 +3,7 @@
 // validator's record). The poller gives every fetch its own AbortSignal and every call a fetch makes carries it, so
 // the signal names the fetch: the client the fetches see hands each call's own report (the client's per-call
 // `onDone`, a GET's own result or error) to the usage of the fetch whose signal it carries.
-import type { PollCallEvent, PollClient } from './plan';
+import type { PollClient } from './plan';
 
 export interface CallUsage {
   /** Response bytes of every call the fetch made. */
@@ -42,7 +42,7 @@ export function accountedClient(client: PollClient): PollClient {
       const outer = opts.onDone;
       return client.call(name, params, {
         ...opts,
-        onDone(e: PollCallEvent) {
+        onDone(e) {
           charge(signal, e.bytes, e.latencyMs);
           outer?.(e);
         },

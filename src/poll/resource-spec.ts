@@ -1,16 +1,92 @@
-// Builds the ResourceSpec of one JSON-RPC call; the pane plan and the view plan both describe their polls with it.
+// What one polled resource is (its key, calls, cadence and where its data goes) and the builder of a single-call
+// one; the pane plan and the view plan both describe their polls with these.
 import type { ResourceLens } from '../state/lenses';
-import type { Cadence, ResourceSpec } from './plan';
+import type { PollMeta } from '../state/resource';
+import type { AvatopState } from '../state/store';
+import type { BlockHeader } from '../state/types';
+import type { MetricsGetter } from '../metrics/fetch';
+import type { MethodName, ParamsOf, ResultOf } from '../rpc/methods';
+import type { ClientCallOptions } from '../rpc/client';
+import type { METRICS_PATH } from '../metrics/fetch';
+import type { Decoders } from './decoders';
 
-export function call(
+/**
+ * tick: every interval. slow: every slow interval (cheap but rarely changing). once: until it succeeds (static
+ * facts). height: when platform.getHeight moves, on refresh, or when older than the maximum age (heavy lists).
+ */
+export type Cadence = 'tick' | 'slow' | 'once' | 'height';
+
+/** The narrow client the pollers need: the typed client from rpc/client satisfies it. */
+export interface PollClient {
+  /** Results arrive as the method's schema output (bigint, Date, numbers): the store keeps them as they come. */
+  /** `onDone` hears this call's own report (poll/call-usage.ts charges it to the resource that made the call). */
+  call<N extends MethodName>(name: N, params?: ParamsOf<N>, opts?: Pick<ClientCallOptions, 'signal' | 'onDone'>): Promise<ResultOf<N>>;
+  /** GET with a streamed body (/ext/metrics); a client without it polls no metrics. */
+  getStream?: MetricsGetter['getStream'];
+  onCall(listener: (e: PollCallEvent) => void): unknown;
+}
+export type PollCallEvent = { method: string; bytes: number; latencyMs: number; ok: boolean };
+
+export interface FetchContext {
+  readonly client: PollClient;
+  readonly decoders: Decoders;
+  readonly recentBlocks: number;
+  /** Last P-chain height seen by the header poller. */
+  height(): bigint | undefined;
+  /** Block headers already fetched, by height: blocks never change, so each height is fetched once. */
+  readonly blockCache: Map<bigint, BlockHeader>;
+  /** The store as it is now (what a multi-call resource already knows). */
+  state(): AvatopState;
+  now(): number;
+  readonly maxAgeMs: number;
+}
+
+/**
+ * One polled resource: `R` is what its fetch returns (a method's result for a single call), `T` the data its lens
+ * keeps in the store. Lists of specs leave both open (`ResourceSpec[]`).
+ */
+export interface ResourceSpec<T = any, R = any> {
+  /** Unique per resource instance, e.g. `validators:<subnetID>`. */
+  readonly key: string;
+  /** The JSON-RPC method it calls, or the metrics path (for accounting and bytes per resource). */
+  readonly method: MethodName | typeof METRICS_PATH;
+  /** Its params, when it is a single call (for the benchmark's naive loop and debugging). */
+  readonly params?: unknown;
+  readonly cadence: Cadence;
+  /** Answers 503 while the P-chain bootstraps. */
+  readonly pchain: boolean;
+  readonly lens: ResourceLens<T>;
+  fetch(ctx: FetchContext, signal: AbortSignal): Promise<R>;
+  /** Result → store data, given the data already in the store (for row diffs). Runs at apply time. */
+  toData(prev: T | undefined, result: R): T;
+  /** Other store writes a success makes (e.g. info.peers also sets the header's peer count). */
+  also?(s: AvatopState, result: R, meta: PollMeta): AvatopState;
+  /** A height-cadence resource that is cheap per height (recent blocks): follows every height, no floor. */
+  everyHeight?: boolean;
+  /** Custom cadence in ms, given the current state (overrides the cadence's interval). */
+  intervalMs?(s: AvatopState, intervals: Intervals): number;
+  /** The first poll of a resource with nothing to show yet may wait this long (kept out of the first frame's way). */
+  initialDelayMs?: number;
+  /** The liveness probe and height source: its reply, read by `height`, drives the height cadence (scheduler-entry.ts). */
+  probe?: { height(result: R): bigint };
+}
+
+export interface Intervals {
+  readonly tickMs: number;
+  readonly slowMs: number;
+  readonly maxAgeMs: number;
+}
+
+/** The resource of one JSON-RPC call: its result, typed by the method's schema, goes to `toData`. */
+export function call<N extends MethodName, T>(
   key: string,
-  method: string,
-  params: unknown,
+  method: N,
+  params: ParamsOf<N>,
   cadence: Cadence,
-  target: ResourceLens<any>,
-  toData: (prev: any, result: any) => unknown,
-  extra: Partial<ResourceSpec> = {},
-): ResourceSpec {
+  target: ResourceLens<T>,
+  toData: (prev: T | undefined, result: ResultOf<N>) => NoInfer<T>,
+  extra: Partial<ResourceSpec<T, ResultOf<N>>> = {},
+): ResourceSpec<T, ResultOf<N>> {
   return {
     key,
     method,
@@ -23,3 +99,9 @@ export function call(
     ...extra,
   };
 }
+
+/** A result that maps to data without the data already in the store. */
+export const ignorePrev =
+  <R, T>(f: (r: R) => T) =>
+  (_prev: unknown, r: R): T =>
+    f(r);

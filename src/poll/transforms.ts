@@ -1,11 +1,11 @@
-// Poll results → store data. The client's schemas already turn wire strings into bigint/number/Date; these also
-// accept the wire form so the scheduler works with any client that speaks the call contract.
+// Typed results → store data where the store keeps something other than the result itself: lists become row
+// diffs (keyed, identity kept for equal rows), blocks and UTXO pages are decoded by the codec. The client's schemas
+// already turned wire strings into bigint, numbers and Dates; nothing here converts them again.
+import type { ResultOf } from '../rpc/methods';
 import { diffRows, type RowList } from '../state/rows';
 import type {
   BlockHeader,
   Blockchain,
-  MinStake,
-  PendingStaker,
   PendingStakers,
   Peer,
   Subnet,
@@ -14,119 +14,42 @@ import type {
   UtxoRow,
   Validator,
 } from '../state/types';
+import { big, date, obj } from '../format/fields';
 import type { Decoders } from './decoders';
 import { txsInBlock } from '../codec/pchain/block-txs';
 
-type Obj = Record<string, unknown>;
-
-export function asObject(v: unknown): Obj {
-  return v !== null && typeof v === 'object' ? (v as Obj) : {};
-}
-
-function asArray(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
-export function toBigInt(v: unknown): bigint | undefined {
-  if (typeof v === 'bigint') return v;
-  if (typeof v === 'number' && Number.isFinite(v)) return BigInt(Math.trunc(v));
-  if (typeof v === 'string' && /^-?\d+$/.test(v.trim())) return BigInt(v.trim());
-  return undefined;
-}
-
-export function toNumber(v: unknown): number | undefined {
-  if (typeof v === 'number') return v;
-  if (typeof v === 'bigint') return Number(v);
-  if (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) return Number(v);
-  return undefined;
-}
-
-export function toDate(v: unknown): Date | undefined {
-  if (v instanceof Date) return v;
-  if (typeof v === 'string') {
-    const d = new Date(v);
-    return Number.isNaN(d.getTime()) ? undefined : d;
-  }
-  // Banff block times are Unix seconds.
-  if (typeof v === 'bigint' || typeof v === 'number') return new Date(Number(v) * 1000);
-  return undefined;
-}
-
-export class UnexpectedResultError extends Error {
-  readonly short: string;
-  readonly hint = 'The node replied in a shape avatop does not know; please report it with the node version.';
-  constructor(method: string, what: string) {
-    super(`${method}: ${what}`);
-    this.name = 'UnexpectedResultError';
-    this.short = `${method}: ${what}`;
-  }
-}
-
-function required<T>(v: T | undefined, method: string, what: string): T {
-  if (v === undefined) throw new UnexpectedResultError(method, what);
-  return v;
-}
+type Listed = ResultOf<'platform.getCurrentValidators'>['validators'][number];
 
 /**
  * A listed validator without its BLS proof of possession: no list column shows it (the detail view fetches the
  * validator on its own), and it was a third of a 10,000-validator list's memory (3.4 MiB in a heap snapshot).
  */
-function withoutProof(v: unknown): unknown {
-  const o = asObject(v);
-  const signer = o.signer;
-  if (!signer || typeof signer !== 'object' || !('proofOfPossession' in signer)) return v;
-  const { proofOfPossession: _dropped, ...kept } = signer as Record<string, unknown>;
-  return { ...o, signer: kept };
+function withoutProof(v: Listed): Validator {
+  if (!v.signer) return v;
+  const { proofOfPossession: _dropped, ...kept } = v.signer;
+  return { ...v, signer: kept };
 }
 
-export const transform = {
-  nodeId: (r: unknown) => asObject(r) as { nodeID: string },
-  nodeIp: (r: unknown) => String(asObject(r).ip ?? ''),
-  networkId: (r: unknown) => required(toNumber(asObject(r).networkID), 'info.getNetworkID', 'no networkID'),
-  networkName: (r: unknown) => String(asObject(r).networkName ?? ''),
-  bootstrapped: (r: unknown) => asObject(r).isBootstrapped === true,
-  height: (r: unknown) => required(toBigInt(asObject(r).height), 'platform.getHeight', 'no height'),
-  // The docs say `time`; real nodes send `timestamp`.
-  timestamp: (r: unknown) =>
-    required(toDate(asObject(r).timestamp ?? asObject(r).time), 'platform.getTimestamp', 'no timestamp'),
-  peerCount: (r: unknown) => toNumber(asObject(r).numPeers) ?? asArray(asObject(r).peers).length,
-  peers: (prev: RowList<Peer> | undefined, r: unknown) =>
-    diffRows(prev, asArray(asObject(r).peers) as Peer[], (p) => String(p.nodeID)),
-  validators: (prev: RowList<Validator> | undefined, r: unknown) =>
-    diffRows(prev, asArray(asObject(r).validators).map(withoutProof) as Validator[], (v) => String(v.validationID ?? v.nodeID ?? v.txID)),
-  validatorDetail: (r: unknown) => asArray(asObject(r).validators)[0] as Validator | undefined,
-  pending: (prev: PendingStakers | undefined, r: unknown): PendingStakers => ({
-    validators: diffRows(prev?.validators, asArray(asObject(r).validators) as PendingStaker[], (v) => String(v.txID)),
-    delegators: diffRows(prev?.delegators, asArray(asObject(r).delegators) as PendingStaker[], (v) => String(v.txID)),
+export const toRows = {
+  peers: (prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => diffRows(prev, r.peers, (p) => p.nodeID),
+  validators: (prev: RowList<Validator> | undefined, r: ResultOf<'platform.getCurrentValidators'>) =>
+    diffRows(prev, r.validators.map(withoutProof), (v) => v.validationID ?? v.nodeID),
+  pending: (prev: PendingStakers | undefined, r: ResultOf<'platform.getPendingValidators'>): PendingStakers => ({
+    validators: diffRows(prev?.validators, r.validators, (v) => v.txID ?? v.nodeID),
+    delegators: diffRows(prev?.delegators, r.delegators, (v) => v.txID),
   }),
-  // `subnets` is null when none of the requested IDs exist.
-  subnets: (prev: RowList<Subnet> | undefined, r: unknown) =>
-    diffRows(prev, asArray(asObject(r).subnets) as Subnet[], (s) => String(s.id)),
-  blockchains: (prev: RowList<Blockchain> | undefined, r: unknown) =>
-    diffRows(prev, asArray(asObject(r).blockchains) as Blockchain[], (c) => String(c.id)),
-  chainStatus: (r: unknown) => String(asObject(r).status ?? 'Unknown'),
-  chainsOf: (r: unknown) => asArray(asObject(r).blockchainIDs).map(String),
-  supply: (r: unknown) => required(toBigInt(asObject(r).supply), 'platform.getCurrentSupply', 'no supply'),
-  stakingAssetId: (r: unknown) => String(asObject(r).assetID ?? ''),
-  minStake: (r: unknown): MinStake => ({
-    minValidatorStake: required(toBigInt(asObject(r).minValidatorStake), 'platform.getMinStake', 'no minValidatorStake'),
-    minDelegatorStake: required(toBigInt(asObject(r).minDelegatorStake), 'platform.getMinStake', 'no minDelegatorStake'),
-  }),
-  // `stake` is deprecated; `weight` is what current nodes fill for every subnet.
-  totalStake: (r: unknown) =>
-    required(toBigInt(asObject(r).weight ?? asObject(r).stake), 'platform.getTotalStake', 'no weight'),
-  acps: (r: unknown) => asObject(asObject(r).acps ?? r),
-  vms: (r: unknown) => asObject(r),
-  loose: (r: unknown) => asObject(r),
+  subnets: (prev: RowList<Subnet> | undefined, r: ResultOf<'platform.getSubnets'>) => diffRows(prev, r.subnets, (s) => s.id),
+  blockchains: (prev: RowList<Blockchain> | undefined, r: ResultOf<'platform.getBlockchains'>) =>
+    diffRows(prev, r.blockchains, (c) => c.id),
 };
 
 /** getBlock / getBlockByHeight result → header (and the decoded block when the codec can read it). */
 export function blockFromResult(
-  r: unknown,
+  r: ResultOf<'platform.getBlock'> | ResultOf<'platform.getBlockByHeight'>,
   decoders: Decoders,
   expect: { height?: bigint; id?: string },
 ): { header: BlockHeader; decoded: unknown; hex: string | undefined } {
-  const raw = asObject(r).block;
+  const raw: unknown = r.block;
   let hex: string | undefined;
   let bytes: Uint8Array | undefined;
   if (raw instanceof Uint8Array) bytes = raw;
@@ -143,48 +66,50 @@ export function blockFromResult(
   }
   // json-encoded blocks (or a client that already decoded) arrive as objects.
   if (decoded === undefined && raw !== null && typeof raw === 'object' && !(raw instanceof Uint8Array)) decoded = raw;
-  const d = asObject(decoded);
-  const inner = asObject(d.block ?? d);
+  // The codec's decoded block (or the node's JSON form): read tolerantly, it is not schema-checked.
+  const d = obj(decoded);
+  const inner = obj(d.block ?? d);
   const idText = (v: unknown): string | undefined =>
     typeof v === 'string' ? v : v instanceof Uint8Array && decoders.id ? decoders.id(v) : undefined;
   // Option blocks (commit, abort) carry no txs at all: an unknown count, not zero.
   const txs = Array.isArray(inner.txs) || inner.tx !== undefined ? txsInBlock(inner) : undefined;
   const header: BlockHeader = {
-    height: toBigInt(inner.height) ?? expect.height ?? -1n,
+    height: big(inner.height) ?? expect.height ?? -1n,
     id: id ?? idText(d.id) ?? idText(inner.id),
     parentId: idText(inner.parentID ?? inner.parentId),
     type: typeof d.typeName === 'string' ? d.typeName : typeof inner.typeName === 'string' ? inner.typeName : undefined,
-    time: toDate(inner.time ?? inner.timestamp),
+    time: blockTime(inner.time ?? inner.timestamp),
     txCount: txs?.length,
-    txIds: (txs ?? []).map((t) => idText(asObject(t).id)).filter((x): x is string => x !== undefined),
+    txIds: (txs ?? []).map((t) => idText(obj(t).id)).filter((x): x is string => x !== undefined),
     bytes: bytes?.length,
     decodeError,
   };
   return { header, decoded, hex };
 }
 
+/** Banff block times are Unix seconds (bigint from the codec). */
+function blockTime(v: unknown): Date | undefined {
+  const ms = date(v);
+  return ms === undefined ? undefined : new Date(ms);
+}
+
 /** getUTXOs result → one page of rows keyed by UTXO ID (falling back to the encoding when it cannot be decoded). */
-export function utxoPageFromResult(prev: UtxoPage | undefined, r: unknown, decoders: Decoders): UtxoPage {
-  const o = asObject(r);
-  const rows: UtxoRow[] = asArray(o.utxos).map((u) => {
-    const encoded = typeof u === 'string' ? u : '';
-    let decoded: unknown = typeof u === 'string' ? undefined : u;
+export function utxoPageFromResult(prev: UtxoPage | undefined, r: ResultOf<'platform.getUTXOs'>, decoders: Decoders): UtxoPage {
+  const rows: UtxoRow[] = r.utxos.map((encoded) => {
+    let decoded: unknown;
     let id: string | undefined;
     try {
-      const bytes = u instanceof Uint8Array ? u : typeof u === 'string' ? decoders.hex(u) : undefined;
-      if (bytes && decoders.utxo) decoded = decoders.utxo(bytes);
+      if (decoders.utxo) decoded = decoders.utxo(decoders.hex(encoded));
       if (decoded !== undefined && decoders.utxoId) id = decoders.utxoId(decoded);
     } catch {
       // Undecodable UTXOs still list, keyed by their encoding.
     }
     return { id: id ?? encoded, encoded, decoded };
   });
-  const end = asObject(o.endIndex);
-  const endIndex: UtxoIndex | undefined =
-    typeof end.address === 'string' && typeof end.utxo === 'string' ? { address: end.address, utxo: end.utxo } : undefined;
+  const endIndex: UtxoIndex | undefined = r.endIndex;
   return {
     utxos: diffRows(prev?.utxos, rows, (u) => u.id),
-    numFetched: toNumber(o.numFetched) ?? rows.length,
+    numFetched: r.numFetched,
     endIndex,
   };
 }

@@ -9,11 +9,13 @@ import { lens, setKeyed } from '../state/lenses';
 import { idleResource, type Resource } from '../state/resource';
 import type { AvatopState } from '../state/store';
 import { PRIMARY_NETWORK_ID } from '../state/store';
+import type { TxDetail } from '../state/types';
 import type { NavView } from '../state/ui';
-import { uptimeRequirementKey, viewKeys, type RewardUtxos, type TxDetail, type WeightPoint } from '../state/view-keys';
+import { uptimeRequirementKey, viewKeys, type RewardUtxos, type WeightPoint } from '../state/view-keys';
 import type { Decoders } from './decoders';
 import type { FetchContext, PollClient, ResourceSpec } from './plan';
-import { asObject, toBigInt } from './transforms';
+import type { MethodName, ParamsOf, ResultOf } from '../rpc/methods';
+import { obj } from '../format/fields';
 import { call } from './resource-spec';
 
 /** A resource kept in the `views` slice under `key`. */
@@ -28,8 +30,8 @@ export function viewLens<T>(key: string): ResourceLens<T> {
 export const WEIGHT_SAMPLES = 12;
 export const WEIGHT_STEP = 10n;
 
-export function txDetailFromResult(r: unknown, decoders: Decoders): TxDetail {
-  const raw = asObject(r).tx;
+export function txDetailFromResult(r: ResultOf<'platform.getTx'>, decoders: Decoders): TxDetail {
+  const raw = r.tx;
   const hex = typeof raw === 'string' ? raw : undefined;
   let decoded: unknown;
   let decodeError: string | undefined;
@@ -44,33 +46,37 @@ export function txDetailFromResult(r: unknown, decoders: Decoders): TxDetail {
     decoded = undefined;
     decodeError = 'the node sent the tx as JSON';
   }
-  const unsigned = asObject(asObject(decoded).unsigned);
+  // The codec's decoded tx, read tolerantly: it is not schema-checked.
+  const unsigned = obj(obj(decoded).unsigned);
   return { hex, decoded, decodeError, typeName: typeof unsigned.typeName === 'string' ? unsigned.typeName : undefined };
 }
 
 /** One call whose reply maps to data without the previous value. */
-function single(key: string, method: string, params: unknown, cadence: ResourceSpec['cadence'], target: ResourceLens<any>, toData: (r: unknown) => unknown, extra: Partial<ResourceSpec> = {}): ResourceSpec {
+function single<N extends MethodName, T>(
+  key: string,
+  method: N,
+  params: ParamsOf<N>,
+  cadence: ResourceSpec['cadence'],
+  target: ResourceLens<T>,
+  toData: (r: ResultOf<N>) => NoInfer<T>,
+  extra: Partial<ResourceSpec<T, ResultOf<N>>> = {},
+): ResourceSpec<T, ResultOf<N>> {
   return call(key, method, params, cadence, target, (_prev, r) => toData(r), extra);
 }
 
-function statusOf(v: unknown): string | undefined {
-  const s = asObject(v).status;
-  return typeof s === 'string' ? s : undefined;
-}
-
 export function txSpecs(id: string, s: AvatopState, decoders: Decoders): ResourceSpec[] {
-  const specs = [
+  const specs: ResourceSpec[] = [
     single(`tx:${id}`, 'platform.getTx', { txID: id, encoding: 'hex' }, 'once', lens.tx(id), (r) => txDetailFromResult(r, decoders)),
-    single(`txJson:${id}`, 'platform.getTx', { txID: id, encoding: 'json' }, 'once', viewLens(viewKeys.txJson(id)), (r) => asObject(r).tx),
-    single(`txStatus:${id}`, 'platform.getTxStatus', { txID: id }, 'tick', lens.txStatus(id), (r) => asObject(r), {
+    single(`txJson:${id}`, 'platform.getTx', { txID: id, encoding: 'json' }, 'once', viewLens(viewKeys.txJson(id)), (r) => r.tx),
+    single(`txStatus:${id}`, 'platform.getTxStatus', { txID: id }, 'tick', lens.txStatus(id), (r) => r, {
       // A final status never changes again.
       intervalMs: (st, i) => {
-        const status = statusOf(st.txs.status[id]?.data);
+        const status = st.txs.status[id]?.data?.status;
         return status === 'Committed' || status === 'Dropped' || status === 'Aborted' ? i.maxAgeMs : i.tickMs;
       },
     }),
   ];
-  const detail = s.txs.detail[id]?.data as TxDetail | undefined;
+  const detail = s.txs.detail[id]?.data;
   const end = stakingEndOf(detail?.decoded);
   const chainNow = s.pchain.timestamp.data?.getTime() ?? Date.now();
   // Reward UTXOs exist only once the staking period is over (and the reward tx committed: follow heights).
@@ -79,8 +85,7 @@ export function txSpecs(id: string, s: AvatopState, decoders: Decoders): Resourc
   if (end !== undefined && end <= chainNow && isRewardedStaking(detail?.typeName) && !paid) {
     specs.push(
       single(`rewards:${id}`, 'platform.getRewardUTXOs', { txID: id, encoding: 'hex' }, 'height', viewLens(viewKeys.rewards(id)), (r): RewardUtxos => ({
-        utxos: (Array.isArray(asObject(r).utxos) ? (asObject(r).utxos as unknown[]) : []).map((h) => {
-          const hex = String(h);
+        utxos: r.utxos.map((hex) => {
           try {
             return { hex, decoded: decoders.utxo ? decoders.utxo(decoders.hex(hex)) : undefined };
           } catch (e) {
@@ -94,7 +99,7 @@ export function txSpecs(id: string, s: AvatopState, decoders: Decoders): Resourc
 }
 
 function stakingEndOf(decoded: unknown): number | undefined {
-  const v = asObject(asObject(asObject(decoded).unsigned).validator);
+  const v = obj(obj(obj(decoded).unsigned).validator);
   return typeof v.end === 'bigint' ? Number(v.end) * 1000 : undefined;
 }
 
@@ -126,19 +131,6 @@ export function weightHeights(top: bigint, samples = WEIGHT_SAMPLES, step = WEIG
   return out;
 }
 
-function weightOf(result: unknown, nodeId: string): bigint | null {
-  const r = asObject(result);
-  // The typed client gives { validators: [{ nodeID, weight }] }; the wire form is a map (with or without a wrapper).
-  if (Array.isArray(r.validators)) {
-    const v = (r.validators as unknown[]).map(asObject).find((x) => x.nodeID === nodeId);
-    return v ? (toBigInt(v.weight) ?? null) : null;
-  }
-  const m = asObject(r.validators ?? r);
-  const e = m[nodeId];
-  if (e === undefined) return null;
-  return toBigInt(typeof e === 'object' ? asObject(e).weight : e) ?? null;
-}
-
 function weightsSpec(subnetId: string, nodeId: string): ResourceSpec {
   const key = viewKeys.weights(subnetId, nodeId);
   return {
@@ -149,7 +141,7 @@ function weightsSpec(subnetId: string, nodeId: string): ResourceSpec {
     lens: viewLens(key),
     async fetch(ctx: FetchContext, signal) {
       let top = ctx.height();
-      if (top === undefined) top = toBigInt(asObject(await ctx.client.call('platform.getHeight', {}, { signal })).height) ?? 0n;
+      if (top === undefined) top = (await ctx.client.call('platform.getHeight', {}, { signal })).height;
       const cache = cacheFor(ctx.client);
       const points: WeightPoint[] = [];
       // Newest first: the latest weight shows even if older samples fail.
@@ -157,9 +149,8 @@ function weightsSpec(subnetId: string, nodeId: string): ResourceSpec {
         const ck = `${subnetId}/${nodeId}@${h}`;
         let w = cache.get(ck);
         if (w === undefined) {
-          const params: Record<string, unknown> = { height: Number(h) };
-          if (subnetId !== PRIMARY_NETWORK_ID) params.subnetID = subnetId;
-          w = weightOf(await ctx.client.call('platform.getValidatorsAt', params, { signal }), nodeId);
+          const params = subnetId === PRIMARY_NETWORK_ID ? { height: Number(h) } : { height: Number(h), subnetID: subnetId };
+          w = (await ctx.client.call('platform.getValidatorsAt', params, { signal })).validators.find((v) => v.nodeID === nodeId)?.weight ?? null;
           if (cache.size > 4096) cache.clear();
           cache.set(ck, w);
         }
@@ -173,29 +164,24 @@ function weightsSpec(subnetId: string, nodeId: string): ResourceSpec {
 
 export function validatorSpecs(nodeId: string, subnetId: string | undefined, s: AvatopState, opts: { weightHistory?: boolean } = {}): ResourceSpec[] {
   const subnet = subnetId ?? PRIMARY_NETWORK_ID;
-  const params: Record<string, unknown> = { nodeIDs: [nodeId] };
-  if (subnet !== PRIMARY_NETWORK_ID) params.subnetID = subnet;
+  const params = subnet === PRIMARY_NETWORK_ID ? { nodeIDs: [nodeId] } : { nodeIDs: [nodeId], subnetID: subnet };
   const specs: ResourceSpec[] = [
     // Same key and lens as the plan's own validator detail, so the two never poll twice.
-    single(`validator:${subnet}/${nodeId}`, 'platform.getCurrentValidators', params, 'height', lens.validatorDetail(subnet, nodeId), (r) => {
-      const list = asObject(r).validators;
-      return Array.isArray(list) ? list[0] : undefined;
-    }),
-    single(viewKeys.peer(nodeId), 'info.peers', { nodeIDs: [nodeId] }, 'tick', viewLens(viewKeys.peer(nodeId)), (r) => {
-      const list = asObject(r).peers;
-      return { peer: Array.isArray(list) ? (list.find((p) => asObject(p).nodeID === nodeId) ?? null) : null };
-    }),
+    single(`validator:${subnet}/${nodeId}`, 'platform.getCurrentValidators', params, 'height', lens.validatorDetail(subnet, nodeId), (r) => r.validators[0]),
+    single(viewKeys.peer(nodeId), 'info.peers', { nodeIDs: [nodeId] }, 'tick', viewLens(viewKeys.peer(nodeId)), (r) => ({
+      peer: r.peers.find((p) => p.nodeID === nodeId) ?? null,
+    })),
   ];
   if (opts.weightHistory !== false) specs.push(weightsSpec(subnet, nodeId));
   // Spec-era nodes answer getMaxStakeAmount; the period asked about is from a minute from now to the end of the
   // validation (the node refuses a start in the past).
-  const v = asObject(s.validators.detail[`${subnet}/${nodeId}`]?.data);
-  const end = v.endTime instanceof Date ? Math.floor(v.endTime.getTime() / 1000) : Number(toBigInt(v.endTime) ?? 0n);
+  const endTime = s.validators.detail[`${subnet}/${nodeId}`]?.data?.endTime;
+  const end = endTime ? Math.floor(endTime.getTime() / 1000) : 0;
   const nowS = Math.floor((s.pchain.timestamp.data?.getTime() ?? Date.now()) / 1000);
   const start = Math.ceil((nowS + 60) / 60) * 60;
   if (subnet === PRIMARY_NETWORK_ID && end > start) {
     const key = viewKeys.maxStake(subnet, nodeId);
-    specs.push(single(key, 'platform.getMaxStakeAmount', { nodeID: nodeId, startTime: start, endTime: end }, 'height', viewLens(key), (r) => ({ amount: toBigInt(asObject(r).amount) })));
+    specs.push(single(key, 'platform.getMaxStakeAmount', { nodeID: nodeId, startTime: start, endTime: end }, 'height', viewLens(key), (r) => ({ amount: r.amount })));
   }
   return specs;
 }
@@ -215,11 +201,10 @@ export function uptimeRequirementSpec(subnetId: string, decoders: Decoders): Res
     pchain: true,
     lens: viewLens(key),
     async fetch(ctx: FetchContext, signal) {
-      const subnet = asObject(await ctx.client.call('platform.getSubnet', { subnetID: subnetId }, { signal }));
-      const txId = subnet.subnetTransformationTxID;
-      if (typeof txId !== 'string' || txId === '' || txId === PRIMARY_NETWORK_ID) return undefined;
+      const txId = (await ctx.client.call('platform.getSubnet', { subnetID: subnetId }, { signal })).subnetTransformationTxID;
+      if (txId === undefined || txId === '' || txId === PRIMARY_NETWORK_ID) return undefined;
       const tx = txDetailFromResult(await ctx.client.call('platform.getTx', { txID: txId, encoding: 'hex' }, { signal }), decoders);
-      const req = asObject(asObject(tx.decoded).unsigned).uptimeRequirement;
+      const req = obj(obj(tx.decoded).unsigned).uptimeRequirement;
       return typeof req === 'number' ? req : undefined;
     },
     toData: (_prev, req) => req,
@@ -229,7 +214,7 @@ export function uptimeRequirementSpec(subnetId: string, decoders: Decoders): Res
 /** The tx that created a UTXO: the same resource as that tx's own view. */
 export function utxoSpecs(view: Extract<NavView, { kind: 'utxo' }>, s: AvatopState, decoders: Decoders): ResourceSpec[] {
   const row = s.utxos.queries[view.query]?.page.data?.utxos.rows.find((r) => r.value.id === view.id)?.value;
-  const txId = asObject(row?.decoded).txId;
+  const txId = obj(row?.decoded).txId;
   if (!(txId instanceof Uint8Array)) return [];
   return txSpecs(formatId(txId), s, decoders).filter((spec) => spec.key.startsWith('tx:'));
 }

@@ -11,10 +11,16 @@ export interface ResourceLens<T> {
 
 type SliceKey = Exclude<keyof AvatopState, 'ui' | 'accounting' | 'utxos'>;
 
+/** What a resource at `state[slice][field]` holds. */
+type DataAt<K extends SliceKey, F extends keyof AvatopState[K]> = AvatopState[K][F] extends Resource<infer T> ? T : never;
+/** What each resource of a keyed record at `state[slice][field]` holds. */
+type KeyedDataAt<K extends SliceKey, F extends keyof AvatopState[K]> =
+  AvatopState[K][F] extends Readonly<Record<string, Resource<infer T>>> ? T : never;
+
 /** A resource stored at `state[slice][field]`. */
-function field<K extends SliceKey, F extends keyof AvatopState[K]>(slice: K, name: F): ResourceLens<any> {
+function field<K extends SliceKey, F extends keyof AvatopState[K]>(slice: K, name: F): ResourceLens<DataAt<K, F>> {
   return {
-    get: (s) => s[slice][name] as Resource<unknown>,
+    get: (s) => s[slice][name] as Resource<DataAt<K, F>>,
     set: (s, r) => (s[slice][name] === r ? s : { ...s, [slice]: { ...s[slice], [name]: r } }),
   };
 }
@@ -36,8 +42,8 @@ export function setKeyed<V>(rec: Readonly<Record<string, V>>, key: string, value
 }
 
 /** A resource stored at `state[slice][field][key]` in a record keyed by ID. */
-function keyed<K extends SliceKey, F extends keyof AvatopState[K]>(slice: K, name: F, key: string): ResourceLens<any> {
-  const rec = (s: AvatopState) => s[slice][name] as Record<string, Resource<unknown>>;
+function keyed<K extends SliceKey, F extends keyof AvatopState[K]>(slice: K, name: F, key: string): ResourceLens<KeyedDataAt<K, F>> {
+  const rec = (s: AvatopState) => s[slice][name] as Record<string, Resource<KeyedDataAt<K, F>>>;
   return {
     get: (s) => rec(s)[key] ?? idleResource(),
     set: (s, r) => (rec(s)[key] === r ? s : { ...s, [slice]: { ...s[slice], [name]: setKeyed(rec(s), key, r) } }),

@@ -5,20 +5,29 @@ import { initialAccounting, type Accounting } from './accounting';
 import { idleResource, type Resource } from './resource';
 import type { RowList } from './rows';
 import type {
+  Acps,
   BlockDetail,
   BlockHeader,
   Blockchain,
+  FeeConfig,
+  FeeState,
   Health,
-  Loose,
   MinStake,
   NodeIdInfo,
   NodeVersion,
   PendingStakers,
   Peer,
   Subnet,
-  Tx,
+  SubnetDetail,
+  TxDetail,
+  TxFee,
+  TxStatusResult,
+  Upgrades,
   Uptime,
   Validator,
+  ValidatorFeeConfig,
+  ValidatorFeeState,
+  Vms,
 } from './types';
 import { initialUi, type UiState } from './ui';
 import { initialUtxos, type UtxoSlice } from './utxos';
@@ -63,17 +72,17 @@ export interface PendingSlice {
 
 export interface FeesSlice {
   /** Spec-era info.getTxFee (deprecated, constants on today's nodes). */
-  readonly txFee: Resource<Loose>;
-  readonly feeConfig: Resource<Loose>;
-  readonly feeState: Resource<Loose>;
-  readonly validatorFeeConfig: Resource<Loose>;
-  readonly validatorFeeState: Resource<Loose>;
+  readonly txFee: Resource<TxFee>;
+  readonly feeConfig: Resource<FeeConfig>;
+  readonly feeState: Resource<FeeState>;
+  readonly validatorFeeConfig: Resource<ValidatorFeeConfig>;
+  readonly validatorFeeState: Resource<ValidatorFeeState>;
 }
 
 export interface VersionsSlice {
-  readonly vms: Resource<Loose>;
-  readonly upgrades: Resource<Loose>;
-  readonly acps: Resource<Loose>;
+  readonly vms: Resource<Vms>;
+  readonly upgrades: Resource<Upgrades>;
+  readonly acps: Resource<Acps>;
 }
 
 export interface SubnetsSlice {
@@ -82,7 +91,7 @@ export interface SubnetsSlice {
   readonly chainStatus: Readonly<Record<string, Resource<string>>>;
   /** The subnets pane's round of getBlockchainStatus calls (all statuses it fetched, by chain ID). */
   readonly statuses: Resource<Readonly<Record<string, string>>>;
-  readonly detail: Readonly<Record<string, Resource<Loose>>>;
+  readonly detail: Readonly<Record<string, Resource<SubnetDetail>>>;
   /** platform.validates: chain IDs a subnet validates. */
   readonly chainsOf: Readonly<Record<string, Resource<readonly string[]>>>;
 }
@@ -94,8 +103,8 @@ export interface BlocksSlice {
 }
 
 export interface TxsSlice {
-  readonly detail: Readonly<Record<string, Resource<Tx>>>;
-  readonly status: Readonly<Record<string, Resource<Loose>>>;
+  readonly detail: Readonly<Record<string, Resource<TxDetail>>>;
+  readonly status: Readonly<Record<string, Resource<TxStatusResult>>>;
 }
 
 /**

@@ -1,43 +1,47 @@
-// Domain records as the store holds them. The rpc client's result schemas turn wire strings into bigint, numbers
-// and Dates before data gets here; these types name only the fields the store and scheduler rely on and let the
-// rest through, so a node adding a field never breaks the store.
+// Domain records as the store holds them: the rpc client's result schemas (rpc/methods) turn wire strings into
+// bigint, numbers and Dates, and these are those schemas' output types, so a field a pane reads is the field the
+// schema checked. Records avatop builds itself (block headers, UTXO pages, address totals) are declared here.
+import type { ResultOf } from '../rpc/methods';
+import type { RowList } from './rows';
 
-type Open = { readonly [field: string]: unknown };
+export type NodeIdInfo = ResultOf<'info.getNodeID'>;
+export type NodeVersion = ResultOf<'info.getNodeVersion'>;
+export type Uptime = ResultOf<'info.uptime'>;
+export type Health = ResultOf<'health.health'>;
+export type Peer = ResultOf<'info.peers'>['peers'][number];
 
-export type NodeIdInfo = Open & {
-  readonly nodeID: string;
-  readonly nodePOP?: { readonly publicKey: string; readonly proofOfPossession: string } | null;
+type Listed = ResultOf<'platform.getCurrentValidators'>['validators'][number];
+/**
+ * Current validator: primary network and PoS subnets keyed by node ID; L1 validators also carry validationID. A
+ * listed one may come without its proof of possession (see poll/transforms.ts); a single-node query keeps it.
+ */
+export type Validator = Omit<Listed, 'signer'> & {
+  readonly signer: { readonly publicKey: string; readonly proofOfPossession?: string } | undefined;
 };
 
-export type NodeVersion = Open & {
-  readonly version: string;
-  readonly databaseVersion?: string;
-  readonly gitCommit?: string;
-  readonly vmVersions?: Readonly<Record<string, string>>;
-};
-
-export type Uptime = Open & {
-  readonly rewardingStakePercentage?: number;
-  readonly weightedAveragePercentage?: number;
-};
-
-export type Health = Open & { readonly healthy: boolean; readonly checks?: Readonly<Record<string, unknown>> };
-
-export type Peer = Open & { readonly nodeID: string };
-
-/** Current validator: primary network and PoS subnets keyed by node ID; L1 validators also carry validationID. */
-export type Validator = Open & { readonly nodeID: string; readonly validationID?: string; readonly txID?: string };
-
-export type PendingStaker = Open & { readonly txID: string; readonly nodeID: string };
+export type PendingValidator = ResultOf<'platform.getPendingValidators'>['validators'][number];
+export type PendingDelegator = ResultOf<'platform.getPendingValidators'>['delegators'][number];
+export type PendingStaker = PendingValidator | PendingDelegator;
 
 export interface PendingStakers {
-  readonly validators: import('./rows').RowList<PendingStaker>;
-  readonly delegators: import('./rows').RowList<PendingStaker>;
+  readonly validators: RowList<PendingValidator>;
+  readonly delegators: RowList<PendingDelegator>;
 }
 
-export type Subnet = Open & { readonly id: string };
+export type Subnet = ResultOf<'platform.getSubnets'>['subnets'][number];
+export type SubnetDetail = ResultOf<'platform.getSubnet'>;
+export type Blockchain = ResultOf<'platform.getBlockchains'>['blockchains'][number];
+export type TxStatusResult = ResultOf<'platform.getTxStatus'>;
 
-export type Blockchain = Open & { readonly id: string; readonly name?: string; readonly subnetID?: string; readonly vmID?: string };
+export type TxFee = ResultOf<'info.getTxFee'>;
+export type FeeConfig = ResultOf<'platform.getFeeConfig'>;
+export type FeeState = ResultOf<'platform.getFeeState'>;
+export type ValidatorFeeConfig = ResultOf<'platform.getValidatorFeeConfig'>;
+export type ValidatorFeeState = ResultOf<'platform.getValidatorFeeState'>;
+export type Vms = ResultOf<'info.getVMs'>;
+export type Upgrades = ResultOf<'info.upgrades'>;
+/** info.acps' map of ACP number → support. */
+export type Acps = ResultOf<'info.acps'>['acps'];
 
 /** What the blocks pane shows for one block; from the codec's decodeBlock when the bytes decode. */
 export interface BlockHeader {
@@ -62,11 +66,17 @@ export interface BlockDetail {
   readonly hex: string | undefined;
 }
 
-export type Tx = Open;
-
 export interface MinStake {
   readonly minValidatorStake: bigint;
   readonly minDelegatorStake: bigint;
+}
+
+/** A tx as the tx view holds it: the node's hex and what our codec made of it. */
+export interface TxDetail {
+  readonly hex: string | undefined;
+  readonly decoded: unknown;
+  readonly decodeError: string | undefined;
+  readonly typeName: string | undefined;
 }
 
 /** `getUTXOs` start/end index. */
@@ -83,7 +93,7 @@ export interface UtxoRow {
 }
 
 export interface UtxoPage {
-  readonly utxos: import('./rows').RowList<UtxoRow>;
+  readonly utxos: RowList<UtxoRow>;
   readonly numFetched: number;
   readonly endIndex: UtxoIndex | undefined;
 }
@@ -118,5 +128,3 @@ export interface AddressStake {
   /** Requests it took. */
   readonly calls: number;
 }
-
-export type Loose = Open;

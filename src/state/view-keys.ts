@@ -10,14 +10,7 @@ export const viewKeys = {
   weights: (subnetId: string, nodeId: string) => `weights:${subnetId}/${nodeId}`,
 };
 
-/** A tx as the tx view holds it: the node's hex and what our codec made of it. */
-export interface TxDetail {
-  readonly [field: string]: unknown;
-  readonly hex: string | undefined;
-  readonly decoded: unknown;
-  readonly decodeError: string | undefined;
-  readonly typeName: string | undefined;
-}
+export type { TxDetail } from './types';
 
 export interface RewardUtxos {
   readonly utxos: readonly { hex: string; decoded: unknown; error?: string }[];

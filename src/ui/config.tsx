@@ -1,5 +1,6 @@
 // Settings the UI needs from the command line, passed down once.
 import { createContext, useContext, type ReactNode } from 'react';
+import type { MethodName, ParamsOf, ResultOf } from '../rpc/methods';
 
 /**
  * What the command line says about the reward threshold. The rule itself (the node's Helicon time, elastic subnets'
@@ -26,8 +27,9 @@ export interface AppActions {
 
 /** What the `:` prompt and the RPC console call the node with (the typed client from rpc/client satisfies it). */
 export interface AppClient {
-  call(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<unknown>;
-  callRaw(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<{ result: unknown; bytes: number; latencyMs: number }>;
+  call<N extends MethodName>(name: N, params?: ParamsOf<N>, opts?: { signal?: AbortSignal }): Promise<ResultOf<N>>;
+  /** The console's call: params already checked by the method's schema, the reply as the node sent it. */
+  callRaw(name: MethodName, params?: unknown, opts?: { signal?: AbortSignal }): Promise<{ result: unknown; bytes: number; latencyMs: number }>;
 }
 
 export interface AppConfig {

@@ -4,7 +4,6 @@ import { useCallback } from 'react';
 import { useAvatop } from './store-context';
 import { useAppConfig } from './config';
 import { heliconFromResource, rewardThreshold, stakeRuleOf, type Threshold } from '../domain/reward/threshold';
-import { date } from '../format/fields';
 import { uptimeRequirementKey } from '../state/view-keys';
 import type { Validator } from '../state/types';
 
@@ -18,7 +17,7 @@ export function useThresholdOf(subnetId: string): ThresholdOf {
   return useCallback(
     (v, now) =>
       rewardThreshold({
-        start: date(v?.startTime),
+        start: v?.startTime?.getTime(),
         helicon: heliconFromResource(upgrades),
         override: settings.override,
         rule: stakeRuleOf(subnetId, v, requirement),

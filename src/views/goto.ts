@@ -6,6 +6,7 @@ import { decodeHex } from '../codec/hex';
 import { decodeSignedTx } from '../codec/pchain/txs';
 import { shortenId } from '../format/ids';
 import { sanitize } from '../format/sanitize';
+import type { MethodName, ParamsOf, ResultOf } from '../rpc/methods';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { paneByName } from '../state/panes';
 import type { NavView, PaneId } from '../state/ui';
@@ -72,7 +73,7 @@ export type GotoResult =
 
 /** The narrow client the prompt needs (the typed client satisfies it). */
 export interface GotoClient {
-  call(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<unknown>;
+  call<N extends MethodName>(name: N, params?: ParamsOf<N>, opts?: { signal?: AbortSignal }): Promise<ResultOf<N>>;
 }
 
 /** A "not found" answer from the node (JSON-RPC error), as opposed to the node being unreachable. */
@@ -80,7 +81,7 @@ function isNotFound(e: unknown): boolean {
   return (e as { name?: string })?.name === 'RpcError' || (e as { name?: string })?.name === 'ParamsError';
 }
 
-async function found(client: GotoClient, method: string, params: unknown, signal?: AbortSignal): Promise<{ result: unknown } | undefined> {
+async function found<N extends MethodName>(client: GotoClient, method: N, params: ParamsOf<N>, signal?: AbortSignal): Promise<{ result: ResultOf<N> } | undefined> {
   try {
     return { result: await client.call(method, params, { signal }) };
   } catch (e) {
@@ -90,8 +91,8 @@ async function found(client: GotoClient, method: string, params: unknown, signal
 }
 
 /** The type of a getTx reply's tx, when our codec can read it. */
-function txTypeOf(result: unknown): string | undefined {
-  const hex = (result as { tx?: unknown })?.tx;
+function txTypeOf(result: ResultOf<'platform.getTx'>): string | undefined {
+  const hex = result.tx;
   if (typeof hex !== 'string') return undefined;
   try {
     return decodeSignedTx(decodeHex(hex, { checksum: 'auto' })).unsigned.typeName;
@@ -140,8 +141,8 @@ export async function resolveGoto(text: string, client: GotoClient | undefined, 
     if (await found(client, 'platform.getBlock', { blockID: id, encoding: 'hex' }, opts.signal)) {
       return { kind: 'view', view: { kind: 'block', id }, note: `${short}: no tx with that ID; it is a block` };
     }
-    const chains = (await client.call('platform.getBlockchains', {}, { signal: opts.signal })) as { blockchains?: { id?: unknown }[] };
-    if ((chains.blockchains ?? []).some((c) => c.id === id)) {
+    const { blockchains } = await client.call('platform.getBlockchains', {}, { signal: opts.signal });
+    if (blockchains.some((c) => c.id === id)) {
       return { kind: 'view', view: { kind: 'chain', id }, note: `${short}: not a tx, block or subnet; it is a chain` };
     }
     return { kind: 'error', note: `${short}: no tx, block, subnet or chain with that ID on this node` };

@@ -21,6 +21,11 @@ afterEach(async () => {
 });
 
 const validator = (i: number): Validator => ({
+  kind: 'permissionless',
+  signer: undefined,
+  validatorAuthority: undefined,
+  delegators: undefined,
+  publicKey: undefined,
   nodeID: `NodeID-${String(i).padStart(33, 'x')}`,
   weight: BigInt(1_000 * i) * 10n ** 9n,
   startTime: new Date('2026-01-01T00:00:00Z'),

@@ -80,7 +80,7 @@ describe(`result schemas fuzz (FUZZ_SEED=${FUZZ_SEED})`, () => {
   const sims: SimNode[] = [];
 
   beforeAll(async () => {
-    const byName = new Map(methodList.map((m) => [m.name, m]));
+    const byName = new Map<string, (typeof methodList)[number]>(methodList.map((m) => [m.name, m]));
     for (const f of readdirSync(DIR).filter((f) => f.endsWith('.json') && !f.startsWith('_'))) {
       const d = JSON.parse(readFileSync(join(DIR, f), 'utf8')) as { method: string; response?: { result?: unknown } };
       const m = byName.get(d.method);

@@ -26,6 +26,21 @@ export function validator(i: number, weight = 2_000_000_000_000n) {
   };
 }
 
+/** A peer as info.peers lists it (every field the schema requires). */
+export function peer(i: number) {
+  return {
+    ip: `10.0.0.${i % 250}:9651`,
+    nodeID: `NodeID-${i}`,
+    version: 'avalanchego/1.14.2',
+    lastSent: '2026-11-22T02:00:00Z',
+    lastReceived: '2026-11-22T02:00:00Z',
+    trackedSubnets: [],
+    benched: [],
+    supportedACPs: [],
+    objectedACPs: [],
+  };
+}
+
 /** A Banff standard block with no txs at `height`, hex with the API checksum, built with the real codec. */
 export function blockHex(height: number): string {
   const parentId = new Uint8Array(32);
@@ -43,7 +58,7 @@ export async function startHarness(options: Partial<SchedulerOptions> = {}) {
   node.on('info.getNodeVersion', { version: 'avalanche/1.14.2', databaseVersion: 'v1.4.5', gitCommit: 'abc', vmVersions: {}, rpcProtocolVersion: '42' });
   node.on('info.isBootstrapped', { isBootstrapped: true });
   node.on('info.uptime', { rewardingStakePercentage: '100.0000', weightedAveragePercentage: '99.0000' });
-  node.on('info.peers', { numPeers: '2', peers: [{ nodeID: 'NodeID-1' }, { nodeID: 'NodeID-2' }] });
+  node.on('info.peers', { numPeers: '2', peers: [peer(1), peer(2)] });
   node.on('info.getNodeIP', { ip: '127.0.0.1:9651' });
   node.on('health.health', { healthy: true, checks: {} });
   node.on('platform.getHeight', () => ({ height: String(net.height) }));
@@ -56,7 +71,7 @@ export async function startHarness(options: Partial<SchedulerOptions> = {}) {
   node.on('platform.getSubnets', { subnets: [{ id: 'S1', controlKeys: [], threshold: '0' }] });
   node.on('platform.getBlockchains', { blockchains: [{ id: 'C1', name: 'c', subnetID: 'S1', vmID: 'vm' }] });
   node.on('platform.getBlockByHeight', (p: { height: number }) => ({ block: blockHex(p.height), encoding: 'hex' }));
-  node.on('platform.getFeeConfig', { weights: [1, 1, 1, 1] });
+  node.on('platform.getFeeConfig', { weights: [1, 1, 1, 1], maxCapacity: 1, maxPerSecond: 1, targetPerSecond: 1, minPrice: 1, excessConversionConstant: 1 });
   node.on('platform.getFeeState', { capacity: 1, excess: 0, price: 1, timestamp: '2026-11-22T02:00:00Z' });
   node.on('info.getTxFee', { txFee: '1000000' });
   // platform.getPendingValidators and the validator-fee methods are left out: this is a v1.14 node, they are gone.

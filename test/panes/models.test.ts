@@ -5,10 +5,11 @@ import { addHeight, addSample, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDrop
 import { rewardThreshold } from '../../src/domain/reward/threshold';
 import { validatorHealth, weightOf, delegatorWeight } from '../../src/panes/validators/validator-model';
 import { buildSubnetTree } from '../../src/panes/subnets/SubnetsPane';
-import { flatten, date, str } from '../../src/panes/fields';
+import { flatten, date, str } from '../../src/format/fields';
 import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { resolveOk } from '../../src/state/resource';
 import { diffRows } from '../../src/state/rows';
+import { validatorRecord } from '../helpers/records';
 
 describe('versions', () => {
   it('orders and shortens avalanchego versions', () => {
@@ -79,13 +80,15 @@ describe('header and validators', () => {
   it('flags a validator below the threshold its validation has', () => {
     const helicon = { kind: 'scheduled', at: new Date('2026-04-01T00:00:00Z') } as const;
     const t = (start: Date) => rewardThreshold({ start, helicon, now: 0 });
-    const v = { nodeID: 'NodeID-x', startTime: new Date('2026-05-01T00:00:00Z'), uptime: 85, connected: false, weight: 5n };
-    const h = validatorHealth(v, t(v.startTime));
+    const v = validatorRecord({ nodeID: 'NodeID-x', startTime: String(Date.parse('2026-05-01T00:00:00Z') / 1000), uptime: '85', connected: false, weight: '5' });
+    const h = validatorHealth(v, t(v.startTime!));
     expect([h.belowThreshold, h.disconnected, h.threshold.percent]).toEqual([true, true, 90]);
     const before = new Date('2025-05-01T00:00:00Z');
     expect(validatorHealth({ ...v, startTime: before }, t(before)).belowThreshold).toBe(false);
-    expect(weightOf({ nodeID: 'a', stakeAmount: '7' })).toBe(7n);
-    expect(delegatorWeight({ nodeID: 'a', delegators: [{ weight: 2n }, { stakeAmount: '3' }] })).toBe(5n);
+    // The spec era's stakeAmount is the weight (the schema fills it in).
+    expect(weightOf(validatorRecord({ nodeID: 'a', stakeAmount: '7' }))).toBe(7n);
+    const d = { txID: 't', startTime: '1', endTime: '2', nodeID: 'a' };
+    expect(delegatorWeight(validatorRecord({ nodeID: 'a', weight: '1', delegators: [{ ...d, weight: '2' }, { ...d, stakeAmount: '3' }] }))).toBe(5n);
   });
 });
 
@@ -93,10 +96,10 @@ describe('subnet tree and fields', () => {
   it('puts each subnet before its chains, chains sorted, last one marked', () => {
     const s = createAvatopStore().getState();
     const meta = { at: 1 };
-    const list = resolveOk(s.subnets.list, diffRows(undefined, [{ id: 'S1', controlKeys: ['P-avax1a'], threshold: 1 }, { id: PRIMARY_NETWORK_ID }], (x) => x.id), meta);
+    const list = resolveOk(s.subnets.list, diffRows(undefined, [{ id: 'S1', controlKeys: ['P-avax1a'], threshold: 1 }, { id: PRIMARY_NETWORK_ID, controlKeys: [], threshold: 0 }], (x) => x.id), meta);
     const chains = resolveOk(
       s.subnets.chains,
-      diffRows(undefined, [{ id: 'c2', name: 'Zeta', subnetID: 'S1' }, { id: 'c1', name: 'Alpha', subnetID: 'S1' }, { id: 'x', name: 'X-Chain', subnetID: PRIMARY_NETWORK_ID }], (x) => x.id),
+      diffRows(undefined, [{ id: 'c2', name: 'Zeta', subnetID: 'S1', vmID: 'vm' }, { id: 'c1', name: 'Alpha', subnetID: 'S1', vmID: 'vm' }, { id: 'x', name: 'X-Chain', subnetID: PRIMARY_NETWORK_ID, vmID: 'vm' }], (x) => x.id),
       meta,
     );
     const rows = buildSubnetTree({ ...s, subnets: { ...s.subnets, list, chains } });

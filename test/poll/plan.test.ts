@@ -67,13 +67,13 @@ describe('planFor', () => {
 
   it('follows data: own validator, chosen subnet, chain statuses, pending fallback, UTXO page', () => {
     let s = createAvatopStore().getState();
-    s = lens.nodeId.set(s, resolveOk(idleResource(), { nodeID: 'NodeID-Me' }, { at: 1 }));
+    s = lens.nodeId.set(s, resolveOk(idleResource(), { nodeID: 'NodeID-Me', nodePOP: null }, { at: 1 }));
     expect(keys('overview', s)).toContain(`validator:${PRIMARY_NETWORK_ID}/NodeID-Me`);
     s = { ...s, ui: setSubnet(s.ui, 'S1') };
     expect(keys('validators', s)).toContain('validators:S1');
     // A subnet's validators are judged by its TransformSubnetTx uptimeRequirement (asked once).
     expect(keys('validators', s)).toContain('uptimeRequirement:S1');
-    s = lens.blockchains.set(s, resolveOk(idleResource(), diffRows(undefined, [{ id: 'C1' }], (c) => c.id), { at: 1 }));
+    s = lens.blockchains.set(s, resolveOk(idleResource(), diffRows(undefined, [{ id: 'C1', name: 'c', subnetID: 'S1', vmID: 'vm' }], (c) => c.id), { at: 1 }));
     expect(keys('subnets', s)).toContain('chainStatuses');
     expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, 'peerCount']));
     s = lens.pending(PRIMARY_NETWORK_ID).set(s, markUnsupported(idleResource(), new Error('x'), 'gone'));

@@ -5,7 +5,7 @@ import { selectRecentBlocks, selectValidators } from '../../src/state/selectors'
 import { PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { openUtxoQuery, nextUtxoPage } from '../../src/state/utxos';
 import { pushView, setPane, setSubnet, type PaneId } from '../../src/state/ui';
-import { blockHex, startHarness, validator, examples } from '../helpers/poll-harness';
+import { blockHex, peer, startHarness, validator, examples } from '../helpers/poll-harness';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
 let h: Harness | undefined;
@@ -401,7 +401,7 @@ describe('scheduler', () => {
 
   it('a big reply earns a longer wait under the byte budget; a small one keeps the normal cadence', async () => {
     h = await startHarness({ byteBudgetPerSec: 32 * 1024 });
-    const many = Array.from({ length: 2_000 }, (_, i) => ({ nodeID: `NodeID-${i}`, ip: `10.0.${i >> 8}.${i & 255}:9651` }));
+    const many = Array.from({ length: 2_000 }, (_, i) => ({ ...peer(i), ip: `10.0.${i >> 8}.${i & 255}:9651` }));
     h.node.on('info.peers', { numPeers: String(many.length), peers: many });
     show(h, 'peers');
     h.scheduler.start();

@@ -1,24 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { defaultDecoders } from '../../src/poll/decoders';
-import { blockFromResult, toBigInt, toDate, transform, utxoPageFromResult } from '../../src/poll/transforms';
+import { blockFromResult, toRows, utxoPageFromResult } from '../../src/poll/transforms';
+import { methods } from '../../src/rpc/methods';
 import { recordCalls, initialAccounting, ratesPerMinute } from '../../src/state/accounting';
-import { examples, blockHex } from '../helpers/poll-harness';
+import { examples, blockHex, validator } from '../helpers/poll-harness';
 
 describe('transforms', () => {
-  it('accept wire strings and domain values alike', () => {
-    expect(toBigInt('21681094')).toBe(21681094n);
-    expect(toBigInt(5n)).toBe(5n);
-    expect(toBigInt('1.5')).toBeUndefined();
-    expect(toDate('2026-11-22T02:00:00-04:00')).toEqual(new Date('2026-11-22T06:00:00Z'));
-    expect(toDate(1_700_000_000n)).toEqual(new Date(1_700_000_000_000));
-    expect(transform.height({ height: '7' })).toBe(7n);
-    expect(transform.height({ height: 7n })).toBe(7n);
-    expect(transform.timestamp({ time: '2026-11-22T02:00:00Z' })).toEqual(new Date('2026-11-22T02:00:00Z'));
-    expect(transform.peerCount({ numPeers: '3', peers: [] })).toBe(3);
-    expect(transform.totalStake({ stake: '5', weight: '6' })).toBe(6n);
-    expect(() => transform.height({})).toThrow(/getHeight/);
-    // getSubnets answers null when none of the IDs exist
-    expect(transform.subnets(undefined, { subnets: null }).rows).toEqual([]);
+  it('keep the schema-typed rows as they come (no second conversion)', () => {
+    const validators = methods['platform.getCurrentValidators'].result.parse({ validators: [validator(1)] });
+    const list = toRows.validators(undefined, validators);
+    expect(list.rows[0]!.value.weight).toBe(2_000_000_000_000n);
+    expect(list.rows[0]!.value.startTime).toEqual(new Date(1_600_368_632_000));
+    // getSubnets answers null when none of the IDs exist: the schema makes it an empty list.
+    expect(toRows.subnets(undefined, methods['platform.getSubnets'].result.parse({ subnets: null })).rows).toEqual([]);
   });
 
   it('decodes a real mainnet block (hex with checksum) into its header', () => {
@@ -31,15 +25,15 @@ describe('transforms', () => {
   });
 
   it('keeps a row for a block it cannot decode', () => {
-    const { header } = blockFromResult({ block: '0xdeadbeef' }, defaultDecoders, { height: 9n });
+    const { header } = blockFromResult({ block: '0xdeadbeef', encoding: 'hex' }, defaultDecoders, { height: 9n });
     expect(header.height).toBe(9n);
     expect(header.decodeError).toBeTruthy();
-    const banff = blockFromResult({ block: blockHex(42) }, defaultDecoders, {}).header;
+    const banff = blockFromResult({ block: blockHex(42), encoding: 'hex' }, defaultDecoders, {}).header;
     expect(banff).toMatchObject({ height: 42n, type: 'BanffStandardBlock', time: new Date(1_700_000_042_000), txCount: 0 });
   });
 
   it('keys UTXO rows by UTXO ID, falling back to the encoding when undecodable', () => {
-    const page = utxoPageFromResult(undefined, { ...examples.utxos, utxos: [...examples.utxos.utxos, '0x00'] }, defaultDecoders);
+    const page = utxoPageFromResult(undefined, methods['platform.getUTXOs'].result.parse({ ...examples.utxos, utxos: [...examples.utxos.utxos, '0x00'] }), defaultDecoders);
     expect(page.numFetched).toBe(5);
     expect(page.endIndex).toEqual(examples.utxos.endIndex);
     const keys = page.utxos.rows.map((r) => r.key);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lens } from '../../src/state/lenses';
 import { idleResource, resolveOk, type Resource } from '../../src/state/resource';
-import type { UtxoPage, UtxoRow } from '../../src/state/types';
+import type { UtxoPage, UtxoRow, Validator } from '../../src/state/types';
 import { selectPaneUi, selectValidators } from '../../src/state/selectors';
 import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
 import {
@@ -107,7 +107,7 @@ describe('store', () => {
     const a = createAvatopStore();
     const b = createAvatopStore();
     const before = a.getState();
-    a.setState((s) => lens.validators(PRIMARY_NETWORK_ID).set(s, resolveOk(idleResource(), diffRows(undefined, [], (v: { nodeID: string }) => v.nodeID), { at: 1 })));
+    a.setState((s) => lens.validators(PRIMARY_NETWORK_ID).set(s, resolveOk(idleResource(), diffRows(undefined, [] as Validator[], (v) => v.nodeID), { at: 1 })));
     const after = a.getState();
     expect(after.validators).not.toBe(before.validators);
     expect(after.peers).toBe(before.peers);

@@ -20,7 +20,7 @@ const fixture = JSON.parse(readFileSync(new URL('../fixtures/codec/block_29_Banf
 
 describe('proposal blocks list their transaction', () => {
   it('counts both the decision txs and the proposal tx of a fixture block, in order', () => {
-    const { header, decoded } = blockFromResult({ block: fixture.hexWithChecksum }, defaultDecoders, {});
+    const { header, decoded } = blockFromResult({ block: fixture.hexWithChecksum, encoding: 'hex' }, defaultDecoders, {});
     expect(header.type).toBe('BanffProposalBlock');
     expect(header.txCount).toBe(2);
     const lines = blockLines({ header, decoded, hex: undefined });

@@ -7,10 +7,9 @@
 // (getCurrentValidators `uptime`) is its view of itself, shown beside it; a watched node's budget can only use this
 // node's view of it.
 import type { AvatopState } from '../../state/store';
-import type { Validator } from '../../state/types';
+import type { Uptime, Validator } from '../../state/types';
 import type { Resource } from '../../state/resource';
 import { selectOwnValidator } from '../../state/own-validator';
-import { date, num, obj } from '../../format/fields';
 import { heliconFromResource, rewardThreshold, PRIMARY, type HeliconSchedule, type Threshold } from './threshold';
 import { downtimeBudget, type Budget } from './budget';
 import { budgetTier, endTier, DEFAULT_WARN_BUDGET_MS, type Tier } from './tiers';
@@ -91,8 +90,8 @@ export function isAutoRenewed(v: Readonly<Record<string, unknown>>): boolean {
 function factsOf(v: Validator, uptimePercent: number | undefined, view: UptimeView, s: AvatopState, extra: { ownRecordPercent?: number; rewardingStakePercent?: number }): ValidationFacts {
   return {
     nodeId: v.nodeID,
-    startMs: date(v.startTime),
-    endMs: date(v.endTime),
+    startMs: v.startTime?.getTime(),
+    endMs: v.endTime?.getTime(),
     uptimePercent,
     view,
     ...extra,
@@ -108,17 +107,16 @@ export function guardOwnValidation(s: AvatopState, o: GuardOptions): ValidationG
 }
 
 /** This node's validation as facts, from the three things the store holds of it (screens select them one by one). */
-export function ownValidationFacts(own: Validator | undefined, uptime: unknown, upgrades: Resource<unknown> | undefined): ValidationFacts | undefined {
+export function ownValidationFacts(own: Validator | undefined, uptime: Uptime | undefined, upgrades: Resource<unknown> | undefined): ValidationFacts | undefined {
   if (!own) return undefined;
-  const up = obj(uptime);
   return {
     nodeId: own.nodeID,
-    startMs: date(own.startTime),
-    endMs: date(own.endTime),
-    uptimePercent: num(up.weightedAveragePercentage),
+    startMs: own.startTime?.getTime(),
+    endMs: own.endTime?.getTime(),
+    uptimePercent: uptime?.weightedAveragePercentage,
     view: 'peers',
-    ownRecordPercent: num(own.uptime),
-    rewardingStakePercent: num(up.rewardingStakePercentage),
+    ownRecordPercent: own.uptime,
+    rewardingStakePercent: uptime?.rewardingStakePercentage,
     helicon: heliconFromResource(upgrades),
     autoRenewed: isAutoRenewed(own),
   };
@@ -126,5 +124,5 @@ export function ownValidationFacts(own: Validator | undefined, uptime: unknown, 
 
 /** A watched node's validation, from this node's view of it (its getCurrentValidators `uptime`). */
 export function guardWatchedValidation(v: Validator, s: AvatopState, o: GuardOptions): ValidationGuard {
-  return judgeValidation(factsOf(v, num(v.uptime), 'this-node', s, {}), o);
+  return judgeValidation(factsOf(v, v.uptime, 'this-node', s, {}), o);
 }

@@ -6,7 +6,7 @@ import type { TableRow } from '../../components/table-model';
 import { formatBytes, formatCount } from '../../format/number';
 import { formatAgeShort, formatTimestamp } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
-import { str } from '../fields';
+import { str } from '../../format/fields';
 import { TableBody, tableBodyHeight, type PaneProps } from '../common';
 import { useTablePane } from '../use-table-pane';
 import type { BlockHeader } from '../../state/types';

@@ -10,7 +10,7 @@ import { useFlash } from '../../ui/flash';
 import { usePaneMemory } from '../../ui/pane-memory';
 import { useKeyHandler, type KeyEvent } from '../../input';
 import { useTextEntry } from '../../components/use-text-entry';
-import type { AnyMethod } from '../../rpc/methods';
+import type { MethodName, RegisteredMethod } from '../../rpc/methods';
 import { textProps, useTheme } from '../../theme/ThemeContext';
 import type { Style, Theme } from '../../theme/schema';
 import { fit } from '../../format/width';
@@ -49,14 +49,14 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
   const [filter, setFilter] = usePaneMemory('console.filter', '');
   const methods = useMemo(() => filterMethods(consoleMethods(config.readonly === true), filter), [config.readonly, filter]);
   const [methodCursor, setMethodCursor] = usePaneMemory('console.methodCursor', 0);
-  const [methodName, setMethodName] = usePaneMemory<string | undefined>('console.method', undefined);
+  const [methodName, setMethodName] = usePaneMemory<MethodName | undefined>('console.method', undefined);
   // Non-secret form values survive pane switches; secrets live only in this component, until the call is sent.
   const [values, setValues] = usePaneMemory<FormValues>('console.values', {});
   const [history, setHistory] = usePaneMemory<readonly HistoryEntry[]>('console.history', []);
   const secrets = useRef<Record<string, string>>({});
   const [state, dispatch] = useReducer(consoleReducer, INITIAL_CONSOLE);
   const [editing, setEditing] = useState<Editing | undefined>(undefined);
-  const pending = useRef<{ method: AnyMethod; params: unknown } | undefined>(undefined);
+  const pending = useRef<{ method: RegisteredMethod; params: unknown } | undefined>(undefined);
   const { mode, result, busy } = state;
 
   const method = methods.find((m) => m.name === methodName);
@@ -70,7 +70,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
 
   const fail = (r: ConsoleResult) => dispatch({ type: 'result', result: r });
 
-  const send = async (m: AnyMethod, params: unknown) => {
+  const send = async (m: RegisteredMethod, params: unknown) => {
     const client = config.client;
     secrets.current = {};
     pending.current = undefined;
@@ -153,7 +153,7 @@ export function ConsolePane({ width, height, active }: ConsolePaneProps) {
     active && editing !== undefined,
   );
 
-  const openForm = (name: string, formValues: FormValues) => {
+  const openForm = (name: MethodName, formValues: FormValues) => {
     setMethodName(name);
     setValues(formValues);
     secrets.current = {};

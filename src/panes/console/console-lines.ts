@@ -1,6 +1,6 @@
 // What the console shows, as text lines with a role each: the title, the help line for the mode, and the body
 // (method list, form with its confirmation, result tree or error, history). Pure: the pane only paints them.
-import type { AnyMethod } from '../../rpc/methods';
+import type { RegisteredMethod } from '../../rpc/methods';
 import { fit } from '../../format/width';
 import { formatBytes, formatLatency } from '../../format/number';
 import type { FormField, FormValues } from './schema-form';
@@ -33,9 +33,9 @@ export interface ConsoleScreen {
   readonly filter: string;
   /** Set while the method filter is being typed. */
   readonly filterEditing: string | undefined;
-  readonly methods: readonly AnyMethod[];
+  readonly methods: readonly RegisteredMethod[];
   readonly methodCursor: number;
-  readonly method: AnyMethod | undefined;
+  readonly method: RegisteredMethod | undefined;
   readonly fields: readonly FormField[];
   readonly values: FormValues;
   readonly editing: Editing | undefined;

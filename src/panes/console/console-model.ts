@@ -1,19 +1,19 @@
 // The console's pure parts: which methods it offers and how a filter narrows them, which reply values are secrets,
 // a failed call in words, and the window of a long list around its cursor.
-import { methodList, type AnyMethod } from '../../rpc/methods';
+import { methodList, type MethodName, type RegisteredMethod } from '../../rpc/methods';
 import { sanitize } from '../../format/sanitize';
 
 export type ConsoleResult =
-  | { readonly ok: true; readonly method: string; readonly value: unknown; readonly bytes: number; readonly latencyMs: number }
-  | { readonly ok: false; readonly method: string; readonly short: string; readonly hint?: string; readonly detail?: string };
+  | { readonly ok: true; readonly method: MethodName; readonly value: unknown; readonly bytes: number; readonly latencyMs: number }
+  | { readonly ok: false; readonly method: MethodName; readonly short: string; readonly hint?: string; readonly detail?: string };
 
 /** The methods the console offers: every registry method, minus issueTx and the keystore under --readonly. */
-export function consoleMethods(readonly: boolean): AnyMethod[] {
+export function consoleMethods(readonly: boolean): RegisteredMethod[] {
   return methodList.filter((m) => !readonly || !(m.mutating || m.keystore));
 }
 
 /** Methods whose name or description contains every word typed. */
-export function filterMethods(list: readonly AnyMethod[], filter: string): AnyMethod[] {
+export function filterMethods(list: readonly RegisteredMethod[], filter: string): RegisteredMethod[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
   return list.filter((m) => words.every((w) => m.name.toLowerCase().includes(w) || m.description.toLowerCase().includes(w)));
 }
@@ -23,7 +23,7 @@ export function isSecretValue(path: string, value: unknown): boolean {
   return /privatekey/i.test(path) || (typeof value === 'string' && value.startsWith('PrivateKey-'));
 }
 
-export function describeCallError(method: string, e: unknown): ConsoleResult {
+export function describeCallError(method: MethodName, e: unknown): ConsoleResult {
   const err = e as { short?: unknown; hint?: unknown; detail?: unknown; message?: unknown };
   const short = typeof err?.short === 'string' ? err.short : e instanceof Error ? e.message : String(e);
   return {

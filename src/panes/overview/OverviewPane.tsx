@@ -13,7 +13,7 @@ import { formatCount, formatPercent } from '../../format/number';
 import { formatCountdown, formatTimestamp } from '../../format/time';
 import { shortenHex } from '../../format/ids';
 import { sanitize } from '../../format/sanitize';
-import { bool, big, date, num, obj, str } from '../fields';
+import { str } from '../../format/fields';
 import type { PaneProps } from '../common';
 import { DocumentPane } from '../../ui/DocumentPane';
 import { healthSummaryOf } from '../../domain/health/health-summary';
@@ -54,8 +54,8 @@ export function OverviewPane({ width, height, active }: PaneProps) {
     [totalStake.data, list],
   );
 
-  const up = obj(uptime.data);
-  const pop = obj(nodeId.data?.nodePOP);
+  const up = uptime.data;
+  const pop = nodeId.data?.nodePOP;
   // Checks that have not run yet since the node started are not failures (domain/health says which is which).
   const healthSummary = healthSummaryOf(health.data);
   const names = (xs: readonly string[]) => xs.map((n) => sanitize(n)).join(', ');
@@ -63,8 +63,8 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const identity: KeyValueItem[] = [
     { section: 'Node' },
     { label: 'Node ID', value: val(nodeId, (d) => sanitize(d.nodeID)), tone: 'accent' },
-    { label: 'BLS key', value: pop.publicKey ? shortenHex(str(pop.publicKey), 10) : nodeId.data ? 'none' : '—' },
-    { label: 'BLS PoP', value: pop.proofOfPossession ? shortenHex(str(pop.proofOfPossession), 10) : '—' },
+    { label: 'BLS key', value: pop?.publicKey ? shortenHex(str(pop.publicKey), 10) : nodeId.data ? 'none' : '—' },
+    { label: 'BLS PoP', value: pop?.proofOfPossession ? shortenHex(str(pop.proofOfPossession), 10) : '—' },
     { label: 'IP', value: val(ip, (d) => sanitize(d)) },
     { label: 'Network', value: `${sanitize(networkName.data ?? '—')}${networkId.data !== undefined ? ` (ID ${networkId.data})` : ''}` },
     { label: 'Version', value: val(version, (d) => sanitize(d.version)) },
@@ -84,8 +84,8 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       tone: health.data ? healthSummary.tone : 'muted',
     },
     { section: 'Uptime as the network sees it' },
-    { label: 'Weighted average', value: formatPercent(num(up.weightedAveragePercentage), 2), tone: toneFor(num(up.weightedAveragePercentage), ownThreshold.percent) },
-    { label: 'Rewarding stake', value: formatPercent(num(up.rewardingStakePercentage), 2), tone: toneFor(num(up.rewardingStakePercentage), ownThreshold.percent) },
+    { label: 'Weighted average', value: formatPercent(up?.weightedAveragePercentage, 2), tone: toneFor(up?.weightedAveragePercentage, ownThreshold.percent) },
+    { label: 'Rewarding stake', value: formatPercent(up?.rewardingStakePercentage, 2), tone: toneFor(up?.rewardingStakePercentage, ownThreshold.percent) },
     // "80%, Helicon not scheduled on this network": fits the two-column layout at 120 columns.
     { label: 'Reward threshold', value: ownThreshold.percent === undefined ? ownThreshold.reason : `${ownThreshold.percent}%, ${ownThreshold.reason}`, tone: 'muted' },
   ];
@@ -103,14 +103,14 @@ export function OverviewPane({ width, height, active }: PaneProps) {
     mine.push(
       // The share is of its weight in consensus (own stake and delegations), as getTotalStake counts it.
       { label: 'Weight', value: `${formatAvax(w, { unit: true })}${total ? ` (${formatPercent(stakeShare(own, total), 4)} of stake)` : ''}` },
-      { label: 'Start', value: formatTimestamp(date(own.startTime)) },
-      { label: 'End', value: `${formatTimestamp(date(own.endTime))} (${formatCountdown(date(own.endTime), now)} left)` },
-      { label: 'Uptime', value: `${formatPercent(num(own.uptime), 2)} (needs ${h.threshold.percent ?? '—'}%)`, tone: h.belowThreshold ? 'warn' : num(own.uptime) !== undefined ? 'ok' : undefined },
-      { label: 'Connected', value: bool(own.connected) === undefined ? '—' : own.connected ? 'yes' : 'NO', tone: h.disconnected ? 'error' : 'ok' },
-      { label: 'Potential reward', value: formatAvax(big(own.potentialReward), { unit: true }) },
+      { label: 'Start', value: formatTimestamp(own.startTime?.getTime()) },
+      { label: 'End', value: `${formatTimestamp(own.endTime?.getTime())} (${formatCountdown(own.endTime?.getTime(), now)} left)` },
+      { label: 'Uptime', value: `${formatPercent(own.uptime, 2)} (needs ${h.threshold.percent ?? '—'}%)`, tone: h.belowThreshold ? 'warn' : own.uptime !== undefined ? 'ok' : undefined },
+      { label: 'Connected', value: own.connected === undefined ? '—' : own.connected ? 'yes' : 'NO', tone: h.disconnected ? 'error' : 'ok' },
+      { label: 'Potential reward', value: formatAvax(own.potentialReward, { unit: true }) },
       { label: 'Delegators', value: `${formatCount(delegatorCount(own))} with ${formatAvax(delegatorWeight(own) ?? 0n, { unit: true })}` },
-      { label: 'Delegation fee', value: formatPercent(num(own.delegationFee), 2) },
-      { label: 'BLS signer', value: obj(own.signer).publicKey ? shortenHex(str(obj(own.signer).publicKey), 10) : 'none' },
+      { label: 'Delegation fee', value: formatPercent(own.delegationFee, 2) },
+      { label: 'BLS signer', value: own.signer?.publicKey ? shortenHex(str(own.signer.publicKey), 10) : 'none' },
     );
   }
   if (guard) mine.push({ section: 'Reward this period' }, ...rewardCard(guard, now));

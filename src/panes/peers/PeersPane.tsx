@@ -5,7 +5,7 @@ import type { Column } from '../../components/table-layout';
 import { formatAgeShort } from '../../format/time';
 import { formatPercent } from '../../format/number';
 import { sanitize } from '../../format/sanitize';
-import { arr, date, num, str } from '../fields';
+import { str } from '../../format/fields';
 import { TableBody, tableBodyHeight, type PaneProps } from '../common';
 import { useTablePane } from '../use-table-pane';
 import { isOutdated, newestVersion, shortVersion, versionBreakdown } from '../versions-model';
@@ -15,13 +15,13 @@ import type { TableRow } from '../../components/table-model';
 export function peerColumns(now: number): Column<Peer>[] {
   return [
     { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (p) => str(p.nodeID), sortValue: (p) => String(p.nodeID) },
-    { key: 'ip', title: 'IP', width: 21, priority: 2, render: (p) => str(p.ip), sortValue: (p) => String(p.ip ?? '') },
-    { key: 'version', title: 'VERSION', width: 9, priority: 1, render: (p) => shortVersion(p.version as string), sortValue: (p) => versionKey(p.version) },
-    { key: 'lastSent', title: 'SENT', width: 5, align: 'right', priority: 4, render: (p) => formatAgeShort(date(p.lastSent), now), sortValue: (p) => -(date(p.lastSent) ?? 0) },
-    { key: 'lastReceived', title: 'RECV', width: 5, align: 'right', priority: 3, render: (p) => formatAgeShort(date(p.lastReceived), now), sortValue: (p) => -(date(p.lastReceived) ?? 0) },
-    { key: 'observedUptime', title: 'UPTIME', width: 7, align: 'right', priority: 2, render: (p) => formatPercent(num(p.observedUptime), 0), sortValue: (p) => num(p.observedUptime) },
-    { key: 'benched', title: 'BENCHED', width: 8, priority: 3, render: (p) => arr(p.benched).map((b) => sanitize(String(b))).join(',') || '-', sortValue: (p) => arr(p.benched).length },
-    { key: 'subnets', title: 'SUBNETS', width: 7, align: 'right', priority: 5, render: (p) => String(arr(p.trackedSubnets).length), sortValue: (p) => arr(p.trackedSubnets).length, filterText: (p) => arr(p.trackedSubnets).map(String).join(' ') },
+    { key: 'ip', title: 'IP', width: 21, priority: 2, render: (p) => str(p.ip), sortValue: (p) => p.ip },
+    { key: 'version', title: 'VERSION', width: 9, priority: 1, render: (p) => shortVersion(p.version), sortValue: (p) => versionKey(p.version) },
+    { key: 'lastSent', title: 'SENT', width: 5, align: 'right', priority: 4, render: (p) => formatAgeShort(p.lastSent.getTime(), now), sortValue: (p) => -p.lastSent.getTime() },
+    { key: 'lastReceived', title: 'RECV', width: 5, align: 'right', priority: 3, render: (p) => formatAgeShort(p.lastReceived.getTime(), now), sortValue: (p) => -p.lastReceived.getTime() },
+    { key: 'observedUptime', title: 'UPTIME', width: 7, align: 'right', priority: 2, render: (p) => formatPercent(p.observedUptime, 0), sortValue: (p) => p.observedUptime },
+    { key: 'benched', title: 'BENCHED', width: 8, priority: 3, render: (p) => p.benched.map((b) => sanitize(b)).join(',') || '-', sortValue: (p) => p.benched.length },
+    { key: 'subnets', title: 'SUBNETS', width: 7, align: 'right', priority: 5, render: (p) => String(p.trackedSubnets.length), sortValue: (p) => p.trackedSubnets.length, filterText: (p) => p.trackedSubnets.join(' ') },
   ];
 }
 
@@ -67,7 +67,7 @@ export function PeersPane({ width, height, active }: PaneProps) {
       active={active}
       summary={summary}
       emptyText="no peers connected"
-      tone={(p) => (arr(p.benched).length > 0 ? 'error' : isOutdated(String(p.version ?? ''), newest) ? 'warn' : undefined)}
+      tone={(p) => (p.benched.length > 0 ? 'error' : isOutdated(p.version, newest) ? 'warn' : undefined)}
     />
   );
 }

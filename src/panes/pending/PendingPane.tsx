@@ -6,7 +6,7 @@ import type { TableRow } from '../../components/table-model';
 import { formatAvaxColumn } from '../../format/avax';
 import { formatPercent } from '../../format/number';
 import { formatAge, formatCountdown, formatDate } from '../../format/time';
-import { big, date, num, str } from '../fields';
+import { str } from '../../format/fields';
 import { TableBody, tableBodyHeight, type PaneProps } from '../common';
 import { useTablePane } from '../use-table-pane';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
@@ -14,12 +14,14 @@ import { idleResource } from '../../state/resource';
 import type { PendingStaker, Validator } from '../../state/types';
 import { Box, Text } from 'ink';
 import { textProps, useTheme } from '../../theme/ThemeContext';
-import { weightOf } from '../validators/validator-model';
 
 type PendingRow = { kind: 'validator' | 'delegator'; staker: PendingStaker };
 type RecentRow = { event: 'started' | 'ends'; at: number; v: Validator };
 
 const DAY = 86_400_000;
+
+/** Delegators carry no fee. */
+const feeOf = (s: PendingStaker): number | undefined => ('delegationFee' in s ? s.delegationFee : undefined);
 
 export const PENDING_REMOVED_NOTE =
   'This node has no platform.getPendingValidators: it was removed in avalanchego v1.11.3 (ACP-41), since stakers now start as soon as their tx is accepted. Showing stakers that started recently or end soonest instead.';
@@ -27,13 +29,13 @@ export const PENDING_REMOVED_NOTE =
 function pendingColumns(now: number): Column<PendingRow>[] {
   return [
     { key: 'kind', title: 'KIND', width: 9, priority: 1, render: (r) => r.kind, sortValue: (r) => r.kind },
-    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.staker.nodeID), sortValue: (r) => String(r.staker.nodeID) },
-    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (r) => formatAvaxColumn(big(r.staker.weight) ?? big(r.staker.stakeAmount)), sortValue: (r) => big(r.staker.weight) ?? big(r.staker.stakeAmount) },
-    { key: 'starts', title: 'STARTS', width: 9, align: 'right', priority: 1, render: (r) => formatCountdown(date(r.staker.startTime), now), sortValue: (r) => date(r.staker.startTime) },
-    { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(date(r.staker.startTime)), sortValue: (r) => date(r.staker.startTime) },
-    { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(date(r.staker.endTime)), sortValue: (r) => date(r.staker.endTime) },
-    { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (r) => formatPercent(num(r.staker.delegationFee), 1), sortValue: (r) => num(r.staker.delegationFee) },
-    { key: 'txID', cut: 'middle', title: 'TX', width: 12, priority: 5, render: (r) => str(r.staker.txID), sortValue: (r) => String(r.staker.txID) },
+    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.staker.nodeID), sortValue: (r) => r.staker.nodeID },
+    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (r) => formatAvaxColumn(r.staker.weight), sortValue: (r) => r.staker.weight },
+    { key: 'starts', title: 'STARTS', width: 9, align: 'right', priority: 1, render: (r) => formatCountdown(r.staker.startTime?.getTime(), now), sortValue: (r) => r.staker.startTime?.getTime() },
+    { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(r.staker.startTime?.getTime()), sortValue: (r) => r.staker.startTime?.getTime() },
+    { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(r.staker.endTime?.getTime()), sortValue: (r) => r.staker.endTime?.getTime() },
+    { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (r) => formatPercent(feeOf(r.staker), 1), sortValue: (r) => feeOf(r.staker) },
+    { key: 'txID', cut: 'middle', title: 'TX', width: 12, priority: 5, render: (r) => str(r.staker.txID), sortValue: (r) => r.staker.txID ?? '' },
   ];
 }
 
@@ -41,10 +43,10 @@ function recentColumns(now: number): Column<RecentRow>[] {
   return [
     { key: 'event', title: 'EVENT', width: 7, priority: 1, render: (r) => r.event, sortValue: (r) => r.event },
     { key: 'when', title: 'WHEN', width: 12, align: 'right', priority: 0, render: (r) => (r.event === 'started' ? formatAge(r.at, now) : `in ${formatCountdown(r.at, now)}`), sortValue: (r) => Math.abs(r.at - now) },
-    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.v.nodeID), sortValue: (r) => String(r.v.nodeID) },
-    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 1, render: (r) => formatAvaxColumn(weightOf(r.v)), sortValue: (r) => weightOf(r.v) },
-    { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(date(r.v.startTime)), sortValue: (r) => date(r.v.startTime) },
-    { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(date(r.v.endTime)), sortValue: (r) => date(r.v.endTime) },
+    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (r) => str(r.v.nodeID), sortValue: (r) => r.v.nodeID },
+    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 1, render: (r) => formatAvaxColumn(r.v.weight), sortValue: (r) => r.v.weight },
+    { key: 'start', title: 'START', width: 10, priority: 3, render: (r) => formatDate(r.v.startTime?.getTime()), sortValue: (r) => r.v.startTime?.getTime() },
+    { key: 'end', title: 'END', width: 10, priority: 2, render: (r) => formatDate(r.v.endTime?.getTime()), sortValue: (r) => r.v.endTime?.getTime() },
   ];
 }
 
@@ -73,7 +75,7 @@ function PendingTable({ width, height, active }: PaneProps) {
     bodyHeight: tableBodyHeight(height, resource),
     active,
     defaultSort: { key: 'starts', dir: 'asc' },
-    open: (r) => ({ kind: 'tx', id: String(r.staker.txID) }),
+    open: (r) => ({ kind: 'tx', id: r.staker.txID ?? '' }),
   });
   return <TableBody width={width} height={height} resource={resource} what="Pending stakers" table={table} columns={columns} active={active} emptyText="no pending stakers" />;
 }
@@ -86,8 +88,8 @@ function RecentStakers({ width, height, active }: PaneProps) {
     const out: TableRow<RecentRow>[] = [];
     for (const r of resource.data?.rows ?? []) {
       if (r.change === 'removed') continue;
-      const start = date(r.value.startTime);
-      const end = date(r.value.endTime);
+      const start = r.value.startTime?.getTime();
+      const end = r.value.endTime?.getTime();
       if (start !== undefined && now - start < 7 * DAY && start <= now) out.push({ key: `s:${r.key}`, change: r.change, value: { event: 'started', at: start, v: r.value } });
       if (end !== undefined && end - now < 7 * DAY && end >= now) out.push({ key: `e:${r.key}`, change: r.change, value: { event: 'ends', at: end, v: r.value } });
     }
@@ -105,7 +107,7 @@ function RecentStakers({ width, height, active }: PaneProps) {
     bodyHeight: tableBodyHeight(height - noteLines, resource),
     active,
     defaultSort: { key: 'when', dir: 'asc' },
-    open: (r) => ({ kind: 'validator', nodeId: String(r.v.nodeID) }),
+    open: (r) => ({ kind: 'validator', nodeId: r.v.nodeID }),
   });
   return (
     <Box flexDirection="column" width={width} height={height}>

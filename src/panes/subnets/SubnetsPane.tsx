@@ -4,7 +4,7 @@ import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
 import { formatCount } from '../../format/number';
 import { sanitize } from '../../format/sanitize';
-import { arr, num, str } from '../fields';
+import { str } from '../../format/fields';
 import { TableBody, tableBodyHeight, type PaneProps } from '../common';
 import { useTablePane } from '../use-table-pane';
 import { PRIMARY_NETWORK_ID, type AvatopState } from '../../state/store';
@@ -12,11 +12,12 @@ import type { Blockchain, Subnet } from '../../state/types';
 
 /** One table for subnets and their chains: each subnet row followed by its chains, so the tree survives sorting by it. */
 export type SubnetTreeRow =
-  | { kind: 'subnet'; subnet: Subnet; chains: number; validators: number | undefined }
+  // A subnet only its chains name (not in the list) has no owners to show.
+  | { kind: 'subnet'; subnet: Subnet | { readonly id: string; readonly controlKeys?: undefined; readonly threshold?: undefined }; chains: number; validators: number | undefined }
   | { kind: 'chain'; chain: Blockchain; last: boolean; status: string | undefined; bootstrapped: boolean | undefined };
 
 function subnetIdOf(r: SubnetTreeRow): string {
-  return r.kind === 'subnet' ? String(r.subnet.id) : String(r.chain.subnetID ?? '');
+  return r.kind === 'subnet' ? r.subnet.id : (r.chain.subnetID ?? '');
 }
 
 const columns: Column<SubnetTreeRow>[] = [
@@ -33,9 +34,9 @@ const columns: Column<SubnetTreeRow>[] = [
           ? 'Primary Network'
           : str(r.subnet.id)
         : `${r.last ? '└' : '├'} ${str(r.chain.name, str(r.chain.id))}`,
-    filterText: (r) => (r.kind === 'subnet' ? String(r.subnet.id) : `${r.chain.name ?? ''} ${r.chain.id} ${r.chain.subnetID ?? ''}`),
+    filterText: (r) => (r.kind === 'subnet' ? r.subnet.id : `${r.chain.name ?? ''} ${r.chain.id} ${r.chain.subnetID ?? ''}`),
     // Keep each subnet's chains under it: order by subnet, then subnet row first, then chain name.
-    sortValue: (r) => `${subnetIdOf(r) === PRIMARY_NETWORK_ID ? ' ' : subnetIdOf(r)}|${r.kind === 'subnet' ? '0' : `1${String(r.chain.name ?? '')}|${String(r.chain.id)}`}`,
+    sortValue: (r) => `${subnetIdOf(r) === PRIMARY_NETWORK_ID ? ' ' : subnetIdOf(r)}|${r.kind === 'subnet' ? '0' : `1${r.chain.name ?? ''}|${r.chain.id}`}`,
   },
   { key: 'id', title: 'CHAIN ID', width: 14, priority: 3, render: (r) => (r.kind === 'chain' ? str(r.chain.id) : '') },
   { key: 'vm', title: 'VM', width: 12, priority: 2, render: (r) => (r.kind === 'chain' ? str(r.chain.vmID) : '') },
@@ -46,11 +47,11 @@ const columns: Column<SubnetTreeRow>[] = [
     priority: 2,
     render: (r) => {
       if (r.kind !== 'subnet') return '';
-      const keys = arr(r.subnet.controlKeys);
-      const threshold = num(r.subnet.threshold);
+      const keys = r.subnet.controlKeys ?? [];
+      const threshold = r.subnet.threshold;
       return keys.length === 0 ? (r.subnet.id === PRIMARY_NETWORK_ID ? '' : 'none (PoS/L1)') : `${threshold ?? '?'} of ${keys.length}`;
     },
-    filterText: (r) => (r.kind === 'subnet' ? arr(r.subnet.controlKeys).map((k) => sanitize(String(k))).join(' ') : ''),
+    filterText: (r) => (r.kind === 'subnet' ? (r.subnet.controlKeys ?? []).map((k) => sanitize(k)).join(' ') : ''),
   },
   { key: 'chains', title: 'CHAINS', width: 6, align: 'right', priority: 1, render: (r) => (r.kind === 'subnet' ? formatCount(r.chains) : '') },
   { key: 'validators', title: 'VALIDATORS', width: 10, align: 'right', priority: 3, render: (r) => (r.kind === 'subnet' ? formatCount(r.validators) : '') },
@@ -65,23 +66,23 @@ export function buildSubnetTree(s: Pick<AvatopState, 'subnets' | 'validators' | 
   const chains = (s.subnets.chains.data?.rows ?? []).filter((r) => r.change !== 'removed');
   const bySubnet = new Map<string, typeof chains>();
   for (const c of chains) {
-    const id = String(c.value.subnetID ?? '');
+    const id = c.value.subnetID ?? '';
     bySubnet.set(id, [...(bySubnet.get(id) ?? []), c]);
   }
-  const ids = subnets.map((r) => String(r.value.id));
+  const ids = subnets.map((r) => r.value.id);
   // Chains of subnets the list does not name (should not happen, but the node decides) still show.
   for (const id of bySubnet.keys()) if (!ids.includes(id)) ids.push(id);
   const out: TableRow<SubnetTreeRow>[] = [];
   for (const id of ids) {
-    const sr = subnets.find((r) => String(r.value.id) === id);
-    const own = [...(bySubnet.get(id) ?? [])].sort((a, b) => String(a.value.name ?? '').localeCompare(String(b.value.name ?? '')));
+    const sr = subnets.find((r) => r.value.id === id);
+    const own = [...(bySubnet.get(id) ?? [])].sort((a, b) => (a.value.name ?? '').localeCompare(b.value.name ?? ''));
     out.push({
       key: `s:${id}`,
       change: sr?.change,
       value: { kind: 'subnet', subnet: sr?.value ?? { id }, chains: own.length, validators: s.validators.bySubnet[id]?.data?.size },
     });
     own.forEach((c, i) => {
-      const alias = BOOT_BY_NAME[String(c.value.name ?? '')];
+      const alias = BOOT_BY_NAME[c.value.name ?? ''];
       out.push({
         key: `c:${c.key}`,
         change: c.change,
@@ -89,7 +90,7 @@ export function buildSubnetTree(s: Pick<AvatopState, 'subnets' | 'validators' | 
           kind: 'chain',
           chain: c.value,
           last: i === own.length - 1,
-          status: s.subnets.chainStatus[String(c.value.id)]?.data,
+          status: s.subnets.chainStatus[c.value.id]?.data,
           bootstrapped: alias ? s.node.bootstrapped[alias].data : undefined,
         },
       });
@@ -112,7 +113,7 @@ export function SubnetsPane({ width, height, active }: PaneProps) {
     bodyHeight: tableBodyHeight(height, resource),
     active,
     defaultSort: { key: 'tree', dir: 'asc' },
-    open: (r) => (r.kind === 'subnet' ? { kind: 'subnet', id: String(r.subnet.id) } : { kind: 'chain', id: String(r.chain.id) }),
+    open: (r) => (r.kind === 'subnet' ? { kind: 'subnet', id: r.subnet.id } : { kind: 'chain', id: r.chain.id }),
   });
   const nSubnets = rows.filter((r) => r.value.kind === 'subnet').length;
   return (

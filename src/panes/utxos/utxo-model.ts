@@ -1,7 +1,7 @@
 // What a decoded UTXO means to a person: amount, owners, threshold, locktime, and which balance it counts toward.
 import { formatAddress } from '../../codec/address';
 import { formatId } from '../../codec/cb58';
-import { obj, num, big } from '../fields';
+import { obj, num, big } from '../../format/fields';
 
 export type LockKind = 'unlocked' | 'locked stakeable' | 'locked not stakeable' | 'unknown';
 

@@ -14,7 +14,7 @@ import { formatAvaxColumn } from '../../format/avax';
 import { formatCount, formatPercent } from '../../format/number';
 import { formatCountdown, formatDate } from '../../format/time';
 import { shortenId } from '../../format/ids';
-import { bool, big, date, num, str } from '../fields';
+import { str } from '../../format/fields';
 import { TableBody, tableBodyHeight, type PaneProps } from '../common';
 import { useTablePane } from '../use-table-pane';
 import { delegatorCount, delegatorWeight, hasBls, stakeShare, stakeTotal, stakeWeightOf, totalWeight, validatorHealth, weightOf } from './validator-model';
@@ -44,21 +44,21 @@ export function validatorColumns(now: number, total: bigint, opts: ValidatorColu
   const weight = (w: bigint | undefined) => (weightIsAvax(subnetId) ? formatAvaxColumn(w) : formatWeightCompact(w, subnetId));
   const needs = (v: Validator) => opts.thresholdOf?.(v, now).percent;
   const cols: Column<Validator>[] = [
-    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => String(v.nodeID) },
+    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => v.nodeID },
     { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => weight(weightOf(v)), sortValue: (v) => weightOf(v) },
     { key: 'share', title: 'SHARE', width: 7, align: 'right', priority: 2, render: (v) => formatPercent(stakeShare(v, total), 3), sortValue: (v) => stakeWeightOf(v) },
-    { key: 'start', title: 'START', width: 10, priority: 5, render: (v) => formatDate(date(v.startTime)), sortValue: (v) => date(v.startTime) },
-    { key: 'end', title: 'END', width: 10, priority: 4, render: (v) => formatDate(date(v.endTime)), sortValue: (v) => date(v.endTime) },
-    { key: 'left', title: 'LEFT', width: 8, align: 'right', priority: 1, render: (v) => formatCountdown(date(v.endTime), now), sortValue: (v) => date(v.endTime) },
-    { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 1, render: (v) => formatPercent(num(v.uptime), 1), sortValue: (v) => num(v.uptime) },
+    { key: 'start', title: 'START', width: 10, priority: 5, render: (v) => formatDate(v.startTime?.getTime()), sortValue: (v) => v.startTime?.getTime() },
+    { key: 'end', title: 'END', width: 10, priority: 4, render: (v) => formatDate(v.endTime?.getTime()), sortValue: (v) => v.endTime?.getTime() },
+    { key: 'left', title: 'LEFT', width: 8, align: 'right', priority: 1, render: (v) => formatCountdown(v.endTime?.getTime(), now), sortValue: (v) => v.endTime?.getTime() },
+    { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 1, render: (v) => formatPercent(v.uptime, 1), sortValue: (v) => v.uptime },
     { key: 'renew', title: 'RENEW', width: 5, priority: 3, render: (v) => renewText(v), sortValue: (v) => renewText(v) },
     { key: 'needs', title: 'NEEDS', width: 5, align: 'right', priority: 3, render: (v) => { const p = needs(v); return p === undefined ? '—' : `${p}%`; }, sortValue: (v) => needs(v) },
     { key: 'budget', title: 'BUDGET', width: 8, align: 'right', priority: 1, render: (v) => opts.budgetOf?.(v)?.text ?? '', sortValue: (v) => opts.budgetOf?.(v)?.sortMs },
-    { key: 'connected', title: 'CONN', width: 5, priority: 2, render: (v) => (bool(v.connected) === undefined ? '—' : v.connected ? 'yes' : 'NO'), sortValue: (v) => (v.connected === true ? 1 : v.connected === false ? 0 : undefined) },
+    { key: 'connected', title: 'CONN', width: 5, priority: 2, render: (v) => (v.connected === undefined ? '—' : v.connected ? 'yes' : 'NO'), sortValue: (v) => (v.connected === true ? 1 : v.connected === false ? 0 : undefined) },
     { key: 'delegators', title: 'DELEG', width: 5, align: 'right', priority: 3, render: (v) => formatCount(delegatorCount(v)), sortValue: (v) => delegatorCount(v) },
     { key: 'delegated', title: 'DEL.WT', width: 8, align: 'right', priority: 4, render: (v) => weight(delegatorWeight(v)), sortValue: (v) => delegatorWeight(v) },
-    { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (v) => formatPercent(num(v.delegationFee), 1), sortValue: (v) => num(v.delegationFee) },
-    { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => weight(big(v.potentialReward)), sortValue: (v) => big(v.potentialReward) },
+    { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (v) => formatPercent(v.delegationFee, 1), sortValue: (v) => v.delegationFee },
+    { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => weight(v.potentialReward), sortValue: (v) => v.potentialReward },
     { key: 'bls', title: 'BLS', width: 3, priority: 6, render: (v) => (hasBls(v) ? 'yes' : 'no'), sortValue: (v) => (hasBls(v) ? 1 : 0) },
   ];
   return cols.filter((c) => (c.key !== 'renew' || opts.renew) && (c.key !== 'needs' || opts.needs) && (c.key !== 'budget' || opts.budgetOf !== undefined));
@@ -76,7 +76,7 @@ function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions[
       watched.has(v.nodeID)
         ? budgetCell(
             judgeValidation(
-              { nodeId: v.nodeID, startMs: date(v.startTime), endMs: date(v.endTime), uptimePercent: num(v.uptime), view: 'this-node', helicon, autoRenewed: isAutoRenewed(v) },
+              { nodeId: v.nodeID, startMs: v.startTime?.getTime(), endMs: v.endTime?.getTime(), uptimePercent: v.uptime, view: 'this-node', helicon, autoRenewed: isAutoRenewed(v) },
               { now, override: rewardThreshold.override },
             ),
           )
@@ -86,9 +86,8 @@ function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions[
 
 /** ACP-236 auto-renewed validators: "auto" (renews at END), "last" (its authority set the next period to 0). */
 export function renewText(v: Validator): string {
-  const next = num(v.nextPeriod);
-  if (next === undefined && v.validatorAuthority === undefined) return '';
-  return next === 0 ? 'last' : 'auto';
+  if (v.nextPeriod === undefined && v.validatorAuthority === undefined) return '';
+  return v.nextPeriod === 0n ? 'last' : 'auto';
 }
 
 export function validatorTone(v: Validator, ownId: string | undefined, thresholdOf: ThresholdOf, now: number) {

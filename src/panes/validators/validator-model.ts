@@ -1,11 +1,11 @@
 // Validator rows: the numbers the validators pane and the overview share.
 import type { Validator } from '../../state/types';
-import { arr, big, bool, num, obj } from '../fields';
 import { shareOf } from '../../format/avax';
 import { isBelow, type Threshold } from '../../domain/reward/threshold';
 
+/** Its own stake (the schema fills `weight` from the spec era's `stakeAmount`). */
 export function weightOf(v: Validator): bigint {
-  return big(v.weight) ?? big(v.stakeAmount) ?? 0n;
+  return v.weight;
 }
 
 export function totalWeight(vs: readonly Validator[]): bigint {
@@ -15,19 +15,18 @@ export function totalWeight(vs: readonly Validator[]): bigint {
 }
 
 export function delegatorWeight(v: Validator): bigint | undefined {
-  const direct = big(v.delegatorWeight);
-  if (direct !== undefined) return direct;
-  const ds = arr(v.delegators);
+  if (v.delegatorWeight !== undefined) return v.delegatorWeight;
+  const ds = v.delegators ?? [];
   if (ds.length === 0) return undefined;
-  return ds.reduce<bigint>((n, d) => n + (big(obj(d).weight) ?? big(obj(d).stakeAmount) ?? 0n), 0n);
+  return ds.reduce<bigint>((n, d) => n + d.weight, 0n);
 }
 
 export function delegatorCount(v: Validator): number | undefined {
-  return num(v.delegatorCount) ?? (Array.isArray(v.delegators) ? v.delegators.length : undefined);
+  return v.delegatorCount ?? v.delegators?.length;
 }
 
 export function hasBls(v: Validator): boolean {
-  return Boolean(obj(v.signer).publicKey || v.publicKey);
+  return Boolean(v.signer?.publicKey || v.publicKey);
 }
 
 export interface ValidatorHealth {
@@ -39,8 +38,8 @@ export interface ValidatorHealth {
 
 export function validatorHealth(v: Validator, threshold: Threshold): ValidatorHealth {
   return {
-    belowThreshold: isBelow(num(v.uptime), threshold),
-    disconnected: bool(v.connected) === false,
+    belowThreshold: isBelow(v.uptime, threshold),
+    disconnected: v.connected === false,
     threshold,
   };
 }

@@ -6,14 +6,13 @@ import { formatAvaxCompact } from '../../format/avax';
 import { formatCount, formatPercent } from '../../format/number';
 import { formatAge } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
-import { arr, big, obj, str } from '../fields';
+import { str } from '../../format/fields';
 import { DocumentPane } from '../../ui/DocumentPane';
 import type { PaneProps } from '../common';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import { describeResource, type Resource } from '../../state/resource';
 import { upgradeRows, versionBreakdown } from '../versions-model';
 import type { UpgradesResult } from '../../rpc/methods/info/upgrades';
-import { weightOf } from '../validators/validator-model';
 
 function status(r: Resource<unknown>, what: string): KeyValueItem[] {
   if (r.data !== undefined && !r.stale) return [];
@@ -44,44 +43,43 @@ export function VersionsPane({ width, height, active }: PaneProps) {
 
   const peerVersions = useMemo(() => {
     const weights = new Map<string, bigint>();
-    for (const r of validators?.data?.rows ?? []) if (r.change !== 'removed') weights.set(String(r.value.nodeID), weightOf(r.value));
+    for (const r of validators?.data?.rows ?? []) if (r.change !== 'removed') weights.set(r.value.nodeID, r.value.weight);
     const items = (peers.data?.rows ?? [])
       .filter((r) => r.change !== 'removed')
-      .map((r) => ({ version: String(r.value.version ?? ''), weight: weights.get(String(r.value.nodeID)) }));
+      .map((r) => ({ version: r.value.version, weight: weights.get(r.value.nodeID) }));
     return { list: versionBreakdown(items), weighted: weights.size > 0 };
   }, [peers.data, validators?.data]);
 
-  const v = obj(version.data);
+  const v = version.data;
   const items: KeyValueItem[] = [
     { section: 'This node: info.getNodeVersion' },
-    ...status(version as Resource<unknown>, 'version'),
-    { label: 'Version', value: str(v.version), tone: 'accent' },
-    { label: 'Database', value: str(v.databaseVersion) },
-    { label: 'RPC protocol', value: str(v.rpcProtocolVersion) },
-    { label: 'Git commit', value: str(v.gitCommit) },
-    ...Object.entries(obj(v.vmVersions)).map(([k, x]) => ({ label: `VM ${sanitize(k)}`, value: str(x) })),
+    ...status(version, 'version'),
+    { label: 'Version', value: str(v?.version), tone: 'accent' },
+    { label: 'Database', value: str(v?.databaseVersion) },
+    { label: 'RPC protocol', value: str(v?.rpcProtocolVersion) },
+    { label: 'Git commit', value: str(v?.gitCommit) },
+    ...Object.entries(v?.vmVersions ?? {}).map(([k, x]) => ({ label: `VM ${sanitize(k)}`, value: str(x) })),
     { section: 'VMs: info.getVMs' },
-    ...status(vms as Resource<unknown>, 'VMs'),
-    ...Object.entries(obj(obj(vms.data).vms)).map(([id, aliases]) => ({ label: arr(aliases).map((a) => sanitize(String(a))).join(', ') || 'VM', value: sanitize(id) })),
-    ...Object.entries(obj(obj(vms.data).fxs)).map(([id, name]) => ({ label: `fx ${str(name)}`, value: sanitize(id) })),
+    ...status(vms, 'VMs'),
+    ...Object.entries(vms.data?.vms ?? {}).map(([id, aliases]) => ({ label: aliases.map((a) => sanitize(a)).join(', ') || 'VM', value: sanitize(id) })),
+    ...Object.entries(vms.data?.fxs ?? {}).map(([id, name]) => ({ label: `fx ${str(name)}`, value: sanitize(id) })),
     { section: 'Network upgrades: info.upgrades' },
-    ...status(upgrades as Resource<unknown>, 'upgrades'),
-    ...upgradeItems(upgrades.data as UpgradesResult | undefined, now),
+    ...status(upgrades, 'upgrades'),
+    ...upgradeItems(upgrades.data, now),
     { section: `Peers' versions${peerVersions.weighted ? ', by count and by stake' : ' (stake shown once the Validators pane has loaded the set)'}` },
-    ...status(peers as Resource<unknown>, 'peers'),
+    ...status(peers, 'peers'),
     ...peerVersions.list.map((b) => ({
       label: b.version,
       value: `${formatCount(b.count)} peers (${formatPercent(b.share, 1)})${peerVersions.weighted && b.weight !== undefined ? ` · ${formatAvaxCompact(b.weight)} AVAX (${formatPercent(b.weightShare, 1)} of connected stake)` : ''}`,
     })),
     { section: 'ACP votes: info.acps (weights of connected validators)' },
-    ...status(acps as Resource<unknown>, 'ACPs'),
-    ...Object.entries(obj(acps.data))
+    ...status(acps, 'ACPs'),
+    ...Object.entries(acps.data ?? {})
       .sort(([a], [b]) => Number(a) - Number(b))
-      .map(([n, rec]) => {
-        const r = obj(rec);
-        const sup = big(r.supportWeight) ?? 0n;
-        const obj_ = big(r.objectWeight) ?? 0n;
-        const abs = big(r.abstainWeight) ?? 0n;
+      .map(([n, r]) => {
+        const sup = r.supportWeight;
+        const obj_ = r.objectWeight;
+        const abs = r.abstainWeight;
         const total = sup + obj_ + abs;
         const pct = (x: bigint) => (total > 0n ? formatPercent(Number((x * 1_000_000n) / total) / 10_000, 1) : '—');
         return {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AnyMethod } from './define';
+import type { MethodDescriptor } from './define';
 import { compareVersion, parseNodeVersion } from './info/get-node-version';
 import { acps as info_acps } from './info/acps';
 import { getBlockchainID as info_getBlockchainID } from './info/get-blockchain-id';
@@ -114,13 +114,16 @@ export type ParamsOf<N extends MethodName> = z.input<Methods[N]['params']>;
 export type WireParamsOf<N extends MethodName> = z.output<Methods[N]['params']>;
 export type ResultOf<N extends MethodName> = z.output<Methods[N]['result']>;
 
-export const methodList: readonly AnyMethod[] = Object.values(methods);
+/** A registry descriptor: its name is one of the registry's keys. */
+export type RegisteredMethod = MethodDescriptor<MethodName, z.ZodType, z.ZodType>;
+
+export const methodList: readonly RegisteredMethod[] = Object.values(methods);
 
 export function isMethodName(name: string): name is MethodName {
   return Object.prototype.hasOwnProperty.call(methods, name);
 }
 
-export function getMethod(name: string): AnyMethod | undefined {
+export function getMethod(name: string): RegisteredMethod | undefined {
   return isMethodName(name) ? methods[name] : undefined;
 }
 

@@ -3,6 +3,7 @@ import { createAvatopStore, PRIMARY_NETWORK_ID, type AvatopState } from '../../.
 import { idleResource, resolveOk } from '../../../src/state/resource';
 import { guardOwnValidation, guardWatchedValidation } from '../../../src/domain/reward/guard';
 import type { Validator } from '../../../src/state/types';
+import { methods } from '../../../src/rpc/methods';
 
 const DAY = 86_400_000;
 const NODE = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
@@ -17,10 +18,10 @@ function state(opts: { heliconTime: string; validator?: Partial<Validator>; weig
     ...s,
     node: {
       ...s.node,
-      id: resolveOk(idleResource(), { nodeID: NODE }, at),
+      id: resolveOk(idleResource(), { nodeID: NODE, nodePOP: null }, at),
       uptime: resolveOk(idleResource(), { weightedAveragePercentage: opts.weighted, rewardingStakePercentage: opts.rewarding ?? 100 }, at),
     },
-    versions: { ...s.versions, upgrades: resolveOk(idleResource(), { heliconTime: opts.heliconTime }, at) },
+    versions: { ...s.versions, upgrades: resolveOk(idleResource(), methods['info.upgrades'].result.parse({ heliconTime: opts.heliconTime }), at) },
     validators: { ...s.validators, detail: { [`${PRIMARY_NETWORK_ID}/${NODE}`]: resolveOk(idleResource(), validator, at) } },
   };
 }
@@ -56,7 +57,7 @@ describe('guardOwnValidation', () => {
 
   it('marks an auto-renewed validation and judges its current period', () => {
     const g = guardOwnValidation(
-      state({ heliconTime: '2026-07-28T15:00:00Z', weighted: 100, validator: { validatorAuthority: { addresses: ['P-avax1x'], threshold: 1 }, startTime: new Date(now - DAY), endTime: new Date(now + 13 * DAY) } }),
+      state({ heliconTime: '2026-07-28T15:00:00Z', weighted: 100, validator: { validatorAuthority: { addresses: ['P-avax1x'], threshold: 1, locktime: 0n }, startTime: new Date(now - DAY), endTime: new Date(now + 13 * DAY) } }),
       { now },
     )!;
     expect(g.autoRenewed).toBe(true);
