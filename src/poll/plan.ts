@@ -24,6 +24,7 @@ import { uptimeRequirementSpec, viewPlan } from './view-plan';
 import { call } from './resource-spec';
 import type { MetricsGetter } from '../metrics/fetch';
 import { metricsSpec } from './metrics-spec';
+import { ownValidationsSpec } from './own-validations';
 
 /**
  * tick: every interval. slow: every slow interval (cheap but rarely changing). once: until it succeeds (static
@@ -417,6 +418,9 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
   const all = [...header(body.some((spec) => spec.key === 'peers' || spec.key === 'peers:slow')), ...body];
   // The pane's reading also feeds the header; elsewhere the header reads slowly.
   if (opts.metrics && !body.some((spec) => spec.key === 'metrics')) all.push(metricsSpec('header'));
+  // This node's subnet and L1 validations, for the header's reward badge: found every few minutes.
+  const own = s.node.id.data?.nodeID;
+  if (own) all.push(ownValidationsSpec(own));
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
   // Both write the peers list: the faster one is enough.

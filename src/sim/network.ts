@@ -31,6 +31,7 @@ import { drainL1Balances, updateFees } from './fees';
 import { GENESIS_SUPPLY_AVAX, ownStakeCeiling } from './economy';
 import { blsPair } from './bls-keys';
 import { planOwnValidation, type OwnValidationPlan, type ScenarioName } from './scenarios';
+import { addOwnSubnetValidations } from './own-subnet-validations';
 
 export interface NetworkOptions {
   profile: Profile;
@@ -46,6 +47,8 @@ export interface NetworkOptions {
   maxBlocks?: number;
   /** This node's own validation set to show one reward-guard case (sim/scenarios.ts). */
   scenario?: ScenarioName;
+  /** This node's own validation chosen outright (start, end, its record, the peers' view); wins over `scenario`. */
+  ownValidation?: OwnValidationPlan;
 }
 
 const YEAR = 31_536_000;
@@ -160,7 +163,8 @@ export class SimNetwork {
     for (const w of this.wallets) this.keystore.keys.set(w.str, 'PrivateKey-' + formatId(g.bytes(32)).slice(0, 50));
 
     this.height = 20_000_000 + this.prng.int(0, 2_000_000);
-    if (opts.scenario) {
+    if (opts.ownValidation) this.scenario = opts.ownValidation;
+    else if (opts.scenario) {
       // The node's own rule for a validation starting then: 90% from Helicon on, else 80% (ACP-267).
       const helicon = Date.parse(this.profile.heliconTime);
       this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => (startSec * 1000 >= helicon ? 90 : 80));
@@ -202,14 +206,20 @@ export class SimNetwork {
       weighted += next * w;
       total += w;
     }
-    if (plan.l1RunwaySec !== undefined && !this.scenarioL1) {
-      const l1 = this.subnets.find((s) => s.kind === 'l1' && s.l1Validators.length > 0)?.l1Validators[0];
-      if (l1) {
-        l1.balance = BigInt(this.validatorFeeState.price) * BigInt(plan.l1RunwaySec);
-        this.scenarioL1 = l1;
-      }
+    // This node also validates an elastic subnet and an L1 (sim/own-subnet-validations.ts).
+    const own = this.validatorsByNode.get(this.nodeIdStr);
+    if (own && !this.scenarioL1) {
+      const added = addOwnSubnetValidations(
+        { nodeId: this.nodeId, nodeIdStr: this.nodeIdStr, subnets: this.subnets, subnetStakers: this.subnetStakers, price: this.validatorFeeState.price, l1: this.profile.l1, history: this.history, publicKeyHex: this.nodePop.publicKeyHex, rewardOwner: own.rewardOwner, nowSec: this.nowSec() },
+        plan,
+      );
+      this.scenarioL1 = added.l1;
+      this.scenarioElastic = added.elastic;
     }
   }
+
+  /** The elastic subnet validation a scenario gives this node. */
+  scenarioElastic: SubnetStakerFull | undefined;
 
   // ---------------------------------------------------------------- helpers
 
