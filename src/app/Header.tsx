@@ -22,8 +22,8 @@ import type { Resource } from '../state/resource';
 import { headerMetricParts } from './header-metrics';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { isBelow } from '../domain/reward/threshold';
-import { budgetBadge } from './budget-model';
-import { useOwnGuard } from './use-own-guard';
+import { validationsBadge } from './validations-model';
+import { useOwnValidations } from './use-own-validations';
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
 // render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
@@ -91,7 +91,8 @@ export function Header({ width }: { width: number }) {
   const own = useAvatop(selectOwnValidator);
   const threshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, Date.now());
   const now = Date.now();
-  const budget = budgetBadge(useOwnGuard(now));
+  // The worst of this node's validations (primary, subnet, L1) by the reward guard.
+  const budget = validationsBadge(useOwnValidations(now), now);
   const upStyle = claim(weighted === undefined ? theme.text.muted : isBelow(weighted, threshold) ? theme.status.warn : theme.status.ok);
 
   const line1 = [
