@@ -58,6 +58,8 @@ export interface DiscoverOptions {
   readonly signal?: AbortSignal;
   /** Where the never-changing answers are kept between rounds (the client, usually). */
   readonly cacheKey?: object;
+  /** A health reply already at hand (the monitor polls it anyway): the chains are read from it, not asked again. */
+  readonly health?: unknown;
 }
 
 export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o: DiscoverOptions = {}): Promise<OwnValidations> {
@@ -66,7 +68,7 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
   const errors: string[] = [];
   let chains: string[] = [];
   try {
-    chains = chainIdsFromHealth(await c.call('health.health', {}, { signal }));
+    chains = chainIdsFromHealth(o.health ?? (await c.call('health.health', {}, { signal })));
   } catch (err) {
     errors.push(`tracked chains unknown (health): ${reasonOf(err)}`);
   }
@@ -140,7 +142,7 @@ export function ownValidationsSpec(nodeId: string, named: readonly string[] = []
     intervalMs: () => DISCOVERY_EVERY_MS,
     // Out of the first frame's way: the header has more urgent things to ask.
     initialDelayMs: 1_500,
-    fetch: (ctx, signal) => discoverOwnValidations(ctx.client, nodeId, { named, signal, cacheKey: ctx.client }),
+    fetch: (ctx, signal) => discoverOwnValidations(ctx.client, nodeId, { named, signal, cacheKey: ctx.client, health: ctx.state().node.health.data }),
     toData: (_prev, found: OwnValidations) => found,
   };
 }
