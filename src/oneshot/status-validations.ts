@@ -89,6 +89,9 @@ export function reportValidations(primary: ValidationFacts | undefined, found: O
       json.push({ kind: 'l1', subnet: v.subnetId ?? null, threshold: null, thresholdSource: 'no staking reward on an L1', downtimeBudgetSeconds: null, endsInSeconds: null, ...entry });
     }
   }
-  for (const e of found?.errors ?? []) problems.push(sanitize(e));
+  // What discovery could not find out is said, but only an L1 validation the operator named is a reason to warn:
+  // a node without a health API or validatedBy is not degraded for it.
+  for (const e of found?.errors ?? []) lines.push(`validations ? (${sanitize(e)})`);
+  for (const e of found?.namedErrors ?? []) problems.push(sanitize(e));
   return { primary: primaryGuard, list, problems, lines, json, l1Json };
 }

@@ -104,6 +104,7 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
     }
   }
   const named: DiscoveredValidation[] = [];
+  const namedErrors: string[] = [];
   for (const id of o.named ?? []) {
     if (found.some((d) => d.kind === 'l1' && d.validationId === id)) {
       named.push({ kind: 'l1', subnetId: undefined, validationId: id, startMs: undefined, balance: undefined, source: 'named' });
@@ -113,7 +114,7 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
       const v = obj(await c.call('platform.getL1Validator', { validationID: id }, { signal }));
       named.push({ kind: 'l1', subnetId: str(v.subnetID, '') || undefined, validationId: id, startMs: date(v.startTime), balance: big(v.balance) ?? 0n, source: 'named' });
     } catch (err) {
-      errors.push(`L1 validation ${str(id)} unknown: ${reasonOf(err)}`);
+      namedErrors.push(`L1 validation ${str(id)} unknown: ${reasonOf(err)}`);
     }
   }
   const validations = mergeNamedL1(found, named);
@@ -125,7 +126,7 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
       errors.push(`L1 validator fee unknown: ${reasonOf(err)}`);
     }
   }
-  return { validations, trackedSubnets: [...subnets].sort(), price, errors };
+  return { validations, trackedSubnets: [...subnets].sort(), price, errors, namedErrors };
 }
 
 /** Where the monitor and the exporter keep the last discovery. */

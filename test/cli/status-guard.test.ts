@@ -122,6 +122,17 @@ describe('status: the reward guard', () => {
     expect(r.text.stdout).toMatch(/^problem\s+subnet \w+: downtime budget low: can be offline only \d+h \d\dm more this period \(warning under 2d 0h\)$/m);
   });
 
+  it('what discovery cannot find out is said but is no reason to warn; a named L1 validation that cannot be read is', async () => {
+    node = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5, faults: [{ kind: 'rpc-error', method: 'platform.validatedBy', code: -32000, message: 'no such chain' }] });
+    const r = await runCli(['status', '--url', node.url]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^validations \? \(subnet of chain \w+ unknown: .*no such chain.*\)$/m);
+    const missing = '2wTscvX3JUsMbZHFRd9t8Ywz2q9j2BmETg8cTvgUHgawjbSvZX';
+    const named = await runCli(['status', '--url', node.url, '--l1-validation', missing]);
+    expect(named.code).toBe(1);
+    expect(named.stdout).toMatch(new RegExp(`^problem\\s+L1 validation ${missing} unknown: `, 'm'));
+  });
+
   it('--watch-node: another validator\'s budget from this node\'s view of it, in words and in JSON', async () => {
     node = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5 });
     const watched = [...node.network.validators].filter((v) => v.nodeIdStr !== node!.nodeId).sort((a, b) => a.uptime - b.uptime)[0]!;

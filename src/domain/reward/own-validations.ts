@@ -46,6 +46,8 @@ export interface OwnValidations {
   readonly price: bigint | undefined;
   /** What could not be found out, in words (one failing subnet never hides the others). */
   readonly errors: readonly string[];
+  /** L1 validations named with --l1-validation that could not be read: the operator asked, so `status` warns. */
+  readonly namedErrors?: readonly string[];
 }
 
 // Names avalanchego registers health checks under that are not chains (node/node.go, chains/manager.go).
