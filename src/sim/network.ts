@@ -208,9 +208,35 @@ export class SimNetwork {
     }
     // This node also validates an elastic subnet and an L1 (sim/own-subnet-validations.ts).
     const own = this.validatorsByNode.get(this.nodeIdStr);
-    if (own && !this.scenarioL1) {
+    if (own && !this.ownSubnetsAdded) {
+      this.ownSubnetsAdded = true;
       const added = addOwnSubnetValidations(
-        { nodeId: this.nodeId, nodeIdStr: this.nodeIdStr, subnets: this.subnets, subnetStakers: this.subnetStakers, price: this.validatorFeeState.price, l1: this.profile.l1, history: this.history, publicKeyHex: this.nodePop.publicKeyHex, rewardOwner: own.rewardOwner, nowSec: this.nowSec() },
+        {
+          nodeId: this.nodeId,
+          nodeIdStr: this.nodeIdStr,
+          subnets: this.subnets,
+          subnetStakers: this.subnetStakers,
+          price: this.validatorFeeState.price,
+          l1: this.profile.l1,
+          history: this.history,
+          publicKeyHex: this.nodePop.publicKeyHex,
+          rewardOwner: own.rewardOwner,
+          nowSec: this.nowSec(),
+          // A real AddPermissionlessValidatorTx, so getTx answers for the staker's txID; its own random stream.
+          registerElasticTx: (subnet, v) => {
+            const tx = tf.addPermissionlessValidatorTx(this.prng.fork('own-elastic'), this.ctx, {
+              ...v,
+              nodeId: this.nodeId,
+              subnetId: subnet.id,
+              signer: null,
+              stakeOwner: v.rewardOwner,
+              delegationRewardOwner: v.rewardOwner,
+              assetId: parseId(subnet.assetIdStr!),
+            });
+            this.historyTxs.push(tx);
+            return this.registerTx(tx).idStr;
+          },
+        },
         plan,
       );
       this.scenarioL1 = added.l1;
@@ -220,6 +246,7 @@ export class SimNetwork {
 
   /** The elastic subnet validation a scenario gives this node. */
   scenarioElastic: SubnetStakerFull | undefined;
+  private ownSubnetsAdded = false;
 
   // ---------------------------------------------------------------- helpers
 

@@ -25,6 +25,8 @@ export interface OwnValidationHost {
   readonly publicKeyHex: string;
   readonly rewardOwner: Owner;
   readonly nowSec: number;
+  /** Issues the staker's AddPermissionlessValidatorTx into the history; returns its ID. */
+  registerElasticTx(subnet: Subnet, v: { start: number; end: number; weight: bigint; rewardOwner: Owner; shares: number }): string;
 }
 
 export interface OwnSubnetValidations {
@@ -43,7 +45,7 @@ export function addOwnSubnetValidations(net: OwnValidationHost, plan: OwnValidat
       const weight = 5_000n * NAVAX;
       const rewardOwner = net.rewardOwner;
       elastic = {
-        txIdStr: formatId(sha256(subnet.id, net.nodeId, new TextEncoder().encode('own-elastic'))),
+        txIdStr: net.registerElasticTx(subnet, { start, end, weight, rewardOwner, shares: 20_000 }),
         nodeIdStr: net.nodeIdStr,
         start,
         end,

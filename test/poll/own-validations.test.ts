@@ -28,6 +28,9 @@ describe('discoverOwnValidations', () => {
     const elastic = first.validations.find((v) => v.kind === 'subnet' && v.permissionless);
     expect(elastic).toMatchObject({ endMs: node.network.scenarioElastic!.end * 1000, uptimeRequirement: 800_000 });
     expect(first.price).toBe(BigInt(node.network.validatorFeeState.price));
+    // The staker's tx is there, as on a real node.
+    const tx = (await client.call('platform.getTx', { txID: node.network.scenarioElastic!.txIdStr, encoding: 'json' })) as { tx: { unsignedTx: Record<string, unknown> } };
+    expect(tx.tx.unsignedTx.subnetID).toBe(elastic && (elastic as { subnetId: string }).subnetId);
     const tracked = node.network.subnets.filter((s) => s.tracked).map((s) => s.idStr).sort();
     expect(first.trackedSubnets).toEqual(tracked);
     // Second round: no chain → subnet lookups, no TransformSubnetTx again; one getCurrentValidators per subnet.
