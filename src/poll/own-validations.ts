@@ -10,6 +10,7 @@ import { arr, big, date, obj, str } from '../format/fields';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { AvatopError } from '../rpc/errors';
 import {
+  chainAliasesFromHealth,
   chainIdsFromHealth,
   DISCOVERY_EVERY_MS,
   isPermissionlessEntry,
@@ -31,13 +32,15 @@ export interface MethodCaller {
 interface DiscoveryCache {
   readonly subnetOfChain: Map<string, string>;
   readonly requirement: Map<string, number | undefined>;
+  /** A health check's name → the chain it is an alias of, or null when it is none. */
+  readonly chainOfAlias: Map<string, string | null>;
 }
 
 const caches = new WeakMap<object, DiscoveryCache>();
 
 function cacheFor(key: object): DiscoveryCache {
   let c = caches.get(key);
-  if (!c) caches.set(key, (c = { subnetOfChain: new Map(), requirement: new Map() }));
+  if (!c) caches.set(key, (c = { subnetOfChain: new Map(), requirement: new Map(), chainOfAlias: new Map() }));
   return c;
 }
 
@@ -67,10 +70,27 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
   const cache = cacheFor(o.cacheKey ?? c);
   const errors: string[] = [];
   let chains: string[] = [];
+  let aliases: string[] = [];
   try {
-    chains = chainIdsFromHealth(o.health ?? (await c.call('health.health', {}, { signal })));
+    const health = o.health ?? (await c.call('health.health', {}, { signal }));
+    chains = chainIdsFromHealth(health);
+    aliases = chainAliasesFromHealth(health);
   } catch (err) {
     errors.push(`tracked chains unknown (health): ${reasonOf(err)}`);
+  }
+  // A chain the operator aliased is checked under its alias: the Info API says which chain that is, once.
+  for (const alias of aliases) {
+    if (!cache.chainOfAlias.has(alias)) {
+      try {
+        const id = str(obj(await c.call('info.getBlockchainID', { alias }, { signal })).blockchainID, '');
+        cache.chainOfAlias.set(alias, id === '' ? null : id);
+      } catch {
+        // "there is no chain with alias/ID": a check that is not a chain's.
+        cache.chainOfAlias.set(alias, null);
+      }
+    }
+    const id = cache.chainOfAlias.get(alias);
+    if (id && !chains.includes(id)) chains.push(id);
   }
   const subnets = new Set<string>();
   for (const chain of chains) {

@@ -29,7 +29,7 @@ describe('discoverOwnValidations', () => {
     expect(elastic).toMatchObject({ endMs: node.network.scenarioElastic!.end * 1000, uptimeRequirement: 800_000 });
     expect(first.price).toBe(BigInt(node.network.validatorFeeState.price));
     // The staker's tx is there, as on a real node.
-    const tx = (await client.call('platform.getTx', { txID: node.network.scenarioElastic!.txIdStr, encoding: 'json' })) as { tx: { unsignedTx: Record<string, unknown> } };
+    const tx = (await client.call('platform.getTx', { txID: node.network.scenarioElastic!.txIdStr, encoding: 'json' })) as unknown as { tx: { unsignedTx: Record<string, unknown> } };
     expect(tx.tx.unsignedTx.subnetID).toBe(elastic && (elastic as { subnetId: string }).subnetId);
     const tracked = node.network.subnets.filter((s) => s.tracked).map((s) => s.idStr).sort();
     expect(first.trackedSubnets).toEqual(tracked);

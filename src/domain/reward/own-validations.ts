@@ -50,16 +50,27 @@ export interface OwnValidations {
   readonly namedErrors?: readonly string[];
 }
 
-// Names avalanchego registers health checks under that are not chains (node/node.go, chains/manager.go).
 const CB58_ID = /^[1-9A-HJ-NP-Za-km-z]{40,60}$/;
+/** Health checks avalanchego registers that are not a subnet's chain (node/node.go, chains/manager.go). */
+const NOT_SUBNET_CHAINS = new Set(['P', 'X', 'C', 'bootstrapped', 'validation', 'network', 'router', 'database', 'diskspace', 'bls', 'futureupgrade', 'shuttingDown']);
+/** A node names what it names; no more than this many are followed up (each costs a call). */
+export const MAX_CHAIN_CHECKS = 64;
 
 /**
  * The chains this node runs besides the primary network's: avalanchego registers one health check per chain it
- * runs (or failed to create), named by the chain's primary alias, which for a subnet's chain is its ID
- * (chains/manager.go). Reading them costs nothing beyond the health poll.
+ * runs (or failed to create), named by the chain's primary alias (chains/manager.go): its ID, unless the operator
+ * gave the chain an alias. Reading them costs nothing beyond the health poll.
  */
 export function chainIdsFromHealth(health: unknown): string[] {
-  return Object.keys(obj(obj(health).checks)).filter((name) => CB58_ID.test(name)).sort();
+  return Object.keys(obj(obj(health).checks)).filter((name) => CB58_ID.test(name)).sort().slice(0, MAX_CHAIN_CHECKS);
+}
+
+/** Other check names that may be a chain's alias (info.getBlockchainID resolves them). */
+export function chainAliasesFromHealth(health: unknown): string[] {
+  return Object.keys(obj(obj(health).checks))
+    .filter((name) => !CB58_ID.test(name) && !NOT_SUBNET_CHAINS.has(name) && name.length <= 128)
+    .sort()
+    .slice(0, MAX_CHAIN_CHECKS);
 }
 
 /** An entry of getCurrentValidators({ subnetID, nodeIDs: [self] }) as a validation: L1 validators carry a validationID. */

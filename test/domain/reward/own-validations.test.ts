@@ -1,7 +1,9 @@
 // This node's subnet and L1 validations judged by the same guard as its primary one.
 import { describe, expect, it } from 'vitest';
 import {
+  chainAliasesFromHealth,
   chainIdsFromHealth,
+  MAX_CHAIN_CHECKS,
   judgeOwnValidations,
   mergeNamedL1,
   validationFromEntry,
@@ -33,6 +35,13 @@ describe('discovery facts', () => {
     const checks = { C: {}, P: {}, X: {}, bootstrapped: {}, network: {}, [SUBNET]: {}, 'not an id': {} };
     expect(chainIdsFromHealth({ checks, healthy: true })).toEqual([SUBNET]);
     expect(chainIdsFromHealth('garbage')).toEqual([]);
+  });
+
+  it("names that may be a chain's alias are the other checks; a node's flood of names is cut short", () => {
+    const checks = { C: {}, P: {}, X: {}, bls: {}, bootstrapped: {}, database: {}, diskspace: {}, futureupgrade: {}, network: {}, router: {}, validation: {}, dfk: {}, [SUBNET]: {} };
+    expect(chainAliasesFromHealth({ checks })).toEqual(['dfk']);
+    const many = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`alias${i}`, {}]));
+    expect(chainAliasesFromHealth({ checks: many })).toHaveLength(MAX_CHAIN_CHECKS);
   });
 
   it('an entry with a validationID is an L1 validation; one with a reward is an elastic staker', () => {
