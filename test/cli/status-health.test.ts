@@ -14,8 +14,7 @@ const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')
 
 beforeAll(async () => {
   [alone, starting, fine] = await Promise.all([
-    // No subnets: a tracked subnet's chains would fail on stake too, each named by its chain ID.
-    createSimNode({ seed: 11, validators: 50, peers: 0, utxos: 10, subnets: 0, health: 'isolated' }),
+    createSimNode({ seed: 11, validators: 50, peers: 0, utxos: 10, health: 'isolated' }),
     createSimNode({ seed: 12, validators: 50, peers: 10, utxos: 10, health: 'pending' }),
     createSimNode({ seed: 13, validators: 50, peers: 10, utxos: 10 }),
   ]);
