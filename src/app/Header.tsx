@@ -21,8 +21,8 @@ import type { Resource } from '../state/resource';
 import { headerMetricParts } from './header-metrics';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { isBelow } from '../domain/reward/threshold';
-import { budgetBadge } from '../ui/budget-model';
-import { useOwnGuard } from '../ui/use-own-guard';
+import { validationsBadge } from '../ui/validations-model';
+import { useOwnValidations } from '../ui/use-own-validations';
 import { useViewedName } from '../fleet/fleet-context';
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
@@ -90,7 +90,8 @@ export function Header({ width }: { width: number }) {
   const own = useAvatop(selectOwnValidator);
   const threshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, Date.now());
   const now = Date.now();
-  const budget = budgetBadge(useOwnGuard(now));
+  // The worst of this node's validations (primary, subnet, L1) by the reward guard.
+  const budget = validationsBadge(useOwnValidations(now), now);
   const upStyle = claim(weighted === undefined ? theme.text.muted : isBelow(weighted, threshold) ? theme.status.warn : theme.status.ok);
 
   // With several nodes, which one this is (the fleet's name for it) comes first.

@@ -2,12 +2,14 @@
 import { formatFlagHelp, parseFlags, UsageError, type FlagSpec } from '../config/flags';
 import { EXIT_UNKNOWN } from '../config/exit-codes';
 import { createSimNode, heliconTimeOption, parseFaultFlag, parseHealthFlag, parseScenario, PROFILE_NAMES, SCENARIOS, SIM_DEFAULTS, FAULT_KINDS, HEALTH_PRESETS, type FaultSpec, type ProfileName } from '../sim/index';
+import { parseOwnValidation, type OwnValidationPlan } from '../sim/scenarios';
 
 const SPECS: readonly FlagSpec[] = [
   { name: 'port', kind: 'string', short: 'p', value: 'PORT', description: `port to listen on, 0 = any free port (default 9650)` },
   { name: 'host', kind: 'string', value: 'HOST', description: `address to bind (default ${SIM_DEFAULTS.host})` },
   { name: 'profile', kind: 'string', value: PROFILE_NAMES.join('|'), description: `API generation to speak (default ${SIM_DEFAULTS.profile}; v1.15: Helicon active, auto-renewed validators)` },
   { name: 'scenario', kind: 'string', value: 'NAME', description: `this node's own validation: ${SCENARIOS.join(', ')}` },
+  { name: 'validation', kind: 'string', value: 'SPEC', description: "this node's validation chosen outright: start=TIME,end=TIME,peers=PCT[,uptime=PCT][,l1-runway=5d] (TIME: RFC 3339, Unix seconds or -30d/+12h from now; peers: the peers' view, uptime: its own record)" },
   { name: 'helicon-time', kind: 'string', value: 'TIME', description: "info.upgrades heliconTime: RFC 3339 or 'unscheduled' (default: the profile's)" },
   { name: 'seed', kind: 'string', value: 'N', description: `seed of the network's history (default ${SIM_DEFAULTS.seed})` },
   { name: 'network-id', kind: 'string', value: 'ID', description: 'network ID: 1 mainnet (default), 5 fuji, 12345 local' },
@@ -93,6 +95,14 @@ export async function run(argv: string[]): Promise<number> {
     const scenarioText = v.scenario as string | undefined;
     const scenario = scenarioText === undefined ? undefined : parseScenario(scenarioText);
     if (scenarioText !== undefined && !scenario) throw new UsageError(`--scenario must be one of ${SCENARIOS.join(', ')}, got ${JSON.stringify(scenarioText)}`);
+    let ownValidation: OwnValidationPlan | undefined;
+    if (typeof v.validation === 'string') {
+      try {
+        ownValidation = parseOwnValidation(v.validation, Math.floor(Date.now() / 1000));
+      } catch (err) {
+        throw new UsageError(`--validation: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
     const faults: FaultSpec[] = ((v.fault as string[] | undefined) ?? []).map((f) => {
       try {
         return parseFaultFlag(f);
@@ -104,6 +114,7 @@ export async function run(argv: string[]): Promise<number> {
       profile: profile as ProfileName,
       heliconTime,
       scenario,
+      ownValidation,
       port: intFlag(v, 'port', 0, 65535) ?? 9650,
       host: (v.host as string | undefined) ?? SIM_DEFAULTS.host,
       seed: intFlag(v, 'seed', 0, 0xffffffff),
@@ -138,6 +149,7 @@ export async function run(argv: string[]): Promise<number> {
       `  profile   ${opts.profile}, seed ${net.seed}, network ${net.networkId}\n` +
       `  network   ${net.validators.length} validators, ${net.peers.size} peers, ${net.subnets.length} subnets, height ${net.height}\n` +
       `  wallets   ${net.wallets.map((w) => `${w.str} (${w.utxos} UTXOs)`).join('\n            ')}\n` +
+      (opts.ownValidation ? `  validation ${new Date(opts.ownValidation.startSec * 1000).toISOString()} to ${new Date(opts.ownValidation.endSec * 1000).toISOString()}, peers' view ${opts.ownValidation.peersUptime}%, own record ${opts.ownValidation.ownUptime}%\n` : '') +
       (opts.scenario ? `  scenario  ${opts.scenario}${net.scenarioL1 ? `; this node's L1 validation ${net.scenarioL1.validationIdStr} (watch it with --l1-validation)` : ''}\n` : '') +
       `  watch it  avatop --url ${node.url}\n`,
   );

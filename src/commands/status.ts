@@ -11,7 +11,7 @@ import type { FlagSpec } from '../config/flags';
 const FLAGS: readonly FlagSpec[] = [
   { name: 'warn-budget', kind: 'string', value: 'DURATION', description: 'warn (exit 1) below this much downtime budget, e.g. 48h (default 48h)' },
   { name: 'warn-end', kind: 'string', value: 'DURATION', description: 'warn (exit 1) when the validation ends within this, e.g. 24h (default 24h)' },
-  { name: 'l1-validation', kind: 'list', value: 'ID', description: 'an L1 validation ID whose balance runway to check (warns under 7 days), repeatable' },
+  { name: 'l1-validation', kind: 'list', value: 'ID', description: "an L1 validation ID to check too (this node's own are found from the subnets it tracks), repeatable" },
 ];
 
 const usage = `Usage: avatop status [flags]
@@ -19,9 +19,11 @@ const usage = `Usage: avatop status [flags]
 Prints whether the node is reachable and healthy: bootstrapped P/X/C, its own health checks (failing ones by
 name, checks not run yet since it started), version, peers, P-chain height and its age,
 uptime against the reward threshold, the downtime budget (how much longer the node can be offline this period
-and keep its reward, at its peers' view of its uptime), and when this node's validation ends.
-It warns (exit 1) when the budget is under --warn-budget or lost, the validation ends within --warn-end, or an L1
-validation named with --l1-validation has balance for less than 7 days; each reason is a line in words.
+and keep its reward, at its peers' view of its uptime), and when this node's validation ends; the same for its
+subnet validations (found from the subnets it tracks; an elastic subnet's own uptimeRequirement) and the balance
+runway of its L1 validations (found the same way, or named with --l1-validation).
+It warns (exit 1) when a budget is under --warn-budget or lost, a validation ends within --warn-end, or an L1
+validation has balance for less than 7 days; each reason is a line in words.
 Exit status: 0 healthy, 1 degraded, 2 unreachable, 3 usage or configuration error (as a monitoring plugin:
 OK, WARNING, CRITICAL, UNKNOWN).
 

@@ -8,7 +8,8 @@ import { selectOwnValidator } from '../state/own-validator';
 import { selectLiveness } from '../state/liveness';
 import { sanitize } from '../format/sanitize';
 import type { Family, MetricType, Sample } from './exposition';
-import { guardOwnValidation, type ValidationGuard } from '../domain/reward/guard';
+import type { ValidationGuard } from '../domain/reward/guard';
+import { l1Readings, ownGuards } from './own-validation-series';
 import { healthSummaryOf } from '../domain/health/health-summary';
 import { newerVersionStakeShare } from '../domain/versions';
 import { liveValues } from '../state/rows';
@@ -173,13 +174,13 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_validation_threshold_percent',
-    help: 'Uptime this node\'s validation needs for its reward: 80, or 90 for validations starting at or after Helicon (ACP-267, the node\'s info.upgrades), unless --uptime-threshold.',
+    help: 'Uptime each of this node\'s validations needs for its reward: primary 80, or 90 for validations starting at or after Helicon (ACP-267, the node\'s info.upgrades); an elastic subnet\'s uptimeRequirement; unless --uptime-threshold.',
     type: 'gauge',
     read: (s, now, rule) => guarded(s, now, rule, (g) => g.threshold.percent),
   },
   {
     name: 'avatop_validation_downtime_budget_seconds',
-    help: 'How much longer this node can be offline this period and keep its reward, at the peers\' view of its uptime; negative once the reward is lost.',
+    help: 'How much longer this node can be offline this period and keep its reward (per validation: primary or subnet), at the peers\' view of its uptime; negative once the reward is lost.',
     type: 'gauge',
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.budget === undefined || g.budget.state === 'ended' ? undefined : g.budget.remainingMs / 1000)),
   },
@@ -187,8 +188,8 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_l1_balance_runway_seconds',
     help: 'How long an L1 validator\'s balance pays the continuous fee at today\'s price (getL1Validator balance / getValidatorFeeState price); 0 when it ran out.',
     type: 'gauge',
-    read: (_s, _now, _rule, view) =>
-      (view.l1 ?? []).flatMap((r) => {
+    read: (s, _now, _rule, view) =>
+      l1Readings(s, view.l1 ?? []).flatMap((r) => {
         if (r.balance === undefined || r.price === undefined) return [];
         const ms = balanceRunwayMs(r.balance, r.price);
         return ms === undefined ? [] : [{ labels: { subnet: sanitize(r.subnetId ?? ''), validation_id: sanitize(r.validationId) }, value: ms / 1000 }];
@@ -198,8 +199,8 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_l1_balance_navax',
     help: 'An L1 validator\'s remaining balance in nAVAX (getL1Validator balance).',
     type: 'gauge',
-    read: (_s, _now, _rule, view) =>
-      (view.l1 ?? []).flatMap((r) => (r.balance === undefined ? [] : [{ labels: { subnet: sanitize(r.subnetId ?? ''), validation_id: sanitize(r.validationId) }, value: Number(r.balance) }])),
+    read: (s, _now, _rule, view) =>
+      l1Readings(s, view.l1 ?? []).flatMap((r) => (r.balance === undefined ? [] : [{ labels: { subnet: sanitize(r.subnetId ?? ''), validation_id: sanitize(r.validationId) }, value: Number(r.balance) }])),
   },
   {
     name: 'avatop_validation_end_timestamp_seconds',
@@ -235,11 +236,13 @@ export const SERIES: readonly SeriesSpec[] = [
 
 const PRIMARY = { subnet: 'primary' };
 
+/** One sample per validation the guard judges (primary, then subnets by ID). */
 function guarded(s: AvatopState, now: number, rule: RuleOptions, read: (g: ValidationGuard) => number | undefined): Reading {
-  const g = guardOwnValidation(s, { now, override: rule.override });
-  if (!g) return undefined;
-  const value = read(g);
-  return value === undefined ? undefined : [{ labels: PRIMARY, value }];
+  const samples = ownGuards(s, now, rule.override).flatMap(({ subnet, guard }) => {
+    const value = read(guard);
+    return value === undefined ? [] : [{ labels: { subnet: sanitize(subnet) }, value }];
+  });
+  return samples.length === 0 ? undefined : samples;
 }
 
 function primary(s: AvatopState, read: (v: Validator) => number | undefined): Reading {

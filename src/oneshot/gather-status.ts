@@ -4,7 +4,8 @@ import { AvatopError, HttpError, TransportError } from '../rpc/errors';
 import type { Maybe, StatusSnapshot, WatchedValidation } from './status-report';
 import { summarizeHealth } from '../domain/health/health-summary';
 import { isAutoRenewed } from '../domain/reward/guard';
-import type { L1Balance } from '../domain/reward/findings';
+import type { OwnValidations } from '../domain/reward/own-validations';
+import { discoverOwnValidations } from '../poll/own-validations';
 import { heliconFromUpgrades, type HeliconSchedule } from '../domain/reward/threshold';
 
 function reasonOf(err: unknown): string {
@@ -27,18 +28,14 @@ function heliconOf(m: Maybe<unknown>): HeliconSchedule {
   return { kind: 'absent', why: `info.upgrades unavailable: ${m.reason}` };
 }
 
-/** L1 validations named by the operator (--l1-validation): each one's balance and today's fee, or why not. */
-async function gatherL1(client: AvatopClient, ids: readonly string[]): Promise<Maybe<L1Balance[]>> {
-  if (ids.length === 0) return { ok: true, value: [] };
-  return attempt(async () => {
-    const { price } = await client.platform.getValidatorFeeState();
-    const out: L1Balance[] = [];
-    for (const id of ids) {
-      const v = await client.platform.getL1Validator({ validationID: id });
-      out.push({ validationId: id, subnetId: v.subnetID, balance: v.balance ?? 0n, price });
-    }
-    return out;
-  });
+/**
+ * This node's subnet and L1 validations (poll/own-validations.ts: its chains' health checks, then one
+ * getCurrentValidators per tracked subnet), with the L1 validations named by the operator (--l1-validation).
+ */
+async function gatherOwn(client: AvatopClient, nodeId: string, named: readonly string[]): Promise<Maybe<OwnValidations>> {
+  // Wire values: discovery reads both forms, and unknown fields (an L1's validationID, balance) stay.
+  const raw = { call: async (name: string, params?: unknown) => (await client.callRaw(name, params)).result };
+  return attempt(() => discoverOwnValidations(raw, nodeId, { named }));
 }
 
 export async function gatherStatus(client: AvatopClient, opts: { l1Validations?: readonly string[]; watch?: readonly string[] } = {}): Promise<StatusSnapshot> {
@@ -72,7 +69,7 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     attempt(async () => summarizeHealth(await client.health.health())),
     attempt(async () => client.info.upgrades()),
   ]);
-  const l1 = await gatherL1(client, opts.l1Validations ?? []);
+  const own = await gatherOwn(client, nodeId, opts.l1Validations ?? []);
   const watch = opts.watch ?? [];
   const watched: Maybe<WatchedValidation[]> =
     watch.length === 0
@@ -98,7 +95,7 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     healthy: health.ok ? { ok: true, value: health.value.kind === 'healthy' } : health,
     health,
     helicon: heliconOf(upgrades),
-    l1,
+    own,
     watched,
   };
 }

@@ -5,9 +5,10 @@
 import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
 import { formatConnected, type HealthSummary } from '../domain/health/health-summary';
 import { isBelow, rewardThreshold, type HeliconSchedule } from '../domain/reward/threshold';
-import { judgeValidation } from '../domain/reward/guard';
-import { budgetSentence, formatSlack, guardFindings, type L1Balance } from '../domain/reward/findings';
-import { balanceRunwayMs } from '../domain/reward/tiers';
+import { judgeValidation, type ValidationFacts } from '../domain/reward/guard';
+import { budgetSentence, guardFindings } from '../domain/reward/findings';
+import type { OwnValidations } from '../domain/reward/own-validations';
+import { reportValidations } from './status-validations';
 
 export type Verdict = 'healthy' | 'degraded' | 'unreachable';
 
@@ -28,8 +29,8 @@ export interface StatusSnapshot {
   uptime: Maybe<{ rewardingStakePercentage: number; weightedAveragePercentage: number }>;
   /** undefined value: the node is not a current primary-network validator. */
   validator: Maybe<{ startTime?: Date; endTime?: Date; uptime?: number; connected?: boolean; autoRenewed?: boolean } | undefined>;
-  /** L1 validations named with --l1-validation: balance and fee. */
-  l1?: Maybe<L1Balance[]>;
+  /** This node's subnet and L1 validations: what discovery found, with those named by --l1-validation. */
+  own?: Maybe<OwnValidations>;
   /** Other validators named with --watch-node, as this node sees them (no record: not a current validator). */
   watched?: Maybe<WatchedValidation[]>;
   healthy: Maybe<boolean>;
@@ -103,30 +104,29 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   const validator = s.validator.ok ? s.validator.value : undefined;
   const t = rewardThreshold({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
   // The reward guard (domain/reward): the budget at the peers' view, the end, L1 balances.
-  const guard = validator
-    ? judgeValidation(
-        {
-          nodeId: s.nodeId.ok ? s.nodeId.value : '',
-          startMs: validator.startTime?.getTime(),
-          endMs: validator.endTime?.getTime(),
-          uptimePercent: s.uptime.ok ? s.uptime.value.weightedAveragePercentage : undefined,
-          view: 'peers',
-          ownRecordPercent: validator.uptime,
-          rewardingStakePercent: s.uptime.ok ? s.uptime.value.rewardingStakePercentage : undefined,
-          helicon: s.helicon ?? { kind: 'unknown' },
-          autoRenewed: validator.autoRenewed === true,
-        },
-        { now, override: rule.override, warnBudgetMs: rule.warnBudgetMs },
-      )
+  const primaryFacts: ValidationFacts | undefined = validator
+    ? {
+        nodeId: s.nodeId.ok ? s.nodeId.value : '',
+        startMs: validator.startTime?.getTime(),
+        endMs: validator.endTime?.getTime(),
+        uptimePercent: s.uptime.ok ? s.uptime.value.weightedAveragePercentage : undefined,
+        view: 'peers',
+        ownRecordPercent: validator.uptime,
+        rewardingStakePercent: s.uptime.ok ? s.uptime.value.rewardingStakePercentage : undefined,
+        helicon: s.helicon ?? { kind: 'unknown' },
+        autoRenewed: validator.autoRenewed === true,
+      }
     : undefined;
+  // Every validation of this node (primary, subnet, L1), judged by the one guard (status-validations.ts).
+  const own = reportValidations(primaryFacts, s.own?.ok ? s.own.value : undefined, { now, override: rule.override, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs });
+  const guard = own.primary;
   // Once the reward is lost the guard says so below; this line is for a validation that can still recover.
   if (validator && s.uptime.ok && guard?.budget?.state !== 'lost' && isBelow(s.uptime.value.weightedAveragePercentage, t)) {
     problems.push(`uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the ${t.percent}% reward threshold (${t.reason})`);
   }
   if (validator && validator.connected === false) problems.push('the network sees this validator as disconnected');
-  const l1 = s.l1?.ok ? s.l1.value : [];
-  if (s.l1 && !s.l1.ok) problems.push(`L1 validation balance unknown: ${s.l1.reason}`);
-  for (const f of guardFindings(guard, l1, { now, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs })) problems.push(f.text);
+  if (s.own && !s.own.ok) problems.push(`subnet and L1 validations unknown: ${s.own.reason}`);
+  problems.push(...own.problems);
   // Watched validators: the same guard, from this node's view of them.
   if (s.watched && !s.watched.ok) problems.push(`watched validators unknown: ${s.watched.reason}`);
   const watched = (s.watched?.ok ? s.watched.value : []).map((w) => ({
@@ -163,7 +163,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (needs ${t.percent === undefined ? t.reason : `${t.percent}%: ${t.reason}`})`,
     `validator  ${validatorLine}${guard?.autoRenewed ? ' (auto-renewed: the end of the current period)' : ''}`,
     ...(guard ? [`budget     ${budgetSentence(guard, now) ?? "not known yet (the peers' view of uptime or the validation's times are missing)"}`] : []),
-    ...l1.map((v) => `l1         ${sanitize(v.validationId)}: ${l1RunwayText(v)}`),
+    ...own.lines,
     ...watched.map(({ w, guard: g }) => `watched    ${sanitize(w.nodeID)}: ${g ? (budgetSentence(g, now) ?? 'budget not known yet') : 'not a current validator'}`),
     ...problems.map((p) => `problem    ${p}`),
   ];
@@ -195,21 +195,10 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
       : null,
     // Each validation the reward guard judged: its threshold and where it comes from, the downtime budget at the
     // peers' view (negative once lost), and how long until it ends; L1 validations' balance runway.
-    validations: guard
-      ? [
-          {
-            subnet: 'primary',
-            threshold: guard.threshold.percent ?? null,
-            thresholdSource: guard.threshold.reason,
-            uptimeView: 'peers (info.uptime weightedAveragePercentage)',
-            uptime: guard.uptimePercent ?? null,
-            downtimeBudgetSeconds: guard.budget && guard.budget.state !== 'ended' ? Math.round(guard.budget.remainingMs / 1000) : null,
-            budgetState: guard.budget?.state ?? null,
-            endsInSeconds: guard.endMs === undefined ? null : Math.round((guard.endMs - now) / 1000),
-            autoRenewed: guard.autoRenewed,
-          },
-        ]
-      : [],
+    // Each validation the reward guard judged (primary first, then subnet and L1 ones): its threshold and where it
+    // comes from, the downtime budget at the peers' view (negative once lost), how long until it ends; for L1
+    // validations the balance runway.
+    validations: own.json,
     watchedValidations: watched.map(({ w, guard: g }) => ({
       nodeID: w.nodeID,
       current: g !== undefined,
@@ -220,10 +209,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
       downtimeBudgetSeconds: g?.budget && g.budget.state !== 'ended' ? Math.round(g.budget.remainingMs / 1000) : null,
       endsInSeconds: g?.endMs === undefined ? null : Math.round((g.endMs - now) / 1000),
     })),
-    l1Validations: l1.map((v) => {
-      const runway = balanceRunwayMs(v.balance, v.price);
-      return { validationID: v.validationId, subnetID: v.subnetId ?? null, balance: v.balance.toString(), feePerSecond: v.price.toString(), balanceRunwaySeconds: runway === undefined ? null : Math.round(runway / 1000) };
-    }),
+    l1Validations: own.l1Json,
     healthy: value(s.healthy),
     ...(s.health ? { health: health ? healthJson(health) : null } : {}),
     problems,
@@ -251,11 +237,4 @@ function healthJson(h: HealthSummary): Record<string, unknown> {
       h.checks.map((c) => [sanitize(c.name), { state: c.state, ...(c.state === 'failing' ? { error: sanitize(c.error ?? '') } : {}) }]),
     ),
   };
-}
-
-function l1RunwayText(v: L1Balance): string {
-  const runway = balanceRunwayMs(v.balance, v.price);
-  if (runway === undefined) return 'no fee is charged';
-  if (runway === 0) return 'balance 0: inactive';
-  return `balance lasts ${formatSlack(runway)} at today's fee`;
 }

@@ -14,6 +14,7 @@ import { metricsSpec } from './metrics-spec';
 import { header, healthSpec, peersSpec, upgradesSpec } from './header-plan';
 import { blockchainsSpec, chainStatusesSpec, chainStatusSpec, recentBlocksSpec, subnetsSpec, validatorDetailSpec, validatorsSpec } from './pchain-specs';
 import { utxoSpecs } from './utxo-plan';
+import { ownValidationsSpec } from './own-validations';
 
 export type { Cadence, FetchContext, Intervals, PollCallEvent, PollClient, ResourceSpec } from './resource-spec';
 
@@ -131,6 +132,9 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
   const all = [...header(body.some((spec) => spec.key === 'peers' || spec.key === 'peers:slow')), ...body];
   // The pane's reading also feeds the header; elsewhere the header reads slowly.
   if (opts.metrics && !body.some((spec) => spec.key === 'metrics')) all.push(metricsSpec('header'));
+  // This node's subnet and L1 validations, for the header's reward badge: found every few minutes.
+  const own = s.node.id.data?.nodeID;
+  if (own) all.push(ownValidationsSpec(own));
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
   // Both write the peers list: the faster one is enough.

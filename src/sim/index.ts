@@ -1,5 +1,5 @@
 // createSimNode: the embedded simulated avalanchego node, served over real HTTP on loopback.
-import type { ScenarioName } from './scenarios';
+import type { OwnValidationPlan, ScenarioName } from './scenarios';
 import { SimNetwork } from './network';
 import { getProfile, UNSCHEDULED_TIME, type ProfileName } from './profiles';
 import { FaultTable, validateFault, type ActiveFault, type FaultKind, type FaultSpec } from './faults';
@@ -15,7 +15,7 @@ import { validateHealthSpec, type SimHealthSpec } from './health-spec';
 export type { FaultSpec, FaultKind, ActiveFault } from './faults';
 export { parseFaultFlag, FAULT_KINDS } from './faults';
 export { HEALTH_PRESETS, parseHealthFlag, type SimHealthSpec } from './health-spec';
-export { SCENARIOS, parseScenario, type ScenarioName } from './scenarios';
+export { SCENARIOS, parseScenario, type OwnValidationPlan, type ScenarioName } from './scenarios';
 export type { ProfileName } from './profiles';
 export { PROFILE_NAMES } from './profiles';
 export { SimNetwork } from './network';
@@ -45,6 +45,9 @@ export interface SimNodeOptions {
   heliconTime?: string;
   /** This node's validation set to show one reward-guard case (healthy, near-threshold, reward-lost, …). */
   scenario?: ScenarioName;
+  /** This node's validation chosen outright: start and end (Unix seconds), its own record and the peers' view of
+   * its uptime (percent), and optionally its L1 validation's balance runway (seconds). Wins over `scenario`. */
+  ownValidation?: OwnValidationPlan;
   /** Blocks kept for getBlock/getBlockByHeight (default 20,000); older ones, and their transfer txs, are forgotten. */
   retainBlocks?: number;
   /** What the health checks say: a preset (`passing`, `pending`, `isolated`) or checks pending/failing. */
@@ -120,6 +123,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     startTimeMs,
     maxBlocks: o.retainBlocks,
     scenario: o.scenario,
+    ownValidation: o.ownValidation,
   });
   const autoAdvance = o.autoAdvance ?? true;
   const realStart = Date.now();

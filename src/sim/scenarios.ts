@@ -50,3 +50,54 @@ const round4 = (x: number): number => Math.round(x * 10_000) / 10_000;
 export function parseScenario(text: string): ScenarioName | undefined {
   return (SCENARIOS as readonly string[]).includes(text) ? (text as ScenarioName) : undefined;
 }
+
+/**
+ * `--validation start=…,end=…,peers=…[,uptime=…][,l1-runway=…]`: this node's validation chosen outright. Times are
+ * RFC 3339, Unix seconds, or relative to now (`-30d`, `+12h`); `peers` is the peers' view (info.uptime
+ * weightedAveragePercentage) and `uptime` the node's own record (getCurrentValidators uptime), in percent;
+ * `l1-runway` how long its L1 validation's balance lasts (`5d`).
+ */
+export function parseOwnValidation(text: string, nowSec: number): OwnValidationPlan {
+  const fields = new Map<string, string>();
+  for (const part of text.split(',')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) throw new Error(`expected key=value, got ${JSON.stringify(part)}`);
+    fields.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
+  }
+  for (const k of fields.keys()) if (!['start', 'end', 'peers', 'uptime', 'l1-runway'].includes(k)) throw new Error(`unknown key ${JSON.stringify(k)} (start, end, peers, uptime, l1-runway)`);
+  const need = (k: string): string => {
+    const v = fields.get(k);
+    if (v === undefined || v === '') throw new Error(`${k}= is required`);
+    return v;
+  };
+  const startSec = timeOf(need('start'), nowSec, 'start');
+  const endSec = timeOf(need('end'), nowSec, 'end');
+  if (endSec <= startSec) throw new Error('end must be after start');
+  const peersUptime = percentOf(need('peers'), 'peers');
+  const ownUptime = fields.has('uptime') ? percentOf(need('uptime'), 'uptime') : peersUptime;
+  const runway = fields.get('l1-runway');
+  return runway === undefined ? { startSec, endSec, peersUptime, ownUptime } : { startSec, endSec, peersUptime, ownUptime, l1RunwaySec: spanOf(runway, 'l1-runway') };
+}
+
+const UNIT: Record<string, number> = { s: 1, m: 60, h: HOUR, d: DAY };
+
+function spanOf(text: string, key: string): number {
+  const m = /^(\d+(?:\.\d+)?)([smhd])$/.exec(text);
+  if (!m) throw new Error(`${key}: expected a duration such as 5d or 12h, got ${JSON.stringify(text)}`);
+  return Math.round(Number(m[1]) * UNIT[m[2]!]!);
+}
+
+function timeOf(text: string, nowSec: number, key: string): number {
+  const rel = /^([+-])(.+)$/.exec(text);
+  if (rel) return nowSec + (rel[1] === '-' ? -1 : 1) * spanOf(rel[2]!, key);
+  if (/^\d+$/.test(text)) return Number(text);
+  const t = Date.parse(text);
+  if (Number.isNaN(t)) throw new Error(`${key}: expected an RFC 3339 time, Unix seconds or a time relative to now (-30d), got ${JSON.stringify(text)}`);
+  return Math.floor(t / 1000);
+}
+
+function percentOf(text: string, key: string): number {
+  const p = Number(text);
+  if (text === '' || !Number.isFinite(p) || p < 0 || p > 100) throw new Error(`${key}: expected a percentage from 0 to 100, got ${JSON.stringify(text)}`);
+  return p;
+}

@@ -24,3 +24,6 @@ export interface WeightPoint {
 
 /** Where an elastic subnet's uptimeRequirement (from its TransformSubnetTx) is kept. */
 export const uptimeRequirementKey = (subnetId: string) => `uptimeRequirement:${subnetId}`;
+
+/** Where the monitor and the exporter keep the last discovery of this node's subnet and L1 validations (poll/own-validations.ts). */
+export const OWN_VALIDATIONS_KEY = 'ownValidations';

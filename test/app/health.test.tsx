@@ -51,7 +51,9 @@ describe('the health view', () => {
   it('H opens every check with its state, error, timestamp and duration; Esc goes back', async () => {
     screen = await startScreen({ sim: { health: { percentConnected: 0.5, pending: ['bootstrapped'] } } });
     await screen.waitFor(/Node ID/);
-    const f = await screen.press('H', (f) => /Checks \(10\)/.test(f) && /bootstrapped\s+not run yet/.test(f));
+    // Ten of the node's own and one per chain of the subnets it tracks (named by chain ID, as avalanchego does).
+    const chains = screen.sim!.network.subnets.filter((x) => x.tracked).reduce((n, x) => n + x.chains.length, 0);
+    const f = await screen.press('H', (f) => f.includes(`Checks (${10 + chains})`) && /bootstrapped\s+not run yet/.test(f));
     expect(f).toMatch(/Overview › health/);
     expect(f).toMatch(/node says\s+unhealthy: 3 failing: P, 1 pending/);
     expect(f).toMatch(/connected stake\s+50% \(the node needs 80%\)/);
@@ -62,7 +64,9 @@ describe('the health view', () => {
     expect(f).toMatch(/timestamp\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(/);
     expect(f).toMatch(/duration\s+\d+ µs/);
     expect(f).toMatch(/failures in a row\s+1/);
-    await screen.press('G', /router: passing[\s\S]*outstandingRequests/);
+    // The last check: the tracked subnets' chains come after the node's own.
+    const last = screen.sim!.network.subnets.filter((x) => x.tracked).flatMap((x) => x.chains.map((c) => c.idStr)).sort().pop()!;
+    await screen.press('G', new RegExp(`${last}: passing[\\s\\S]*lastAcceptedHeight`));
     await screen.press(KEY.escape, (f) => /Node ID/.test(f) && !/› health/.test(f));
   });
 

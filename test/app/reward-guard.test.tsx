@@ -47,4 +47,20 @@ describe('reward guard on screen', () => {
     const f = await screen.waitFor((fr) => /budget \d+d \d+h/.test(header2(fr)) && /Needs\s+90% \(after Helicon\)/.test(fr));
     expect(header2(f)).not.toMatch(/reward lost/);
   });
+
+  it("low-l1-balance: the header speaks of this node's L1 validation, whose balance lasts under a week; the card lists it", async () => {
+    screen = await startScreen({ sim: { scenario: 'low-l1-balance', profile: 'v1.15', validators: 120, peers: 60 } });
+    const f = await screen.waitFor((fr) => /L1 balance [45]d \d+h/.test(header2(fr)) && /L1 \S+\s+balance [45]d \d+h \(top up\)/.test(fr));
+    // The primary budget is days: the L1's 7-day tier is what the header warns of.
+    expect(header2(f)).not.toMatch(/budget \d/);
+  });
+
+  it('a subnet validation on the card: its budget and the threshold from the subnet rule', async () => {
+    // Four subnets: the fourth is elastic, and the scenario has this node validate it.
+    screen = await startScreen({ sim: { scenario: 'healthy', profile: 'v1.15', validators: 120, peers: 60, subnets: 4 } });
+    const f = await screen.waitFor((fr) => /Subnet \S+\s+can be offline \d+d \d+h more/.test(fr));
+    expect(f).toMatch(/needs\s+80% \(subnet rule\)/);
+    // Healthy everywhere: the header keeps the primary budget.
+    expect(header2(f)).toMatch(/budget \d+d \d+h/);
+  });
 });

@@ -84,6 +84,55 @@ describe('status: the reward guard', () => {
     expect(l1.balanceRunwaySeconds).toBeLessThan(7 * 86_400);
   });
 
+  it("low-l1-balance without --l1-validation: discovery finds this node's L1 validation; exit 1, its runway in JSON", async () => {
+    node = await createSimNode({ scenario: 'low-l1-balance', profile: 'v1.15', validators: 120, peers: 60, utxos: 5 });
+    const id = node.network.scenarioL1!.validationIdStr;
+    const text = await runCli(['status', '--url', node.url]);
+    expect(text.code).toBe(1);
+    expect(text.stdout).toMatch(new RegExp(`^l1\\s+${id} \\(L1 \\w+\\): balance lasts [45]d \\d+h at today's fee$`, 'm'));
+    expect(text.stdout).toContain(`problem    L1 validation ${id} has balance for`);
+    const json = JSON.parse((await runCli(['status', '--url', node.url, '-o', 'json'])).stdout) as Record<string, any>;
+    const v = json.validations.find((x: any) => x.kind === 'l1');
+    expect(v).toMatchObject({ validationID: id, source: 'discovered', threshold: null, downtimeBudgetSeconds: null, runwayTier: 'warn' });
+    expect(v.balanceRunwaySeconds).toBeGreaterThan(4 * 86_400);
+    expect(v.balanceRunwaySeconds).toBeLessThan(7 * 86_400);
+  });
+
+  it("a subnet validation: the subnet's uptimeRequirement, and a budget from the primary start to the subnet end", async () => {
+    const r = await statusOf('healthy', 'v1.15');
+    expect(r.code).toBe(0);
+    const elastic = node!.network.scenarioElastic!;
+    const subnetId = node!.network.subnets.find((s) => s.validators.includes(elastic))!.idStr;
+    expect(r.text.stdout).toMatch(new RegExp(`^subnet\\s+${subnetId}: can be offline \\d+d \\d+h more this period \\(needs 80%: subnet's TransformSubnetTx uptimeRequirement\\); ends in \\d+d \\d+h$`, 'm'));
+    const v = r.json.validations.find((x: any) => x.kind === 'subnet' && x.subnet === subnetId);
+    expect(v).toMatchObject({ threshold: 80, thresholdSource: "subnet's TransformSubnetTx uptimeRequirement" });
+    // The reward vote measures the primary uptime from the primary start (avalanchego's prefersCommit).
+    const up = await rpc(node!.url, '/ext/info', 'info.uptime');
+    const { validators } = await rpc(node!.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [node!.nodeId] });
+    const start = Number(validators[0].startTime) * 1000;
+    const now = Date.now();
+    const expected = ((1 - 0.8) * (elastic.end * 1000 - start) - (1 - Number(up.weightedAveragePercentage) / 100) * (now - start)) / 1000;
+    expect(Math.abs(v.downtimeBudgetSeconds - expected) / expected).toBeLessThan(0.05);
+    expect(Math.abs(v.endsInSeconds - (elastic.end * 1000 - now) / 1000)).toBeLessThan(120);
+  });
+
+  it('near-threshold at 80%: the subnet validation, measured over the same uptime, is low on budget too', async () => {
+    const r = await statusOf('near-threshold', 'v1.14');
+    expect(r.code).toBe(1);
+    expect(r.text.stdout).toMatch(/^problem\s+subnet \w+: downtime budget low: can be offline only \d+h \d\dm more this period \(warning under 2d 0h\)$/m);
+  });
+
+  it('what discovery cannot find out is said but is no reason to warn; a named L1 validation that cannot be read is', async () => {
+    node = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5, faults: [{ kind: 'rpc-error', method: 'platform.validatedBy', code: -32000, message: 'no such chain' }] });
+    const r = await runCli(['status', '--url', node.url]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^validations \? \(subnet of chain \w+ unknown: .*no such chain.*\)$/m);
+    const missing = '2wTscvX3JUsMbZHFRd9t8Ywz2q9j2BmETg8cTvgUHgawjbSvZX';
+    const named = await runCli(['status', '--url', node.url, '--l1-validation', missing]);
+    expect(named.code).toBe(1);
+    expect(named.stdout).toMatch(new RegExp(`^problem\\s+L1 validation ${missing} unknown: `, 'm'));
+  });
+
   it('--watch-node: another validator\'s budget from this node\'s view of it, in words and in JSON', async () => {
     node = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5 });
     const watched = [...node.network.validators].filter((v) => v.nodeIdStr !== node!.nodeId).sort((a, b) => a.uptime - b.uptime)[0]!;

@@ -69,15 +69,17 @@ describe('planFor', () => {
     let s = createAvatopStore().getState();
     s = lens.nodeId.set(s, resolveOk(idleResource(), { nodeID: 'NodeID-Me', nodePOP: null }, { at: 1 }));
     expect(keys('overview', s)).toContain(`validator:${PRIMARY_NETWORK_ID}/NodeID-Me`);
+    // Once the node's ID is known, the header discovers its subnet and L1 validations (every few minutes).
+    expect(keys('console', s)).toContain('ownValidations');
     s = { ...s, ui: setSubnet(s.ui, 'S1') };
     expect(keys('validators', s)).toContain('validators:S1');
     // A subnet's validators are judged by its TransformSubnetTx uptimeRequirement (asked once).
     expect(keys('validators', s)).toContain('uptimeRequirement:S1');
     s = lens.blockchains.set(s, resolveOk(idleResource(), diffRows(undefined, [{ id: 'C1', name: 'c', subnetID: 'S1', vmID: 'vm' }], (c) => c.id), { at: 1 }));
     expect(keys('subnets', s)).toContain('chainStatuses');
-    expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, 'peerCount']));
+    expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, 'peerCount', 'ownValidations']));
     s = lens.pending(PRIMARY_NETWORK_ID).set(s, markUnsupported(idleResource(), new Error('x'), 'gone'));
-    expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, `validators:${PRIMARY_NETWORK_ID}`, 'peerCount']));
+    expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, `validators:${PRIMARY_NETWORK_ID}`, 'peerCount', 'ownValidations']));
     s = { ...s, utxos: openUtxoQuery(s.utxos, { addresses: ['P-avax1x'], pageSize: 10 }) };
     const utxo = plan('utxos', s).find((p) => p.key.startsWith('utxos:'))!;
     expect(utxo.params).toEqual({ addresses: ['P-avax1x'], limit: 10, encoding: 'hex' });

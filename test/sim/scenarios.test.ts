@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseOwnValidation } from '../../src/sim/scenarios';
 import { planOwnValidation, SCENARIOS, SCENARIO_BUDGET_SEC } from '../../src/sim/scenarios';
 import { downtimeBudget } from '../../src/domain/reward/budget';
 
@@ -38,5 +39,27 @@ describe('simulator scenarios', () => {
     const ending = planOwnValidation('ending-soon', now, () => 80);
     expect(ending.endSec - now).toBeLessThan(24 * 3600);
     expect(planOwnValidation('low-l1-balance', now, () => 80).l1RunwaySec).toBeLessThan(7 * 86400);
+  });
+});
+
+describe('parseOwnValidation (avatop sim --validation)', () => {
+  const now = 1_790_000_000;
+  it('reads RFC 3339, Unix seconds and times relative to now; uptime defaults to the peers\' view', () => {
+    expect(parseOwnValidation('start=-10d,end=+20d,peers=95', now)).toEqual({ startSec: now - 10 * 86_400, endSec: now + 20 * 86_400, peersUptime: 95, ownUptime: 95 });
+    expect(parseOwnValidation('start=2026-09-01T00:00:00Z,end=1800000000,peers=91,uptime=99.5,l1-runway=5d', now)).toEqual({
+      startSec: Date.UTC(2026, 8, 1) / 1000,
+      endSec: 1_800_000_000,
+      peersUptime: 91,
+      ownUptime: 99.5,
+      l1RunwaySec: 5 * 86_400,
+    });
+  });
+
+  it('says what is wrong in words', () => {
+    expect(() => parseOwnValidation('start=-1d,end=+1d', now)).toThrow('peers= is required');
+    expect(() => parseOwnValidation('start=+2d,end=+1d,peers=90', now)).toThrow('end must be after start');
+    expect(() => parseOwnValidation('start=-1d,end=+1d,peers=101', now)).toThrow(/peers: expected a percentage/);
+    expect(() => parseOwnValidation('start=soon,end=+1d,peers=90', now)).toThrow(/start: expected an RFC 3339 time/);
+    expect(() => parseOwnValidation('start=-1d,end=+1d,peers=90,color=red', now)).toThrow(/unknown key "color"/);
   });
 });

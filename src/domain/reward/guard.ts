@@ -10,7 +10,7 @@ import type { AvatopState } from '../../state/store';
 import type { Uptime, Validator } from '../../state/types';
 import type { Resource } from '../../state/resource';
 import { selectOwnValidator } from '../../state/own-validator';
-import { heliconFromResource, rewardThreshold, PRIMARY, type HeliconSchedule, type Threshold } from './threshold';
+import { heliconFromResource, rewardThreshold, PRIMARY, type HeliconSchedule, type StakeRule, type Threshold } from './threshold';
 import { downtimeBudget, type Budget } from './budget';
 import { budgetTier, endTier, DEFAULT_WARN_BUDGET_MS, type Tier } from './tiers';
 
@@ -57,10 +57,12 @@ export interface ValidationFacts {
   readonly rewardingStakePercent?: number;
   readonly helicon: HeliconSchedule;
   readonly autoRenewed: boolean;
+  /** The reward rule; the primary network's unless a subnet validation says otherwise. */
+  readonly rule?: StakeRule;
 }
 
 export function judgeValidation(f: ValidationFacts, o: GuardOptions): ValidationGuard {
-  const threshold = rewardThreshold({ start: f.startMs, helicon: f.helicon, override: o.override, rule: PRIMARY, now: o.now });
+  const threshold = rewardThreshold({ start: f.startMs, helicon: f.helicon, override: o.override, rule: f.rule ?? PRIMARY, now: o.now });
   const { startMs, endMs, uptimePercent } = f;
   const budget =
     threshold.percent !== undefined && startMs !== undefined && endMs !== undefined && uptimePercent !== undefined

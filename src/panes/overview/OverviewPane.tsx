@@ -5,7 +5,8 @@ import { useThresholdOf } from '../../ui/use-reward-threshold';
 import { selectOwnValidator } from '../../state/own-validator';
 import { useNow } from '../../components/Clock';
 import { rewardCard } from '../../ui/budget-model';
-import { useOwnGuard } from '../../ui/use-own-guard';
+import { useOwnValidations } from '../../ui/use-own-validations';
+import { otherValidationRows } from '../../ui/validations-model';
 import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatAvax } from '../../format/avax';
@@ -48,7 +49,9 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const own: Validator | undefined = useAvatop(selectOwnValidator);
   // This node's validation's threshold (a new validation's when it is not validating), with where it comes from.
   const ownThreshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, now);
-  const guard = useOwnGuard(now);
+  // Every validation of this node, judged by the reward guard; the primary one first.
+  const validations = useOwnValidations(now);
+  const guard = validations[0]?.kind === 'primary' ? validations[0].guard : undefined;
   const total = useMemo(
     () => stakeTotal(totalStake.data, list?.data?.rows.filter((r) => r.change !== 'removed').map((r) => r.value)),
     [totalStake.data, list],
@@ -113,7 +116,8 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       { label: 'BLS signer', value: own.signer?.publicKey ? shortenHex(str(own.signer.publicKey), 10) : 'none' },
     );
   }
-  if (guard) mine.push({ section: 'Reward this period' }, ...rewardCard(guard, now));
+  const others = otherValidationRows(validations, now);
+  if (guard || others.length > 0) mine.push({ section: 'Reward this period' }, ...(guard ? rewardCard(guard, now) : []), ...others);
   const network: KeyValueItem[] = [
     { section: 'Network' },
     { label: 'Supply', value: val(supply, (d) => formatAvax(d, { unit: true, decimals: 0 })) },

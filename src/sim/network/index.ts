@@ -100,6 +100,10 @@ export class SimNetwork {
   readonly scenario: OwnValidationPlan | undefined;
   /** The L1 validation the low-l1-balance case runs down (`avatop sim` prints it to watch). */
   scenarioL1: L1Validator | undefined;
+  /** The elastic subnet validation a scenario gives this node. */
+  scenarioElastic: SubnetStakerFull | undefined;
+  /** @internal The scenario's subnet and L1 validations are added once (sim/own-subnet-validations.ts). */
+  ownSubnetsAdded = false;
   /** Stakers that ended before the simulation started, with their reward UTXOs (for getRewardUTXOs). */
   readonly pastRewardedTxs: string[] = [];
   /** v1.11 only: stakers whose start time is still ahead (pending stakers existed until ACP-41). */
@@ -142,7 +146,8 @@ export class SimNetwork {
     this.keystore = createKeystore(g, this.wallets);
 
     this.height = 20_000_000 + this.prng.int(0, 2_000_000);
-    if (opts.scenario) {
+    if (opts.ownValidation) this.scenario = opts.ownValidation;
+    else if (opts.scenario) {
       // The node's own rule for a validation starting then: 90% from Helicon on, else 80% (ACP-267).
       const helicon = Date.parse(this.profile.heliconTime);
       this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => (startSec * 1000 >= helicon ? 90 : 80));

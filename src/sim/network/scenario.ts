@@ -1,6 +1,10 @@
 // This node's own validation under `--scenario` (sim/scenarios.ts): the peers' view of its uptime, and the L1
 // validation whose balance runs down.
 import { NAVAX } from './types';
+import { parseId } from '../wire';
+import * as tf from '../tx-factory';
+import { addOwnSubnetValidations } from '../own-subnet-validations';
+import { registerTx } from './ledger';
 import type { SimNetwork } from './index';
 
 /**
@@ -24,11 +28,40 @@ export function applyScenario(net: SimNetwork): void {
     weighted += next * w;
     total += w;
   }
-  if (plan.l1RunwaySec !== undefined && !net.scenarioL1) {
-    const l1 = net.subnets.find((s) => s.kind === 'l1' && s.l1Validators.length > 0)?.l1Validators[0];
-    if (l1) {
-      l1.balance = BigInt(net.validatorFeeState.price) * BigInt(plan.l1RunwaySec);
-      net.scenarioL1 = l1;
-    }
+  // This node also validates an elastic subnet and an L1 (sim/own-subnet-validations.ts).
+  const own = net.validatorsByNode.get(net.nodeIdStr);
+  if (own && !net.ownSubnetsAdded) {
+    net.ownSubnetsAdded = true;
+    const added = addOwnSubnetValidations(
+      {
+        nodeId: net.nodeId,
+        nodeIdStr: net.nodeIdStr,
+        subnets: net.subnets,
+        subnetStakers: net.subnetStakers,
+        price: net.validatorFeeState.price,
+        l1: net.profile.l1,
+        history: net.history,
+        publicKeyHex: net.nodePop.publicKeyHex,
+        rewardOwner: own.rewardOwner,
+        nowSec: net.nowSec(),
+        // A real AddPermissionlessValidatorTx, so getTx answers for the staker's txID; its own random stream.
+        registerElasticTx: (subnet, v) => {
+          const tx = tf.addPermissionlessValidatorTx(net.prng.fork('own-elastic'), net.ctx, {
+            ...v,
+            nodeId: net.nodeId,
+            subnetId: subnet.id,
+            signer: null,
+            stakeOwner: v.rewardOwner,
+            delegationRewardOwner: v.rewardOwner,
+            assetId: parseId(subnet.assetIdStr!),
+          });
+          net.historyTxs.push(tx);
+          return registerTx(net, tx).idStr;
+        },
+      },
+      plan,
+    );
+    net.scenarioL1 = added.l1;
+    net.scenarioElastic = added.elastic;
   }
 }

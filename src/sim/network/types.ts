@@ -1,7 +1,7 @@
 // The network's options and the small facts its modules share.
 import type { Profile } from '../profiles';
 import type { BlsSigner, Owner } from '../model';
-import type { ScenarioName } from '../scenarios';
+import type { OwnValidationPlan, ScenarioName } from '../scenarios';
 
 export interface NetworkOptions {
   profile: Profile;
@@ -17,6 +17,8 @@ export interface NetworkOptions {
   maxBlocks?: number;
   /** This node's own validation set to show one reward-guard case (sim/scenarios.ts). */
   scenario?: ScenarioName;
+  /** This node's own validation chosen outright (start, end, its record, the peers' view); wins over `scenario`. */
+  ownValidation?: OwnValidationPlan;
 }
 
 export const YEAR = 31_536_000;

@@ -1,0 +1,200 @@
+// This node's validations beyond the primary network, as discovery found them (poll/own-validations.ts), judged by
+// the same guard as the primary one: the list the header badge, the overview card, `status` and the exporter share.
+//
+// Facts from avalanchego v1.15 (vms/platformvm/block/executor/options.go, prefersCommit): an elastic subnet's
+// validator is rewarded when its PRIMARY-network uptime, measured from its primary validation's start, reaches the
+// subnet's TransformSubnetTx uptimeRequirement. So a subnet validation's budget runs from the primary start to the
+// subnet validation's end, at the peers' view of this node. Permissioned subnets and L1s pay no staking reward: a
+// permissioned subnet validation has only an end; an L1 validation has no end but a balance that pays a per-second
+// fee, and is deactivated when it runs out.
+import { date, num, obj, big, str } from '../../format/fields';
+import { judgeValidation, type GuardOptions, type ValidationFacts, type ValidationGuard } from './guard';
+import { stakeRuleOf } from './threshold';
+import { balanceRunwayMs, runwayTier, type Tier } from './tiers';
+
+/** How often discovery asks again: validations change with P-chain txs an operator issues, not by the second. */
+export const DISCOVERY_EVERY_MS = 5 * 60_000;
+
+export type DiscoveredValidation =
+  | {
+      readonly kind: 'subnet';
+      readonly subnetId: string;
+      readonly startMs: number | undefined;
+      readonly endMs: number | undefined;
+      /** An elastic subnet's staker (carries a reward): judged by the subnet's uptimeRequirement. */
+      readonly permissionless: boolean;
+      /** TransformSubnetTx uptimeRequirement, parts per 1,000,000; undefined when not known. */
+      readonly uptimeRequirement: number | undefined;
+    }
+  | {
+      readonly kind: 'l1';
+      readonly subnetId: string | undefined;
+      readonly validationId: string;
+      readonly startMs: number | undefined;
+      /** nAVAX left to pay the continuous fee; undefined when the node did not say. */
+      readonly balance: bigint | undefined;
+      /** Found by discovery, named with --l1-validation, or both. */
+      readonly source: 'discovered' | 'named' | 'both';
+    };
+
+/** What one discovery round found. */
+export interface OwnValidations {
+  readonly validations: readonly DiscoveredValidation[];
+  /** Subnets this node tracks (from its chains' health checks). */
+  readonly trackedSubnets: readonly string[];
+  /** getValidatorFeeState price, nAVAX per second per validator; undefined when not asked or not known. */
+  readonly price: bigint | undefined;
+  /** What could not be found out, in words (one failing subnet never hides the others). */
+  readonly errors: readonly string[];
+  /** L1 validations named with --l1-validation that could not be read: the operator asked, so `status` warns. */
+  readonly namedErrors?: readonly string[];
+}
+
+const CB58_ID = /^[1-9A-HJ-NP-Za-km-z]{40,60}$/;
+/** Health checks avalanchego registers that are not a subnet's chain (node/node.go, chains/manager.go). */
+const NOT_SUBNET_CHAINS = new Set(['P', 'X', 'C', 'bootstrapped', 'validation', 'network', 'router', 'database', 'diskspace', 'bls', 'futureupgrade', 'shuttingDown']);
+/** A node names what it names; no more than this many are followed up (each costs a call). */
+export const MAX_CHAIN_CHECKS = 64;
+
+/**
+ * The chains this node runs besides the primary network's: avalanchego registers one health check per chain it
+ * runs (or failed to create), named by the chain's primary alias (chains/manager.go): its ID, unless the operator
+ * gave the chain an alias. Reading them costs nothing beyond the health poll.
+ */
+export function chainIdsFromHealth(health: unknown): string[] {
+  return Object.keys(obj(obj(health).checks)).filter((name) => CB58_ID.test(name)).sort().slice(0, MAX_CHAIN_CHECKS);
+}
+
+/** Other check names that may be a chain's alias (info.getBlockchainID resolves them). */
+export function chainAliasesFromHealth(health: unknown): string[] {
+  return Object.keys(obj(obj(health).checks))
+    .filter((name) => !CB58_ID.test(name) && !NOT_SUBNET_CHAINS.has(name) && name.length <= 128)
+    .sort()
+    .slice(0, MAX_CHAIN_CHECKS);
+}
+
+/** An entry of getCurrentValidators({ subnetID, nodeIDs: [self] }) as a validation: L1 validators carry a validationID. */
+export function validationFromEntry(subnetId: string, entry: unknown, uptimeRequirement: number | undefined): DiscoveredValidation {
+  const v = obj(entry);
+  if (v.validationID !== undefined && v.validationID !== null) {
+    return { kind: 'l1', subnetId, validationId: str(v.validationID), startMs: date(v.startTime), balance: big(v.balance), source: 'discovered' };
+  }
+  const permissionless = stakeRuleOf(subnetId, v, uptimeRequirement).kind === 'elastic';
+  return { kind: 'subnet', subnetId, startMs: date(v.startTime), endMs: date(v.endTime), permissionless, uptimeRequirement: permissionless ? uptimeRequirement : undefined };
+}
+
+/** Does this subnet entry carry a staking reward (so its uptimeRequirement is worth fetching)? */
+export function isPermissionlessEntry(subnetId: string, entry: unknown): boolean {
+  return stakeRuleOf(subnetId, obj(entry), undefined).kind === 'elastic';
+}
+
+export interface JudgedValidation {
+  readonly kind: 'primary' | 'subnet' | 'l1';
+  /** Primary network ID for the primary validation. */
+  readonly subnetId: string | undefined;
+  /** Primary and subnet validations: the guard's verdict. */
+  readonly guard?: ValidationGuard;
+  /** L1 validations. */
+  readonly l1?: {
+    readonly validationId: string;
+    readonly balance: bigint | undefined;
+    readonly price: bigint | undefined;
+    /** How long the balance pays the fee; undefined when no fee or no balance is known. */
+    readonly runwayMs: number | undefined;
+    readonly source: 'discovered' | 'named' | 'both';
+  };
+  /** The most urgent of its budget, end and balance tiers. */
+  readonly tier: Tier | undefined;
+}
+
+const RANK: Record<Tier, number> = { ok: 0, notice: 1, warn: 2, critical: 3, over: 4 };
+
+export function worseTier(a: Tier | undefined, b: Tier | undefined): Tier | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return RANK[b] > RANK[a] ? b : a;
+}
+
+function guardTier(g: ValidationGuard): Tier | undefined {
+  // An end an hour away matters; one a week away is only a notice, and an auto-renewed end is not an end at all.
+  const end = g.autoRenewed || g.endTier === 'over' ? undefined : g.endTier;
+  return worseTier(g.budgetTier, end);
+}
+
+/** A subnet validation judged at the peers' view of this node, over the primary start to the subnet end. */
+export function judgeSubnetValidation(d: Extract<DiscoveredValidation, { kind: 'subnet' }>, primary: ValidationFacts | undefined, o: GuardOptions): ValidationGuard {
+  return judgeValidation(
+    {
+      nodeId: primary?.nodeId ?? '',
+      // The reward vote measures uptime from the primary validation's start (options.go).
+      startMs: primary?.startMs ?? d.startMs,
+      endMs: d.endMs,
+      uptimePercent: primary?.uptimePercent,
+      view: 'peers',
+      ownRecordPercent: primary?.ownRecordPercent,
+      rewardingStakePercent: primary?.rewardingStakePercent,
+      helicon: primary?.helicon ?? { kind: 'unknown' },
+      autoRenewed: false,
+      rule: d.permissionless ? { kind: 'elastic', uptimeRequirement: d.uptimeRequirement } : { kind: 'no-reward' },
+    },
+    // The last hour's projection is the primary view's; it is not repeated per subnet.
+    { now: o.now, override: o.override, warnBudgetMs: o.warnBudgetMs },
+  );
+}
+
+function judgeL1(d: Extract<DiscoveredValidation, { kind: 'l1' }>, price: bigint | undefined): JudgedValidation {
+  const runwayMs = d.balance === undefined || price === undefined ? undefined : balanceRunwayMs(d.balance, price);
+  return {
+    kind: 'l1',
+    subnetId: d.subnetId,
+    l1: { validationId: d.validationId, balance: d.balance, price, runwayMs, source: d.source },
+    tier: runwayMs === undefined ? undefined : runwayTier(runwayMs),
+  };
+}
+
+/** Every validation of this node, the primary one first, each judged: what every surface lists and ranks. */
+export function judgeOwnValidations(primary: ValidationFacts | undefined, found: OwnValidations | undefined, o: GuardOptions, primarySubnetId: string): JudgedValidation[] {
+  const out: JudgedValidation[] = [];
+  if (primary) {
+    const g = judgeValidation(primary, o);
+    out.push({ kind: 'primary', subnetId: primarySubnetId, guard: g, tier: guardTier(g) });
+  }
+  for (const d of found?.validations ?? []) {
+    if (d.kind === 'l1') out.push(judgeL1(d, found?.price));
+    else {
+      const g = judgeSubnetValidation(d, primary, o);
+      out.push({ kind: 'subnet', subnetId: d.subnetId, guard: g, tier: guardTier(g) });
+    }
+  }
+  return out;
+}
+
+/**
+ * The validation the header should speak of: the primary one (its budget is what an operator watches), unless
+ * another is at the warning tier or worse and more urgent than it.
+ */
+export function worstValidation(list: readonly JudgedValidation[]): JudgedValidation | undefined {
+  let worst = list[0];
+  for (const v of list.slice(1)) {
+    if (v.tier === undefined || RANK[v.tier] < RANK.warn) continue;
+    if (worst?.tier === undefined || RANK[v.tier] > RANK[worst.tier]) worst = v;
+  }
+  return worst;
+}
+
+/** Adds validations named with --l1-validation to what discovery found, once each. */
+export function mergeNamedL1(found: readonly DiscoveredValidation[], named: readonly DiscoveredValidation[]): DiscoveredValidation[] {
+  const out = [...found];
+  for (const n of named) {
+    if (n.kind !== 'l1') continue;
+    const i = out.findIndex((d) => d.kind === 'l1' && d.validationId === n.validationId);
+    if (i < 0) out.push(n);
+    else out[i] = { ...(out[i] as Extract<DiscoveredValidation, { kind: 'l1' }>), source: 'both' };
+  }
+  return out;
+}
+
+/** uptimeRequirement as a number from a decoded TransformSubnetTx (parts per 1,000,000). */
+export function uptimeRequirementOfTx(decoded: unknown): number | undefined {
+  return num(obj(obj(decoded).unsigned).uptimeRequirement);
+}

@@ -1,0 +1,62 @@
+// The header's reward badge and the overview card's lines for every validation of this node (primary, subnet, L1),
+// in words and tones, from the one guard (domain/reward/own-validations.ts).
+import { budgetSentence, formatSlack } from '../domain/reward/findings';
+import { worstValidation, type JudgedValidation } from '../domain/reward/own-validations';
+import type { Tier } from '../domain/reward/tiers';
+import { sanitize } from '../format';
+import { budgetBadge, endBadge, type Badge, type BadgeTone } from './budget-model';
+
+const TONE: Record<Tier, BadgeTone> = { ok: 'ok', notice: 'ok', warn: 'warn', critical: 'error', over: 'error' };
+const RANK: Record<Tier, number> = { ok: 0, notice: 1, warn: 2, critical: 3, over: 4 };
+
+/** "GDGGLQ…A69U4": an ID short enough for a badge or a label. */
+export const shortId = (id: string | undefined): string => {
+  const s = sanitize(id ?? '?');
+  return s.length > 12 ? `${s.slice(0, 6)}…${s.slice(-4)}` : s;
+};
+
+/** What an L1 balance buys: "balance 5d 0h", "balance spent: inactive", "no fee charged". */
+export function runwayText(v: JudgedValidation): string {
+  const r = v.l1?.runwayMs;
+  if (!v.l1 || v.l1.balance === undefined || v.l1.price === undefined) return 'balance not known yet';
+  if (r === undefined) return 'no fee charged';
+  return r === 0 ? 'balance spent: inactive' : `balance ${formatSlack(r)}`;
+}
+
+/** The header badge: the primary budget, or another validation's when that one is at the warning tier or worse. */
+export function validationsBadge(list: readonly JudgedValidation[], now: number): Badge | undefined {
+  const w = worstValidation(list);
+  if (!w) return undefined;
+  if (w.kind === 'l1') return { text: `L1 ${runwayText(w)}`, tone: w.tier ? TONE[w.tier] : 'muted' };
+  const g = w.guard!;
+  const endFirst = g.endTier !== undefined && (g.budgetTier === undefined || RANK[g.endTier] > RANK[g.budgetTier]);
+  const badge = endFirst ? endBadge(g, now) ?? budgetBadge(g) : budgetBadge(g);
+  if (!badge || w.kind === 'primary') return badge;
+  return { ...badge, text: `subnet ${badge.text}` };
+}
+
+/** The overview card's line for each subnet and L1 validation (the primary one has the card's own lines). */
+export function otherValidationRows(list: readonly JudgedValidation[], now: number): Array<{ label: string; value: string; tone?: BadgeTone }> {
+  const rows: Array<{ label: string; value: string; tone?: BadgeTone }> = [];
+  for (const v of list) {
+    if (v.kind === 'primary') continue;
+    const tone = v.tier ? TONE[v.tier] : undefined;
+    if (v.kind === 'l1') {
+      const tier = v.tier === 'warn' || v.tier === 'over' ? ' (top up)' : v.tier === 'notice' ? ' (under 30d)' : '';
+      rows.push({ label: `L1 ${shortId(v.subnetId)}`, value: `${runwayText(v)}${tier}`, tone });
+      continue;
+    }
+    const g = v.guard!;
+    const end = endBadge(g, now);
+    const b = g.budget;
+    const budget =
+      g.threshold.percent === undefined ? 'no staking reward'
+      : !b ? 'budget not known yet'
+      : b.state === 'lost' ? 'reward lost'
+      : b.state === 'ok' ? `can be offline ${formatSlack(b.remainingMs)} more`
+      : (budgetSentence(g, now) ?? '');
+    rows.push({ label: `Subnet ${shortId(v.subnetId)}`, value: `${budget}${end ? `; ${end.text}` : ''}`, tone });
+    if (g.threshold.percent !== undefined) rows.push({ label: '  needs', value: g.threshold.short, tone: 'muted' });
+  }
+  return rows;
+}

@@ -1,0 +1,36 @@
+// The header badge and the overview lines for every validation of this node, from the one guard.
+import { describe, expect, it } from 'vitest';
+import { judgeOwnValidations, type OwnValidations } from '../../src/domain/reward/own-validations';
+import type { ValidationFacts } from '../../src/domain/reward/guard';
+import { otherValidationRows, validationsBadge } from '../../src/ui/validations-model';
+import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
+
+const DAY = 86_400_000;
+const start = Date.UTC(2026, 7, 1);
+const now = start + 10 * DAY;
+const SUBNET = '2CKgqhVmKSxXpaENWyizDVh5vUJNAj4UCx8e91iQtEmdE4uEin';
+const primary: ValidationFacts = { nodeId: 'NodeID-x', startMs: start, endMs: start + 100 * DAY, uptimePercent: 99, view: 'peers', helicon: { kind: 'unscheduled' }, autoRenewed: false };
+const judge = (validations: OwnValidations['validations']) => judgeOwnValidations(primary, { validations, trackedSubnets: [], price: 512n, errors: [] }, { now }, PRIMARY_NETWORK_ID);
+
+describe('validationsBadge', () => {
+  it('keeps the primary budget while the others are fine', () => {
+    const list = judge([{ kind: 'l1', subnetId: 'L', validationId: 'V', startMs: start, balance: 512n * 86_400n * 60n, source: 'discovered' }]);
+    expect(validationsBadge(list, now)).toMatchObject({ text: expect.stringMatching(/^budget \d+d \d+h$/), tone: 'ok' });
+  });
+
+  it('speaks of an L1 balance under a week, or a subnet validation ending within the hour', () => {
+    const l1 = judge([{ kind: 'l1', subnetId: 'L', validationId: 'V', startMs: start, balance: 512n * 86_400n * 3n, source: 'discovered' }]);
+    expect(validationsBadge(l1, now)).toEqual({ text: 'L1 balance 3d 0h', tone: 'warn' });
+    const ending = judge([{ kind: 'subnet', subnetId: SUBNET, startMs: start, endMs: now + 30 * 60_000, permissionless: false, uptimeRequirement: undefined }]);
+    expect(validationsBadge(ending, now)).toEqual({ text: 'subnet ends in 30m', tone: 'error' });
+  });
+
+  it('an elastic subnet validation whose reward is lost says so', () => {
+    // 80% needed over 12 days from the primary start; 10 days at 70% spent it.
+    const lost = judgeOwnValidations({ ...primary, uptimePercent: 70 }, { validations: [{ kind: 'subnet', subnetId: SUBNET, startMs: start, endMs: start + 12 * DAY, permissionless: true, uptimeRequirement: 800_000 }], trackedSubnets: [], price: undefined, errors: [] }, { now, override: undefined }, PRIMARY_NETWORK_ID);
+    expect(validationsBadge(lost, now)).toEqual({ text: 'subnet reward lost', tone: 'error' });
+    const rows = otherValidationRows(lost, now);
+    expect(rows[0]).toMatchObject({ label: 'Subnet 2CKgqh…uEin', value: 'reward lost; ends in 2d 0h', tone: 'error' });
+    expect(rows[1]).toMatchObject({ label: '  needs', value: '80% (subnet rule)' });
+  });
+});
