@@ -33,9 +33,8 @@ function heliconOf(m: Maybe<unknown>): HeliconSchedule {
  * getCurrentValidators per tracked subnet), with the L1 validations named by the operator (--l1-validation).
  */
 async function gatherOwn(client: AvatopClient, nodeId: string, named: readonly string[]): Promise<Maybe<OwnValidations>> {
-  // Wire values: discovery reads both forms, and unknown fields (an L1's validationID, balance) stay.
-  const raw = { call: async (name: string, params?: unknown) => (await client.callRaw(name, params)).result };
-  return attempt(() => discoverOwnValidations(raw, nodeId, { named }));
+  // The typed client: each reply is its method's schema output, as the monitor's discovery reads it.
+  return attempt(() => discoverOwnValidations(client, nodeId, { named }));
 }
 
 export async function gatherStatus(client: AvatopClient, opts: { l1Validations?: readonly string[]; watch?: readonly string[] } = {}): Promise<StatusSnapshot> {

@@ -6,7 +6,8 @@
 // with --l1-validation are added (a node can be an L1's validator without tracking it, and then nothing names it).
 import { decodeHex } from '../codec/hex';
 import { decodeSignedTx } from '../codec/pchain/txs';
-import { arr, big, date, obj, str } from '../format/fields';
+import { str } from '../format/fields';
+import type { Health } from '../state/types';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { AvatopError } from '../rpc/errors';
 import {
@@ -20,14 +21,12 @@ import {
   type DiscoveredValidation,
   type OwnValidations,
 } from '../domain/reward/own-validations';
-import type { ResourceSpec } from './plan';
+import type { PollClient, ResourceSpec } from './plan';
 import { viewLens } from './view-plan';
 import { OWN_VALIDATIONS_KEY } from '../state/view-keys';
 
-/** Any client that answers a method by name: the typed client (domain values) or a raw one (wire values). */
-export interface MethodCaller {
-  call(name: string, params?: unknown, opts?: { signal?: AbortSignal }): Promise<unknown>;
-}
+/** The typed client's `call`: every reply arrives as its method's schema output (bigint, Date, numbers). */
+export type DiscoveryClient = Pick<PollClient, 'call'>;
 
 /** What never changes for a client's node: chain → subnet, and each elastic subnet's uptimeRequirement. */
 interface DiscoveryCache {
@@ -47,11 +46,10 @@ function cacheFor(key: object): DiscoveryCache {
 
 const reasonOf = (err: unknown): string => (err instanceof AvatopError ? err.short : err instanceof Error ? err.message : String(err));
 
-async function requirementOf(c: MethodCaller, subnetId: string, signal: AbortSignal | undefined): Promise<number | undefined> {
-  const subnet = obj(await c.call('platform.getSubnet', { subnetID: subnetId }, { signal }));
-  const txId = subnet.subnetTransformationTxID;
-  if (typeof txId !== 'string' || txId === '' || txId === PRIMARY_NETWORK_ID) return undefined;
-  const tx = obj(await c.call('platform.getTx', { txID: txId, encoding: 'hex' }, { signal })).tx;
+async function requirementOf(c: DiscoveryClient, subnetId: string, signal: AbortSignal | undefined): Promise<number | undefined> {
+  const txId = (await c.call('platform.getSubnet', { subnetID: subnetId }, { signal })).subnetTransformationTxID;
+  if (txId === undefined || txId === '' || txId === PRIMARY_NETWORK_ID) return undefined;
+  const { tx } = await c.call('platform.getTx', { txID: txId, encoding: 'hex' }, { signal });
   if (typeof tx !== 'string') return undefined;
   return uptimeRequirementOfTx(decodeSignedTx(decodeHex(tx, { checksum: 'auto' })));
 }
@@ -63,10 +61,10 @@ export interface DiscoverOptions {
   /** Where the never-changing answers are kept between rounds (the client, usually). */
   readonly cacheKey?: object;
   /** A health reply already at hand (the monitor polls it anyway): the chains are read from it, not asked again. */
-  readonly health?: unknown;
+  readonly health?: Health;
 }
 
-export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o: DiscoverOptions = {}): Promise<OwnValidations> {
+export async function discoverOwnValidations(c: DiscoveryClient, nodeId: string, o: DiscoverOptions = {}): Promise<OwnValidations> {
   const { signal } = o;
   const cache = cacheFor(o.cacheKey ?? c);
   const errors: string[] = [];
@@ -83,7 +81,7 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
   for (const alias of aliases) {
     if (!cache.chainOfAlias.has(alias)) {
       try {
-        const id = str(obj(await c.call('info.getBlockchainID', { alias }, { signal })).blockchainID, '');
+        const id = (await c.call('info.getBlockchainID', { alias }, { signal })).blockchainID;
         cache.chainOfAlias.set(alias, id === '' ? null : id);
       } catch {
         // "there is no chain with alias/ID": a check that is not a chain's.
@@ -98,7 +96,7 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
     let subnet = cache.subnetOfChain.get(chain);
     if (subnet === undefined) {
       try {
-        subnet = str(obj(await c.call('platform.validatedBy', { blockchainID: chain }, { signal })).subnetID, '');
+        subnet = (await c.call('platform.validatedBy', { blockchainID: chain }, { signal })).subnetID;
         if (subnet !== '') cache.subnetOfChain.set(chain, subnet);
       } catch (err) {
         errors.push(`subnet of chain ${str(chain)} unknown: ${reasonOf(err)}`);
@@ -109,9 +107,8 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
   const found: DiscoveredValidation[] = [];
   for (const subnetId of [...subnets].sort()) {
     try {
-      const entries = arr(obj(await c.call('platform.getCurrentValidators', { subnetID: subnetId, nodeIDs: [nodeId] }, { signal })).validators).filter(
-        (v) => obj(v).nodeID === nodeId,
-      );
+      const { validators } = await c.call('platform.getCurrentValidators', { subnetID: subnetId, nodeIDs: [nodeId] }, { signal });
+      const entries = validators.filter((v) => v.nodeID === nodeId);
       for (const entry of entries) {
         let requirement: number | undefined;
         if (isPermissionlessEntry(subnetId, entry)) {
@@ -132,8 +129,8 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
       continue;
     }
     try {
-      const v = obj(await c.call('platform.getL1Validator', { validationID: id }, { signal }));
-      named.push({ kind: 'l1', subnetId: str(v.subnetID, '') || undefined, validationId: id, startMs: date(v.startTime), balance: big(v.balance) ?? 0n, source: 'named' });
+      const v = await c.call('platform.getL1Validator', { validationID: id }, { signal });
+      named.push({ kind: 'l1', subnetId: v.subnetID || undefined, validationId: id, startMs: v.startTime.getTime(), balance: v.balance ?? 0n, source: 'named' });
     } catch (err) {
       namedErrors.push(`L1 validation ${str(id)} unknown: ${reasonOf(err)}`);
     }
@@ -142,7 +139,7 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
   let price: bigint | undefined;
   if (validations.some((d) => d.kind === 'l1')) {
     try {
-      price = big(obj(await c.call('platform.getValidatorFeeState', {}, { signal })).price);
+      price = (await c.call('platform.getValidatorFeeState', {}, { signal })).price;
     } catch (err) {
       errors.push(`L1 validator fee unknown: ${reasonOf(err)}`);
     }
@@ -151,17 +148,17 @@ export async function discoverOwnValidations(c: MethodCaller, nodeId: string, o:
 }
 
 /** The header's discovery resource: at start, then every few minutes (it follows the node's own ID). */
-export function ownValidationsSpec(nodeId: string, named: readonly string[] = []): ResourceSpec {
+export function ownValidationsSpec(nodeId: string, named: readonly string[] = []): ResourceSpec<OwnValidations, OwnValidations> {
   return {
     key: OWN_VALIDATIONS_KEY,
     method: 'platform.getCurrentValidators',
     cadence: 'slow',
     pchain: true,
-    lens: viewLens(OWN_VALIDATIONS_KEY),
+    lens: viewLens<OwnValidations>(OWN_VALIDATIONS_KEY),
     intervalMs: () => DISCOVERY_EVERY_MS,
     // Out of the first frame's way: the header has more urgent things to ask.
     initialDelayMs: 1_500,
     fetch: (ctx, signal) => discoverOwnValidations(ctx.client, nodeId, { named, signal, cacheKey: ctx.client, health: ctx.state().node.health.data }),
-    toData: (_prev, found: OwnValidations) => found,
+    toData: (_prev, found) => found,
   };
 }

@@ -21,7 +21,7 @@ describe('discoverOwnValidations', () => {
     client = createClient({ url: node.url });
     const methods: string[] = [];
     client.onCall((e) => methods.push(e.method));
-    const first = await discoverOwnValidations(client as never, node.nodeId);
+    const first = await discoverOwnValidations(client, node.nodeId);
     expect(first.errors).toEqual([]);
     const l1 = first.validations.find((v) => v.kind === 'l1');
     expect(l1).toMatchObject({ kind: 'l1', validationId: node.network.scenarioL1!.validationIdStr, source: 'discovered' });
@@ -35,7 +35,7 @@ describe('discoverOwnValidations', () => {
     expect(first.trackedSubnets).toEqual(tracked);
     // Second round: no chain → subnet lookups, no TransformSubnetTx again; one getCurrentValidators per subnet.
     methods.length = 0;
-    await discoverOwnValidations(client as never, node.nodeId);
+    await discoverOwnValidations(client, node.nodeId);
     expect(methods.filter((m) => m === 'platform.validatedBy' || m === 'platform.getTx' || m === 'platform.getSubnet')).toEqual([]);
     expect(methods.filter((m) => m === 'platform.getCurrentValidators')).toHaveLength(tracked.length);
   });
@@ -44,7 +44,7 @@ describe('discoverOwnValidations', () => {
     node = await createSimNode({ profile: 'v1.15', validators: 60, peers: 10, utxos: 5 });
     client = createClient({ url: node.url });
     const other = node.network.subnets.find((s) => s.kind === 'l1' && !s.tracked)!.l1Validators[0]!;
-    const r = await discoverOwnValidations(client as never, node.nodeId, { named: [other.validationIdStr] });
+    const r = await discoverOwnValidations(client, node.nodeId, { named: [other.validationIdStr] });
     expect(r.validations.find((v) => v.kind === 'l1')).toMatchObject({ validationId: other.validationIdStr, balance: other.balance, source: 'named' });
   });
 

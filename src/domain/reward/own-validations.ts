@@ -7,7 +7,8 @@
 // subnet validation's end, at the peers' view of this node. Permissioned subnets and L1s pay no staking reward: a
 // permissioned subnet validation has only an end; an L1 validation has no end but a balance that pays a per-second
 // fee, and is deactivated when it runs out.
-import { date, num, obj, big, str } from '../../format/fields';
+import { num, obj } from '../../format/fields';
+import type { Health, Validator } from '../../state/types';
 import { judgeValidation, type GuardOptions, type ValidationFacts, type ValidationGuard } from './guard';
 import { stakeRuleOf } from './threshold';
 import { balanceRunwayMs, runwayTier, type Tier } from './tiers';
@@ -61,31 +62,30 @@ export const MAX_CHAIN_CHECKS = 64;
  * runs (or failed to create), named by the chain's primary alias (chains/manager.go): its ID, unless the operator
  * gave the chain an alias. Reading them costs nothing beyond the health poll.
  */
-export function chainIdsFromHealth(health: unknown): string[] {
-  return Object.keys(obj(obj(health).checks)).filter((name) => CB58_ID.test(name)).sort().slice(0, MAX_CHAIN_CHECKS);
+export function chainIdsFromHealth(health: Health): string[] {
+  return Object.keys(health.checks).filter((name) => CB58_ID.test(name)).sort().slice(0, MAX_CHAIN_CHECKS);
 }
 
 /** Other check names that may be a chain's alias (info.getBlockchainID resolves them). */
-export function chainAliasesFromHealth(health: unknown): string[] {
-  return Object.keys(obj(obj(health).checks))
+export function chainAliasesFromHealth(health: Health): string[] {
+  return Object.keys(health.checks)
     .filter((name) => !CB58_ID.test(name) && !NOT_SUBNET_CHAINS.has(name) && name.length <= 128)
     .sort()
     .slice(0, MAX_CHAIN_CHECKS);
 }
 
 /** An entry of getCurrentValidators({ subnetID, nodeIDs: [self] }) as a validation: L1 validators carry a validationID. */
-export function validationFromEntry(subnetId: string, entry: unknown, uptimeRequirement: number | undefined): DiscoveredValidation {
-  const v = obj(entry);
-  if (v.validationID !== undefined && v.validationID !== null) {
-    return { kind: 'l1', subnetId, validationId: str(v.validationID), startMs: date(v.startTime), balance: big(v.balance), source: 'discovered' };
+export function validationFromEntry(subnetId: string, v: Validator, uptimeRequirement: number | undefined): DiscoveredValidation {
+  if (v.validationID !== undefined) {
+    return { kind: 'l1', subnetId, validationId: v.validationID, startMs: v.startTime?.getTime(), balance: v.balance, source: 'discovered' };
   }
   const permissionless = stakeRuleOf(subnetId, v, uptimeRequirement).kind === 'elastic';
-  return { kind: 'subnet', subnetId, startMs: date(v.startTime), endMs: date(v.endTime), permissionless, uptimeRequirement: permissionless ? uptimeRequirement : undefined };
+  return { kind: 'subnet', subnetId, startMs: v.startTime?.getTime(), endMs: v.endTime?.getTime(), permissionless, uptimeRequirement: permissionless ? uptimeRequirement : undefined };
 }
 
 /** Does this subnet entry carry a staking reward (so its uptimeRequirement is worth fetching)? */
-export function isPermissionlessEntry(subnetId: string, entry: unknown): boolean {
-  return stakeRuleOf(subnetId, obj(entry), undefined).kind === 'elastic';
+export function isPermissionlessEntry(subnetId: string, entry: Validator): boolean {
+  return stakeRuleOf(subnetId, entry, undefined).kind === 'elastic';
 }
 
 export interface JudgedValidation {
@@ -194,7 +194,7 @@ export function mergeNamedL1(found: readonly DiscoveredValidation[], named: read
   return out;
 }
 
-/** uptimeRequirement as a number from a decoded TransformSubnetTx (parts per 1,000,000). */
+/** uptimeRequirement as a number from a decoded TransformSubnetTx (parts per 1,000,000): the codec's output, which no schema checked. */
 export function uptimeRequirementOfTx(decoded: unknown): number | undefined {
   return num(obj(obj(decoded).unsigned).uptimeRequirement);
 }

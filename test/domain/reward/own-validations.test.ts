@@ -11,6 +11,8 @@ import {
   type OwnValidations,
 } from '../../../src/domain/reward/own-validations';
 import type { ValidationFacts } from '../../../src/domain/reward/guard';
+import { healthResult } from '../../../src/rpc/methods/health/health-result';
+import { validatorRecord } from '../../../src/rpc/methods/platform/validator-records';
 import { PRIMARY_NETWORK_ID } from '../../../src/state/constants';
 
 const DAY = 86_400_000;
@@ -19,6 +21,10 @@ const now = start + 10 * DAY;
 const SUBNET = '2CKgqhVmKSxXpaENWyizDVh5vUJNAj4UCx8e91iQtEmdE4uEin';
 const L1 = 'w9FNLbTBNKp6faCE5dLHyLU34MYE8VVQea541sbgGpr9yg2Eo';
 const VID = 'GDGGLQhS8FGzrx76Teh9GrdPrGCh1p8WvJZM2iSkV6hbA69U4';
+
+// Discovery hands these the typed replies: the tests build them from wire values through the same schemas.
+const health = (checks: Record<string, unknown>) => healthResult.parse({ checks, healthy: true });
+const entry = (wire: Record<string, unknown>) => validatorRecord.parse({ nodeID: 'NodeID-x', weight: '20', ...wire });
 
 const primary: ValidationFacts = {
   nodeId: 'NodeID-x',
@@ -33,28 +39,28 @@ const primary: ValidationFacts = {
 describe('discovery facts', () => {
   it('reads the chains a node runs from its health checks: IDs, not P/X/C or named checks', () => {
     const checks = { C: {}, P: {}, X: {}, bootstrapped: {}, network: {}, [SUBNET]: {}, 'not an id': {} };
-    expect(chainIdsFromHealth({ checks, healthy: true })).toEqual([SUBNET]);
-    expect(chainIdsFromHealth('garbage')).toEqual([]);
+    expect(chainIdsFromHealth(health(checks))).toEqual([SUBNET]);
+    expect(chainIdsFromHealth(healthResult.parse({ checks: null, healthy: false }))).toEqual([]);
   });
 
   it("names that may be a chain's alias are the other checks; a node's flood of names is cut short", () => {
     const checks = { C: {}, P: {}, X: {}, bls: {}, bootstrapped: {}, database: {}, diskspace: {}, futureupgrade: {}, network: {}, router: {}, validation: {}, dfk: {}, [SUBNET]: {} };
-    expect(chainAliasesFromHealth({ checks })).toEqual(['dfk']);
+    expect(chainAliasesFromHealth(health(checks))).toEqual(['dfk']);
     const many = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`alias${i}`, {}]));
-    expect(chainAliasesFromHealth({ checks: many })).toHaveLength(MAX_CHAIN_CHECKS);
+    expect(chainAliasesFromHealth(health(many))).toHaveLength(MAX_CHAIN_CHECKS);
   });
 
   it('an entry with a validationID is an L1 validation; one with a reward is an elastic staker', () => {
-    const l1 = validationFromEntry(L1, { nodeID: 'NodeID-x', validationID: VID, balance: '5120', startTime: '1790000000' }, undefined);
+    const l1 = validationFromEntry(L1, entry({ validationID: VID, balance: '5120', startTime: '1790000000' }), undefined);
     expect(l1).toMatchObject({ kind: 'l1', validationId: VID, balance: 5120n, startMs: 1790000000000 });
-    const elastic = validationFromEntry(SUBNET, { nodeID: 'NodeID-x', startTime: '1', endTime: '2', potentialReward: '10', delegationFee: '2.0000' }, 800_000);
+    const elastic = validationFromEntry(SUBNET, entry({ startTime: '1', endTime: '2', potentialReward: '10', delegationFee: '2.0000' }), 800_000);
     expect(elastic).toMatchObject({ kind: 'subnet', permissionless: true, uptimeRequirement: 800_000 });
-    const permissioned = validationFromEntry(SUBNET, { nodeID: 'NodeID-x', startTime: '1', endTime: '2', weight: '20' }, 800_000);
+    const permissioned = validationFromEntry(SUBNET, entry({ startTime: '1', endTime: '2', weight: '20' }), 800_000);
     expect(permissioned).toMatchObject({ kind: 'subnet', permissionless: false, uptimeRequirement: undefined });
   });
 
   it('an L1 validation named and discovered is listed once', () => {
-    const found = [validationFromEntry(L1, { validationID: VID, balance: '1' }, undefined)];
+    const found = [validationFromEntry(L1, entry({ validationID: VID, balance: '1' }), undefined)];
     const merged = mergeNamedL1(found, [{ kind: 'l1', subnetId: undefined, validationId: VID, startMs: undefined, balance: 1n, source: 'named' }]);
     expect(merged).toHaveLength(1);
     expect(merged[0]).toMatchObject({ source: 'both' });
