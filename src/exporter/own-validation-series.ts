@@ -4,23 +4,21 @@ import type { AvatopState } from '../state/store';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { selectOwnValidator } from '../state/own-validator';
 import { ownValidationFacts, type ValidationGuard } from '../domain/reward/guard';
-import { judgeOwnValidations, type OwnValidations } from '../domain/reward/own-validations';
-import { OWN_VALIDATIONS_KEY } from '../state/view-keys';
+import { judgeOwnValidations } from '../domain/reward/own-validations';
+import { ownValidationsOf } from '../state/view-keys';
 import type { L1Reading } from './l1-watch';
-
-const foundOf = (s: AvatopState): OwnValidations | undefined => s.views.data[OWN_VALIDATIONS_KEY]?.data as OwnValidations | undefined;
 
 /** Each primary and subnet validation's guard, labelled `subnet="primary"` or by the subnet's ID. */
 export function ownGuards(s: AvatopState, now: number, override: number | undefined): Array<{ subnet: string; guard: ValidationGuard }> {
   const facts = ownValidationFacts(selectOwnValidator(s), s.node.uptime.data, s.versions.upgrades);
-  return judgeOwnValidations(facts, foundOf(s), { now, override }, PRIMARY_NETWORK_ID).flatMap((v) =>
+  return judgeOwnValidations(facts, ownValidationsOf(s), { now, override }, PRIMARY_NETWORK_ID).flatMap((v) =>
     v.guard ? [{ subnet: v.kind === 'primary' ? 'primary' : (v.subnetId ?? ''), guard: v.guard }] : [],
   );
 }
 
 /** L1 validations to export: those named (read every minute) and those discovery found, once each. */
 export function l1Readings(s: AvatopState, named: readonly L1Reading[]): L1Reading[] {
-  const found = foundOf(s);
+  const found = ownValidationsOf(s);
   const out = [...named];
   for (const v of found?.validations ?? []) {
     if (v.kind !== 'l1' || out.some((r) => r.validationId === v.validationId)) continue;

@@ -10,6 +10,8 @@ export const viewKeys = {
   weights: (subnetId: string, nodeId: string) => `weights:${subnetId}/${nodeId}`,
 };
 
+import type { AvatopState } from './store';
+
 export type { TxDetail } from './types';
 
 export interface RewardUtxos {
@@ -27,3 +29,44 @@ export const uptimeRequirementKey = (subnetId: string) => `uptimeRequirement:${s
 
 /** Where the monitor and the exporter keep the last discovery of this node's subnet and L1 validations (poll/own-validations.ts). */
 export const OWN_VALIDATIONS_KEY = 'ownValidations';
+
+/** One validation of this node beyond the primary network, as discovery found it (judged in domain/reward/own-validations.ts). */
+export type DiscoveredValidation =
+  | {
+      readonly kind: 'subnet';
+      readonly subnetId: string;
+      readonly startMs: number | undefined;
+      readonly endMs: number | undefined;
+      /** An elastic subnet's staker (carries a reward): judged by the subnet's uptimeRequirement. */
+      readonly permissionless: boolean;
+      /** TransformSubnetTx uptimeRequirement, parts per 1,000,000; undefined when not known. */
+      readonly uptimeRequirement: number | undefined;
+    }
+  | {
+      readonly kind: 'l1';
+      readonly subnetId: string | undefined;
+      readonly validationId: string;
+      readonly startMs: number | undefined;
+      /** nAVAX left to pay the continuous fee; undefined when the node did not say. */
+      readonly balance: bigint | undefined;
+      /** Found by discovery, named with --l1-validation, or both. */
+      readonly source: 'discovered' | 'named' | 'both';
+    };
+
+/** What one discovery round found. */
+export interface OwnValidations {
+  readonly validations: readonly DiscoveredValidation[];
+  /** Subnets this node tracks (from its chains' health checks). */
+  readonly trackedSubnets: readonly string[];
+  /** getValidatorFeeState price, nAVAX per second per validator; undefined when not asked or not known. */
+  readonly price: bigint | undefined;
+  /** What could not be found out, in words (one failing subnet never hides the others). */
+  readonly errors: readonly string[];
+  /** L1 validations named with --l1-validation that could not be read: the operator asked, so `status` warns. */
+  readonly namedErrors?: readonly string[];
+}
+
+/** The last discovery round's findings, typed: the one reader the screens and the exporter share. */
+export function ownValidationsOf(s: AvatopState): OwnValidations | undefined {
+  return s.views.data[OWN_VALIDATIONS_KEY]?.data as OwnValidations | undefined;
+}

@@ -6,8 +6,8 @@ import { useOwnGuard } from './use-own-guard';
 import { selectOwnValidator } from '../state/own-validator';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { ownValidationFacts } from '../domain/reward/guard';
-import { judgeOwnValidations, type JudgedValidation, type OwnValidations } from '../domain/reward/own-validations';
-import { OWN_VALIDATIONS_KEY } from '../state/view-keys';
+import { judgeOwnValidations, type JudgedValidation } from '../domain/reward/own-validations';
+import { ownValidationsOf } from '../state/view-keys';
 
 export function useOwnValidations(now: number): JudgedValidation[] {
   const { rewardThreshold } = useAppConfig();
@@ -15,7 +15,7 @@ export function useOwnValidations(now: number): JudgedValidation[] {
   const own = useAvatop(selectOwnValidator);
   const uptime = useAvatop((s) => s.node.uptime.data);
   const upgrades = useAvatop((s) => s.versions.upgrades);
-  const found = useAvatop((s) => s.views.data[OWN_VALIDATIONS_KEY]?.data) as OwnValidations | undefined;
+  const found = useAvatop(ownValidationsOf);
   const list = judgeOwnValidations(ownValidationFacts(own, uptime, upgrades), found, { now, override: rewardThreshold.override }, PRIMARY_NETWORK_ID);
   // The primary verdict with the last hour's projection, which only the hook's history can give.
   return primary && list[0]?.kind === 'primary' ? [{ ...list[0], guard: primary }, ...list.slice(1)] : list;

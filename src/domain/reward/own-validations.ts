@@ -9,6 +9,7 @@
 // fee, and is deactivated when it runs out.
 import { num, obj } from '../../format/fields';
 import type { Health, Validator } from '../../state/types';
+import type { DiscoveredValidation, OwnValidations } from '../../state/view-keys';
 import { judgeValidation, type GuardOptions, type ValidationFacts, type ValidationGuard } from './guard';
 import { stakeRuleOf } from './threshold';
 import { balanceRunwayMs, runwayTier, type Tier } from './tiers';
@@ -16,40 +17,9 @@ import { balanceRunwayMs, runwayTier, type Tier } from './tiers';
 /** How often discovery asks again: validations change with P-chain txs an operator issues, not by the second. */
 export const DISCOVERY_EVERY_MS = 5 * 60_000;
 
-export type DiscoveredValidation =
-  | {
-      readonly kind: 'subnet';
-      readonly subnetId: string;
-      readonly startMs: number | undefined;
-      readonly endMs: number | undefined;
-      /** An elastic subnet's staker (carries a reward): judged by the subnet's uptimeRequirement. */
-      readonly permissionless: boolean;
-      /** TransformSubnetTx uptimeRequirement, parts per 1,000,000; undefined when not known. */
-      readonly uptimeRequirement: number | undefined;
-    }
-  | {
-      readonly kind: 'l1';
-      readonly subnetId: string | undefined;
-      readonly validationId: string;
-      readonly startMs: number | undefined;
-      /** nAVAX left to pay the continuous fee; undefined when the node did not say. */
-      readonly balance: bigint | undefined;
-      /** Found by discovery, named with --l1-validation, or both. */
-      readonly source: 'discovered' | 'named' | 'both';
-    };
-
-/** What one discovery round found. */
-export interface OwnValidations {
-  readonly validations: readonly DiscoveredValidation[];
-  /** Subnets this node tracks (from its chains' health checks). */
-  readonly trackedSubnets: readonly string[];
-  /** getValidatorFeeState price, nAVAX per second per validator; undefined when not asked or not known. */
-  readonly price: bigint | undefined;
-  /** What could not be found out, in words (one failing subnet never hides the others). */
-  readonly errors: readonly string[];
-  /** L1 validations named with --l1-validation that could not be read: the operator asked, so `status` warns. */
-  readonly namedErrors?: readonly string[];
-}
+// Discovery's findings are shaped where their store key is (state/view-keys.ts): the poller writes them, the screens
+// and the exporter read them, and these rules judge them.
+export type { DiscoveredValidation, OwnValidations } from '../../state/view-keys';
 
 const CB58_ID = /^[1-9A-HJ-NP-Za-km-z]{40,60}$/;
 /** Health checks avalanchego registers that are not a subnet's chain (node/node.go, chains/manager.go). */
