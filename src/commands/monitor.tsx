@@ -13,7 +13,6 @@ import { openUtxoQuery } from '../state/utxos';
 import { fleetNodes, type FleetNode } from '../config/nodes';
 import { createFleet, type Fleet } from '../fleet/fleet';
 import { FleetApp } from '../app/FleetApp';
-import { App } from '../app/App';
 import { DEFAULT_REWARD_THRESHOLD, type AppConfig, type RewardThreshold } from '../ui/config';
 import { enterAltScreen } from '../terminal/alt-screen';
 import { copyPlan, type TmuxClipboardOptions } from '../terminal/osc52';
@@ -175,8 +174,9 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         readonly: settings.readonly,
         watch: settings.watch,
       };
-      // The fleet's app draws the node on screen with its own client (for the prompt and the console).
-      return fleet ? <FleetApp fleet={fleet} theme={theme} config={config} /> : <App store={store} theme={theme} config={config} />;
+      // The fleet's app draws the node on screen with its own client (for the prompt and the console); before the
+      // fleet exists it draws the first store, so the tree is never remounted (app/FleetApp.tsx says why).
+      return <FleetApp fleet={fleet} store={store} theme={theme} config={config} />;
     };
     const paint = (label: string) => {
       if (done) return;

@@ -4,7 +4,7 @@ import type { Fleet } from './fleet';
 
 const FleetContext = createContext<Fleet | undefined>(undefined);
 
-export function FleetProvider({ fleet, children }: { fleet: Fleet; children: ReactNode }) {
+export function FleetProvider({ fleet, children }: { fleet: Fleet | undefined; children: ReactNode }) {
   return <FleetContext.Provider value={fleet}>{children}</FleetContext.Provider>;
 }
 
