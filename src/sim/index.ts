@@ -30,6 +30,8 @@ export interface SimNodeOptions {
   /** UTXOs of the biggest demo wallet (`network.wallets[0]`). */
   utxos?: number;
   subnets?: number;
+  /** How many of those subnets this node tracks (runs their chains, which get health checks); a node out of the box tracks none. */
+  trackedSubnets?: number;
   blockIntervalMs?: number;
   host?: string;
   /** 0 (default) picks a free port. */
@@ -91,6 +93,7 @@ export const SIM_DEFAULTS = {
   peers: 300,
   utxos: 5_000,
   subnets: 6,
+  trackedSubnets: 2,
   blockIntervalMs: 2_000,
   host: '127.0.0.1',
   port: 0,
@@ -119,6 +122,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
     peers: Math.max(0, Math.floor(o.peers)),
     utxos: Math.max(0, Math.floor(o.utxos)),
     subnets: Math.max(0, Math.floor(o.subnets)),
+    trackedSubnets: Math.max(0, Math.floor(o.trackedSubnets)),
     blockIntervalMs: o.blockIntervalMs,
     startTimeMs,
     maxBlocks: o.retainBlocks,

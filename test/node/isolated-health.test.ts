@@ -157,7 +157,7 @@ for (const version of ['v1.14.2', 'v1.11.2']) {
     it("the simulator's `isolated` preset answers the same checks, keys and wording (numbers masked)", () =>
       track(async () => {
         const { createSimNode } = await import('../../src/sim/index');
-        const sim = await createSimNode({ profile: version === 'v1.11.2' ? 'v1.11' : 'v1.14', seed: 1, networkId: 12345, validators: 5, peers: 0, utxos: 10, subnets: 0, health: 'isolated' });
+        const sim = await createSimNode({ profile: version === 'v1.11.2' ? 'v1.11' : 'v1.14', seed: 1, networkId: 12345, validators: 5, peers: 0, utxos: 10, trackedSubnets: 0, health: 'isolated' });
         try {
           const res = await fetch(`${sim.url}/ext/health`);
           expect(res.status).toBe(cutOff.status);

@@ -58,7 +58,7 @@ describe('simulated health checks', () => {
 
   it('isolated answers like a real v1.14.2 validator cut off from its validators (captured; numbers masked)', async () => {
     const real = JSON.parse(readFileSync(new URL('../fixtures/node-captures/v1.14.2/health.isolated.json', import.meta.url), 'utf8')).result;
-    node = await startSim({ profile: 'v1.14', networkId: 12345, validators: 5, peers: 0, subnets: 0, health: 'isolated' });
+    node = await startSim({ profile: 'v1.14', networkId: 12345, validators: 5, peers: 0, trackedSubnets: 0, health: 'isolated' });
     expect(healthReplyDiffs(real, await health(node))).toEqual([]);
   });
 

@@ -66,7 +66,7 @@ export function subnetKinds(net: SimNetwork, n: number): SubnetKind[] {
   });
 }
 
-export function buildSubnets(net: SimNetwork, p: Prng, count: number): void {
+export function buildSubnets(net: SimNetwork, p: Prng, count: number, tracked: number): void {
   const now = net.nowSec();
   // The primary network's own chains.
   net.chains.push(
@@ -90,7 +90,7 @@ export function buildSubnets(net: SimNetwork, p: Prng, count: number): void {
       chains: [],
       validators: [],
       l1Validators: [],
-      tracked: i < 2,
+      tracked: i < tracked,
     };
     const nChains = p.chance(0.7) ? 1 : 2;
     for (let c = 0; c < nChains; c++) {

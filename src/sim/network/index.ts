@@ -153,7 +153,7 @@ export class SimNetwork {
       this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => (startSec * 1000 >= helicon ? 90 : 80));
     }
     buildValidators(this, g, opts.validators);
-    buildSubnets(this, g, opts.subnets);
+    buildSubnets(this, g, opts.subnets, opts.trackedSubnets ?? 2);
     buildPastRewards(this, g);
     if (this.profile.name === 'v1.11') buildPending(this, g);
     buildPeers(this, this.peerPrng, opts.peers);

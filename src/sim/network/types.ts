@@ -11,6 +11,8 @@ export interface NetworkOptions {
   peers: number;
   utxos: number;
   subnets: number;
+  /** How many of the first subnets this node tracks. */
+  trackedSubnets?: number;
   blockIntervalMs: number;
   startTimeMs: number;
   /** Blocks kept in memory for getBlock/getBlockByHeight; older ones are "not found". */
