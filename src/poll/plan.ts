@@ -75,7 +75,8 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
     case 'metrics':
       return [metricsSpec('pane')];
     case 'console':
-    // The fleet pane reads every node's own store (src/fleet): the viewed node polls only its header for it.
+    // The fleet pane reads every node's own store (src/fleet): the viewed node polls only its header for it (which
+    // holds this node's own record, as the row needs).
     case 'fleet':
       return [];
   }
@@ -132,9 +133,14 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
   const all = [...header(body.some((spec) => spec.key === 'peers' || spec.key === 'peers:slow')), ...body];
   // The pane's reading also feeds the header; elsewhere the header reads slowly.
   if (opts.metrics && !body.some((spec) => spec.key === 'metrics')) all.push(metricsSpec('header'));
-  // This node's subnet and L1 validations, for the header's reward badge: found every few minutes.
   const own = s.node.id.data?.nodeID;
-  if (own) all.push(ownValidationsSpec(own));
+  if (own) {
+    // The header's reward badge on every pane: this node's own record (a small single-node query on the height
+    // cadence, unless the pane lists the primary validators, which hold it), and its subnet and L1 validations,
+    // found every few minutes.
+    if (!body.some((spec) => spec.key === `validators:${PRIMARY_NETWORK_ID}`)) all.push(validatorDetailSpec(PRIMARY_NETWORK_ID, own));
+    all.push(ownValidationsSpec(own));
+  }
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
   // Both write the peers list: the faster one is enough.

@@ -77,7 +77,8 @@ describe('planFor', () => {
     expect(keys('validators', s)).toContain('uptimeRequirement:S1');
     s = lens.blockchains.set(s, resolveOk(idleResource(), diffRows(undefined, [{ id: 'C1', name: 'c', subnetID: 'S1', vmID: 'vm' }], (c) => c.id), { at: 1 }));
     expect(keys('subnets', s)).toContain('chainStatuses');
-    expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, 'peerCount', 'ownValidations']));
+    // The header's reward badge needs this node's own record on every pane that does not list the validators.
+    expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, `validator:${PRIMARY_NETWORK_ID}/NodeID-Me`, 'peerCount', 'ownValidations']));
     s = lens.pending(PRIMARY_NETWORK_ID).set(s, markUnsupported(idleResource(), new Error('x'), 'gone'));
     expect(keys('pending', s)).toEqual(sorted([`pending:${PRIMARY_NETWORK_ID}`, `validators:${PRIMARY_NETWORK_ID}`, 'peerCount', 'ownValidations']));
     s = { ...s, utxos: openUtxoQuery(s.utxos, { addresses: ['P-avax1x'], pageSize: 10 }) };
