@@ -11,6 +11,7 @@ export const viewKeys = {
 };
 
 import type { AvatopState } from './store';
+import type { Resource } from './resource';
 
 export type { TxDetail } from './types';
 
@@ -68,5 +69,10 @@ export interface OwnValidations {
 
 /** The last discovery round's findings, typed: the one reader the screens and the exporter share. */
 export function ownValidationsOf(s: AvatopState): OwnValidations | undefined {
-  return s.views.data[OWN_VALIDATIONS_KEY]?.data as OwnValidations | undefined;
+  return ownValidationsResource(s)?.data;
+}
+
+/** The discovery resource itself (its error when a round failed outright). */
+export function ownValidationsResource(s: AvatopState): Resource<OwnValidations> | undefined {
+  return s.views.data[OWN_VALIDATIONS_KEY] as Resource<OwnValidations> | undefined;
 }

@@ -5,6 +5,8 @@ import { worstValidation, type JudgedValidation } from '../domain/reward/own-val
 import type { Tier } from '../domain/reward/tiers';
 import { sanitize } from '../format';
 import { budgetBadge, endBadge, type Badge, type BadgeTone } from './budget-model';
+import type { OwnValidations } from '../state/view-keys';
+import { describeResource, type Resource } from '../state/resource';
 
 const TONE: Record<Tier, BadgeTone> = { ok: 'ok', notice: 'ok', warn: 'warn', critical: 'error', over: 'error' };
 const RANK: Record<Tier, number> = { ok: 0, notice: 1, warn: 2, critical: 3, over: 4 };
@@ -59,4 +61,17 @@ export function otherValidationRows(list: readonly JudgedValidation[], now: numb
     if (g.threshold.percent !== undefined) rows.push({ label: '  needs', value: g.threshold.short, tone: 'muted' });
   }
   return rows;
+}
+
+/**
+ * What discovery of this node's subnet and L1 validations could not find out, for the overview card: a round that
+ * failed outright (the last findings, if any, stay shown above it) or the subnets it could not read. Without it a
+ * validation discovery missed would look like none.
+ */
+export function discoveryRows(r: Resource<OwnValidations> | undefined): Array<{ label: string; value: string; tone?: BadgeTone }> {
+  if (!r) return [];
+  const problems = r.status === 'error' ? [`not checked: ${describeResource(r)}`] : (r.data?.errors ?? []).map((e) => sanitize(e));
+  if (problems.length === 0) return [];
+  const more = problems.length > 1 ? ` (+${problems.length - 1} more: avatop status lists them)` : '';
+  return [{ label: 'Subnets and L1s', value: `${problems[0]}${more}`, tone: 'warn' }];
 }

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { judgeOwnValidations, type OwnValidations } from '../../src/domain/reward/own-validations';
 import type { ValidationFacts } from '../../src/domain/reward/guard';
-import { otherValidationRows, validationsBadge } from '../../src/ui/validations-model';
+import { discoveryRows, otherValidationRows, validationsBadge } from '../../src/ui/validations-model';
+import { idleResource, resolveError, resolveOk } from '../../src/state/resource';
 import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
 
 const DAY = 86_400_000;
@@ -32,5 +33,25 @@ describe('validationsBadge', () => {
     const rows = otherValidationRows(lost, now);
     expect(rows[0]).toMatchObject({ label: 'Subnet 2CKgqh…uEin', value: 'reward lost; ends in 2d 0h', tone: 'error' });
     expect(rows[1]).toMatchObject({ label: '  needs', value: '80% (subnet rule)' });
+  });
+});
+
+describe('discoveryRows', () => {
+  const found = (errors: string[]): OwnValidations => ({ validations: [], trackedSubnets: [], price: undefined, errors });
+
+  it('says nothing when discovery found out everything, or has not run', () => {
+    expect(discoveryRows(undefined)).toEqual([]);
+    expect(discoveryRows(resolveOk(idleResource<OwnValidations>(), found([]), { at: 1 }))).toEqual([]);
+  });
+
+  it('names the first subnet it could not read and how many more, without control sequences', () => {
+    const rows = discoveryRows(resolveOk(idleResource<OwnValidations>(), found(['validations on subnet S1 unknown: timed out\u001b[2J', 'subnet of chain C2 unknown: 403']), { at: 1 }));
+    expect(rows).toEqual([{ label: 'Subnets and L1s', value: expect.stringMatching(/^validations on subnet S1 unknown: timed out.* \(\+1 more: avatop status lists them\)$/), tone: 'warn' }]);
+    expect(rows[0]!.value).not.toContain('\u001b');
+  });
+
+  it('says a round that failed outright was not checked, keeping the last findings', () => {
+    const failed = resolveError(resolveOk(idleResource<OwnValidations>(), found([]), { at: 1 }), Object.assign(new Error('x'), { short: 'connection refused' }), { at: 2 });
+    expect(discoveryRows(failed)).toEqual([{ label: 'Subnets and L1s', value: 'not checked: connection refused (showing last data)', tone: 'warn' }]);
   });
 });

@@ -6,7 +6,8 @@ import { selectOwnValidator } from '../../state/own-validator';
 import { useNow } from '../../components/Clock';
 import { rewardCard } from '../../ui/budget-model';
 import { useOwnValidations } from '../../ui/use-own-validations';
-import { otherValidationRows } from '../../ui/validations-model';
+import { discoveryRows, otherValidationRows } from '../../ui/validations-model';
+import { ownValidationsResource } from '../../state/view-keys';
 import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatAvax } from '../../format/avax';
@@ -51,6 +52,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const ownThreshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, now);
   // Every validation of this node, judged by the reward guard; the primary one first.
   const validations = useOwnValidations(now);
+  const discovery = useAvatop(ownValidationsResource);
   const guard = validations[0]?.kind === 'primary' ? validations[0].guard : undefined;
   const total = useMemo(
     () => stakeTotal(totalStake.data, list?.data?.rows.filter((r) => r.change !== 'removed').map((r) => r.value)),
@@ -116,7 +118,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       { label: 'BLS signer', value: own.signer?.publicKey ? shortenHex(str(own.signer.publicKey), 10) : 'none' },
     );
   }
-  const others = otherValidationRows(validations, now);
+  const others = [...otherValidationRows(validations, now), ...discoveryRows(discovery)];
   if (guard || others.length > 0) mine.push({ section: 'Reward this period' }, ...(guard ? rewardCard(guard, now) : []), ...others);
   const network: KeyValueItem[] = [
     { section: 'Network' },
