@@ -31,6 +31,11 @@ export function validationsBadge(list: readonly JudgedValidation[], now: number)
   if (!w) return undefined;
   if (w.kind === 'l1') return { text: `L1 ${runwayText(w)}`, tone: w.tier ? TONE[w.tier] : 'muted' };
   const g = w.guard!;
+  // A permissioned subnet pays no staking reward: nothing to budget, only its end is worth a badge.
+  if (w.kind === 'subnet' && g.threshold.percent === undefined) {
+    const end = endBadge(g, now);
+    return end && { ...end, text: `subnet ${end.text}` };
+  }
   const endFirst = g.endTier !== undefined && (g.budgetTier === undefined || RANK[g.endTier] > RANK[g.budgetTier]);
   const badge = endFirst ? endBadge(g, now) ?? budgetBadge(g) : budgetBadge(g);
   if (!badge || w.kind === 'primary') return badge;

@@ -36,6 +36,14 @@ describe('validationsBadge', () => {
   });
 });
 
+describe('validationsBadge without the primary record yet', () => {
+  it('gives a permissioned subnet no budget badge, only its end when that is near', () => {
+    const subnet = (endMs: number) => judgeOwnValidations(undefined, { validations: [{ kind: 'subnet', subnetId: SUBNET, startMs: start, endMs, permissionless: false, uptimeRequirement: undefined }], trackedSubnets: [], price: undefined, errors: [] }, { now }, PRIMARY_NETWORK_ID);
+    expect(validationsBadge(subnet(now + 60 * DAY), now)).toBeUndefined();
+    expect(validationsBadge(subnet(now + 30 * 60_000), now)).toEqual({ text: 'subnet ends in 30m', tone: 'error' });
+  });
+});
+
 describe('discoveryRows', () => {
   const found = (errors: string[]): OwnValidations => ({ validations: [], trackedSubnets: [], price: undefined, errors });
 
