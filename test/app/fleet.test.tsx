@@ -2,7 +2,6 @@
 // port, one node bootstrapping and one answering 403: one row per node in words, worst first; Enter puts a node on
 // screen (the header names it, the panes follow), f comes back; nodes not on screen poll only their row's needs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import { render } from 'ink-testing-library';
 import { createSimNode, type SimNode } from '../../src/sim/index';
 import { createFleet, type Fleet } from '../../src/fleet/fleet';
@@ -13,6 +12,7 @@ import { defaultTheme } from '../../src/theme';
 import { setPane } from '../../src/state/ui';
 import { untilListening, waitForFrame } from '../components/helpers';
 import { KEY, SMALL_SIM } from './harness';
+import { deadUrl as freePortUrl } from '../helpers/dead-url';
 
 let alpha: SimNode;
 let beta: SimNode;
@@ -20,14 +20,6 @@ let syncing: SimNode;
 let denied: SimNode;
 let deadUrl: string;
 let fleet: Fleet;
-
-async function freePortUrl(): Promise<string> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((r) => srv.close(() => r()));
-  return `http://127.0.0.1:${port}`;
-}
 
 beforeAll(async () => {
   [alpha, beta, syncing, denied] = await Promise.all([

@@ -2,11 +2,11 @@
 // status; a node down, one bootstrapping and one answering 403 each said in words, the others unaffected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
+import { deadUrl as freePortUrl } from '../helpers/dead-url';
 
 let a: SimNode;
 let b: SimNode;
@@ -14,14 +14,6 @@ let booting: SimNode;
 let denied: SimNode;
 let deadUrl: string;
 const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
-
-async function freePortUrl(): Promise<string> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((r) => srv.close(() => r()));
-  return `http://127.0.0.1:${port}`;
-}
 
 beforeAll(async () => {
   [a, b, booting, denied] = await Promise.all([

@@ -3,24 +3,16 @@
 // monitoring plugin reports a check it could not run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
+import { deadUrl as freePortUrl } from '../helpers/dead-url';
 
 let healthy: SimNode;
 let booting: SimNode;
 let deadUrl: string;
 const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
-
-async function freePortUrl(): Promise<string> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((r) => srv.close(() => r()));
-  return `http://127.0.0.1:${port}`;
-}
 
 beforeAll(async () => {
   [healthy, booting] = await Promise.all([

@@ -1,9 +1,9 @@
 // Tried as a new user would: two simulated nodes and a port with nothing behind it, in a real terminal. The fleet
 // pane lists all three (the dead one first, in words), Enter puts a node on screen, f comes back, q quits cleanly.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import { cliCommand, TmuxSession, tmuxAvailable } from './tmux-harness';
 import { createSimNode, type SimNode } from '../../src/sim/index';
+import { deadUrl } from '../helpers/dead-url';
 
 const available = tmuxAvailable();
 
@@ -17,14 +17,6 @@ afterEach(async () => {
 
 const SIM = { validators: 80, peers: 30, utxos: 50, subnets: 2, blockIntervalMs: 1000 };
 const rowOf = (screen: string, name: string) => screen.split('\n').find((l) => new RegExp(`^.${name.replace(/[.]/g, '\\.')}\\s`).test(l)) ?? '';
-
-async function deadUrl(): Promise<string> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const { port } = srv.address() as { port: number };
-  await new Promise<void>((r) => srv.close(() => r()));
-  return `http://127.0.0.1:${port}`;
-}
 
 describe.skipIf(!available)('the fleet in a real terminal (tmux)', () => {
   it('two simulated nodes and a dead port: rows in words, Enter views a node, f returns, q quits', async () => {
