@@ -1,32 +1,21 @@
 // Tried as a new user would: two simulated nodes and a port with nothing behind it, in a real terminal. The fleet
 // pane lists all three (the dead one first, in words), Enter puts a node on screen, f comes back, q quits cleanly.
-import { afterEach, describe, expect, it } from 'vitest';
-import { cliCommand, TmuxSession, tmuxAvailable } from './tmux-harness';
-import { createSimNode, type SimNode } from '../../src/sim/index';
+import { describe, expect, it } from 'vitest';
+import { cliCommand, tmuxAvailable } from './tmux-harness';
+import { simSessions } from './sim-session';
 import { deadUrl } from '../helpers/dead-url';
 
 const available = tmuxAvailable();
-
-let session: TmuxSession | undefined;
-const nodes: SimNode[] = [];
-afterEach(async () => {
-  session?.kill();
-  session = undefined;
-  for (const n of nodes.splice(0)) await n.close();
-});
-
-const SIM = { validators: 80, peers: 30, utxos: 50, subnets: 2, blockIntervalMs: 1000 };
+const run = simSessions();
 const rowOf = (screen: string, name: string) => screen.split('\n').find((l) => new RegExp(`^.${name.replace(/[.]/g, '\\.')}\\s`).test(l)) ?? '';
 
 describe.skipIf(!available)('the fleet in a real terminal (tmux)', () => {
   it('two simulated nodes and a dead port: rows in words, Enter views a node, f returns, q quits', async () => {
-    const [a, b] = await Promise.all([createSimNode({ ...SIM, seed: 41 }), createSimNode({ ...SIM, profile: 'v1.11', seed: 42 })]);
-    nodes.push(a, b);
+    const [a, b] = await Promise.all([run.sim({ seed: 41 }), run.sim({ profile: 'v1.11', seed: 42 })]);
     const dead = await deadUrl();
     const deadName = dead.replace('http://', '');
-    session = new TmuxSession();
-    session.start(cliCommand(`--node validator=${a.url} --node backup=${b.url} --url ${dead} --pane fleet`));
-    const s = session;
+    const s = run.session();
+    s.start(cliCommand(`--node validator=${a.url} --node backup=${b.url} --url ${dead} --pane fleet`));
     const fleet = await s.waitFor(
       (x) => /connection refused/.test(rowOf(x, deadName)) && /\bup\b.*mainnet/.test(rowOf(x, 'validator')) && /\bup\b.*mainnet/.test(rowOf(x, 'backup')),
       45_000,
