@@ -15,6 +15,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: keep parallelism modest so tmux and simulator tests are not starved.
     maxWorkers: 2,
+    // Many tests drive real processes (simulated nodes, tmux, the CLI, Prometheus) on a shared two-core machine: a
+    // test that fails is tried once more, and the run's last lines name it (scripts/test-outcomes.mjs), so a flaky
+    // test is seen and fixed, never silently passed. A test that fails twice fails the run.
+    retry: 1,
+    reporters: ['default', ['./scripts/test-outcomes.mjs', { suite: 'unit suite' }]],
     server: { deps: { inline: VITEST_INLINE } },
   },
 });

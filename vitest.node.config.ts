@@ -12,6 +12,9 @@ export default defineConfig({
     fileParallelism: false,
     maxWorkers: 1,
     testTimeout: 120_000,
+    // As in the unit suite: a failed test is tried once more against the same network, and named at the end.
+    retry: 1,
+    reporters: ['default', ['./scripts/test-outcomes.mjs', { suite: 'real-node conformance' }]],
     // Setup waits for five nodes (at most 5 min), eight txs and stakers to end; a stuck network fails, never hangs.
     hookTimeout: 900_000,
   },
