@@ -1,7 +1,7 @@
 // The pane → resources table: what each screen polls, with which cadence.
 import { describe, expect, it } from 'vitest';
-import { defaultDecoders } from '../../src/poll/decoders';
 import { planFor } from '../../src/poll/plan';
+import { VIEW_TABLE } from '../../src/app/view-table';
 import { lens } from '../../src/state/lenses';
 import { idleResource, markUnsupported, resolveOk } from '../../src/state/resource';
 import { diffRows } from '../../src/state/rows';
@@ -12,7 +12,7 @@ import { openUtxoQuery } from '../../src/state/utxos';
 const HEADER = ['nodeId', 'networkId', 'networkName', 'nodeVersion', 'bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C', 'height', 'timestamp', 'uptime', 'upgrades'];
 
 function plan(pane: PaneId, s: AvatopState = createAvatopStore().getState(), views = [] as Parameters<typeof planFor>[1]) {
-  return planFor(pane, views, s, defaultDecoders);
+  return planFor(pane, views, s, { views: VIEW_TABLE });
 }
 /** Keys beyond the fixed header, sorted. */
 const keys = (pane: PaneId, s?: AvatopState, views?: Parameters<typeof planFor>[1]) =>
