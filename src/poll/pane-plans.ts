@@ -10,7 +10,7 @@ import { healthSpec, peersSpec, upgradesSpec } from './header-plan';
 import { blockchainsSpec, chainStatusesSpec, recentBlocksSpec, subnetsSpec, uptimeRequirementSpec, validatorDetailSpec, validatorsSpec } from './pchain-specs';
 import { utxoSpecs } from './utxo-plan';
 
-export const PANE_PLANS: { readonly [P in PaneId]: PanePlan } = {
+export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
   overview(s) {
     const specs = [
       call('nodeIp', 'info.getNodeIP', {}, 'once', lens.nodeIp, ignorePrev((r) => r.ip)),
