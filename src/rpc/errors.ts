@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { normalizeMethodName, versionsOf } from './method-versions';
 
 export interface AvatopErrorInit {
@@ -121,6 +122,16 @@ function describeHttp(status: number, body: string, url: string, location?: stri
   }
   switch (status) {
     case 403:
+      if (/invalid host/i.test(body) && hostIsIp(url)) {
+        // avalanchego serves any IP address as Host (api/server/allowed_hosts.go), so this was not the node's filter.
+        return {
+          short: 'HTTP 403: Host rejected',
+          hint:
+            'avalanchego accepts any IP address as Host, so something in front of the node refused it (a reverse proxy ' +
+            'or load balancer with its own host rules), or a --header Host: … replaced it; check that proxy or header.',
+          bootstrapping: false,
+        };
+      }
       if (/invalid host/i.test(body)) {
         return {
           short: 'HTTP 403: node rejected the Host name',
@@ -165,6 +176,16 @@ function describeHttp(status: number, body: string, url: string, location?: stri
         return { short: `HTTP ${status} server error`, hint: 'The node or a proxy failed; check the node logs. avatop will retry.', bootstrapping: false };
       }
       return { short: `HTTP ${status}`, hint: 'Unexpected HTTP status; check --url and any proxy in between.', bootstrapping: false };
+  }
+}
+
+/** True when the URL names its host by an IPv4 or IPv6 address rather than a name. */
+function hostIsIp(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host.startsWith('[') || isIP(host) !== 0;
+  } catch {
+    return false;
   }
 }
 
