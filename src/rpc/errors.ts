@@ -66,11 +66,13 @@ export class TransportError extends AvatopError {
   /** What happened, in a few words and without the URL ("connection refused"): the header's reason. */
   readonly summary: string;
 
-  constructor(kind: TransportErrorKind, url: string, cause?: unknown, why?: string) {
+  /** `afterMs`: how long a timed-out request was given, said in the message ("request timed out after 8 s"). */
+  constructor(kind: TransportErrorKind, url: string, cause?: unknown, why?: string, afterMs?: number) {
     const text = transportText[kind];
     const reason = why ?? (cause instanceof Error ? cause.message : undefined);
+    const after = kind === 'timeout' && afterMs !== undefined ? ` after ${(afterMs / 1000).toFixed(afterMs % 1000 === 0 ? 0 : 1)} s` : '';
     super({
-      short: `${text.short} (${url})`,
+      short: `${text.short}${after} (${url})`,
       detail: reason ? `${text.short} while calling ${url}: ${reason}` : `${text.short} while calling ${url}`,
       hint: text.hint,
       cause,
