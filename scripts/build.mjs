@@ -19,6 +19,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // apart so it never rewrites dist/ under a test or an `npm pack` reading it.
 const bundleOnly = process.argv.find((a) => a.startsWith('--bundle-only='))?.slice('--bundle-only='.length);
 const outDir = bundleOnly ?? join(root, 'dist');
+// --no-minify keeps the names, for reading a CPU profile or a heap snapshot of the bundle (docs/performance.md).
+const minify = !process.argv.includes('--no-minify');
 const stubDir = join(root, 'node_modules', '.avatop-build');
 mkdirSync(stubDir, { recursive: true });
 const stub = join(stubDir, 'devtools-stub.js');
@@ -77,7 +79,7 @@ const main = await build({
   banner: undefined,
   entryPoints: [join(root, 'src', 'cli.tsx')],
   outfile: join(outDir, 'avatop-main.js'),
-  minify: true,
+  minify,
   write: false,
   metafile: true,
   define: { ...common.define, 'import.meta.url': '__avatopMetaUrl' },

@@ -21,6 +21,15 @@ const imports = (names) => (from) => `import { ${names} } from ${JSON.stringify(
 // graphemes.mjs sits beside runtime.mjs; the specifier is a path or a file URL, whichever the caller gave.
 const graphemeImports = (names) => (from) => imports(names)(from.replace(/runtime\.mjs$/, 'graphemes.mjs'));
 const LAZY_SEGMENTER = graphemeImports('lazySegmenter as __avatopLazySegmenter');
+// The screen writer (screen-log.mjs) beside runtime.mjs, and ansi-tokenize resolved from Ink's own folder, as Ink's
+// output.js resolves it.
+const SCREEN_LOG = (from) =>
+  imports('createScreenLog as __avatopScreenLog')(from.replace(/runtime\.mjs$/, 'screen-log.mjs')) +
+  "import { tokenize as __avatopTokenize, styledCharsFromTokens as __avatopFromTokens, styledCharsToString as __avatopToString } from '@alcalzone/ansi-tokenize';\n" +
+  'const __avatopAnsiCodec = { tokenize: __avatopTokenize, styledCharsFromTokens: __avatopFromTokens, styledCharsToString: __avatopToString };\n';
+// Host-config methods of Ink's reconciler that change what is on screen: each notes that it did (runtime.mjs).
+const MUTATING_METHODS = ['commitTextUpdate(node, _oldText, newText) {', 'removeChild(node, removeNode) {', 'removeChildFromContainer(node, removeNode) {', 'hideTextInstance(node) {', 'unhideTextInstance(node, text) {'];
+const markMutated = (signature) => [signature, `${signature}\n        __avatopMarkMutated();`];
 
 /**
  * Patch id → the package and file it edits, the import it needs and its edits, [find (string or RegExp), replace].
@@ -53,6 +62,35 @@ const PATCHES = {
         'return styledCharsToString(lineWithoutEmptyItems).trimEnd();',
         'return __avatopRowString(lineWithoutEmptyItems, __avatopY, styledCharsToString);',
       ],
+    ],
+  },
+  // `incrementalRendering` draws with the screen writer (screen-log.mjs): absolute cursor moves and only the
+  // changed cells. Stock Ink's incremental mode is one row off when frames keep their height.
+  'ink/build/log-update.js': {
+    pkg: 'ink',
+    file: 'build/log-update.js',
+    via: [],
+    header: SCREEN_LOG,
+    edits: [['return createIncremental(stream, { showCursor });', 'return __avatopScreenLog(stream, { showCursor }, __avatopAnsiCodec);']],
+  },
+  // A commit that changed nothing on screen (a clock whose text stayed the same, a store write of equal data) ends
+  // there: without this every React commit laid out, rendered and serialised the whole frame, only for Ink to find
+  // the output unchanged.
+  'ink/build/reconciler.js': {
+    pkg: 'ink',
+    file: 'build/reconciler.js',
+    via: [],
+    header: imports('markMutated as __avatopMarkMutated, takeMutated as __avatopTakeMutated'),
+    edits: [
+      ['resetAfterCommit(rootNode) {', 'resetAfterCommit(rootNode) {\n        if (!__avatopTakeMutated() && !rootNode.isStaticDirty) {\n            return;\n        }'],
+      ['appendChild: appendChildNode,', 'appendChild: (parent, child) => {\n        __avatopMarkMutated();\n        appendChildNode(parent, child);\n    },'],
+      ['insertBefore: insertBeforeNode,', 'insertBefore: (parent, child, before) => {\n        __avatopMarkMutated();\n        insertBeforeNode(parent, child, before);\n    },'],
+      ['appendChildToContainer: appendChildNode,', 'appendChildToContainer: (parent, child) => {\n        __avatopMarkMutated();\n        appendChildNode(parent, child);\n    },'],
+      ['insertInContainerBefore: insertBeforeNode,', 'insertInContainerBefore: (parent, child, before) => {\n        __avatopMarkMutated();\n        insertBeforeNode(parent, child, before);\n    },'],
+      [/(\n {4}hideInstance\(node\) \{)/, '$1\n        __avatopMarkMutated();'],
+      [/(\n {4}unhideInstance\(node\) \{)/, '$1\n        __avatopMarkMutated();'],
+      [/(if \(!props && !style\) \{\s*return;\s*\})/, '$1\n        __avatopMarkMutated();'],
+      ...MUTATING_METHODS.map(markMutated),
     ],
   },
   'ink/build/measure-text.js': {

@@ -11,3 +11,5 @@ export function compactStyledChars<T extends { value: string; fullWidth: boolean
 export function rowString<C>(cells: readonly C[], y: number, serialise: (cells: readonly C[]) => string): string;
 export function trimRowMemo(height: number): void;
 export function cachedSlice(line: string, from: number, to: number, slice: (line: string, from: number, to: number) => string): string;
+export function markMutated(): void;
+export function takeMutated(): boolean;

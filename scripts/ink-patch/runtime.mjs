@@ -119,3 +119,18 @@ export function rowString(cells, y, serialise) {
 export function trimRowMemo(height) {
   if (rowMemo.length > height) rowMemo.length = height;
 }
+
+// Whether the commit under way changed Ink's tree (patch.mjs, reconciler.js). React calls the mutating host methods
+// of one root and then that root's resetAfterCommit, with nothing in between, so one flag serves every root.
+let mutated = false;
+
+export function markMutated() {
+  mutated = true;
+}
+
+/** Whether anything changed since the last call; resets. */
+export function takeMutated() {
+  const was = mutated;
+  mutated = false;
+  return was;
+}

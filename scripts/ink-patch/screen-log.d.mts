@@ -1,0 +1,18 @@
+export const REPAINT_EVENT: string;
+export interface AnsiCodec {
+  tokenize(line: string): unknown[];
+  styledCharsFromTokens(tokens: unknown[]): Array<{ value: string; fullWidth: boolean; styles: Array<{ code: string }> }>;
+  styledCharsToString(chars: unknown[]): string;
+}
+export interface ScreenLog {
+  (str: string): boolean;
+  clear(): void;
+  done(): void;
+  sync(str: string): void;
+  setCursorPosition(position: { x: number; y: number } | undefined): void;
+  isCursorDirty(): boolean;
+  willRender(str: string): boolean;
+}
+export function createScreenLog(stream: NodeJS.WriteStream | { write(s: string): unknown; isTTY?: boolean; on?: unknown; off?: unknown }, options: { showCursor?: boolean } | undefined, codec: AnsiCodec): ScreenLog;
+export function toColumns(line: string, codec: AnsiCodec): unknown[];
+export function diffLine(row: number, before: unknown[], now: unknown[], nowText: string, codec: AnsiCodec): string;
