@@ -80,7 +80,7 @@ const PATCHES = {
     pkg: 'ink',
     file: 'build/reconciler.js',
     via: [],
-    header: imports('markMutated as __avatopMarkMutated, takeMutated as __avatopTakeMutated'),
+    header: imports('markMutated as __avatopMarkMutated, markIfChanged as __avatopMarkIfChanged, takeMutated as __avatopTakeMutated'),
     edits: [
       ['resetAfterCommit(rootNode) {', 'resetAfterCommit(rootNode) {\n        if (!__avatopTakeMutated() && !rootNode.isStaticDirty) {\n            return;\n        }'],
       ['appendChild: appendChildNode,', 'appendChild: (parent, child) => {\n        __avatopMarkMutated();\n        appendChildNode(parent, child);\n    },'],
@@ -89,8 +89,24 @@ const PATCHES = {
       ['insertInContainerBefore: insertBeforeNode,', 'insertInContainerBefore: (parent, child, before) => {\n        __avatopMarkMutated();\n        insertBeforeNode(parent, child, before);\n    },'],
       [/(\n {4}hideInstance\(node\) \{)/, '$1\n        __avatopMarkMutated();'],
       [/(\n {4}unhideInstance\(node\) \{)/, '$1\n        __avatopMarkMutated();'],
-      [/(if \(!props && !style\) \{\s*return;\s*\})/, '$1\n        __avatopMarkMutated();'],
+      // Box and Text make a new style object (and Box a new accessibility object) every render: judged by value.
+      [/(if \(!props && !style\) \{\s*return;\s*\})/, '$1\n        __avatopMarkIfChanged(props, style, oldProps, newProps);'],
       ...MUTATING_METHODS.map(markMutated),
+    ],
+  },
+  // Text made its colour function afresh every render, so every re-rendered Text looked changed to the reconciler
+  // (above); the same colours now give the very same function.
+  'ink/build/components/Text.js': {
+    pkg: 'ink',
+    file: 'build/components/Text.js',
+    via: [],
+    header: imports('stableTransform as __avatopStableTransform'),
+    edits: [
+      [
+        'const transform = (children) => {',
+        'const transform = __avatopStableTransform(`${dimColor}|${color}|${backgroundColor}|${inheritedBackgroundColor}|${bold}|${italic}|${underline}|${strikethrough}|${inverse}`, (children) => {',
+      ],
+      [/(return children;\n {4}\});(\n {4}if \(isScreenReaderEnabled && ariaHidden\))/, 'return children;\n    });$2'],
     ],
   },
   'ink/build/measure-text.js': {

@@ -13,3 +13,5 @@ export function trimRowMemo(height: number): void;
 export function cachedSlice(line: string, from: number, to: number, slice: (line: string, from: number, to: number) => string): string;
 export function markMutated(): void;
 export function takeMutated(): boolean;
+export function markIfChanged(props: Record<string, unknown> | undefined, style: unknown, oldProps: Record<string, unknown>, newProps: Record<string, unknown>): void;
+export function stableTransform<F>(key: string, made: F): F;

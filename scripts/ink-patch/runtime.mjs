@@ -134,3 +134,34 @@ export function takeMutated() {
   mutated = false;
   return was;
 }
+
+const shallowEqual = (a, b) => {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+};
+
+/**
+ * commitUpdate's verdict by value: `props` is Ink's diff of the props by identity, `style` its diff of the style by
+ * value. A new but equal style or accessibility object changes nothing on screen.
+ */
+export function markIfChanged(props, style, oldProps, newProps) {
+  if (style) return markMutated();
+  for (const key of Object.keys(props ?? {})) {
+    if (key === 'style') continue;
+    if (key === 'internal_accessibility' && shallowEqual(oldProps[key], newProps[key])) continue;
+    return markMutated();
+  }
+}
+
+// Text's colour functions by the colours they apply: a few dozen in a theme. Bounded all the same.
+const transforms = new GenerationalMap(256);
+
+/** The function made for these colours before, or `make`'s, which is then kept: one function per set of colours. */
+export function stableTransform(key, made) {
+  const known = transforms.get(key);
+  if (known !== undefined) return known;
+  transforms.set(key, made);
+  return made;
+}
