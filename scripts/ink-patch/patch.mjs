@@ -25,8 +25,9 @@ const LAZY_SEGMENTER = graphemeImports('lazySegmenter as __avatopLazySegmenter')
 // output.js resolves it.
 const SCREEN_LOG = (from) =>
   imports('createScreenLog as __avatopScreenLog')(from.replace(/runtime\.mjs$/, 'screen-log.mjs')) +
-  "import { tokenize as __avatopTokenize, styledCharsFromTokens as __avatopFromTokens, styledCharsToString as __avatopToString } from '@alcalzone/ansi-tokenize';\n" +
-  'const __avatopAnsiCodec = { tokenize: __avatopTokenize, styledCharsFromTokens: __avatopFromTokens, styledCharsToString: __avatopToString };\n';
+  imports('rowCells as __avatopRowCells')(from) +
+  "import { tokenize as __avatopTokenize, styledCharsFromTokens as __avatopFromTokens } from '@alcalzone/ansi-tokenize';\n" +
+  'const __avatopAnsiCodec = { tokenize: __avatopTokenize, styledCharsFromTokens: __avatopFromTokens, rowCells: __avatopRowCells };\n';
 // Host-config methods of Ink's reconciler that change what is on screen: each notes that it did (runtime.mjs).
 const MUTATING_METHODS = ['commitTextUpdate(node, _oldText, newText) {', 'removeChild(node, removeNode) {', 'removeChildFromContainer(node, removeNode) {', 'hideTextInstance(node) {', 'unhideTextInstance(node, text) {'];
 const markMutated = (signature) => [signature, `${signature}\n        __avatopMarkMutated();`];
@@ -43,7 +44,7 @@ const PATCHES = {
     file: 'build/output.js',
     via: [],
     header: imports(
-      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, compactStyledChars as __avatopCompact, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, trimRowMemo as __avatopTrimRows',
+      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, compactStyledChars as __avatopCompact, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, rowText as __avatopRowText, trimRowMemo as __avatopTrimRows',
     ),
     edits: [
       ['widths = new Map();', 'widths = new __AvatopGenMap();'],
@@ -60,7 +61,12 @@ const PATCHES = {
       ],
       [
         'return styledCharsToString(lineWithoutEmptyItems).trimEnd();',
-        'return __avatopRowString(lineWithoutEmptyItems, __avatopY, styledCharsToString);',
+        'return __avatopRowString(lineWithoutEmptyItems, __avatopY, (cells) => __avatopRowText(cells, __avatopAnsi));',
+      ],
+      // What rowText needs of ansi-tokenize, resolved where Ink resolves it.
+      [
+        "import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
+        "import { styledCharsFromTokens, styledCharsToString, tokenize, diffAnsiCodes as __avatopDiffCodes, ansiCodesToString as __avatopCodesToString, } from '@alcalzone/ansi-tokenize';\nconst __avatopAnsi = { diffAnsiCodes: __avatopDiffCodes, ansiCodesToString: __avatopCodesToString };",
       ],
     ],
   },

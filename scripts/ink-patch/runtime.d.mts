@@ -15,3 +15,5 @@ export function markMutated(): void;
 export function takeMutated(): boolean;
 export function markIfChanged(props: Record<string, unknown> | undefined, style: unknown, oldProps: Record<string, unknown>, newProps: Record<string, unknown>): void;
 export function stableTransform<F>(key: string, made: F): F;
+export function rowCells<C>(y: number, text: string): readonly C[] | undefined;
+export function rowText(chars: ReadonlyArray<{ value: string; styles: readonly unknown[] }>, ansi: { diffAnsiCodes(a: unknown[], b: unknown[]): unknown[]; ansiCodesToString(codes: unknown[]): string }): string;

@@ -2,7 +2,7 @@ export const REPAINT_EVENT: string;
 export interface AnsiCodec {
   tokenize(line: string): unknown[];
   styledCharsFromTokens(tokens: unknown[]): Array<{ value: string; fullWidth: boolean; styles: Array<{ code: string }> }>;
-  styledCharsToString(chars: unknown[]): string;
+  rowCells?(y: number, text: string): readonly unknown[] | undefined;
 }
 export interface ScreenLog {
   (str: string): boolean;
@@ -14,5 +14,6 @@ export interface ScreenLog {
   willRender(str: string): boolean;
 }
 export function createScreenLog(stream: NodeJS.WriteStream | { write(s: string): unknown; isTTY?: boolean; on?: unknown; off?: unknown }, options: { showCursor?: boolean } | undefined, codec: AnsiCodec): ScreenLog;
-export function toColumns(line: string, codec: AnsiCodec): unknown[];
-export function diffLine(row: number, before: unknown[], now: unknown[], nowText: string, codec: AnsiCodec): string;
+export function toCells(line: string, codec: AnsiCodec): unknown[];
+export function diffLine(row: number, before: readonly unknown[], now: readonly unknown[], nowText: string): string;
+export function styledRun(chars: ReadonlyArray<{ value: string; styles: ReadonlyArray<{ code: string; endCode: string }> }>): string;

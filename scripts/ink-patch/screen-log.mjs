@@ -23,14 +23,15 @@ const cup = (row, col) => (col === 0 ? `${CSI}${row + 1}H` : `${CSI}${row + 1};$
 /** Two runs of changes closer than this are written as one: a cursor move costs about as many bytes. */
 const MERGE_GAP = 6;
 
-// A column of a line: the character that starts there (with its style key), or CONT for the second column of a wide
-// character, or BLANK past the end of the line (Ink trims trailing unstyled spaces, and so does the terminal's erase).
-const CONT = 1;
-const BLANK = { value: ' ', key: '', char: undefined };
+// A line is diffed as Ink's own cells: one per column, { value, styles }, a wide character followed by a cell whose
+// value is '' (Ink's placeholder); past the end of a line, BLANK (Ink trims trailing unstyled spaces, and the
+// terminal's erase leaves blanks).
+const BLANK = Object.freeze({ value: ' ', styles: Object.freeze([]) });
 
 /**
- * `codec` is ansi-tokenize as Ink has it (tokenize, styledCharsFromTokens, styledCharsToString), handed over by the
- * patched log-update.js so it resolves where Ink's own import does.
+ * `codec` is ansi-tokenize as Ink has it (tokenize, styledCharsFromTokens), handed over by the patched log-update.js
+ * so it resolves where Ink's own import does, and `rowCells(y, text)`: the cells Ink serialised row y from, when that
+ * row's text is `text` (runtime.mjs keeps them), so a line Ink drew is never tokenised again.
  */
 export function createScreenLog(stream, { showCursor = false } = {}, codec) {
   let previous = [];
@@ -41,15 +42,9 @@ export function createScreenLog(stream, { showCursor = false } = {}, codec) {
   let cursorPosition;
   let cursorDirty = false;
   let cursorShownAt;
-  // The columns of the lines now on screen, made when a line is first diffed; only the current frame's are kept.
-  let columnsCache = new Map();
+  // The cells of the lines now on screen, by row; only the current frame's are kept.
+  let cellsOnScreen = [];
 
-  const columnsOf = (line, next) => {
-    let cols = columnsCache.get(line) ?? next.get(line);
-    if (cols === undefined) cols = toColumns(line, codec);
-    next.set(line, cols);
-    return cols;
-  };
   const hideCursorOnce = () => {
     if (showCursor || cursorHidden || !stream.isTTY) return '';
     cursorHidden = true;
@@ -70,7 +65,7 @@ export function createScreenLog(stream, { showCursor = false } = {}, codec) {
     if (!full && str === previousOutput && !cursorMoved(active)) return false;
     const lines = visibleLines(str);
     let out = hideCursorOnce() + (cursorShownAt ? HIDE_CURSOR : '');
-    const nextCache = new Map();
+    const nextCells = [];
     if (full) {
       out += paintAll(lines);
       full = false;
@@ -78,13 +73,18 @@ export function createScreenLog(stream, { showCursor = false } = {}, codec) {
       for (let i = 0; i < lines.length; i++) {
         const now = lines[i];
         const before = previous[i];
-        if (now === before) continue;
+        if (now === before) {
+          nextCells[i] = cellsOnScreen[i] ?? codec.rowCells?.(i, now);
+          continue;
+        }
         if (before === undefined || before === '') {
           if (now) out += cup(i, 0) + now;
         } else if (now === '') {
           out += cup(i, 0) + ERASE_LINE_END;
         } else {
-          out += diffLine(i, columnsOf(before, nextCache), columnsOf(now, nextCache), now, codec);
+          const cells = codec.rowCells?.(i, now) ?? toCells(now, codec);
+          nextCells[i] = cells;
+          out += diffLine(i, cellsOnScreen[i] ?? toCells(before, codec), cells, now);
         }
       }
       // Rows the frame no longer reaches.
@@ -94,7 +94,7 @@ export function createScreenLog(stream, { showCursor = false } = {}, codec) {
     cursorShownAt = active;
     previous = lines;
     previousOutput = str;
-    columnsCache = nextCache;
+    cellsOnScreen = nextCells;
     stream.write(out);
     return true;
   };
@@ -113,7 +113,7 @@ export function createScreenLog(stream, { showCursor = false } = {}, codec) {
   const forget = () => {
     previous = [];
     previousOutput = '';
-    columnsCache = new Map();
+    cellsOnScreen = [];
     full = true;
   };
 
@@ -154,37 +154,36 @@ function visibleLines(str) {
   return lines;
 }
 
-/** A line as columns: { value, key, char } at the column a character starts, CONT after a wide one. */
-export function toColumns(line, codec) {
-  const chars = codec.styledCharsFromTokens(codec.tokenize(line));
-  const cols = [];
-  let key = '';
-  let styles;
-  for (const c of chars) {
-    if (c.styles !== styles) {
-      styles = c.styles;
-      key = styles.map((s) => s.code).join('');
-    }
-    // An unstyled space is what the terminal shows where nothing was written.
-    cols.push(key === '' && c.value === ' ' ? BLANK : { value: c.value, key, char: c });
-    if (c.fullWidth) cols.push(CONT);
+/** A line as cells, when Ink has none for it: ansi-tokenize's characters, a placeholder after each wide one. */
+export function toCells(line, codec) {
+  const cells = [];
+  for (const c of codec.styledCharsFromTokens(codec.tokenize(line))) {
+    cells.push(c);
+    if (c.fullWidth) cells.push({ value: '', styles: c.styles });
   }
-  return cols;
+  return cells;
 }
 
-const same = (a, b) => a === b || (a !== CONT && b !== CONT && a.value === b.value && a.key === b.key);
+const sameStyles = (a, b) => a === b || (a.length === b.length && a.every((code, i) => code.code === b[i].code));
+// An unstyled space is what the terminal shows where nothing was written.
+const blank = (c) => c.value === ' ' && c.styles.length === 0;
+const same = (a, b) => a === b || (a.value === b.value && (sameStyles(a.styles, b.styles) || (blank(a) && blank(b))));
 
-/** The bytes that turn row `row` from `before` into `now` (both as columns): each changed run, written in place. */
-export function diffLine(row, before, now, nowText, codec) {
+/** The bytes that turn row `row` from `before` into `now` (both as cells): each changed run, written in place. */
+export function diffLine(row, before, now, nowText) {
   // OSC 8 links and anything else that is not a plain styled character: the whole line, as Ink wrote it.
   if (nowText.includes('\u001B]')) return cup(row, 0) + nowText + ERASE_LINE_END;
   const width = Math.max(before.length, now.length);
-  const at = (cols, i) => (i < cols.length ? cols[i] : BLANK);
+  const at = (cells, i) => (i < cells.length ? cells[i] : BLANK);
+  // Where `now` is blank to its end: a run reaching that far stops there and erases the rest.
+  let blankFrom = now.length;
+  while (blankFrom > 0 && blank(now[blankFrom - 1])) blankFrom--;
   const runs = [];
   for (let i = 0; i < width; i++) {
     if (same(at(before, i), at(now, i))) continue;
-    // A run never starts or ends inside a wide character: the column after an equal wide character is CONT on
-    // both sides (equal), and after an unequal one the run goes on, since CONT equals only CONT.
+    // A run never starts or ends inside a wide character: the placeholder after an equal wide character is equal
+    // too, and after an unequal one the run goes on unless the placeholders happen to match, which the write of
+    // the wide character then covers.
     const start = i;
     let end = i + 1;
     while (end < width && !same(at(before, end), at(now, end))) end++;
@@ -196,16 +195,11 @@ export function diffLine(row, before, now, nowText, codec) {
   let out = '';
   for (const { start, end } of runs) {
     out += cup(row, start);
-    // Past the end of the new line: erase rather than write blanks.
-    const stop = Math.min(end, now.length);
+    const stop = Math.min(end, blankFrom);
     const chars = [];
-    for (let i = start; i < stop; i++) {
-      const c = now[i];
-      if (c === CONT) continue;
-      chars.push(c.char ?? { type: 'char', value: ' ', fullWidth: false, styles: [] });
-    }
+    for (let i = start; i < stop; i++) if (now[i].value !== '') chars.push(now[i]);
     if (chars.length) out += styledRun(chars);
-    if (end > now.length) out += ERASE_LINE_END;
+    if (end > blankFrom) out += ERASE_LINE_END;
   }
   return out;
 }

@@ -118,6 +118,10 @@ describe('what the monitor writes to its terminal', () => {
     // "data 8s ago" becoming "data 9s ago": a cursor move, the figure and the synchronized-output marks.
     expect(per).toBeLessThan(60);
     expect(m.stdout.vt.text()[1]).toMatch(/data \d+s ago/);
+    // What the cell-by-cell updates left is what a whole repaint of the same frame paints.
+    const updated = m.stdout.vt.styled();
+    requestRepaint(m.stdout);
+    expect(m.stdout.vt.styled()).toEqual(updated);
   });
 
   it('paints the whole screen again on Ctrl-L, over whatever was written on it', async () => {

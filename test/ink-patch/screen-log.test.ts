@@ -5,12 +5,12 @@ import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { Chalk } from 'chalk';
 import stringWidth from 'string-width';
-import { tokenize, styledCharsFromTokens, styledCharsToString } from '@alcalzone/ansi-tokenize';
+import { tokenize, styledCharsFromTokens } from '@alcalzone/ansi-tokenize';
 import { createScreenLog, REPAINT_EVENT } from '../../scripts/ink-patch/screen-log.mjs';
 import { REPAINT_EVENT as APP_REPAINT_EVENT } from '../../src/terminal/repaint';
 import { VtScreen } from '../helpers/vt-screen';
 
-const codec = { tokenize, styledCharsFromTokens, styledCharsToString } as Parameters<typeof createScreenLog>[2];
+const codec = { tokenize, styledCharsFromTokens } as Parameters<typeof createScreenLog>[2];
 const chalk = new Chalk({ level: 3 });
 
 class Tty extends EventEmitter {
