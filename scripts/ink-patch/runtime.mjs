@@ -57,23 +57,6 @@ export const lineLength = (line) => line.length;
 
 const sameStyles = (a, b) => a.length === b.length && a.every((code, i) => code === b[i] || code.code === b[i].code);
 
-/**
- * The styled characters of a line in a compact form for keeping: ansi-tokenize builds each one by object spread,
- * which gave every character a hidden class of its own in V8 (about 300 bytes a character, 15 MiB for a few
- * screens in a heap snapshot). One literal shape, and one styles array shared by a run of equally styled
- * characters, make it about 40 bytes. Values are the same, so Ink paints the same.
- */
-export function compactStyledChars(chars) {
-  const out = new Array(chars.length);
-  let styles;
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i];
-    if (styles === undefined || !sameStyles(styles, c.styles)) styles = c.styles;
-    out[i] = { type: 'char', value: c.value, fullWidth: c.fullWidth, styles };
-  }
-  return out;
-}
-
 const slices = new GenerationalMap(STYLED_LINE_LIMIT, (key) => key.length);
 
 /**
