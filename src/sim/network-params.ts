@@ -248,9 +248,10 @@ const LOCAL: NetworkParams = {
   },
 };
 
-/** constants.MainnetID and constants.FujiID (utils/constants/network_ids.go). */
+/** constants.MainnetID, FujiID and LocalID (utils/constants/network_ids.go lines 18-26). */
 export const MAINNET_ID = 1;
 export const FUJI_ID = 5;
+export const LOCAL_ID = 12345;
 
 /** The node's parameters for a network ID: upgrade.GetConfig (upgrade/upgrade.go lines 204-213) and genesis.GetStakingConfig. */
 export function networkParams(networkId: number): NetworkParams {
