@@ -420,6 +420,7 @@ export async function createSimNode(opts: SimNodeOptions = {}): Promise<SimNode>
       const from = simNow();
       offset += Math.max(0, downMs);
       metrics.restart();
+      // Down first (nobody connects meanwhile), then the blocks it missed, then its peers come back.
       restartNode(network, from, simNow());
       sync();
     },

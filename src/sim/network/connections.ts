@@ -78,6 +78,8 @@ export interface ConnectionState {
   lowSinceMs: number | undefined;
   /** The P-chain accepts no block from this time on: the stake that moved on to an upgrade this node does not run. */
   stallAtMs: number | undefined;
+  /** While the node process is down (a restart), nobody connects to it. */
+  downUntilMs: number;
 }
 
 /** FNV-1a of a node ID: a fixed order of validators that no random draw can shift. */
@@ -113,6 +115,7 @@ export function createConnectionState(profile: Profile, networkId: number, setti
     hadPeers: false,
     lowSinceMs: undefined,
     stallAtMs: undefined,
+    downUntilMs: 0,
   };
 }
 
@@ -453,13 +456,17 @@ function releaseByVersion(net: SimNetwork, peer: Peer): Release {
 
 /** getCurrentValidators `connected`: the uptime manager's IsConnected, true for this node itself (the router connects it). */
 export function syncConnectedFlags(net: SimNetwork): void {
+  let changed = false;
   for (const v of net.validators) {
     const connected = v.nodeIdStr === net.nodeIdStr || net.peers.has(v.nodeIdStr);
     if (v.connected !== connected) {
       v.connected = connected;
       v.rev++;
+      changed = true;
     }
   }
+  // Replies cached for this revision (the whole validator list) must not outlive a change of connections.
+  if (changed) net.revision++;
 }
 
 /**
@@ -469,6 +476,7 @@ export function syncConnectedFlags(net: SimNetwork): void {
 export function churnPeers(net: SimNetwork, p: Prng): void {
   const c = net.conn;
   const nowMs = net.timeMs;
+  if (nowMs < c.downUntilMs) return;
   for (const peer of net.peers.values()) {
     if (p.chance(0.6)) peer.lastSentMs = nowMs - p.int(0, 400);
     if (p.chance(0.6)) peer.lastReceivedMs = nowMs - p.int(0, 900);
@@ -555,7 +563,7 @@ export function restartNode(net: SimNetwork, fromMs: number, toMs: number): void
   const c = net.conn;
   if (toMs > fromMs) recordOutage(net, { fromMs, toMs });
   for (const id of [...net.peers.keys()]) disconnect(net, id);
-  c.clockMs = Math.max(c.clockMs, toMs);
+  c.downUntilMs = Math.max(c.downUntilMs, toMs);
   reconnectAll(net, toMs);
 }
 
@@ -569,7 +577,6 @@ function reconnectAll(net: SimNetwork, atMs: number): void {
   c.pending.sort((a, b) => a.atMs - b.atMs);
   for (const peer of [...net.peers.values()]) if (peer.weight === 0n) disconnect(net, peer.nodeIdStr);
   refresh(net, c.clockMs);
-  fillNonValidators(net, p, atMs + 10_000);
 }
 
 function rebuildValidatorPeers(net: SimNetwork): void {
