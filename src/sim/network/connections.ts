@@ -149,14 +149,17 @@ export function assignReleases(net: SimNetwork): void {
   const local = networkParams(net.networkId).kind === 'local';
   const mix = local ? [] : releaseMix(net.profile, net.networkId).slice(1);
   const total = Number(net.totalStake()) || 1;
-  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr).sort(byHash);
+  // The nodes left behind are primary-network-only validators: a subnet's validators keep their nodes current.
+  const subnetMembers = new Set(net.subnets.flatMap((s) => [...s.validators.map((v) => v.nodeIdStr), ...s.l1Validators.map((v) => v.nodeIdStr)]));
+  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr && !subnetMembers.has(v.nodeIdStr)).sort(byHash);
   let i = 0;
   const take = (release: Release, share: number) => {
     let acc = 0;
     while (i < ordered.length && acc < share * total) {
       const v = ordered[i++]!;
       const w = Number(net.weightOf(v));
-      if (acc > 0 && acc + w > share * total * 1.5) continue;
+      // Never overshoot a share by half of it: a small share stays small on a small network.
+      if (acc + w > share * total * 1.5) continue;
       c.releaseOf.set(v.nodeIdStr, release);
       acc += w;
     }
