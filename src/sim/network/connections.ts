@@ -487,7 +487,8 @@ export function churnPeers(net: SimNetwork, p: Prng): void {
     peer.lastReceivedMs = nowMs - p.int(0, 900);
     peer.lastSentMs = nowMs - p.int(0, 400);
   }
-  if (!c.settings.isolated && p.chance(0.2)) {
+  // About one validator a minute (at 2 s blocks) drops and another comes back.
+  if (!c.settings.isolated && p.chance(0.03)) {
     const online = [...net.peers.values()].filter((x) => x.weight > 0n);
     const down = [...c.offline].filter((id) => net.validatorsByNode.has(id) && reachableIgnoringOffline(net, id));
     if (online.length > 0 && down.length > 0) {
