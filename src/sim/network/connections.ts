@@ -3,7 +3,7 @@
 // peers' (sim/releases.ts: upgraded peers drop a node left behind at their upgrade), which validators are online,
 // the connected share a test asks for, isolation and restarts. What each peer reports of this node's uptime comes
 // from one up/down history of this node, measured as avalanchego's uptime manager does (snow/uptime/manager.go
-// lines 117-187) and sent in every ping as a whole percent (network/peer/peer.go lines 770-786, getUptime:
+// lines 117-187) and sent in every ping as a whole percent (network/peer/peer.go lines 779-794, getUptime:
 // `uint32(primaryUptime * 100)`), the first ping one ping interval after the connection (peer.go line 606).
 import { PRIMARY_NETWORK_ID } from '../constants';
 import type { Prng } from '../prng';
@@ -385,7 +385,7 @@ export function downWithin(outages: readonly Outage[], fromMs: number, toMs: num
 /**
  * What a peer sends in its pings: its uptime manager's CalculateUptimePercent of this node (snow/uptime/manager.go
  * lines 168-187: up time over the time since this node's validation started; 1 when no time has passed), times
- * 100, truncated to a whole percent (network/peer/peer.go lines 773-786). Before the validation started the peer has
+ * 100, truncated to a whole percent (network/peer/peer.go lines 779-794). Before the validation started the peer has
  * no record of it (an error, sent as 0).
  */
 export function peerViewAt(net: SimNetwork, nodeIdStr: string, atMs: number): number {
@@ -429,7 +429,7 @@ export function refresh(net: SimNetwork, nowMs: number): void {
     if (c.era) continue;
     const peerRelease = peer.weight > 0n ? releaseOf(net, peer.nodeIdStr) : releaseByVersion(net, peer);
     const parts = partingTime(c.own, peerRelease, Math.floor(peer.connectedAtMs / 1000));
-    // Checked before each ping (peer.go lines 637-651), so a peer goes within one ping interval of the upgrade.
+    // Checked before each ping (peer.go lines 636-651), so a peer goes within one ping interval of the upgrade.
     if (parts !== undefined && parts * 1000 + (idHash(peer.nodeIdStr) % PING_FREQUENCY_MS) <= now) disconnect(net, peer.nodeIdStr);
   }
   if (net.peers.size > 0) {
