@@ -80,6 +80,36 @@ export interface ConnectionState {
   stallAtMs: number | undefined;
   /** While the node process is down (a restart), nobody connects to it. */
   downUntilMs: number;
+  /** The clock and network revision of the last refresh. */
+  refreshedAt: { ms: number; revision: number };
+}
+
+/** Primary-network weights (own stake plus delegators') by node, and their total, as of one revision of the network. */
+export interface StakeSnapshot {
+  readonly byNode: ReadonlyMap<string, bigint>;
+  readonly total: bigint;
+}
+
+const snapshots = new WeakMap<SimNetwork, { revision: number; count: number; snap: StakeSnapshot }>();
+
+/**
+ * The validator set's weights, computed once per revision of the network (every block bumps it) rather than once per
+ * peer per request: at 10,000 validators the sums over delegators were most of a request's time. Asked between
+ * blocks only, when no delegator is half-attached.
+ */
+export function stakeSnapshot(net: SimNetwork): StakeSnapshot {
+  const hit = snapshots.get(net);
+  if (hit && hit.revision === net.revision && hit.count === net.validators.length) return hit.snap;
+  const byNode = new Map<string, bigint>();
+  let total = 0n;
+  for (const v of net.validators) {
+    const w = net.weightOf(v);
+    byNode.set(v.nodeIdStr, w);
+    total += w;
+  }
+  const snap = { byNode, total };
+  snapshots.set(net, { revision: net.revision, count: net.validators.length, snap });
+  return snap;
 }
 
 /** FNV-1a of a node ID: a fixed order of validators that no random draw can shift. */
@@ -116,6 +146,7 @@ export function createConnectionState(profile: Profile, networkId: number, setti
     lowSinceMs: undefined,
     stallAtMs: undefined,
     downUntilMs: 0,
+    refreshedAt: { ms: -1, revision: -1 },
   };
 }
 
@@ -221,7 +252,12 @@ function validatesSubnet(s: Subnet, nodeIdStr: string): boolean {
 
 function connect(net: SimNetwork, p: Prng, v: Validator, atMs: number): void {
   if (net.peers.has(v.nodeIdStr)) return;
-  net.peers.set(v.nodeIdStr, newPeer(net, p, v.nodeId, net.weightOf(v), atMs));
+  add(net, newPeer(net, p, v.nodeId, net.weightOf(v), atMs));
+}
+
+function add(net: SimNetwork, peer: Peer): void {
+  peer.dropAtMs = dropTime(net, peer);
+  net.peers.set(peer.nodeIdStr, peer);
 }
 
 function disconnect(net: SimNetwork, nodeIdStr: string): void {
@@ -283,8 +319,7 @@ function fillNonValidators(net: SimNetwork, p: Prng, atMs: number, genesis = fal
   while (count < c.settings.nonValidatorPeers) {
     const release = c.era ? undefined : reachableNonValidatorRelease(net, atMs);
     if (!c.era && !release) return;
-    const peer = newPeer(net, p, p.bytes(20), 0n, genesis ? atMs - p.int(60_000, 3 * 86_400_000) : atMs, release);
-    net.peers.set(peer.nodeIdStr, peer);
+    add(net, newPeer(net, p, p.bytes(20), 0n, genesis ? atMs - p.int(60_000, 3 * 86_400_000) : atMs, release));
     count++;
   }
 }
@@ -345,6 +380,7 @@ export function applyViews(net: SimNetwork, views: readonly PeerView[]): void {
     }
   }
   while (i < ordered.length) c.missed.set(ordered[i++]!.nodeIdStr, Math.round(up - (elapsed * (views[views.length - 1]![0] + 0.5)) / 100));
+  refresh(net, c.clockMs);
 }
 
 /**
@@ -412,8 +448,10 @@ export function observedUptime(net: SimNetwork, peer: Peer, nowMs: number): numb
  * Brings the connections to the clock: peers that part (an upgrade one side runs and the other does not, at the
  * next ping after it), isolation, reconnections due after a restart; then the views and the validators' flags.
  */
-export function refresh(net: SimNetwork, nowMs: number): void {
+export function refresh(net: SimNetwork, nowMs: number, force = true): void {
   const c = net.conn;
+  // Asked before every request: nothing to do when neither the clock nor the network moved since the last time.
+  if (!force && nowMs <= c.refreshedAt.ms && net.revision === c.refreshedAt.revision) return;
   c.clockMs = Math.max(c.clockMs, nowMs);
   const now = c.clockMs;
   while (c.pending.length > 0 && c.pending[0]!.atMs <= now) {
@@ -422,33 +460,39 @@ export function refresh(net: SimNetwork, nowMs: number): void {
     if (v && reachable(net, nodeIdStr, atMs)) connect(net, net.peerPrng, v, atMs);
   }
   for (const peer of [...net.peers.values()]) {
-    if (c.settings.isolated) {
-      disconnect(net, peer.nodeIdStr);
-      continue;
-    }
-    if (c.era) continue;
-    const peerRelease = peer.weight > 0n ? releaseOf(net, peer.nodeIdStr) : releaseByVersion(net, peer);
-    const parts = partingTime(c.own, peerRelease, Math.floor(peer.connectedAtMs / 1000));
-    // Checked before each ping (peer.go lines 636-651), so a peer goes within one ping interval of the upgrade.
-    if (parts !== undefined && parts * 1000 + (idHash(peer.nodeIdStr) % PING_FREQUENCY_MS) <= now) disconnect(net, peer.nodeIdStr);
+    if (c.settings.isolated || (peer.dropAtMs !== undefined && peer.dropAtMs <= now)) disconnect(net, peer.nodeIdStr);
   }
   if (net.peers.size > 0) {
     c.hadPeers = true;
     c.aloneSinceMs = undefined;
   } else if (c.hadPeers && c.aloneSinceMs === undefined) c.aloneSinceMs = now;
-  let connected = net.nodeWeight(net.nodeIdStr);
+  const stake = stakeSnapshot(net);
+  let connected = stake.byNode.get(net.nodeIdStr) ?? 0n;
   for (const peer of net.peers.values()) {
     peer.observedUptime = observedUptime(net, peer, now);
-    connected += net.nodeWeight(peer.nodeIdStr);
+    connected += stake.byNode.get(peer.nodeIdStr) ?? 0n;
     // Pings and gossip go on whether or not the P-chain moves.
     if (now - peer.lastReceivedMs > 3_000) peer.lastReceivedMs = now - (idHash(peer.nodeIdStr) % 1_500);
     if (now - peer.lastSentMs > 3_000) peer.lastSentMs = now - (idHash(peer.nodeIdStr) % 900);
   }
-  const total = net.totalStake();
+  const total = stake.total;
   const low = total > 0n && Number(connected) / Number(total) < 0.8;
   if (!low) c.lowSinceMs = undefined;
   else if (c.lowSinceMs === undefined) c.lowSinceMs = now;
   syncConnectedFlags(net);
+  c.refreshedAt = { ms: now, revision: net.revision };
+}
+
+/**
+ * When the peer and this node stop accepting each other's release: checked before each ping (network/peer/peer.go
+ * lines 636-651), so the peer goes within one ping interval of the upgrade that parts them.
+ */
+function dropTime(net: SimNetwork, peer: Peer): number | undefined {
+  const c = net.conn;
+  if (c.era) return undefined;
+  const peerRelease = peer.weight > 0n ? releaseOf(net, peer.nodeIdStr) : releaseByVersion(net, peer);
+  const parts = partingTime(c.own, peerRelease, Math.floor(peer.connectedAtMs / 1000));
+  return parts === undefined ? undefined : parts * 1000 + (idHash(peer.nodeIdStr) % PING_FREQUENCY_MS);
 }
 
 function releaseByVersion(net: SimNetwork, peer: Peer): Release {
@@ -597,6 +641,7 @@ function rebuildValidatorPeers(net: SimNetwork): void {
 
 export function recordOutage(net: SimNetwork, o: Outage): void {
   net.conn.outages = [...net.conn.outages, o].sort((a, b) => a.fromMs - b.fromMs);
+  refresh(net, net.conn.clockMs);
 }
 
 /** A newer release announcing an upgrade this node's release does not schedule (undefined: none). */
@@ -608,10 +653,12 @@ export function setNewerRelease(net: SimNetwork, spec: NewerReleaseSpec | undefi
   assignReleases(net);
   // Connected peers now run what they were assigned: their version and announcement change with it.
   for (const peer of net.peers.values()) {
-    if (peer.weight === 0n) continue;
-    const r = releaseOf(net, peer.nodeIdStr);
-    peer.version = r.version;
-    peer.upgradeTime = r.upgradeTimeSec;
+    if (peer.weight > 0n) {
+      const r = releaseOf(net, peer.nodeIdStr);
+      peer.version = r.version;
+      peer.upgradeTime = r.upgradeTimeSec;
+    }
+    peer.dropAtMs = dropTime(net, peer);
   }
   const stall = stallTimeMs(c, net.profile, net.networkId);
   c.stallAtMs = stall === undefined ? undefined : Math.max(stall, c.clockMs);
