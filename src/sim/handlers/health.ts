@@ -4,7 +4,7 @@ import { PRIMARY_NETWORK_ID } from '../constants';
 import { ownRelease } from '../releases';
 import type { Subnet } from '../model';
 import type { SimNetwork } from '../network';
-import { stakeSnapshot } from '../network/connections';
+import { stakeSnapshot } from '../network/stake-snapshot';
 import type { Handler } from '../jsonrpc';
 import { sortedRecord, type HandlerContext } from './context';
 

@@ -3,7 +3,7 @@ import { MethodError, argsObject, stringArg, nodeIdsArg } from '../params';
 import { goFloat4, networkName, rfc3339 } from '../wire';
 import { FX_IDS, TX_FEES, VM_IDS, P_CHAIN_ID } from '../constants';
 import { networkParams, primaryUptimeRequirement } from '../network-params';
-import { stakeSnapshot } from '../network/connections';
+import { stakeSnapshot } from '../network/stake-snapshot';
 import type { Handler } from '../jsonrpc';
 import { sortedRecord, type HandlerContext } from './context';
 

@@ -2,32 +2,19 @@
 // connected stake (health), info.acps and info.uptime all read. Who is in it follows the node's release against its
 // peers' (sim/releases.ts: upgraded peers drop a node left behind at their upgrade), which validators are online,
 // the connected share a test asks for, isolation and restarts. What each peer reports of this node's uptime comes
-// from one up/down history of this node, measured as avalanchego's uptime manager does (snow/uptime/manager.go
-// lines 117-187) and sent in every ping as a whole percent (network/peer/peer.go lines 779-794, getUptime:
-// `uint32(primaryUptime * 100)`), the first ping one ping interval after the connection (peer.go line 606).
+// from its up/down history (own-history.ts).
 import { PRIMARY_NETWORK_ID } from '../constants';
-import type { Prng } from '../prng';
+import { stableHash, type Prng } from '../prng';
 import type { Profile } from '../profiles';
 import type { Peer, Subnet, Validator } from '../model';
 import { formatNodeId } from '../wire';
 import { connectable, knownRelease, newerRelease, ownRelease, partingTime, releaseMix, type Release } from '../releases';
 import { networkParams } from '../network-params';
 import type { SimNetwork } from './index';
+import { byStableHash, observedUptime, PING_FREQUENCY_MS, seedHistory, seedMissed, setViewsMissed, type Outage, type PeerView } from './own-history';
+import { stakeSnapshot } from './stake-snapshot';
 
-/**
- * constants.DefaultPingFrequency = 3/4 × DefaultPingPongTimeout (30 s): 22.5 s (utils/constants/networking.go lines
- * 18-19). A peer's view of this node arrives with its pings, so info.peers `observedUptime` is 0 until the first.
- */
-export const PING_FREQUENCY_MS = 22_500;
-
-/** A span of simulated time (ms) when this node was down: its peers saw it disconnected. */
-export interface Outage {
-  readonly fromMs: number;
-  readonly toMs: number;
-}
-
-/** A share of validators' stake and the observed uptime (whole percent) their peers report of this node. */
-export type PeerView = readonly [uptime: number, stakeShare: number];
+export type { Outage, PeerView } from './own-history';
 
 /** The upgrade-deadline case: a share of the stake runs a newer release that schedules an upgrade at `timeSec`. */
 export interface NewerReleaseSpec {
@@ -83,46 +70,6 @@ export interface ConnectionState {
   /** The clock and network revision of the last refresh. */
   refreshedAt: { ms: number; revision: number };
 }
-
-/** Primary-network weights (own stake plus delegators') by node, and their total, as of one revision of the network. */
-export interface StakeSnapshot {
-  readonly byNode: ReadonlyMap<string, bigint>;
-  readonly total: bigint;
-}
-
-const snapshots = new WeakMap<SimNetwork, { revision: number; count: number; snap: StakeSnapshot }>();
-
-/**
- * The validator set's weights, computed once per revision of the network (every block bumps it) rather than once per
- * peer per request: at 10,000 validators the sums over delegators were most of a request's time. Asked between
- * blocks only, when no delegator is half-attached.
- */
-export function stakeSnapshot(net: SimNetwork): StakeSnapshot {
-  const hit = snapshots.get(net);
-  if (hit && hit.revision === net.revision && hit.count === net.validators.length) return hit.snap;
-  const byNode = new Map<string, bigint>();
-  let total = 0n;
-  for (const v of net.validators) {
-    const w = net.weightOf(v);
-    byNode.set(v.nodeIdStr, w);
-    total += w;
-  }
-  const snap = { byNode, total };
-  snapshots.set(net, { revision: net.revision, count: net.validators.length, snap });
-  return snap;
-}
-
-/** FNV-1a of a node ID: a fixed order of validators that no random draw can shift. */
-function idHash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
-const byHash = (a: Validator, b: Validator) => idHash(a.nodeIdStr) - idHash(b.nodeIdStr) || (a.nodeIdStr < b.nodeIdStr ? -1 : 1);
 
 export function createConnectionState(profile: Profile, networkId: number, settings: ConnectionSettings, clockMs: number): ConnectionState {
   const era = profile.name === 'v1.11';
@@ -182,7 +129,7 @@ export function assignReleases(net: SimNetwork): void {
   const total = Number(net.totalStake()) || 1;
   // The nodes left behind are primary-network-only validators: a subnet's validators keep their nodes current.
   const subnetMembers = new Set(net.subnets.flatMap((s) => [...s.validators.map((v) => v.nodeIdStr), ...s.l1Validators.map((v) => v.nodeIdStr)]));
-  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr && !subnetMembers.has(v.nodeIdStr)).sort(byHash);
+  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr && !subnetMembers.has(v.nodeIdStr)).sort(byStableHash);
   let i = 0;
   const take = (release: Release, share: number) => {
     let acc = 0;
@@ -333,118 +280,6 @@ function reachableNonValidatorRelease(net: SimNetwork, atMs: number): Release | 
 }
 
 /**
- * Default views of this node: most peers measure the truth; some (15%) lost up to 2% of the period to a bad link.
- * A plan's views are its own (every peer the truth unless it names views).
- */
-function seedMissed(net: SimNetwork): void {
-  const c = net.conn;
-  c.missed.clear();
-  if (net.scenario?.views) return applyViews(net, net.scenario.views);
-  if (net.scenario) return;
-  const own = net.validatorsByNode.get(net.nodeIdStr);
-  if (!own) return;
-  const elapsed = Math.max(0, c.clockMs - own.start * 1000);
-  for (const v of net.validators) {
-    const h = idHash(`missed:${v.nodeIdStr}`);
-    if (h % 100 < 15) c.missed.set(v.nodeIdStr, Math.floor(((h >>> 8) % 1000) / 1000 * 0.02 * elapsed));
-  }
-}
-
-/**
- * Views chosen outright: validators' stake split in a fixed order into the given shares, each group reporting its
- * whole percent from now on (the missed time is fixed, so the views drift with time as real ones do).
- */
-export function applyViews(net: SimNetwork, views: readonly PeerView[]): void {
-  const c = net.conn;
-  c.missed.clear();
-  const own = net.validatorsByNode.get(net.nodeIdStr);
-  if (!own || views.length === 0) return;
-  const startMs = own.start * 1000;
-  const elapsed = c.clockMs - startMs;
-  if (elapsed <= 0) return;
-  const up = elapsed - downWithin(c.outages, startMs, c.clockMs);
-  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr).sort(byHash);
-  const total = ordered.reduce((s, v) => s + Number(net.weightOf(v)), 0) || 1;
-  const sum = views.reduce((s, [, share]) => s + share, 0) || 1;
-  let i = 0;
-  let acc = 0;
-  let bound = 0;
-  for (const [uptime, share] of views) {
-    bound += (share / sum) * total;
-    // Aim half a percent above the whole percent, so truncation gives it and the view holds for a while.
-    const want = uptime >= 100 ? elapsed : (elapsed * (uptime + 0.5)) / 100;
-    while (i < ordered.length && acc < bound) {
-      const v = ordered[i++]!;
-      c.missed.set(v.nodeIdStr, Math.round(up - want));
-      acc += Number(net.weightOf(v));
-    }
-  }
-  while (i < ordered.length) c.missed.set(ordered[i++]!.nodeIdStr, Math.round(up - (elapsed * (views[views.length - 1]![0] + 0.5)) / 100));
-  refresh(net, c.clockMs);
-}
-
-/**
- * This node's up/down history at genesis: the outages a plan names, or one outage in the middle of the time
- * validated so far that leaves the plan's uptime (a well-run node's 99.5% without a plan).
- */
-export function seedHistory(net: SimNetwork): void {
-  const c = net.conn;
-  const own = net.validatorsByNode.get(net.nodeIdStr);
-  if (!own) return;
-  const plan = net.scenario;
-  if (plan?.outages) {
-    c.outages = plan.outages.map((o) => ({ fromMs: o.fromSec * 1000, toMs: o.toSec * 1000 })).sort((a, b) => a.fromMs - b.fromMs);
-    return;
-  }
-  const startMs = own.start * 1000;
-  const elapsed = c.clockMs - startMs;
-  const uptime = plan ? plan.peersUptime : DEFAULT_UPTIME;
-  const down = Math.round(((100 - uptime) / 100) * Math.max(0, elapsed));
-  if (down <= 0) {
-    c.outages = [];
-    return;
-  }
-  const mid = startMs + Math.floor(elapsed / 2);
-  c.outages = [{ fromMs: mid - Math.floor(down / 2), toMs: mid - Math.floor(down / 2) + down }];
-}
-
-/** What this node's peers measure of it without a plan: a well-run validator's. */
-const DEFAULT_UPTIME = 99.5;
-
-/** Milliseconds of the outages within [fromMs, toMs). */
-export function downWithin(outages: readonly Outage[], fromMs: number, toMs: number): number {
-  let down = 0;
-  for (const o of outages) down += Math.max(0, Math.min(o.toMs, toMs) - Math.max(o.fromMs, fromMs));
-  return down;
-}
-
-/**
- * What a peer sends in its pings: its uptime manager's CalculateUptimePercent of this node (snow/uptime/manager.go
- * lines 168-187: up time over the time since this node's validation started; 1 when no time has passed), times
- * 100, truncated to a whole percent (network/peer/peer.go lines 779-794). Before the validation started the peer has
- * no record of it (an error, sent as 0).
- */
-export function peerViewAt(net: SimNetwork, nodeIdStr: string, atMs: number): number {
-  const own = net.validatorsByNode.get(net.nodeIdStr);
-  if (!own) return 0;
-  const startMs = own.start * 1000;
-  if (atMs < startMs) return 0;
-  const best = atMs - startMs;
-  if (best === 0) return 100;
-  const up = best - downWithin(net.conn.outages, startMs, atMs) - (net.conn.missed.get(nodeIdStr) ?? 0);
-  const fraction = Math.min(1, Math.max(0, up / best));
-  return Math.trunc(fraction * 100);
-}
-
-/** info.peers observedUptime: the view of the peer's last ping (network/peer/peer.go line 763), 0 before the first. */
-export function observedUptime(net: SimNetwork, peer: Peer, nowMs: number): number {
-  const since = nowMs - peer.connectedAtMs;
-  if (since < PING_FREQUENCY_MS) return 0;
-  const lastPing = peer.connectedAtMs + Math.floor(since / PING_FREQUENCY_MS) * PING_FREQUENCY_MS;
-  return peerViewAt(net, peer.nodeIdStr, lastPing);
-}
-
-/**
  * Brings the connections to the clock: peers that part (an upgrade one side runs and the other does not, at the
  * next ping after it), isolation, reconnections due after a restart; then the views and the validators' flags.
  */
@@ -472,8 +307,8 @@ export function refresh(net: SimNetwork, nowMs: number, force = true): void {
     peer.observedUptime = observedUptime(net, peer, now);
     connected += stake.byNode.get(peer.nodeIdStr) ?? 0n;
     // Pings and gossip go on whether or not the P-chain moves.
-    if (now - peer.lastReceivedMs > 3_000) peer.lastReceivedMs = now - (idHash(peer.nodeIdStr) % 1_500);
-    if (now - peer.lastSentMs > 3_000) peer.lastSentMs = now - (idHash(peer.nodeIdStr) % 900);
+    if (now - peer.lastReceivedMs > 3_000) peer.lastReceivedMs = now - (stableHash(peer.nodeIdStr) % 1_500);
+    if (now - peer.lastSentMs > 3_000) peer.lastSentMs = now - (stableHash(peer.nodeIdStr) % 900);
   }
   const total = stake.total;
   const low = total > 0n && Number(connected) / Number(total) < 0.8;
@@ -492,7 +327,7 @@ function dropTime(net: SimNetwork, peer: Peer): number | undefined {
   if (c.era) return undefined;
   const peerRelease = peer.weight > 0n ? releaseOf(net, peer.nodeIdStr) : releaseByVersion(net, peer);
   const parts = partingTime(c.own, peerRelease, Math.floor(peer.connectedAtMs / 1000));
-  return parts === undefined ? undefined : parts * 1000 + (idHash(peer.nodeIdStr) % PING_FREQUENCY_MS);
+  return parts === undefined ? undefined : parts * 1000 + (stableHash(peer.nodeIdStr) % PING_FREQUENCY_MS);
 }
 
 function releaseByVersion(net: SimNetwork, peer: Peer): Release {
@@ -637,6 +472,12 @@ function rebuildValidatorPeers(net: SimNetwork): void {
   for (const peer of [...net.peers.values()]) if (peer.weight > 0n && (c.offline.has(peer.nodeIdStr) || !reachable(net, peer.nodeIdStr, c.clockMs))) disconnect(net, peer.nodeIdStr);
   for (const v of net.validators) if (v.nodeIdStr !== net.nodeIdStr && reachable(net, v.nodeIdStr, c.clockMs)) connect(net, net.peerPrng, v, c.clockMs);
   refresh(net, c.clockMs);
+}
+
+/** Peers' views chosen outright, from now on. */
+export function applyViews(net: SimNetwork, views: readonly PeerView[]): void {
+  setViewsMissed(net, views);
+  refresh(net, net.conn.clockMs);
 }
 
 export function recordOutage(net: SimNetwork, o: Outage): void {
