@@ -2,8 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -65,10 +65,12 @@ type ValidatorsCall struct {
 
 type noGossip struct{}
 
-func (noGossip) SendAppRequest(context.Context, set.Set[ids.NodeID], uint32, []byte) error { return nil }
-func (noGossip) SendAppResponse(context.Context, ids.NodeID, uint32, []byte) error          { return nil }
-func (noGossip) SendAppError(context.Context, ids.NodeID, uint32, int32, string) error      { return nil }
-func (noGossip) SendAppGossip(context.Context, common.SendConfig, []byte) error             { return nil }
+func (noGossip) SendAppRequest(context.Context, set.Set[ids.NodeID], uint32, []byte) error {
+	return nil
+}
+func (noGossip) SendAppResponse(context.Context, ids.NodeID, uint32, []byte) error     { return nil }
+func (noGossip) SendAppError(context.Context, ids.NodeID, uint32, int32, string) error { return nil }
+func (noGossip) SendAppGossip(context.Context, common.SendConfig, []byte) error        { return nil }
 
 var _ common.AppSender = noGossip{}
 
@@ -276,7 +278,7 @@ func (n *node) getBlock(blkID ids.ID) (ChainItem, []ids.ID, error) {
 		return ChainItem{}, nil, err
 	}
 	var blk struct {
-		Tx  *struct{ ID ids.ID } `json:"tx"`
+		Tx  *struct{ ID ids.ID }  `json:"tx"`
 		Txs []struct{ ID ids.ID } `json:"txs"`
 	}
 	if err := json.Unmarshal(reply[1].Block, &blk); err != nil {
