@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"sort"
 	"time"
 
 	"github.com/ava-labs/avalanchego/api/metrics"
@@ -347,7 +348,33 @@ func (n *node) validators(name, about string, params map[string]any) (Validators
 	if err != nil {
 		return ValidatorsCall{}, fmt.Errorf("%s: %w", name, err)
 	}
+	if nodeIDs, _ := params["nodeIDs"].([]ids.NodeID); len(nodeIDs) > 1 {
+		// Several node IDs come back in the order of a Go map (service.go iterates a set.Set), different on each
+		// run: sorted by node ID here, so the file is the same every time.
+		if res, err = sortedByNodeID(res); err != nil {
+			return ValidatorsCall{}, err
+		}
+		about += " (sorted by nodeID: the node's order is its set's, random)"
+	}
 	return ValidatorsCall{Name: name, About: about, Params: p, Result: res}, nil
+}
+
+func sortedByNodeID(result json.RawMessage) (json.RawMessage, error) {
+	var reply struct {
+		Validators []json.RawMessage `json:"validators"`
+	}
+	if err := json.Unmarshal(result, &reply); err != nil {
+		return nil, err
+	}
+	nodeID := func(v json.RawMessage) string {
+		var r struct {
+			NodeID string `json:"nodeID"`
+		}
+		_ = json.Unmarshal(v, &r)
+		return r.NodeID
+	}
+	sort.SliceStable(reply.Validators, func(i, j int) bool { return nodeID(reply.Validators[i]) < nodeID(reply.Validators[j]) })
+	return json.Marshal(reply)
 }
 
 func sign(unsigned txs.UnsignedTx, signers ...[]*secp256k1.PrivateKey) (*txs.Tx, error) {
