@@ -9,15 +9,15 @@ const vectors = loadVectors();
 codecChecks(vectors);
 schemaChecks(vectors);
 
-// test/fixtures/v1.15 was written from v1.15.0-fuji's source before any v1.15 code could run here; the simulator's
-// v1.15 shape test still reads it, so it is held to what v1.15.0 itself serves.
-describe('test/fixtures/v1.15 (written from source) agrees with v1.15.0\'s own output', () => {
+// test/fixtures/v1.15 holds shapes written from the source and upgrade tables printed by v1.15.0's upgrade package;
+// the simulator's tests read them, so they are held to what v1.15.0's services serve.
+describe('test/fixtures/v1.15 agrees with what v1.15.0\'s services serve', () => {
   const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/v1.15/${name}`, import.meta.url), 'utf8'));
 
-  it('info-upgrades-fuji.json is v1.15.0\'s Fuji info.upgrades, key for key and value for value', () => {
-    const written = fixture('info-upgrades-fuji.json');
-    expect(Object.keys(written)).toEqual(Object.keys(vectors.upgrades.fuji));
-    expect(written).toEqual(vectors.upgrades.fuji);
+  it.each(['mainnet', 'fuji'] as const)('info-upgrades-%s.json is what v1.15.0\'s info service serves, key for key and value for value', (net) => {
+    const written = fixture(`info-upgrades-${net}.json`);
+    expect(Object.keys(written)).toEqual(Object.keys(vectors.upgrades[net]));
+    expect(written).toEqual(vectors.upgrades[net]);
   });
 
   it('get-current-validators-auto-renewed.json has the keys, in order, of an auto-renewed record the service served', () => {
