@@ -53,9 +53,11 @@ export interface ChainItem {
 
 export interface ValidatorsCall {
   name: string;
+  method: 'platform.getCurrentValidators' | 'platform.getL1Validator';
   about: string;
-  params: { nodeIDs?: string[] };
-  result: { validators: Obj[] };
+  params: { nodeIDs?: string[]; subnetID?: string; validationID?: string };
+  /** `{ validators }` of getCurrentValidators, or the getL1Validator record. */
+  result: { validators: Obj[] } & Obj;
 }
 
 export interface Vectors {
@@ -131,7 +133,7 @@ export function codecChecks(v: Vectors): void {
   });
 
   describe('codec: every block and tx a platformvm VM built, as its service serves them', () => {
-    it('has the staking life of an auto-renewed validator: txs 40, 41, 25, 26 and both reward txs, proposal blocks with their options', () => {
+    it('has an auto-renewed validator\'s staking life (txs 40, 41, 25, 26, both reward txs, proposal blocks and their options) and subnet and L1 txs (13, 16, 35, 38, 39)', () => {
       const txTypes = new Set<number>();
       const blockTypes = new Set<number>();
       for (const item of v.chain.items) {
@@ -139,7 +141,7 @@ export function codecChecks(v: Vectors): void {
         if (chainKind(item) === 'tx') txTypes.add(decodeSignedTx(bytes).unsigned.typeId);
         else blockTypes.add(decodeBlock(bytes).typeId);
       }
-      expect([...txTypes].sort((a, b) => a - b)).toEqual([20, 25, 26, 40, 41, 42]);
+      expect([...txTypes].sort((a, b) => a - b)).toEqual([13, 16, 20, 25, 26, 35, 38, 39, 40, 41, 42]);
       expect([...blockTypes].sort((a, b) => a - b)).toEqual([2, 29, 30, 31, 32]);
     });
     it.each(v.chain.items.map((item) => [item.label, item] as const))('%s', (_n, item) => {
@@ -216,18 +218,22 @@ export function schemaChecks(v: Vectors): void {
     });
   });
 
-  describe('schemas: platform.getCurrentValidators replies of a v1.15.0 platformvm', () => {
-    it.each(v.validators.calls.map((c) => [c.name, c] as const))('%s', (_n, call) => {
+  describe('schemas: platform.getCurrentValidators and getL1Validator replies of a v1.15.0 platformvm', () => {
+    const listCalls = v.validators.calls.filter((c) => c.method === 'platform.getCurrentValidators');
+    it.each(listCalls.map((c) => [c.name, c] as const))('%s', (_n, call) => {
       const parsed = parse('platform.getCurrentValidators', call.result) as { validators: Parsed[] };
       expect(parsed.validators).toHaveLength(call.result.validators.length);
+      const primary = call.params.subnetID === undefined;
       const oneNode = call.params.nodeIDs?.length === 1;
+      const kind = primary ? 'permissionless' : call.name.startsWith('l1') ? 'l1' : 'permissioned';
       call.result.validators.forEach((raw, i) => {
         const p = parsed.validators[i]!;
         const where = `${call.name} ${String(raw.nodeID)}`;
         expectEveryKeyRead(raw, p, where);
-        expect(p.kind, where).toBe('permissionless');
+        expect(p.kind, where).toBe(kind);
         expect(p.weight, where).toBe(BigInt(raw.weight as string));
-        expect(p.uptime, where).toBe(Number(raw.uptime));
+        if ('uptime' in raw) expect(p.uptime, where).toBe(Number(raw.uptime));
+        if ('balance' in raw) expect(p.balance, where).toBe(BigInt(raw.balance as string));
         if ('nextPeriod' in raw) {
           expect(p.nextPeriod, where).toBe(BigInt(raw.nextPeriod as string));
           expect(p.autoCompoundRewardShares, where).toBe(Number(raw.autoCompoundRewardShares));
@@ -235,14 +241,28 @@ export function schemaChecks(v: Vectors): void {
         } else {
           expect(p.validatorAuthority, where).toBeUndefined();
         }
-        // A one-node query lists the delegators, [] when there are none; a list or a two-node query leaves them out.
-        expect('delegators' in raw, where).toBe(oneNode);
-        if (oneNode) {
+        // A one-node query of the primary network lists the delegators, [] when there are none; a list, a query of
+        // several nodes, and a subnet's or an L1's validators leave them out.
+        expect('delegators' in raw, where).toBe(primary && oneNode);
+        if (primary && oneNode) {
           const delegators = raw.delegators as Obj[];
           expect((p.delegators as Parsed[]).length, where).toBe(delegators.length);
           (p.delegators as Parsed[]).forEach((d, j) => expectEveryKeyRead(delegators[j]!, d, `${where} delegator ${j}`));
         }
       });
+    });
+    it.each(v.validators.calls.filter((c) => c.method === 'platform.getL1Validator').map((c) => [c.name, c] as const))('%s', (_n, call) => {
+      const parsed = parse('platform.getL1Validator', call.result);
+      expectEveryKeyRead(call.result, parsed, call.name);
+      expect(parsed.validationID).toBe(call.params.validationID);
+      expect(parsed.balance).toBe(BigInt(call.result.balance as string));
+      expect(parsed.weight).toBe(BigInt(call.result.weight as string));
+    });
+    it('cover the primary network, a permissioned subnet and an L1 (one validator active, one disabled)', () => {
+      const kinds = listCalls.map((c) => c.name);
+      expect(kinds).toEqual(expect.arrayContaining(['all', 'permissioned subnet', 'l1', 'l1 one-node']));
+      const l1 = listCalls.find((c) => c.name === 'l1')!.result.validators;
+      expect(l1.map((r) => r.balance === '0').sort()).toEqual([false, true]);
     });
     it('include auto-renewed validators: one with a delegator, one whose next period is 0, one in its second cycle', () => {
       const byName = Object.fromEntries(v.validators.calls.map((c) => [c.name, c.result.validators]));

@@ -110,6 +110,34 @@ describe.skipIf(Boolean(skipReason))(skipReason ? `${title} (${skipReason})` : t
       });
     });
 
+    describe('subnet and L1 validators on a local network: same keys and value kinds as the VM\'s service', () => {
+      let node: SimNode;
+      beforeAll(async () => {
+        node = await sim(12345);
+      });
+      const call = (name: string) => vectors.validators.calls.find((c) => c.name === name)!;
+      const subnets = () => [...node.network.subnetsById.values()];
+
+      it('a permissioned subnet\'s validators (the staker fields only)', async () => {
+        const subnet = subnets().find((s) => s.kind === 'permissioned' && s.validators.length > 0 && s.l1Validators.length === 0);
+        expect(subnet, 'the simulator has a permissioned subnet with validators').toBeDefined();
+        const served = await rpc(node, '/ext/bc/P', 'platform.getCurrentValidators', { subnetID: subnet!.idStr });
+        expect(diffShapes(shapeOf(call('permissioned subnet').result), shapeOf(served))).toEqual([]);
+      });
+
+      it('an L1\'s validators, one of them, and getL1Validator', async () => {
+        const subnet = subnets().find((s) => s.l1Validators.length > 0);
+        expect(subnet, 'the simulator has an L1').toBeDefined();
+        const served = await rpc(node, '/ext/bc/P', 'platform.getCurrentValidators', { subnetID: subnet!.idStr });
+        expect(diffShapes(shapeOf(call('l1').result), shapeOf(served))).toEqual([]);
+        const l1 = subnet!.l1Validators[0]!;
+        const one = await rpc(node, '/ext/bc/P', 'platform.getCurrentValidators', { subnetID: subnet!.idStr, nodeIDs: [l1.nodeIdStr] });
+        expect(diffShapes(shapeOf(call('l1 one-node').result), shapeOf(one))).toEqual([]);
+        const byId = await rpc(node, '/ext/bc/P', 'platform.getL1Validator', { validationID: l1.validationIdStr });
+        expect(diffShapes(shapeOf(call('getL1Validator 0').result), shapeOf(byId))).toEqual([]);
+      });
+    });
+
     describe('getTx and getBlock JSON: each type the simulator serves has the keys and value kinds of v1.15.0\'s', () => {
       // The node's JSON by type: the tx and block vectors, and what the VM itself built.
       const realTxs = new Map<number, JsonBig[]>();

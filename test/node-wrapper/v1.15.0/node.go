@@ -22,6 +22,7 @@ import (
 	"github.com/ava-labs/avalanchego/snow/validators"
 	"github.com/ava-labs/avalanchego/snow/validators/validatorstest"
 	"github.com/ava-labs/avalanchego/upgrade"
+	"github.com/ava-labs/avalanchego/utils"
 	"github.com/ava-labs/avalanchego/utils/constants"
 	"github.com/ava-labs/avalanchego/utils/crypto/secp256k1"
 	"github.com/ava-labs/avalanchego/utils/logging"
@@ -36,6 +37,7 @@ import (
 	"github.com/ava-labs/avalanchego/vms/platformvm/txs"
 	"github.com/ava-labs/avalanchego/vms/platformvm/validators/fee"
 	"github.com/ava-labs/avalanchego/vms/platformvm/warp"
+	"github.com/ava-labs/avalanchego/vms/platformvm/warp/message"
 	"github.com/ava-labs/avalanchego/vms/secp256k1fx"
 
 	platformgenesis "github.com/ava-labs/avalanchego/vms/platformvm/genesis"
@@ -59,6 +61,7 @@ type ChainItem struct {
 // ValidatorsCall is one platform.getCurrentValidators request to the VM's service and its result.
 type ValidatorsCall struct {
 	Name   string          `json:"name"`
+	Method string          `json:"method"`
 	About  string          `json:"about"`
 	Params json.RawMessage `json:"params"`
 	Result json.RawMessage `json:"result"`
@@ -124,7 +127,7 @@ type funder struct {
 	next  uint32
 }
 
-const fundingUTXOs = 8
+const fundingUTXOs = 16
 const fundingAmount = 5 * units.KiloAvax
 
 var genesisUTXOTx = seedID("genesis utxos")
@@ -356,7 +359,7 @@ func (n *node) validators(name, about string, params map[string]any) (Validators
 		}
 		about += " (sorted by nodeID: the node's order is its set's, random)"
 	}
-	return ValidatorsCall{Name: name, About: about, Params: p, Result: res}, nil
+	return ValidatorsCall{Name: name, Method: "platform.getCurrentValidators", About: about, Params: p, Result: res}, nil
 }
 
 func sortedByNodeID(result json.RawMessage) (json.RawMessage, error) {
@@ -375,6 +378,93 @@ func sortedByNodeID(result json.RawMessage) (json.RawMessage, error) {
 	}
 	sort.SliceStable(reply.Validators, func(i, j int) bool { return nodeID(reply.Validators[i]) < nodeID(reply.Validators[j]) })
 	return json.Marshal(reply)
+}
+
+// subnets gives the chain a permissioned subnet with a validator, and a subnet converted to an L1 with two
+// validators: one whose balance is topped up, one disabled. It returns the permissioned subnet's ID and the
+// conversion (its subnet ID and validators, in the order that numbers their validation IDs).
+func (n *node) subnets(f *funder, at time.Time) (ids.ID, *txs.ConvertSubnetToL1Tx, error) {
+	const fee = 10 * units.MilliAvax
+	keys := []*secp256k1.PrivateKey{keyA}
+	n.at(at)
+	permissioned, err := sign(&txs.CreateSubnetTx{BaseTx: f.spend(fundingAmount - fee), Owner: owners(0, 1, keyA)}, keys)
+	if err != nil {
+		return ids.Empty, nil, err
+	}
+	converted, err := sign(&txs.CreateSubnetTx{BaseTx: f.spend(fundingAmount - fee), Owner: owners(0, 1, keyA)}, keys)
+	if err != nil {
+		return ids.Empty, nil, err
+	}
+	if err := n.issue("two CreateSubnetTx", permissioned, converted); err != nil {
+		return ids.Empty, nil, err
+	}
+
+	n.at(at.Add(20 * time.Second))
+	subnetValidator, err := sign(&txs.AddSubnetValidatorTx{
+		BaseTx: f.spend(fundingAmount - fee),
+		SubnetValidator: txs.SubnetValidator{
+			Validator: txs.Validator{
+				NodeID: seedNodeID("genesis 1"),
+				Start:  uint64(at.Add(20 * time.Second).Unix()),
+				End:    uint64(at.Add(20*time.Second + 30*24*time.Hour).Unix()),
+				Wght:   100,
+			},
+			Subnet: permissioned.ID(),
+		},
+		SubnetAuth: auth(0),
+	}, keys, keys)
+	if err != nil {
+		return ids.Empty, nil, err
+	}
+	l1 := []*txs.ConvertSubnetToL1Validator{}
+	for _, name := range []string{"l1 a", "l1 b"} {
+		l1 = append(l1, &txs.ConvertSubnetToL1Validator{
+			NodeID:                seedNodeID(name).Bytes(),
+			Weight:                10,
+			Balance:               units.Avax,
+			Signer:                *pop(name),
+			RemainingBalanceOwner: message.PChainOwner{Threshold: 1, Addresses: []ids.ShortID{keyA.Address()}},
+			DeactivationOwner:     message.PChainOwner{Threshold: 1, Addresses: []ids.ShortID{keyB.Address()}},
+		})
+	}
+	utils.Sort(l1)
+	convert, err := sign(&txs.ConvertSubnetToL1Tx{
+		BaseTx:     f.spend(fundingAmount - 2*units.Avax - fee),
+		Subnet:     converted.ID(),
+		ChainID:    seedID("l1 chain"),
+		Address:    seedBytes("validator manager", 20),
+		Validators: l1,
+		SubnetAuth: auth(0),
+	}, keys, keys)
+	if err != nil {
+		return ids.Empty, nil, err
+	}
+	if err := n.issue("AddSubnetValidatorTx and ConvertSubnetToL1Tx", subnetValidator, convert); err != nil {
+		return ids.Empty, nil, err
+	}
+
+	n.at(at.Add(40 * time.Second))
+	topUp, err := sign(&txs.IncreaseL1ValidatorBalanceTx{
+		BaseTx:       f.spend(fundingAmount - units.Avax - fee),
+		ValidationID: converted.ID().Append(0),
+		Balance:      units.Avax,
+	}, keys)
+	if err != nil {
+		return ids.Empty, nil, err
+	}
+	disable, err := sign(&txs.DisableL1ValidatorTx{
+		BaseTx:       f.spend(fundingAmount - fee),
+		ValidationID: converted.ID().Append(1),
+		DisableAuth:  auth(0),
+	}, keys, []*secp256k1.PrivateKey{keyB})
+	if err != nil {
+		return ids.Empty, nil, err
+	}
+	if err := n.issue("IncreaseL1ValidatorBalanceTx and DisableL1ValidatorTx", topUp, disable); err != nil {
+		return ids.Empty, nil, err
+	}
+
+	return permissioned.ID(), convert.Unsigned.(*txs.ConvertSubnetToL1Tx), nil
 }
 
 func sign(unsigned txs.UnsignedTx, signers ...[]*secp256k1.PrivateKey) (*txs.Tx, error) {
@@ -554,6 +644,15 @@ func runNode() (any, any, error) {
 		return nil, nil, err
 	}
 
+	permissioned, l1, err := n.subnets(f, start.Add(80*time.Second))
+	if err != nil {
+		return nil, nil, err
+	}
+	l1NodeID, err := ids.ToNodeID(l1.Validators[0].NodeID)
+	if err != nil {
+		return nil, nil, err
+	}
+
 	n.at(start.Add(30 * time.Minute))
 	during := []struct {
 		name, about string
@@ -568,6 +667,12 @@ func runNode() (any, any, error) {
 			map[string]any{"nodeIDs": []ids.NodeID{seedNodeID("plain")}}},
 		{"two nodes", "two validators (no delegators key)",
 			map[string]any{"nodeIDs": []ids.NodeID{seedNodeID("renewed"), seedNodeID("plain")}}},
+		{"permissioned subnet", "the validators of a permissioned subnet (the staker fields only)",
+			map[string]any{"subnetID": permissioned}},
+		{"l1", "the validators of an L1: one active whose balance was topped up, one disabled (balance 0)",
+			map[string]any{"subnetID": l1.Subnet}},
+		{"l1 one-node", "one validator of an L1",
+			map[string]any{"subnetID": l1.Subnet, "nodeIDs": []ids.NodeID{l1NodeID}}},
 	}
 	for _, q := range during {
 		c, err := n.validators(q.name, q.about+", 30 minutes after the first was added", q.params)
@@ -575,6 +680,22 @@ func runNode() (any, any, error) {
 			return nil, nil, err
 		}
 		calls = append(calls, c)
+	}
+	for i := range l1.Validators {
+		params := map[string]any{"validationID": l1.Subnet.Append(uint32(i))}
+		p, err := json.Marshal(params)
+		if err != nil {
+			return nil, nil, err
+		}
+		res, err := callRPC(n.service, "platform.getL1Validator", params)
+		if err != nil {
+			return nil, nil, err
+		}
+		calls = append(calls, ValidatorsCall{
+			Name: fmt.Sprintf("getL1Validator %d", i), Method: "platform.getL1Validator",
+			About:  fmt.Sprintf("the L1's validator %d by its validation ID, 30 minutes after the first was added", i),
+			Params: p, Result: res,
+		})
 	}
 
 	// Each end in turn: the stopping validator's one-hour cycle, the delegator, then the renewed validator's
