@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -155,6 +156,29 @@ func lockedIn(utxo string, index uint32, asset ids.ID, amount, stakeLocktime uin
 
 func auth(sigIndices ...uint32) *secp256k1fx.Input {
 	return &secp256k1fx.Input{SigIndices: sigIndices}
+}
+
+// Vector is one tx or block: its bytes (codec version first, no API checksum), ID and the node's JSON.
+type Vector struct {
+	Name      string          `json:"name"`
+	TypeID    uint32          `json:"typeID"`
+	Type      string          `json:"type"`
+	NetworkID uint32          `json:"networkID"`
+	Hex       string          `json:"hex"`
+	ID        string          `json:"id"`
+	JSON      json.RawMessage `json:"json"`
+}
+
+// newVector records a tx or block once the node's parse of its bytes agrees with what was built: the same ID, and
+// the type ID it is listed under.
+func newVector(name string, typeID uint32, typ string, networkID uint32, b []byte, built, parsed ids.ID, j json.RawMessage) (Vector, error) {
+	if parsed != built {
+		return Vector{}, fmt.Errorf("%s: parsed ID %s differs from built %s", name, parsed, built)
+	}
+	if got := binary.BigEndian.Uint32(b[2:6]); got != typeID {
+		return Vector{}, fmt.Errorf("%s: serialized with type ID %d, listed as %d", name, got, typeID)
+	}
+	return Vector{Name: name, TypeID: typeID, Type: typ, NetworkID: networkID, Hex: hex0x(b), ID: built.String(), JSON: j}, nil
 }
 
 func hex0x(b []byte) string {

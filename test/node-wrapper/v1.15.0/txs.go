@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -18,17 +17,6 @@ import (
 	"github.com/ava-labs/avalanchego/vms/secp256k1fx"
 	"github.com/ava-labs/avalanchego/vms/types"
 )
-
-// TxVector is one signed tx: its bytes (codec version first, no API checksum), ID and getTx JSON.
-type TxVector struct {
-	Name      string          `json:"name"`
-	TypeID    uint32          `json:"typeID"`
-	Type      string          `json:"type"`
-	NetworkID uint32          `json:"networkID"`
-	Hex       string          `json:"hex"`
-	ID        string          `json:"id"`
-	JSON      json.RawMessage `json:"json"`
-}
 
 type txCase struct {
 	name      string
@@ -436,7 +424,7 @@ func nodeTxJSON(b []byte, networkID uint32) (*txs.Tx, json.RawMessage, error) {
 }
 
 func txVectors() (any, error) {
-	var out []TxVector
+	var out []Vector
 	for _, c := range txCases() {
 		tx, err := signedTx(c)
 		if err != nil {
@@ -446,16 +434,11 @@ func txVectors() (any, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", c.name, err)
 		}
-		if parsed.ID() != tx.ID() {
-			return nil, fmt.Errorf("%s: parsed ID %s differs from signed %s", c.name, parsed.ID(), tx.ID())
+		v, err := newVector(c.name, c.typeID, fmt.Sprintf("%T", c.unsigned)[len("*txs."):], c.networkID, tx.Bytes(), tx.ID(), parsed.ID(), j)
+		if err != nil {
+			return nil, err
 		}
-		if got := binary.BigEndian.Uint32(tx.Bytes()[2:6]); got != c.typeID {
-			return nil, fmt.Errorf("%s: serialized with type ID %d, listed as %d", c.name, got, c.typeID)
-		}
-		out = append(out, TxVector{
-			Name: c.name, TypeID: c.typeID, Type: fmt.Sprintf("%T", c.unsigned)[len("*txs."):], NetworkID: c.networkID,
-			Hex: hex0x(tx.Bytes()), ID: tx.ID().String(), JSON: j,
-		})
+		out = append(out, v)
 	}
 	return map[string]any{"generator": generator, "vectors": out}, nil
 }
