@@ -38,8 +38,9 @@ func callRPC(h http.Handler, method string, params any) (json.RawMessage, error)
 }
 
 // upgradeVectors asks avalanchego's own info service for info.upgrades, configured as a mainnet and a Fuji node
-// are (node/node.go passes config.UpgradeConfig, which is upgrade.GetConfig(networkID)). Upgrades reads nothing
-// but Parameters, so the service's other dependencies stay nil.
+// are: config/config.go getUpgradeConfig gives upgrade.GetConfig(networkID) on those networks (an upgrade file is
+// refused there), and node/node.go (line 1411) passes it as info.Parameters.Upgrades. Upgrades reads nothing but
+// Parameters, so the service's other dependencies stay nil.
 func upgradeVectors() (any, error) {
 	out := map[string]any{"generator": generator}
 	for name, networkID := range map[string]uint32{"mainnet": constants.MainnetID, "fuji": constants.FujiID} {
