@@ -11,7 +11,7 @@ import type { Family, MetricType, Sample } from './exposition';
 import type { ValidationGuard } from '../domain/reward/guard';
 import { l1Readings, ownGuards } from './own-validation-series';
 import { healthSummaryOf } from '../domain/health/health-summary';
-import { newerVersionStakeShare } from '../domain/versions';
+import { newerVersionStakeShare } from '../domain/upgrades/versions';
 import { liveValues } from '../state/rows';
 import { balanceRunwayMs } from '../domain/reward/tiers';
 import type { L1Reading } from './l1-watch';
