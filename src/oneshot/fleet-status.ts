@@ -56,7 +56,7 @@ export async function fleetStatus(nodes: readonly OneShotNode[], rule: Threshold
   const rows: NodeReport[] = nodes.map((node, i) => ({ node, report: reports[i]!, lag: lags[i] }));
   const problems = rows.flatMap((r) => r.report.problems.map((p) => `${r.node.name}: ${p}`));
   const worst = Math.max(...reports.map((r) => r.exitCode));
-  const verdict = worst === 2 ? 'UNREACHABLE' : worst === 1 ? 'DEGRADED' : 'HEALTHY';
+  const verdict = worst === 2 ? (reports.some((r) => r.verdict === 'unreachable') ? 'UNREACHABLE' : 'CRITICAL') : worst === 1 ? 'DEGRADED' : 'HEALTHY';
   const text = [`${verdict}  ${nodes.length} nodes`, renderTextTable(COLUMNS, rows), ...problems.map((p) => `problem  ${p}`)].join('\n');
   const json = rows.map((r) => ({ name: r.node.name, ...(r.report.json as Json), url: r.node.url, lag: r.lag === undefined ? null : r.lag.toString() }));
   return { text, json, exitCode: worst };

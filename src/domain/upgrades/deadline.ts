@@ -208,9 +208,14 @@ function fromMemory(m: UpgradeAnnouncement, networkId: number | undefined): Refe
   };
 }
 
-/** What shows, after T, that the node does not follow: the first two decide, the peers only say more. */
+/**
+ * What shows, after T, that the node does not follow: its connected stake collapsed or its P-chain stopped by T
+ * decide; the peers on older releases only say more. A P-chain that accepted blocks well past T followed the network
+ * through the upgrade, whatever else is wrong now: not left behind by it.
+ */
 function leftBehindEvidence(f: UpgradeFacts, ref: Reference, before: UpgradeAnnouncement | undefined, now: number): { decisive: boolean; words: string[] } {
   const words: string[] = [];
+  if (f.chainTimeMs !== undefined && f.chainTimeMs >= ref.atMs + LEFT_BEHIND_GRACE_MS) return { decisive: false, words };
   let decisive = false;
   if (f.connectedShare !== undefined && f.connectedShare < COLLAPSED_CONNECTED_SHARE) {
     decisive = true;

@@ -61,30 +61,59 @@ export interface FactOptions {
   readonly weights?: ReadonlyMap<string, bigint>;
 }
 
-/** What the store knows, as the rule reads it. */
-export function upgradeFactsOf(s: AvatopState, opts: FactOptions = {}): UpgradeFacts {
-  const health = s.node.health.data;
-  const check = futureUpgradeOf(health);
-  const weights = opts.weights ?? validatorWeights(s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data);
-  let total = s.supply.totalStake.data;
-  if (total === undefined && weights) for (const w of weights.values()) total = (total ?? 0n) + w;
-  const peers = s.versions.peerUpgrades.data;
-  const announcements = peers ? groupAnnouncements(peers, weights, total) : undefined;
-  let connectedShare = pChainConnectedShare(health);
+/** The node's replies the rule reads, however they were had (the monitor's store, `status`'s one round). */
+export interface UpgradeReplies {
+  /** info.getNodeVersion's version. */
+  readonly version: string | undefined;
+  readonly networkId: number | undefined;
+  /** /ext/health's reply (its `checks`: futureupgrade, and P for the connected stake). */
+  readonly health: unknown;
+  /** info.upgrades' times. */
+  readonly upgradeTimes: ReadonlyArray<{ time: Date }> | undefined;
+  readonly peers: readonly PeerAnnouncement[] | undefined;
+  /** avalanche_upgrade_time_until, nanoseconds. */
+  readonly untilGaugeNs?: number | undefined;
+  readonly chainTime: Date | undefined;
+  /** Stake by node ID, and all of it, when known. */
+  readonly weights?: ReadonlyMap<string, bigint>;
+  readonly totalStake?: bigint;
+}
+
+export function upgradeFactsFrom(r: UpgradeReplies): UpgradeFacts {
+  const check = futureUpgradeOf(r.health);
+  let total = r.totalStake;
+  if (total === undefined && r.weights) for (const w of r.weights.values()) total = (total ?? 0n) + w;
+  const announcements = r.peers ? groupAnnouncements(r.peers, r.weights, total) : undefined;
+  let connectedShare = pChainConnectedShare(r.health);
   if (connectedShare === undefined && announcements?.weighted && announcements.total > 0n) {
     connectedShare = Number((announcements.connectedWeight * 1_000_000n) / announcements.total) / 1_000_000;
   }
   return {
-    nodeVersion: s.node.version.data?.version,
-    networkId: s.node.networkId.data,
-    ownUpgradeMs: check?.localMs ?? newestUpgradeMs(s.versions.upgrades.data?.times),
+    nodeVersion: r.version,
+    networkId: r.networkId,
+    ownUpgradeMs: check?.localMs ?? newestUpgradeMs(r.upgradeTimes),
     check,
-    untilMetricMs: upgradeTimeUntilMs(latest(s.metrics.series.data, UPGRADE_TIME_UNTIL)),
+    untilMetricMs: upgradeTimeUntilMs(r.untilGaugeNs),
     announcements,
-    peerVersions: peers?.map((p) => p.version),
+    peerVersions: r.peers?.map((p) => p.version),
     connectedShare,
-    chainTimeMs: s.pchain.timestamp.data?.getTime(),
+    chainTimeMs: r.chainTime?.getTime(),
   };
+}
+
+/** What the store knows, as the rule reads it. */
+export function upgradeFactsOf(s: AvatopState, opts: FactOptions = {}): UpgradeFacts {
+  return upgradeFactsFrom({
+    version: s.node.version.data?.version,
+    networkId: s.node.networkId.data,
+    health: s.node.health.data,
+    upgradeTimes: s.versions.upgrades.data?.times,
+    peers: s.versions.peerUpgrades.data,
+    untilGaugeNs: latest(s.metrics.series.data, UPGRADE_TIME_UNTIL),
+    chainTime: s.pchain.timestamp.data,
+    weights: opts.weights ?? validatorWeights(s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data),
+    totalStake: s.supply.totalStake.data,
+  });
 }
 
 // The facts change only when one of these does; the verdict also with the clock (countdowns), asked every second

@@ -192,9 +192,12 @@ describe('after the deadline', () => {
     const v = judgeUpgrade(leftBehind(now), undefined, now);
     expect(v).toMatchObject({ tier: 'left-behind', exitCode: 2, source: 'public-networks', release: 'v1.15.0', upgradeName: 'Helicon' });
     expect(v.sentence).toMatch(/^cannot follow the network since 2026-09-22 15:00 UTC: upgrade to v1\.15\.0 \(Helicon activated then, scheduled by v1\.15\.0; this node runs v1\.14\.2; now connected to 3% of stake, P-chain stopped at 2026-09-22 14:59:57 UTC, its 3 peers run v1\.14\.2 or older\)$/);
-    // One decisive sign is enough: stake alone, or the chain alone.
-    expect(judgeUpgrade(leftBehind(now, { chainTimeMs: now - 1000 }), undefined, now).tier).toBe('left-behind');
+    // One decisive sign is enough: the chain alone, or the stake alone where the chain's time is not known.
     expect(judgeUpgrade(leftBehind(now, { connected: 60 }), undefined, now).tier).toBe('left-behind');
+    expect(judgeUpgrade({ ...leftBehind(now), chainTimeMs: undefined }, undefined, now).tier).toBe('left-behind');
+    // A chain that went on well past T followed the network through it: cut off now (a firewall), not left behind.
+    expect(judgeUpgrade(leftBehind(now, { chainTimeMs: now - 1000 }), undefined, now).tier).toBe('none');
+    expect(judgeUpgrade(leftBehind(now, { chainTimeMs: Date.UTC(2026, 8, 22, 15, 10) }), undefined, now).tier).toBe('none');
   });
 
   it('the table alone never decides: an old node that still follows its network is not left behind', () => {
