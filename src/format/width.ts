@@ -77,3 +77,21 @@ export function fit(s: string, width: number, align: Align = 'left'): string {
   const pad = Math.max(0, width - displayWidth(cut));
   return align === 'right' ? ' '.repeat(pad) + cut : cut + ' '.repeat(pad);
 }
+
+/** Lines of at most `width` cells, broken at spaces; a word longer than a line is cut with "…". */
+export function wrapWords(s: string, width: number): string[] {
+  if (width <= 0) return [];
+  const lines: string[] = [];
+  let line = '';
+  for (const word of s.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (displayWidth(next) <= width) {
+      line = next;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = displayWidth(word) <= width ? word : truncate(word, width);
+  }
+  if (line) lines.push(line);
+  return lines;
+}

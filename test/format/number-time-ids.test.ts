@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCount, formatLatency, formatPercent } from '../../src/format/number';
 import { formatAge, formatAgeShort, formatCountdown, formatDuration, formatTimestamp } from '../../src/format/time';
 import { shortenHex, shortenId } from '../../src/format/ids';
-import { displayWidth, fit, truncate } from '../../src/format/width';
+import { displayWidth, fit, truncate, wrapWords } from '../../src/format/width';
 
 describe('numbers', () => {
   it('formats percentages, counts and latency', () => {
@@ -54,5 +54,11 @@ describe('ids and widths', () => {
     expect(fit('abcdef', 4)).toBe('abc…');
     expect(truncate('日本語', 4)).toBe('日…');
     expect(displayWidth(fit('日本語テキスト', 7))).toBe(7);
+  });
+  it('wraps words to a width, cutting only a word longer than a line', () => {
+    expect(wrapWords('upgrade before 2026-09-22 15:00 UTC (in 5d 0h)', 16)).toEqual(['upgrade before', '2026-09-22 15:00', 'UTC (in 5d 0h)']);
+    expect(wrapWords('a NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg b', 10)).toEqual(['a', 'NodeID-7X…', 'b']);
+    expect(wrapWords('日本 語', 4)).toEqual(['日本', '語']);
+    expect(wrapWords('x', 0)).toEqual([]);
   });
 });

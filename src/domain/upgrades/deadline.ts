@@ -384,7 +384,8 @@ function afterDeadline(
     nodeVersion: own,
     evidence: evidence.words,
     sentence,
-    badge: `LEFT BEHIND since ${since}: ${to}`,
+    // Short enough for an 80-column header beside the node's name: the date, the hour is in the sentence.
+    badge: `LEFT BEHIND since ${new Date(r.atMs).toISOString().slice(0, 10)}: ${to}`,
     remember,
   };
 }

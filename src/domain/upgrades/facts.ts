@@ -118,17 +118,28 @@ export function upgradeFactsOf(s: AvatopState, opts: FactOptions = {}): UpgradeF
 
 // The facts change only when one of these does; the verdict also with the clock (countdowns), asked every second
 // at most, so the last one is kept per store and second.
-const verdicts = new WeakMap<AvatopState['versions'], { key: unknown[]; second: number; verdict: UpgradeVerdict }>();
+export interface UpgradeView {
+  readonly facts: UpgradeFacts;
+  readonly verdict: UpgradeVerdict;
+}
+
+const views = new WeakMap<AvatopState['versions'], { key: unknown[]; second: number; view: UpgradeView }>();
+
+/** The facts and the verdict for a node's store now (the versions pane shows both). */
+export function upgradeViewOf(s: AvatopState, now: number, opts: FactOptions = {}): UpgradeView {
+  const key = [s.node.health.data, s.node.version.data, s.node.networkId.data, s.versions.upgrades.data, s.versions.peerUpgrades.data, s.versions.announcement, s.metrics.series.data, s.pchain.timestamp.data, s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data, s.supply.totalStake.data, opts.weights];
+  const second = Math.floor(now / 1000);
+  const hit = views.get(s.versions);
+  if (hit && hit.second === second && hit.key.every((k, i) => k === key[i])) return hit.view;
+  const facts = upgradeFactsOf(s, opts);
+  const view = { facts, verdict: judgeUpgrade(facts, s.versions.announcement, now) };
+  views.set(s.versions, { key, second, view });
+  return view;
+}
 
 /** The verdict for a node's store now: the one every surface of the monitor and the exporter shows. */
 export function upgradeVerdictOf(s: AvatopState, now: number, opts: FactOptions = {}): UpgradeVerdict {
-  const key = [s.node.health.data, s.node.version.data, s.node.networkId.data, s.versions.upgrades.data, s.versions.peerUpgrades.data, s.versions.announcement, s.metrics.series.data, s.pchain.timestamp.data, s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data, s.supply.totalStake.data, opts.weights];
-  const second = Math.floor(now / 1000);
-  const hit = verdicts.get(s.versions);
-  if (hit && hit.second === second && hit.key.every((k, i) => k === key[i])) return hit.verdict;
-  const verdict = judgeUpgrade(upgradeFactsOf(s, opts), s.versions.announcement, now);
-  verdicts.set(s.versions, { key, second, verdict });
-  return verdict;
+  return upgradeViewOf(s, now, opts).verdict;
 }
 
 /** The store with the announcement to remember kept (the poll plan calls it after the writes it depends on). */

@@ -182,7 +182,7 @@ describe('after the deadline', () => {
     expect(v.sentence).toBe(
       'cannot follow the network since 2026-09-22 15:00 UTC: upgrade to v1.15.0 (95% of stake announced a network upgrade (Helicon) at 2026-09-22 15:00 UTC with v1.15.0; this node runs v1.14.2; now connected to 3% of stake (99% before), P-chain stopped at 2026-09-22 14:59:57 UTC, its 3 peers run v1.14.2 or older)',
     );
-    expect(v.badge).toBe('LEFT BEHIND since 2026-09-22 15:00 UTC: upgrade to v1.15.0');
+    expect(v.badge).toBe('LEFT BEHIND since 2026-09-22: upgrade to v1.15.0');
     // The announcement is kept: nothing on the network says it any more.
     expect(v.remember).toEqual(seen());
   });
