@@ -132,6 +132,9 @@ const SEVERITY: Record<UpgradeTier, UpgradeSeverity> = {
   'left-behind': 'critical',
 };
 
+/** The tiers as numbers, for the exporter's `avatop_upgrade_tier` and the alert rules on it. */
+export const UPGRADE_TIER_LEVEL: Record<UpgradeTier, number> = { none: 0, announced: 0, scheduled: 1, week: 2, days: 3, day: 4, 'left-behind': 5 };
+
 const EXIT: Record<UpgradeTier, 0 | 1 | 2> = { none: 0, announced: 0, scheduled: 0, week: 1, days: 1, day: 1, 'left-behind': 2 };
 
 /** An announcement as the rule weighs it, wherever it came from. */
