@@ -104,7 +104,7 @@ describe('exporter: the upgrade deadline through one run', () => {
   it('a node on the announced release has no deadline series, and tier 0', () => {
     const t = HELICON - 5 * 24 * HOUR;
     const s0 = base(t);
-    const upgraded = { ...s0, node: { ...s0.node, version: resolveOk(idleResource(), methods['info.getNodeVersion'].result.parse({ version: 'avalanchego/1.15.0', databaseVersion: 'v1.4.5', rpcProtocolVersion: '46', gitCommit: 'x', vmVersions: {} }), { at: t }) } };
+    const upgraded = { ...s0, node: { ...s0.node, version: resolveOk(s0.node.version, methods['info.getNodeVersion'].result.parse({ version: 'avalanchego/1.15.0', databaseVersion: 'v1.4.5', rpcProtocolVersion: '46', gitCommit: 'x', vmVersions: {} }), { at: t }) } };
     const health = methods['health.health'].result.parse({
       healthy: true,
       checks: { futureupgrade: { message: { localUpgradeTime: iso(HELICON), modeUpgradeTime: iso(HELICON), modeUpgradeWeightPercentage: 95, numUpgradeTimes: 1 } } },

@@ -141,9 +141,6 @@ export class SimMetrics {
     out.family('avalanche_health_checks_failing', 'gauge', 'number of currently failing health checks', legacy
       ? [[{ tag: 'all' }, 0], [{ tag: 'application' }, 0]]
       : [[{ check: 'health', tag: 'all' }, 0], [{ check: 'liveness', tag: 'all' }, 0], [{ check: 'readiness', tag: 'all' }, 0]]);
-    // node/node.go 1538-1543: +Inf until the futureupgrade check counts an upgrade this node lacks (v1.13 and later);
-    // the simulated check never counts one.
-    if (!legacy) out.family('avalanche_upgrade_time_until', 'gauge', 'Time until an upcoming network upgrade (ns). +Inf means the upgrade is unscheduled.', [[{}, Infinity]]);
     out.family('avalanche_api_calls', 'counter', 'number of calls', legacy
       ? [[{}, this.served + Math.round(up * 2)]]
       : [[{ base: '/ext/info' }, Math.round(up * 1.5)], [{ base: '/ext/bc/P' }, Math.round(up * 0.5)], [{ base: '/ext/metrics' }, this.served]]);
