@@ -152,7 +152,9 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   // The upgrade deadline (domain/upgrades): a problem from a week before; exit 2 once the node cannot follow.
   const upgrade = s.upgrade ? judgeUpgrade(s.upgrade, undefined, now) : undefined;
   const upgradeText = upgrade ? upgradeLine(upgrade) : undefined;
-  if (upgrade && upgradeText && upgrade.exitCode > 0) problems.push(upgradeText);
+  // A node left behind fails everything else because of it: the cause goes first.
+  if (upgrade && upgradeText && upgrade.exitCode === 2) problems.unshift(upgradeText);
+  else if (upgrade && upgradeText && upgrade.exitCode > 0) problems.push(upgradeText);
 
   const verdict: Verdict = upgrade?.exitCode === 2 ? 'critical' : problems.length === 0 ? 'healthy' : 'degraded';
   const boot = (['P', 'X', 'C'] as const)
@@ -235,6 +237,8 @@ function upgradeJson(v: UpgradeVerdict, now: number): Record<string, unknown> {
   return {
     tier: v.tier,
     severity: v.severity,
+    // The exit status this alone gives (0 before a week ahead, 1 from then, 2 once the node cannot follow).
+    exitStatus: v.exitCode,
     deadline: v.deadlineMs === undefined ? null : new Date(v.deadlineMs).toISOString(),
     deadlineInSeconds: v.deadlineMs === undefined ? null : Math.round((v.deadlineMs - now) / 1000),
     release: v.release ?? null,
