@@ -123,17 +123,27 @@ export interface UpgradeView {
   readonly verdict: UpgradeVerdict;
 }
 
-const views = new WeakMap<AvatopState['versions'], { key: unknown[]; second: number; view: UpgradeView }>();
+// Per store slice, the last few seconds' views: the header (the clock now) and a pane (its own slower clock) ask at
+// different seconds, and each must get the same object for the same store and second (a React store selector that
+// answers a new object every call renders forever).
+const views = new WeakMap<AvatopState['versions'], { key: unknown[]; bySecond: Map<number, UpgradeView> }>();
+const SECONDS_KEPT = 8;
 
 /** The facts and the verdict for a node's store now (the versions pane shows both). */
 export function upgradeViewOf(s: AvatopState, now: number, opts: FactOptions = {}): UpgradeView {
   const key = [s.node.health.data, s.node.version.data, s.node.networkId.data, s.versions.upgrades.data, s.versions.peerUpgrades.data, s.versions.announcement, s.metrics.series.data, s.pchain.timestamp.data, s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data, s.supply.totalStake.data, opts.weights];
   const second = Math.floor(now / 1000);
-  const hit = views.get(s.versions);
-  if (hit && hit.second === second && hit.key.every((k, i) => k === key[i])) return hit.view;
+  let entry = views.get(s.versions);
+  if (!entry || !entry.key.every((k, i) => k === key[i])) {
+    entry = { key, bySecond: new Map() };
+    views.set(s.versions, entry);
+  }
+  const hit = entry.bySecond.get(second);
+  if (hit) return hit;
   const facts = upgradeFactsOf(s, opts);
   const view = { facts, verdict: judgeUpgrade(facts, s.versions.announcement, now) };
-  views.set(s.versions, { key, second, view });
+  entry.bySecond.set(second, view);
+  if (entry.bySecond.size > SECONDS_KEPT) entry.bySecond.delete(entry.bySecond.keys().next().value!);
   return view;
 }
 
