@@ -294,7 +294,6 @@ export function judgeUpgrade(f: UpgradeFacts, remembered: UpgradeAnnouncement | 
     memory = undefined;
   }
   const current = announcedNow(f, now);
-  const base = { nodeVersion: own, evidence: [] as string[] };
 
   // A majority announces it now: the countdown, or at T the check for what remains.
   if (current?.majority) {
@@ -313,7 +312,7 @@ export function judgeUpgrade(f: UpgradeFacts, remembered: UpgradeAnnouncement | 
   }
   if (current) {
     const sentence = `${announcedClause(current, own)}${ownClause(current, own)}: the node counts it once half of the stake announces it`;
-    return { ...base, tier: 'announced', severity: SEVERITY.announced, exitCode: 0, deadlineMs: current.atMs, release: current.release, upgradeName: current.upgradeName, sharePercent: current.sharePercent, shareOf: current.shareOf, source: current.source, sentence, remember: memory };
+    return verdictFor('announced', current, own, memory, { sentence });
   }
   // Nothing announced and nothing remembered past T: the public networks' table, only with what remains to back it.
   const missed = memory ? undefined : missedActivation(f.networkId, f.nodeVersion, now);
@@ -322,7 +321,7 @@ export function judgeUpgrade(f: UpgradeFacts, remembered: UpgradeAnnouncement | 
     const after = afterDeadline(f, ref, undefined, undefined, now, true);
     if (after) return after;
   }
-  return { ...base, tier: 'none', severity: 'ok', exitCode: 0, remember: memory };
+  return { tier: 'none', severity: 'ok', exitCode: 0, nodeVersion: own, evidence: [], remember: memory };
 }
 
 function ahead(r: Reference, own: string | undefined, remember: UpgradeAnnouncement | undefined, now: number): UpgradeVerdict {
@@ -332,6 +331,17 @@ function ahead(r: Reference, own: string | undefined, remember: UpgradeAnnouncem
   const to = r.release ? ` to ${r.release}` : '';
   const sentence = `${announcedClause(r, own)}${ownClause(r, own)}: upgrade${left > 0 ? '' : to} ${when}`;
   const badge = left > 0 ? `upgrade${to} in ${formatDuration(left)}` : `upgrade${to} NOW`;
+  return verdictFor(tier, r, own, remember, { sentence, badge });
+}
+
+/** A verdict about the announcement `r`: its facts, and the words the caller chose. */
+function verdictFor(
+  tier: UpgradeTier,
+  r: Reference,
+  own: string | undefined,
+  remember: UpgradeAnnouncement | undefined,
+  words: { sentence: string; badge?: string; evidence?: readonly string[] },
+): UpgradeVerdict {
   return {
     tier,
     severity: SEVERITY[tier],
@@ -343,9 +353,9 @@ function ahead(r: Reference, own: string | undefined, remember: UpgradeAnnouncem
     shareOf: r.shareOf,
     source: r.source,
     nodeVersion: own,
-    evidence: [],
-    sentence,
-    badge,
+    evidence: words.evidence ?? [],
+    sentence: words.sentence,
+    ...(words.badge !== undefined ? { badge: words.badge } : {}),
     remember,
   };
 }
@@ -374,23 +384,8 @@ function afterDeadline(
       ? `${r.upgradeName} activated then, scheduled by ${r.release}`
       : `${shareWords(r) ?? 'the stake'} announced ${upgradeWords(r)}${r.release ? ` with ${r.release}` : ''}`;
   const sentence = `cannot follow the network since ${since}: ${to} (${what}; this node runs ${own ?? 'an older release'}; now ${evidence.words.join(', ')})`;
-  return {
-    tier: 'left-behind',
-    severity: 'critical',
-    exitCode: 2,
-    deadlineMs: r.atMs,
-    release: r.release,
-    upgradeName: r.upgradeName,
-    sharePercent: r.sharePercent,
-    shareOf: r.shareOf,
-    source: r.source,
-    nodeVersion: own,
-    evidence: evidence.words,
-    sentence,
-    // Short enough for an 80-column header beside the node's name: the date, the hour is in the sentence.
-    badge: `LEFT BEHIND since ${new Date(r.atMs).toISOString().slice(0, 10)}: ${to}`,
-    remember,
-  };
+  // The badge is short enough for an 80-column header beside the node's name: the date; the hour is in the sentence.
+  return verdictFor('left-behind', r, own, remember, { sentence, badge: `LEFT BEHIND since ${new Date(r.atMs).toISOString().slice(0, 10)}: ${to}`, evidence: evidence.words });
 }
 
 /** The verdict's sentence made safe for a terminal (versions come from peers). */
