@@ -149,14 +149,17 @@ export function assignReleases(net: SimNetwork): void {
   const local = networkParams(net.networkId).kind === 'local';
   const mix = local ? [] : releaseMix(net.profile, net.networkId).slice(1);
   const total = Number(net.totalStake()) || 1;
-  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr).sort(byHash);
+  // The nodes left behind are primary-network-only validators: a subnet's validators keep their nodes current.
+  const subnetMembers = new Set(net.subnets.flatMap((s) => [...s.validators.map((v) => v.nodeIdStr), ...s.l1Validators.map((v) => v.nodeIdStr)]));
+  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr && !subnetMembers.has(v.nodeIdStr)).sort(byHash);
   let i = 0;
   const take = (release: Release, share: number) => {
     let acc = 0;
     while (i < ordered.length && acc < share * total) {
       const v = ordered[i++]!;
       const w = Number(net.weightOf(v));
-      if (acc > 0 && acc + w > share * total * 1.5) continue;
+      // Never overshoot a share by half of it: a small share stays small on a small network.
+      if (acc + w > share * total * 1.5) continue;
       c.releaseOf.set(v.nodeIdStr, release);
       acc += w;
     }
@@ -470,18 +473,22 @@ export function syncConnectedFlags(net: SimNetwork): void {
 }
 
 /**
- * One block's worth of peer activity: message times, a validator going down and another coming back (keeping a
- * chosen share), non-validators coming and going, benching and ACP signals.
+ * One block's worth of peer activity: a validator going down and another coming back (keeping a chosen share),
+ * non-validators coming and going, benching and ACP signals.
  */
 export function churnPeers(net: SimNetwork, p: Prng): void {
   const c = net.conn;
   const nowMs = net.timeMs;
   if (nowMs < c.downUntilMs) return;
-  for (const peer of net.peers.values()) {
-    if (p.chance(0.6)) peer.lastSentMs = nowMs - p.int(0, 400);
-    if (p.chance(0.6)) peer.lastReceivedMs = nowMs - p.int(0, 900);
+  // Message times follow the clock in refresh(); a few peers are heard from just now.
+  const heard = net.peers.size > 0 ? [...net.peers.values()] : [];
+  for (let i = 0; i < 3 && heard.length > 0; i++) {
+    const peer = p.pick(heard);
+    peer.lastReceivedMs = nowMs - p.int(0, 900);
+    peer.lastSentMs = nowMs - p.int(0, 400);
   }
-  if (!c.settings.isolated && p.chance(0.2)) {
+  // About one validator a minute (at 2 s blocks) drops and another comes back.
+  if (!c.settings.isolated && p.chance(0.03)) {
     const online = [...net.peers.values()].filter((x) => x.weight > 0n);
     const down = [...c.offline].filter((id) => net.validatorsByNode.has(id) && reachableIgnoringOffline(net, id));
     if (online.length > 0 && down.length > 0) {
