@@ -9,6 +9,7 @@ import { judgeValidation, type ValidationFacts } from '../domain/reward/guard';
 import { budgetSentence, guardFindings } from '../domain/reward/findings';
 import type { OwnValidations } from '../domain/reward/own-validations';
 import { reportValidations } from './status-validations';
+import { EXIT_CRITICAL, EXIT_OK, EXIT_WARNING } from '../config/exit-codes';
 import { judgeUpgrade, upgradeLine, type UpgradeFacts, type UpgradeVerdict } from '../domain/upgrades/deadline';
 
 /** `critical`: reachable, but it cannot follow the network (a network upgrade it does not schedule has activated). */
@@ -229,7 +230,8 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     ...(s.health ? { health: health ? healthJson(health) : null } : {}),
     problems,
   };
-  return { verdict, exitCode: verdict === 'healthy' ? 0 : verdict === 'critical' ? 2 : 1, problems, lines, json, upgrade };
+  // config/exit-codes.ts: left behind is CRITICAL as an unreachable node is.
+  return { verdict, exitCode: verdict === 'healthy' ? EXIT_OK : verdict === 'critical' ? EXIT_CRITICAL : EXIT_WARNING, problems, lines, json, upgrade };
 }
 
 /** The upgrade verdict for scripts: the tier, the deadline and how far it is, what to install, and why. */
