@@ -7,7 +7,7 @@ import { lagProblem, lagsBehind } from '../domain/fleet/table';
 import { formatSlack } from '../domain/reward/findings';
 import { formatDuration } from '../format/time';
 import type { OneShotNode } from './command-frame';
-import { EXIT_WARNING, worstExit } from '../config/exit-codes';
+import { EXIT_CRITICAL, EXIT_WARNING, worstExit } from '../config/exit-codes';
 
 interface NodeReport {
   readonly node: OneShotNode;
