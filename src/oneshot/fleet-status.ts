@@ -27,7 +27,7 @@ const secs = (v: unknown): string => (typeof v === 'number' ? formatSlack(v * 10
 
 const COLUMNS: TextColumn<NodeReport>[] = [
   { title: 'NODE', value: (r) => r.node.name },
-  { title: 'STATUS', value: (r) => (r.report.verdict === 'unreachable' ? `UNREACHABLE: ${shortReason(r.report.problems[0] ?? '')}` : r.lagging ? 'DEGRADED' : r.report.verdict.toUpperCase()) },
+  { title: 'STATUS', value: (r) => (r.report.verdict === 'unreachable' ? `UNREACHABLE: ${shortReason(r.report.problems[0] ?? '')}` : r.lagging && r.report.verdict === 'healthy' ? 'DEGRADED' : r.report.verdict.toUpperCase()) },
   { title: 'NETWORK', value: (r) => String((r.report.json as Json).networkName ?? '-') },
   { title: 'VERSION', value: (r) => String((r.report.json as Json).version ?? '-').replace(/^avalanchego\//, 'v') },
   { title: 'P/X/C', value: (r) => (r.report.verdict === 'unreachable' ? '-' : (['P', 'X', 'C'] as const).map((c) => yesNo((r.report.json as Json).bootstrapped?.[c])).join('/')) },

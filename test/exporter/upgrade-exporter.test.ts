@@ -13,7 +13,7 @@ let timeSec: number;
 beforeAll(async () => {
   timeSec = Math.floor(Date.now() / 1000) + 2 * 86_400;
   [newer, behind] = await Promise.all([
-    createSimNode({ seed: 5, validators: 40, peers: 12, utxos: 10, newerRelease: { version: '1.16.0', timeSec, stake: 0.7 } }),
+    createSimNode({ seed: 5, validators: 120, subnets: 2, peers: 12, utxos: 10, newerRelease: { version: '1.16.0', timeSec, stake: 0.7 } }),
     createSimNode({ seed: 6, validators: 40, peers: 12, utxos: 10, profile: 'v1.14' }),
   ]);
   const port = await freePort();
