@@ -8,7 +8,7 @@ import type { ResourceSpec, ViewPlan } from './resource-spec';
 import { PANE_PLANS } from './pane-plans';
 import { metricsSpec } from './metrics-spec';
 import { header } from './header-plan';
-import { validatorDetailSpec } from './pchain-specs';
+import { blockWatchSpec, validatorDetailSpec } from './pchain-specs';
 import { ownValidationsSpec } from './own-validations';
 
 /** Each view kind's plan, by kind: the view table (app/view-table.ts) is one. */
@@ -41,6 +41,8 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
     if (!body.some((spec) => spec.key === `validators:${PRIMARY_NETWORK_ID}`)) all.push(validatorDetailSpec(PRIMARY_NETWORK_ID, own));
     all.push(ownValidationsSpec(own));
   }
+  // What changes only with certain blocks waits for the block watcher's word (poll/pchain-specs.ts).
+  if (all.some((spec) => spec.changesWith)) all.push(blockWatchSpec());
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
   // Both write the peers list: the faster one is enough.

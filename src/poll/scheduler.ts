@@ -17,6 +17,8 @@ import { planFor, type ViewPlans } from './plan';
 import type { FetchContext, Intervals, PollClient, ResourceSpec } from './resource-spec';
 import { makeEntry, type Entry } from './scheduler-entry';
 import { createTiming } from './scheduler-timing';
+import { lens } from '../state/lenses';
+import { BLOCK_WATCH_KEY } from '../state/view-keys';
 
 export interface SchedulerOptions {
   client: PollClient;
@@ -97,7 +99,13 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     byteBudgetPerSec: opts.byteBudgetPerSec ?? 32 * 1024,
     unsupportedRetryMs: opts.unsupportedRetryMs ?? 10 * 60_000,
   });
-  const heights = createHeightFollower({ clock, heavyFloorMs: timing.heavyFloorMs });
+  // Block-driven resources wait for the block watcher while it is polled and answering (poll/pchain-specs.ts).
+  const watching = () => {
+    if (!entries.has(BLOCK_WATCH_KEY)) return false;
+    const r = lens.view(BLOCK_WATCH_KEY).get(store.getState());
+    return r.status === 'ok' || (r.status === 'loading' && r.data !== undefined);
+  };
+  const heights = createHeightFollower({ clock, heavyFloorMs: timing.heavyFloorMs, watching, state: () => store.getState() });
   const decoders = opts.decoders ?? defaultDecoders;
   const followUi = opts.followUi ?? true;
 
@@ -125,6 +133,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     state: () => store.getState(),
     now: () => clock.now(),
     maxAgeMs: intervals.maxAgeMs,
+    blocksAccepted: (changes) => heights.blocksAccepted(changes, entries.values()),
   };
 
   const intervalOf = (e: Entry) => timing.intervalOf(e, store.getState());

@@ -93,7 +93,7 @@ describe('scheduler', () => {
     expect(h.node.count('info.getNodeIP')).toBe(1);
   });
 
-  it('refreshes heavy lists only when the height moves (or past the maximum age)', async () => {
+  it('fetches a validator list again when a block changes it, from the height the change shows, or past the maximum age; not at every block', async () => {
     h = await startHarness({ maxAgeMs: 5 * 60_000 });
     show(h, 'validators');
     h.scheduler.start();
@@ -101,14 +101,41 @@ describe('scheduler', () => {
     await h.run(60_000);
     expect(h.node.count('platform.getHeight')).toBeGreaterThanOrEqual(30);
     expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    // A block with no staking tx: read (one small request), and the list stays.
     h.net.height = 101;
+    await h.run(4_000);
+    expect(h.node.count('platform.getBlockByHeight')).toBe(1);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    // A reward's proposal block: the staker leaves with the commit block after it, not before.
+    h.net.blocks.set(102, 'reward');
+    h.net.height = 102;
+    await h.run(6_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    h.net.blocks.set(103, 'commit');
+    h.net.height = 103;
     await h.run(2_000);
     expect(h.node.count('platform.getCurrentValidators')).toBe(2);
-    await h.run(4 * 60_000);
-    expect(h.node.count('platform.getCurrentValidators')).toBe(2);
-    await h.run(60_000); // five minutes since the last fetch: refreshed although the height stood still
+    // A delegator joins: the set changes at once (past the heavy floor, 5 s since the last fetch).
+    h.net.blocks.set(104, 'delegator');
+    h.net.height = 104;
+    await h.run(6_000);
     expect(h.node.count('platform.getCurrentValidators')).toBe(3);
+    await h.run(4 * 60_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(3);
+    await h.run(60_000); // five minutes since the last fetch: fetched for the uptimes, with no block to say so
+    expect(h.node.count('platform.getCurrentValidators')).toBe(4);
     expect(h.node.maxOpen('platform.getCurrentValidators')).toBe(1);
+  });
+
+  it('follows every block again when the node cannot give blocks', async () => {
+    h = await startHarness();
+    h.node.on('platform.getBlockByHeight', { error: { code: -32000, message: 'internal error' } });
+    show(h, 'validators');
+    h.scheduler.start();
+    await h.quiesce();
+    h.net.height = 101;
+    await h.run(8_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(2);
   });
 
   it('a pane reopened at the same height does not fetch its heavy list again', async () => {
@@ -122,6 +149,7 @@ describe('scheduler', () => {
     show(h, 'validators');
     await h.run(4_000);
     expect(lists()).toBe(1);
+    h.net.blocks.set(101, 'delegator');
     h.net.height = 101;
     await h.run(2_000);
     expect(lists()).toBe(2);
@@ -169,7 +197,8 @@ describe('scheduler', () => {
     h.scheduler.start();
     await h.quiesce();
     h.node.on('health.health', { http: 500, body: 'internal error' });
-    await h.run(2_000);
+    // The overview asks every 10 s (the node runs its checks every 30 s).
+    await h.run(10_000);
     let health = h.store.getState().node.health;
     expect(health).toMatchObject({ status: 'error', stale: true, data: { healthy: true } });
     expect(health.error?.message).toBeTruthy();
@@ -243,6 +272,7 @@ describe('scheduler', () => {
     h.scheduler.start();
     await h.quiesce();
     const first = validators(h).data!;
+    for (const height of [101, 102, 103]) h.net.blocks.set(height, 'delegator');
     h.net.height = 101;
     await h.run(10_000);
     expect(h.node.count('platform.getCurrentValidators')).toBe(2);
@@ -360,7 +390,10 @@ describe('scheduler', () => {
     h = await startHarness({ slowMs: 30_000 });
     h.scheduler.start();
     await h.quiesce();
+    // The whole list for a count: once a minute.
     await h.run(58_000);
+    expect(h.node.count('info.peers')).toBe(1);
+    await h.run(4_000);
     expect(h.node.count('info.peers')).toBe(2);
     show(h, 'peers');
     await h.run(10_000);
@@ -403,7 +436,8 @@ describe('scheduler', () => {
     h.scheduler.start();
     await h.quiesce();
     for (let t = 0; t < 60_000; t += 2_000) {
-      h.net.height++;
+      // Every block a staking block: the list would change at each.
+      h.net.blocks.set(++h.net.height, 'delegator');
       await h.run(2_000);
     }
     expect(h.node.count('platform.getHeight')).toBeGreaterThanOrEqual(30);
@@ -540,7 +574,7 @@ describe('scheduler', () => {
     // The height is known when the list is first asked for, as it is once the monitor has run a while.
     show(h, 'validators');
     await vi.waitFor(() => expect(h!.node.held()).toBe(1));
-    h.net.height++;
+    h.net.blocks.set(++h.net.height, 'delegator');
     await h.clock.advance(2_000);
     h.node.release();
     await h.quiesce();
@@ -561,6 +595,7 @@ describe('scheduler', () => {
     h.scheduler.start();
     await h.quiesce();
     show(h, 'peers');
+    h.net.blocks.set(101, 'delegator');
     h.net.height = 101;
     await h.run(4_000);
     show(h, 'validators');
