@@ -74,7 +74,7 @@ export function blockHex(height: number, kind: BlockKind = 'empty'): string {
 
 export async function startHarness(options: Partial<SchedulerOptions> = {}) {
   const node = await startScriptedNode();
-  const net = { height: 100, validators: [validator(1), validator(2), validator(3)], blocks: new Map<number, BlockKind>() };
+  const net = { height: 100, timestamp: '2026-11-22T02:00:00Z', validators: [validator(1), validator(2), validator(3)], blocks: new Map<number, BlockKind>() };
   node.on('info.getNodeID', { nodeID: 'NodeID-Self', nodePOP: { publicKey: '0x01', proofOfPossession: '0x02' } });
   node.on('info.getNetworkID', { networkID: '5' });
   node.on('info.getNetworkName', { networkName: 'fuji' });
@@ -85,7 +85,7 @@ export async function startHarness(options: Partial<SchedulerOptions> = {}) {
   node.on('info.getNodeIP', { ip: '127.0.0.1:9651' });
   node.on('health.health', { healthy: true, checks: {} });
   node.on('platform.getHeight', () => ({ height: String(net.height) }));
-  node.on('platform.getTimestamp', { timestamp: '2026-11-22T02:00:00Z' });
+  node.on('platform.getTimestamp', () => ({ timestamp: net.timestamp }));
   node.on('platform.getCurrentSupply', { supply: '720000000000000000', height: '100' });
   node.on('platform.getStakingAssetID', { assetID: 'U8iRqJoiJm8xZHAacmvYyZVwqQx6uDNtQeP3CQ6fcgQk3JqnK' });
   node.on('platform.getTotalStake', { stake: '5', weight: '5' });

@@ -127,6 +127,29 @@ describe('scheduler', () => {
     expect(h.node.maxOpen('platform.getCurrentValidators')).toBe(1);
   });
 
+  it("fetches a subnet's list again once chain time passes a permissioned validator's end, which comes with no tx", async () => {
+    h = await startHarness();
+    const end = Date.parse('2026-11-22T02:05:00Z') / 1000;
+    let subnetLists = 0;
+    h.node.on('platform.getCurrentValidators', (p: { subnetID?: string; nodeIDs?: string[] }) => {
+      if (p?.subnetID !== 'S1') return { validators: p?.nodeIDs ? [] : h!.net.validators };
+      subnetLists++;
+      // A permissioned subnet validator: no reward, no delegation fee (state_changes.go removes it at its end).
+      return { validators: [{ txID: 'tx9', nodeID: 'NodeID-9', startTime: String(end - 86_400), endTime: String(end), weight: '20' }] };
+    });
+    h.store.setState((s) => ({ ...s, ui: setSubnet(setPane(s.ui, 'validators'), 'S1') }));
+    h.scheduler.start();
+    await h.quiesce();
+    await h.run(30_000);
+    expect(subnetLists).toBe(1);
+    h.net.timestamp = '2026-11-22T02:05:02Z';
+    await h.run(4_000);
+    expect(subnetLists).toBe(2);
+    // One due time, one fetch.
+    await h.run(30_000);
+    expect(subnetLists).toBe(2);
+  });
+
   it('follows every block again when the node cannot give blocks', async () => {
     h = await startHarness();
     h.node.on('platform.getBlockByHeight', { error: { code: -32000, message: 'internal error' } });

@@ -12,7 +12,10 @@ import type { TableRow } from '../../components/table-model';
 import { formatWeightCompact, weightIsAvax, weightUnit } from '../../format/weight';
 import { formatAvaxColumn } from '../../format/avax';
 import { formatCount, formatPercent } from '../../format/number';
-import { formatCountdown, formatDate } from '../../format/time';
+import { formatAgeShort, formatCountdown, formatDate } from '../../format/time';
+import { l1BalanceAt } from '../../domain/staking/l1-balance';
+import { lens } from '../../state/lenses';
+import { listReadAtKey } from '../../state/view-keys';
 import { shortenId } from '../../format/ids';
 import { str } from '../../format/fields';
 import { TableBody, tableBodyHeight, type PaneProps } from '../common';
@@ -36,6 +39,8 @@ export interface ValidatorColumnOptions {
   readonly subnetId?: string;
   /** Watched nodes' downtime budgets (--watch-node): a BUDGET column when any is watched. */
   readonly budgetOf?: (v: Validator) => ReturnType<typeof budgetCell> | undefined;
+  /** An L1's validators: their balance now (counted down from the list's reading), a BALANCE column. */
+  readonly balanceOf?: (v: Validator) => bigint | undefined;
 }
 
 export function validatorColumns(now: number, total: bigint, opts: ValidatorColumnOptions = {}): Column<Validator>[] {
@@ -60,8 +65,12 @@ export function validatorColumns(now: number, total: bigint, opts: ValidatorColu
     { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (v) => formatPercent(v.delegationFee, 1), sortValue: (v) => v.delegationFee },
     { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => weight(v.potentialReward), sortValue: (v) => v.potentialReward },
     { key: 'bls', title: 'BLS', width: 3, priority: 6, render: (v) => (hasBls(v) ? 'yes' : 'no'), sortValue: (v) => (hasBls(v) ? 1 : 0) },
+    // Spent: the node deactivated it as chain time passed, with no tx (it is listed again at the next reading).
+    { key: 'balance', title: 'BALANCE', width: 10, align: 'right', priority: 1, render: (v) => { const b = opts.balanceOf?.(v); return b === undefined ? '—' : b === 0n ? 'spent' : formatAvaxColumn(b); }, sortValue: (v) => opts.balanceOf?.(v) },
   ];
-  return cols.filter((c) => (c.key !== 'renew' || opts.renew) && (c.key !== 'needs' || opts.needs) && (c.key !== 'budget' || opts.budgetOf !== undefined));
+  return cols.filter(
+    (c) => (c.key !== 'renew' || opts.renew) && (c.key !== 'needs' || opts.needs) && (c.key !== 'budget' || opts.budgetOf !== undefined) && (c.key !== 'balance' || opts.balanceOf !== undefined),
+  );
 }
 
 /** Watched nodes (--watch-node) judged by the reward guard from this node's view of them; primary network only. */
@@ -82,6 +91,25 @@ function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions[
           )
         : undefined;
   }, [watch, subnet, upgrades, now, rewardThreshold.override]);
+}
+
+/**
+ * An L1's validators' balances at the P-chain's time now: the node's reading counted down by the fee price since
+ * (domain/staking/l1-balance.ts). Undefined where the list holds no L1 validator.
+ */
+function useL1Balances(subnet: string, rows: readonly TableRow<Validator>[]): ValidatorColumnOptions['balanceOf'] {
+  const readAt = useAvatop((s) => lens.view<number>(listReadAtKey(subnet)).get(s).data);
+  const chainNow = useAvatop((s) => s.pchain.timestamp.data?.getTime());
+  const price = useAvatop((s) => s.fees.validatorFeeState.data?.price);
+  const l1 = useMemo(() => rows.some((r) => r.value.kind === 'l1'), [rows]);
+  return useMemo(() => {
+    if (!l1) return undefined;
+    return (v: Validator) => {
+      if (v.balance === undefined) return undefined;
+      if (readAt === undefined || chainNow === undefined || price === undefined) return v.balance;
+      return l1BalanceAt(v.balance, readAt, chainNow, [{ price, atMs: readAt }]);
+    };
+  }, [l1, readAt, chainNow, price]);
 }
 
 /** ACP-236 auto-renewed validators: "auto" (renews at END), "last" (its authority set the next period to 0). */
@@ -151,9 +179,10 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   const anyRenewed = useMemo(() => rows.some((r) => r.change !== 'removed' && renewText(r.value) !== ''), [rows]);
   const mixed = rule.mixed;
   const budgetOf = useWatchedBudgets(subnet, now);
+  const balanceOf = useL1Balances(subnet, rows);
   const columns = useMemo(
-    () => validatorColumns(now, shareTotal, { thresholdOf, renew: anyRenewed, needs: mixed, subnetId: subnet, budgetOf }),
-    [now, shareTotal, thresholdOf, anyRenewed, mixed, subnet, budgetOf],
+    () => validatorColumns(now, shareTotal, { thresholdOf, renew: anyRenewed, needs: mixed, subnetId: subnet, budgetOf, balanceOf }),
+    [now, shareTotal, thresholdOf, anyRenewed, mixed, subnet, budgetOf, balanceOf],
   );
   const bodyHeight = tableBodyHeight(height, resource);
   const table = useTablePane({
@@ -179,7 +208,10 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
     return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, thresholdOf, t) === 'warn').length;
   }, [rows, thresholdOf]);
   // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
-  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
+  // The list is read again when a block changes it and every few minutes: its uptimes are as old as the reading
+  // (early in the line, which the rule's words may cut at the pane's edge).
+  const read = resource.updatedAt !== undefined ? ` · uptimes read ${formatAgeShort(resource.updatedAt, now)} ago` : '';
+  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${read}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
   return (
     <TableBody
       width={width}
