@@ -76,8 +76,7 @@ export function TableBody<T>({
 }) {
   const theme = useTheme();
   const noticeLines = noticeHeight(resource);
-  const { shown, ui } = table;
-  const cursor = Math.min(ui.cursor, Math.max(0, shown.length - 1));
+  const { shown, ui, cursor } = table;
   // A row kept for one more update to show it went away is marked "-" and never counted, here or anywhere.
   const counts = tableCounts(shown, cursor);
   const count = `${formatCount(counts.live)}${ui.filter ? ` matching "${ui.filter}"` : ''} ${what.toLowerCase()}`;

@@ -1,15 +1,14 @@
 // The fleet pane: one row per node, worst first, read from every node's own store once a second. Enter puts the
 // node under the cursor on screen (every pane, view and the console follow); f comes back here.
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Text } from 'ink';
 import type { PaneProps } from '../common';
 import { TableBody, tableBodyHeight } from '../common';
-import { useTablePane, type TablePane } from '../use-table-pane';
+import { useTablePane } from '../use-table-pane';
 import { useNow } from '../../components/Clock';
 import { useFleet } from '../../fleet/fleet-context';
 import { fleetRows } from '../../fleet/fleet';
 import { useAppConfig } from '../../ui/config';
-import { useAvatopStore } from '../../ui/store-context';
 import type { FleetRow } from '../../domain/fleet/row';
 import { fleetColumns, rowTone } from './fleet-columns';
 import { resolveOk, idleResource } from '../../state/resource';
@@ -21,7 +20,6 @@ const OK = resolveOk(idleResource<unknown>(), true, { at: 0 });
 
 export function FleetPane({ width, height, active }: PaneProps) {
   const fleet = useFleet();
-  const store = useAvatopStore();
   const theme = useTheme();
   const { rewardThreshold } = useAppConfig();
   const now = useNow(1000);
@@ -30,19 +28,15 @@ export function FleetPane({ width, height, active }: PaneProps) {
     [fleet, now, rewardThreshold.override],
   );
   const columns = useMemo(() => fleetColumns(now), [now]);
-  const shownRef = useRef<TablePane<FleetRow> | undefined>(undefined);
   const table = useTablePane<FleetRow>({
     pane: 'fleet',
     rows,
     columns,
     bodyHeight: tableBodyHeight(height, OK),
     active,
-    onKey: (ev) => {
+    onKey: (ev, rowAtCursor) => {
       if (!ev.is('open') || !fleet) return false;
-      // The cursor as the store has it now: a j typed in the same chunk as this Enter has not been drawn yet.
-      const t = shownRef.current;
-      const cursor = store.getState().ui.panes.fleet.cursor;
-      const row = t?.shown[Math.min(cursor, t.shown.length - 1)];
+      const row = rowAtCursor();
       if (!row) return false;
       const target = fleet.sessions.find((s) => s.name === row.value.name);
       // The node comes up where it was left; one left on this pane comes up on its overview.
@@ -54,7 +48,6 @@ export function FleetPane({ width, height, active }: PaneProps) {
       return true;
     },
   });
-  shownRef.current = table;
   if (!fleet) return <Text {...textProps(theme.text.muted)}>{fit('one node: start avatop with several --url or --node NAME=URL to watch a fleet', width)}</Text>;
   const viewed = fleet.viewed().name;
   const bad = rows.filter((r) => r.value.severity > 0).length;
