@@ -2,7 +2,7 @@
 import { UsageError } from '../config/flags';
 import { runOneShot, toJson } from '../oneshot/command-frame';
 import { RESOURCES } from '../oneshot/resources';
-import { renderTextTable } from '../oneshot/text-table';
+import { renderTextTable } from '../columns/text-table';
 import { AvatopError } from '../rpc/errors';
 import { exitForNodeError } from '../config/exit-codes';
 import { fleetGet } from '../oneshot/fleet-get';

@@ -1,9 +1,11 @@
-// What every table pane shares: filter and sort the rows, move the cursor, open a row, and the keys for them.
+// What every table pane shares: filter (columns/filter.ts) and sort the rows, keep the cursor on its row, open a
+// row, and the keys for them. TablePane.tsx draws it.
 import { useMemo, useRef } from 'react';
 import { useAvatop, useAvatopStore } from '../ui/store-context';
 import { useKeyHandler, type KeyEvent } from '../input';
-import { filterRowsBy, haystackOf, nextSortKey, sortRows, type TableRow } from '../components/table-model';
-import type { Column } from '../components/table-layout';
+import { nextSortKey, sortRows, type TableRow } from '../components/table-model';
+import { filterRows, haystackOf } from '../columns/filter';
+import type { Column } from '../columns/column';
 import { cursorIndex, moveCursor, openPrompt, pushView, setFilter, type NavView, type PaneId, type PaneUi } from '../state/ui';
 import type { AvatopState } from '../state/store';
 import { useAppConfig } from '../ui/config';
@@ -68,7 +70,7 @@ export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
       }
       return h;
     };
-    return sortRows(filterRowsBy(o.rows, ui.filter, haystack), columnsRef.current, sortKey, sortDir);
+    return sortRows(filterRows(o.rows, columnsRef.current, ui.filter, haystack), columnsRef.current, sortKey, sortDir);
   }, [o.rows, ui.filter, sortKey, sortDir]);
   // Where the cursor was found last render: a row that goes away hands the cursor to the one that takes its place.
   const lastCursor = useRef<number | undefined>(undefined);

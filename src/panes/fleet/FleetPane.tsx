@@ -3,13 +3,14 @@
 import { useMemo } from 'react';
 import { Text } from 'ink';
 import type { PaneProps } from '../common';
-import { TableBody, tableBodyHeight } from '../common';
-import { useTablePane } from '../use-table-pane';
+import { TablePane } from '../TablePane';
 import { useNow } from '../../components/Clock';
 import { useFleet } from '../../fleet/fleet-context';
 import { fleetRows } from '../../fleet/fleet';
 import { useAppConfig } from '../../ui/config';
 import type { FleetRow } from '../../domain/fleet/row';
+import type { TableRow } from '../../components/table-model';
+import type { KeyEvent } from '../../input';
 import { fleetColumns, rowTone } from './fleet-columns';
 import { resolveOk, idleResource } from '../../state/resource';
 import { textProps, useTheme } from '../../theme/ThemeContext';
@@ -18,7 +19,7 @@ import { fit } from '../../format/width';
 /** The table's own notice stays quiet: each row says what is wrong with its node. */
 const OK = resolveOk(idleResource<unknown>(), true, { at: 0 });
 
-export function FleetPane({ width, height, active }: PaneProps) {
+export function FleetPane(props: PaneProps) {
   const fleet = useFleet();
   const theme = useTheme();
   const { rewardThreshold } = useAppConfig();
@@ -28,39 +29,32 @@ export function FleetPane({ width, height, active }: PaneProps) {
     [fleet, now, rewardThreshold.override],
   );
   const columns = useMemo(() => fleetColumns(now), [now]);
-  const table = useTablePane<FleetRow>({
-    pane: 'fleet',
-    rows,
-    columns,
-    bodyHeight: tableBodyHeight(height, OK),
-    active,
-    onKey: (ev, rowAtCursor) => {
-      if (!ev.is('open') || !fleet) return false;
-      const row = rowAtCursor();
-      if (!row) return false;
-      const target = fleet.sessions.find((s) => s.name === row.value.name);
-      // The node comes up where it was left; one left on this pane comes up on its overview.
-      if (target && target.store.getState().ui.pane === 'fleet') {
-        const s = target.store.getState();
-        target.store.setState({ ...s, ui: { ...s.ui, pane: 'overview', nav: [] } }, true);
-      }
-      fleet.view(row.value.name);
-      return true;
-    },
-  });
-  if (!fleet) return <Text {...textProps(theme.text.muted)}>{fit('one node: start avatop with several --url or --node NAME=URL to watch a fleet', width)}</Text>;
+  const onKey = (ev: KeyEvent, rowAtCursor: () => TableRow<FleetRow> | undefined): boolean => {
+    if (!ev.is('open') || !fleet) return false;
+    const row = rowAtCursor();
+    if (!row) return false;
+    const target = fleet.sessions.find((s) => s.name === row.value.name);
+    // The node comes up where it was left; one left on this pane comes up on its overview.
+    if (target && target.store.getState().ui.pane === 'fleet') {
+      const s = target.store.getState();
+      target.store.setState({ ...s, ui: { ...s.ui, pane: 'overview', nav: [] } }, true);
+    }
+    fleet.view(row.value.name);
+    return true;
+  };
+  if (!fleet) return <Text {...textProps(theme.text.muted)}>{fit('one node: start avatop with several --url or --node NAME=URL to watch a fleet', props.width)}</Text>;
   const viewed = fleet.viewed().name;
   const bad = rows.filter((r) => r.value.severity > 0).length;
   return (
-    <TableBody
-      width={width}
-      height={height}
+    <TablePane
+      {...props}
+      pane="fleet"
       resource={OK}
-      what="Nodes"
-      table={table}
+      rows={rows}
       columns={columns}
+      what="Nodes"
+      onKey={onKey}
       tone={rowTone}
-      active={active}
       summary={`viewing ${viewed} · ${bad === 0 ? 'all well' : `${bad} need attention`} · Enter views a node, f returns here · others poll every ${Math.round(fleet.light.tickMs / 1000)} s`}
     />
   );

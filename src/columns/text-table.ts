@@ -1,11 +1,6 @@
 // Plain-text tables for one-shot output: aligned columns, every cell sanitized, no colour (scripts read it).
 import { fit, displayWidth, sanitize } from '../format';
-
-export interface TextColumn<Row> {
-  title: string;
-  align?: 'left' | 'right';
-  value(row: Row): string;
-}
+import type { TextColumn } from './column';
 
 export function renderTextTable<Row>(columns: readonly TextColumn<Row>[], rows: readonly Row[]): string {
   const cells = rows.map((row) => columns.map((c) => sanitize(c.value(row))));

@@ -1,7 +1,8 @@
-// Validator rows: the numbers the validators pane and the overview share.
-import type { Validator } from '../../state/types';
-import { shareOf } from '../../format/avax';
-import { isBelow, type Threshold } from '../../domain/reward/threshold';
+// A validator's stake in numbers: its own, its delegations', its share of all stake (the validators pane and
+// `get validators`, the overview).
+import type { Validator } from '../state/types';
+import { shareOf } from '../format/avax';
+import { isBelow, type Threshold } from './reward/threshold';
 
 /** Its own stake (the schema fills `weight` from the spec era's `stakeAmount`). */
 export function weightOf(v: Validator): bigint {
