@@ -29,17 +29,9 @@ export function BlocksPane(props: PaneProps) {
   const now = useNow(1000, props.active);
   const columns = useMemo(() => blockColumns(now), [now]);
   return (
-    <TablePane
-      {...props}
-      pane="blocks"
-      resource={resource}
-      rows={(resource.data?.rows ?? []) as readonly TableRow<BlockHeader>[]}
-      columns={columns}
-      what="Blocks"
-      defaultSort={{ key: 'height', dir: 'desc' }}
+    <TablePane {...props} pane="blocks" what="Blocks" resource={resource} rows={(resource.data?.rows ?? []) as readonly TableRow<BlockHeader>[]} columns={columns}
+      defaultSort={{ key: 'height', dir: 'desc' }} emptyText="no blocks yet" summary="latest accepted P-chain blocks, live"
       open={(b) => (b.id ? { kind: 'block', id: b.id, height: b.height } : { kind: 'block', height: b.height })}
-      summary="latest accepted P-chain blocks, live"
-      emptyText="no blocks yet"
     />
   );
 }

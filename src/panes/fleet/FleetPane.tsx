@@ -46,15 +46,7 @@ export function FleetPane(props: PaneProps) {
   const viewed = fleet.viewed().name;
   const bad = rows.filter((r) => r.value.severity > 0).length;
   return (
-    <TablePane
-      {...props}
-      pane="fleet"
-      resource={OK}
-      rows={rows}
-      columns={columns}
-      what="Nodes"
-      onKey={onKey}
-      tone={rowTone}
+    <TablePane {...props} pane="fleet" what="Nodes" resource={OK} rows={rows} columns={columns} onKey={onKey} tone={rowTone}
       summary={`viewing ${viewed} · ${bad === 0 ? 'all well' : `${bad} need attention`} · Enter views a node, f returns here · others poll every ${Math.round(fleet.light.tickMs / 1000)} s`}
     />
   );

@@ -25,17 +25,10 @@ export function PeersPane(props: PaneProps) {
     .map((b) => `${b.version} ${b.count} (${b.share.toFixed(0)}%)`)
     .join(' · ');
   return (
-    <TablePane
-      {...props}
-      pane="peers"
-      resource={resource}
-      rows={rows}
-      columns={columns}
-      what="Peers"
-      defaultSort={{ key: 'nodeID', dir: 'asc' }}
+    <TablePane {...props} pane="peers" what="Peers" resource={resource} rows={rows} columns={columns}
+      defaultSort={{ key: 'nodeID', dir: 'asc' }} emptyText="no peers connected"
       open={(p) => ({ kind: 'peer', nodeId: String(p.nodeID) })}
       summary={summary}
-      emptyText="no peers connected"
       tone={(p) => (p.benched.length > 0 ? 'error' : isOutdated(p.version, newest) ? 'warn' : undefined)}
     />
   );

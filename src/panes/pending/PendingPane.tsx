@@ -69,16 +69,9 @@ function PendingTable(props: PaneProps) {
     ];
   }, [resource.data]);
   return (
-    <TablePane
-      {...props}
-      pane="pending"
-      resource={resource}
-      rows={rows}
-      columns={columns}
-      what="Pending stakers"
-      defaultSort={{ key: 'starts', dir: 'asc' }}
+    <TablePane {...props} pane="pending" what="Pending stakers" resource={resource} rows={rows} columns={columns}
+      defaultSort={{ key: 'starts', dir: 'asc' }} emptyText="no pending stakers"
       open={(r) => ({ kind: 'tx', id: r.staker.txID ?? '' })}
-      emptyText="no pending stakers"
     />
   );
 }
@@ -110,18 +103,9 @@ function RecentStakers({ width, height, active }: PaneProps) {
           {PENDING_REMOVED_NOTE}
         </Text>
       </Box>
-      <TablePane
-        width={width}
-        height={height - noteLines}
-        active={active}
-        pane="pending"
-        resource={resource}
-        rows={rows}
-        columns={columns}
-        what="Stakers started in the last 7 days or ending in the next 7"
-        defaultSort={{ key: 'when', dir: 'asc' }}
-        open={(r) => ({ kind: 'validator', nodeId: r.v.nodeID })}
-        emptyText="no staker started in the last 7 days or ends in the next 7"
+      <TablePane width={width} height={height - noteLines} active={active} pane="pending" resource={resource} rows={rows} columns={columns}
+        what="Stakers started in the last 7 days or ending in the next 7" emptyText="no staker started in the last 7 days or ends in the next 7"
+        defaultSort={{ key: 'when', dir: 'asc' }} open={(r) => ({ kind: 'validator', nodeId: r.v.nodeID })}
       />
     </Box>
   );

@@ -108,17 +108,10 @@ export function SubnetsPane(props: PaneProps) {
   const resource = list.status !== 'ok' ? list : chains;
   const nSubnets = rows.filter((r) => r.value.kind === 'subnet').length;
   return (
-    <TablePane
-      {...props}
-      pane="subnets"
-      resource={resource}
-      rows={rows}
-      columns={columns}
-      what="Rows"
-      defaultSort={{ key: 'tree', dir: 'asc' }}
+    <TablePane {...props} pane="subnets" what="Rows" resource={resource} rows={rows} columns={columns}
+      defaultSort={{ key: 'tree', dir: 'asc' }} emptyText="no subnets"
       open={(r) => (r.kind === 'subnet' ? { kind: 'subnet', id: r.subnet.id } : { kind: 'chain', id: r.chain.id })}
       summary={`${formatCount(nSubnets)} subnets, ${formatCount(rows.length - nSubnets)} chains · Enter: owners, chains it validates, validators`}
-      emptyText="no subnets"
     />
   );
 }

@@ -114,18 +114,9 @@ export function UtxosPane({ width, height, active }: PaneProps) {
       <Text {...textProps(theme.text.muted)}>
         {fit(`${source} · page ${pageNo}${hasNextPage(query) ? ' (] next)' : ' (last)'}${pageNo > 1 ? ' ([ prev)' : ''} · page size ${query.pageSize} (+/-) · c: source chain`, width)}
       </Text>
-      <TablePane
-        width={width}
-        height={height - headerLines}
-        active={active}
-        pane="utxos"
-        resource={page}
-        rows={rows}
-        columns={columns}
-        what="UTXOs"
-        defaultSort={{ key: 'amount', dir: 'desc' }}
+      <TablePane width={width} height={height - headerLines} active={active} pane="utxos" what="UTXOs" resource={page} rows={rows} columns={columns}
+        defaultSort={{ key: 'amount', dir: 'desc' }} emptyText="no UTXOs for these addresses"
         open={(r) => ({ kind: 'utxo', id: r.id, query: query.key })}
-        emptyText="no UTXOs for these addresses"
       />
     </Box>
   );

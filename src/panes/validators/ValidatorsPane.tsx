@@ -114,14 +114,8 @@ export function ValidatorsPane(props: PaneProps) {
   // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
   const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
   return (
-    <TablePane
-      {...props}
-      pane="validators"
-      resource={resource}
-      rows={rows}
-      columns={columns}
-      what="Validators"
-      defaultSort={{ key: 'weight', dir: 'desc' }}
+    <TablePane {...props} pane="validators" what="Validators" resource={resource} rows={rows} columns={columns}
+      defaultSort={{ key: 'weight', dir: 'desc' }} emptyText="no validators"
       open={(v) => ({ kind: 'validator', nodeId: String(v.nodeID), subnetId: subnet })}
       onKey={(ev) => {
         const i = Math.max(0, choices.indexOf(subnet));
@@ -131,7 +125,6 @@ export function ValidatorsPane(props: PaneProps) {
         return true;
       }}
       summary={summary}
-      emptyText="no validators"
       tone={(v) => validatorTone(v, ownId, thresholdOf, now)}
     />
   );
