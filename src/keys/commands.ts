@@ -93,10 +93,6 @@ const paneCommands: Command[] = PANE_TABLE.map((p) => ({
 
 export const COMMANDS: readonly Command[] = [...LEADING, ...paneCommands, ...TRAILING];
 
-export function commandByName(name: CommandName): Command | undefined {
-  return COMMANDS.find((c) => c.name === name);
-}
-
 /** The order help and the README list the scopes in. */
 export const SCOPE_ORDER: readonly Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'console', 'prompt'];
 

@@ -17,4 +17,3 @@ export const acps = defineMethod({
   result: z.object({ acps: z.record(z.string(), acp).nullish().transform((v) => v ?? {}) }),
   description: 'Stake-weighted support and objection of connected validators for each ACP (keys are ACP numbers).',
 });
-export type AcpsResult = z.output<typeof acps.result>;

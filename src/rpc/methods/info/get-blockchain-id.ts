@@ -8,4 +8,3 @@ export const getBlockchainID = defineMethod({
   result: z.object({ blockchainID: z.string() }),
   description: 'The chain ID behind an alias (P, X, C or one set with admin.aliasChain).',
 });
-export type GetBlockchainIDResult = z.output<typeof getBlockchainID.result>;

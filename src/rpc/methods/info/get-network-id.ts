@@ -9,4 +9,3 @@ export const getNetworkID = defineMethod({
   result: z.object({ networkID: u32 }),
   description: 'Network ID (1 mainnet, 5 fuji, 12345 local). Decides the address HRP.',
 });
-export type GetNetworkIDResult = z.output<typeof getNetworkID.result>;

@@ -9,4 +9,3 @@ export const getNetworkName = defineMethod({
   result: z.object({ networkName: z.string() }),
   description: 'Network name (mainnet, fuji, local, network-<id>, …).',
 });
-export type GetNetworkNameResult = z.output<typeof getNetworkName.result>;

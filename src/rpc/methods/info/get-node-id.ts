@@ -12,4 +12,3 @@ export const getNodeID = defineMethod({
   }),
   description: "This node's ID and its BLS public key with proof of possession.",
 });
-export type GetNodeIDResult = z.output<typeof getNodeID.result>;

@@ -9,4 +9,3 @@ export const getNodeIP = defineMethod({
   result: z.object({ ip: z.string() }),
   description: 'The IP and staking port this node advertises to peers.',
 });
-export type GetNodeIPResult = z.output<typeof getNodeIP.result>;

@@ -15,7 +15,6 @@ export const getNodeVersion = defineMethod({
   }),
   description: 'Node software, database, RPC protocol and VM versions.',
 });
-export type GetNodeVersionResult = z.output<typeof getNodeVersion.result>;
 
 export interface SemVer {
   major: number;

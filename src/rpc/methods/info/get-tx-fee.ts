@@ -20,4 +20,3 @@ export const getTxFee = defineMethod({
   description:
     'Static fees in nAVAX. Deprecated since v1.12.2: the P-Chain fields are constants; real P-Chain fees are dynamic (platform.getFeeState).',
 });
-export type GetTxFeeResult = z.output<typeof getTxFee.result>;

@@ -13,4 +13,3 @@ export const getVMs = defineMethod({
   }),
   description: 'Installed VMs (VM ID → aliases) and feature extensions.',
 });
-export type GetVMsResult = z.output<typeof getVMs.result>;

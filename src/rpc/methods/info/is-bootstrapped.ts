@@ -9,4 +9,3 @@ export const isBootstrapped = defineMethod({
   result: z.object({ isBootstrapped: z.boolean() }),
   description: 'Whether the given chain (alias such as "P" or a chain ID) has finished bootstrapping.',
 });
-export type IsBootstrappedResult = z.output<typeof isBootstrapped.result>;

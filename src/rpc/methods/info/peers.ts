@@ -33,4 +33,3 @@ export const peers = defineMethod({
   }),
   description: 'Connected peers: IPs, versions, last message times, observed uptime, tracked subnets, ACP votes.',
 });
-export type PeersResult = z.output<typeof peers.result>;

@@ -13,4 +13,3 @@ export const uptime = defineMethod({
   }),
   description: "This node's uptime as the network observes it: stake that would reward it, and stake-weighted average.",
 });
-export type UptimeResult = z.output<typeof uptime.result>;

@@ -14,4 +14,3 @@ export const exportKey = defineMethod({
   keystore: true,
   description: 'Keystore: the private key controlling an address. Not for mainnet; removed with the keystore in v1.12.2.',
 });
-export type ExportKeyResult = z.output<typeof exportKey.result>;

@@ -22,4 +22,3 @@ export const getAllValidatorsAt = defineMethod({
   heavy: true,
   description: 'Canonical validator sets of every subnet at a height (validators grouped by BLS key).',
 });
-export type GetAllValidatorsAtResult = z.output<typeof getAllValidatorsAt.result>;

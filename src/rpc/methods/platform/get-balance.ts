@@ -55,4 +55,3 @@ export const getBalance = defineMethod({
   }),
   description: 'Balances of addresses per asset: unlocked, locked stakeable, locked not stakeable, and their UTXO IDs.',
 });
-export type GetBalanceResult = z.output<typeof getBalance.result>;

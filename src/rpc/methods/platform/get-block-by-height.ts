@@ -11,4 +11,3 @@ export const getBlockByHeight = defineMethod({
   bigJson: true,
   description: 'The accepted block at a height, hex-encoded (default) or as JSON.',
 });
-export type GetBlockByHeightResult = z.output<typeof getBlockByHeight.result>;

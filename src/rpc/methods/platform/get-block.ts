@@ -11,4 +11,3 @@ export const getBlock = defineMethod({
   bigJson: true,
   description: 'A block by ID, hex-encoded (default) or as JSON.',
 });
-export type GetBlockResult = z.output<typeof getBlock.result>;

@@ -12,4 +12,3 @@ export const getBlockchainStatus = defineMethod({
   result: z.object({ status: z.union([z.enum(BLOCKCHAIN_STATUSES), z.string().min(1)]) }),
   description: 'Validating / Syncing (this node runs it), Created, Preferred or Unknown. Takes an ID or an alias.',
 });
-export type GetBlockchainStatusResult = z.output<typeof getBlockchainStatus.result>;

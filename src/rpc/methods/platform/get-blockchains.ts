@@ -18,4 +18,3 @@ export const getBlockchains = defineMethod({
   heavy: true,
   description: 'Every blockchain except the P-Chain: ID, name, subnet and VM.',
 });
-export type GetBlockchainsResult = z.output<typeof getBlockchains.result>;

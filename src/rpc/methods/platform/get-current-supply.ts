@@ -14,4 +14,3 @@ export const getCurrentSupply = defineMethod({
   heavy: true,
   description: 'Upper bound of tokens that can stake on a subnet (primary network by default), ignoring burnt fees.',
 });
-export type GetCurrentSupplyResult = z.output<typeof getCurrentSupply.result>;

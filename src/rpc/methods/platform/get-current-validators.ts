@@ -17,4 +17,3 @@ export const getCurrentValidators = defineMethod({
   description:
     'Current validators of a subnet (primary network by default): stake, times, rewards, uptime, BLS key; delegators when one node ID is asked.',
 });
-export type GetCurrentValidatorsResult = z.output<typeof getCurrentValidators.result>;

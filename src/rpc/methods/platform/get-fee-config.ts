@@ -18,4 +18,3 @@ export const getFeeConfig = defineMethod({
   bigJson: true,
   description: 'ACP-103 dynamic fee parameters: gas weights, capacity, target rate, minimum gas price.',
 });
-export type GetFeeConfigResult = z.output<typeof getFeeConfig.result>;

@@ -16,4 +16,3 @@ export const getFeeState = defineMethod({
   bigJson: true,
   description: 'Current dynamic fee state: gas capacity, excess and price.',
 });
-export type GetFeeStateResult = z.output<typeof getFeeState.result>;

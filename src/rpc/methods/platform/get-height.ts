@@ -9,4 +9,3 @@ export const getHeight = defineMethod({
   result: z.object({ height: u64 }),
   description: 'Height of the last accepted P-Chain block. Cheap; heavy lists refresh when it moves.',
 });
-export type GetHeightResult = z.output<typeof getHeight.result>;

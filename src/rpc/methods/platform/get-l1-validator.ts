@@ -23,4 +23,3 @@ export const getL1Validator = defineMethod({
   }),
   description: 'One L1 validator by validation ID: subnet, node, weight, balance, owners.',
 });
-export type GetL1ValidatorResult = z.output<typeof getL1Validator.result>;

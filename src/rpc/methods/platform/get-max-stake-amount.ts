@@ -14,4 +14,3 @@ export const getMaxStakeAmount = defineMethod({
   result: z.object({ amount: u64 }),
   description: 'Most nAVAX that can stake to a node over a period. Removed in v1.11.3.',
 });
-export type GetMaxStakeAmountResult = z.output<typeof getMaxStakeAmount.result>;

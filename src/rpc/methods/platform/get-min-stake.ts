@@ -9,4 +9,3 @@ export const getMinStake = defineMethod({
   result: z.object({ minValidatorStake: u64, minDelegatorStake: u64 }),
   description: 'Minimum validator and delegator stake on a subnet (primary network by default).',
 });
-export type GetMinStakeResult = z.output<typeof getMinStake.result>;

@@ -16,4 +16,3 @@ export const getPendingValidators = defineMethod({
   heavy: true,
   description: 'Validators and delegators that will start later. Removed in v1.11.3 (ACP-41 dropped pending stakers).',
 });
-export type GetPendingValidatorsResult = z.output<typeof getPendingValidators.result>;

@@ -9,4 +9,3 @@ export const getProposedHeight = defineMethod({
   result: z.object({ height: u64 }),
   description: 'The ProposerVM minimum P-Chain height this node would propose.',
 });
-export type GetProposedHeightResult = z.output<typeof getProposedHeight.result>;

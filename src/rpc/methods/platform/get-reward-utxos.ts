@@ -14,4 +14,3 @@ export const getRewardUTXOs = defineMethod({
   }),
   description: 'UTXOs rewarded to a staking or delegation tx after its period ended (empty for unknown txs).',
 });
-export type GetRewardUTXOsResult = z.output<typeof getRewardUTXOs.result>;

@@ -25,4 +25,3 @@ export const getStake = defineMethod({
   }),
   description: 'Amount staked by addresses (rewards excluded) and the staked outputs.',
 });
-export type GetStakeResult = z.output<typeof getStake.result>;

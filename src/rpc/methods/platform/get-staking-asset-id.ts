@@ -9,4 +9,3 @@ export const getStakingAssetID = defineMethod({
   result: z.object({ assetID: z.string() }),
   description: 'Asset staked on a subnet (AVAX on the primary network; the ID differs between mainnet and fuji).',
 });
-export type GetStakingAssetIDResult = z.output<typeof getStakingAssetID.result>;

@@ -20,4 +20,3 @@ export const getSubnet = defineMethod({
   }),
   description: 'Owner keys, threshold and locktime of a subnet, its transformation tx and its L1 manager.',
 });
-export type GetSubnetResult = z.output<typeof getSubnet.result>;

@@ -19,4 +19,3 @@ export const getSubnets = defineMethod({
   heavy: true,
   description: 'Subnets (all, plus the primary network, when no IDs are given) with their control keys.',
 });
-export type GetSubnetsResult = z.output<typeof getSubnets.result>;

@@ -15,4 +15,3 @@ export const getTimestamp = defineMethod({
   result,
   description: 'Current P-Chain timestamp (the offset is whatever the node uses).',
 });
-export type GetTimestampResult = z.output<typeof getTimestamp.result>;

@@ -16,4 +16,3 @@ export const getTotalStake = defineMethod({
   heavy: true,
   description: 'Total stake weight on a subnet (primary network by default); 0 for an unknown subnet.',
 });
-export type GetTotalStakeResult = z.output<typeof getTotalStake.result>;

@@ -17,4 +17,3 @@ export const getTxStatus = defineMethod({
   }),
   description: 'Status of a tx: Committed, Aborted, Processing, Dropped (with a reason) or Unknown.',
 });
-export type GetTxStatusResult = z.output<typeof getTxStatus.result>;

@@ -13,4 +13,3 @@ export const getTx = defineMethod({
   bigJson: true,
   description: 'An accepted tx by ID, hex-encoded (default) or as JSON.',
 });
-export type GetTxResult = z.output<typeof getTx.result>;

@@ -35,5 +35,3 @@ export const getUTXOs = defineMethod({
   }),
   description: 'UTXOs referencing addresses, a page at a time (limit ≤ 1024); sourceChain gives atomic UTXOs to import.',
 });
-export type GetUTXOsParams = z.input<typeof getUTXOs.params>;
-export type GetUTXOsResult = z.output<typeof getUTXOs.result>;

@@ -17,4 +17,3 @@ export const getValidatorFeeConfig = defineMethod({
   bigJson: true,
   description: 'ACP-77 L1 validator fee parameters: capacity, target, minimum price per second.',
 });
-export type GetValidatorFeeConfigResult = z.output<typeof getValidatorFeeConfig.result>;

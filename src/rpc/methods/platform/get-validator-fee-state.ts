@@ -10,4 +10,3 @@ export const getValidatorFeeState = defineMethod({
   bigJson: true,
   description: 'Current L1 validator fee state: excess and price (nAVAX per second per validator).',
 });
-export type GetValidatorFeeStateResult = z.output<typeof getValidatorFeeState.result>;

@@ -35,4 +35,3 @@ export const getValidatorsAt = defineMethod({
   heavy: true,
   description: 'The validator set (weights and BLS keys) of a subnet at a P-Chain height, or "proposed" (newer nodes only: v1.11.2 rejects it).',
 });
-export type GetValidatorsAtResult = z.output<typeof getValidatorsAt.result>;

@@ -13,4 +13,3 @@ export const issueTx = defineMethod({
   mutating: true,
   description: 'Submits a signed tx (hex with checksum, or hexnc). Changes chain state: the console confirms first.',
 });
-export type IssueTxResult = z.output<typeof issueTx.result>;

@@ -13,4 +13,3 @@ export const listAddresses = defineMethod({
   keystore: true,
   description: 'Keystore: addresses controlled by a keystore user. Removed with the keystore in v1.12.2.',
 });
-export type ListAddressesResult = z.output<typeof listAddresses.result>;

@@ -12,4 +12,3 @@ export const sampleValidators = defineMethod({
   result: z.object({ validators: list(z.string()) }),
   description: 'A stake-weighted random sample of validator node IDs (size ≤ 65535, at most the validator count).',
 });
-export type SampleValidatorsResult = z.output<typeof sampleValidators.result>;

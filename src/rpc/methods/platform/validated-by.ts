@@ -10,4 +10,3 @@ export const validatedBy = defineMethod({
   result: z.object({ subnetID: z.string() }),
   description: 'The subnet that validates a blockchain.',
 });
-export type ValidatedByResult = z.output<typeof validatedBy.result>;

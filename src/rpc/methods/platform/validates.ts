@@ -10,4 +10,3 @@ export const validates = defineMethod({
   result: z.object({ blockchainIDs: list(z.string()) }),
   description: 'The blockchains a subnet validates.',
 });
-export type ValidatesResult = z.output<typeof validates.result>;
