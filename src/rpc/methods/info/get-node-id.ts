@@ -1,11 +1,9 @@
 import * as z from 'zod';
-import { noParams, signer } from '../common';
+import { signer } from '../common';
 import { defineMethod } from '../define';
 
 export const getNodeID = defineMethod({
   name: 'info.getNodeID',
-  endpoint: 'info',
-  params: noParams,
   result: z.object({
     nodeID: z.string(),
     nodePOP: signer.nullish().transform((v) => v ?? null),

@@ -1,11 +1,9 @@
 import * as z from 'zod';
-import { noParams, u64 } from '../common';
+import { u64 } from '../common';
 import { defineMethod } from '../define';
 
 export const getTxFee = defineMethod({
   name: 'info.getTxFee',
-  endpoint: 'info',
-  params: noParams,
   result: z.object({
     txFee: u64,
     createAssetTxFee: u64.optional(),

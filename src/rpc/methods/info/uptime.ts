@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const uptime = defineMethod({
   name: 'info.uptime',
-  endpoint: 'info',
   // subnetID is spec-era only; nodes since v1.11.12 ignore it and report the primary network.
   params: z.object({ subnetID: idParam.optional() }).optional(),
   result: z.object({

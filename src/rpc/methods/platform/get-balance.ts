@@ -38,7 +38,6 @@ const utxoIds = z.unknown().transform((v, ctx): UtxoId[] => {
 
 export const getBalance = defineMethod({
   name: 'platform.getBalance',
-  endpoint: 'P',
   params: z.object({ addresses: z.array(addressParam).min(1, 'at least one address is required') }),
   result: z.object({
     /** AVAX-only totals; present on both old and current nodes. */

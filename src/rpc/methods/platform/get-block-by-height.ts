@@ -5,7 +5,6 @@ import { blockResult } from './block-result';
 
 export const getBlockByHeight = defineMethod({
   name: 'platform.getBlockByHeight',
-  endpoint: 'P',
   params: z.object({ height: u64Param, encoding: blockEncoding.optional() }),
   result: blockResult,
   bigJson: true,

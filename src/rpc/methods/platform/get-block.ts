@@ -5,7 +5,6 @@ import { blockResult } from './block-result';
 
 export const getBlock = defineMethod({
   name: 'platform.getBlock',
-  endpoint: 'P',
   params: z.object({ blockID: idParam, encoding: blockEncoding.optional() }),
   result: blockResult,
   bigJson: true,

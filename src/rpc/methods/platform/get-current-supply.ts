@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const getCurrentSupply = defineMethod({
   name: 'platform.getCurrentSupply',
-  endpoint: 'P',
   params: optionalSubnetParams,
   result: z.object({
     supply: u64,

@@ -1,17 +1,10 @@
 import * as z from 'zod';
-import { idParam, nodeIdParam } from '../common';
 import { defineMethod } from '../define';
-import { validatorList } from './validator-records';
+import { stakerListParams, validatorList } from './validator-records';
 
 export const getCurrentValidators = defineMethod({
   name: 'platform.getCurrentValidators',
-  endpoint: 'P',
-  params: z
-    .object({
-      subnetID: idParam.optional(),
-      nodeIDs: z.array(nodeIdParam).optional(),
-    })
-    .optional(),
+  params: stakerListParams,
   result: z.object({ validators: validatorList }),
   heavy: true,
   description:

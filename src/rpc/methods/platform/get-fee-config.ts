@@ -1,11 +1,10 @@
 import * as z from 'zod';
-import { list, noParams, u64 } from '../common';
+import { list, u64 } from '../common';
 import { defineMethod } from '../define';
 
 export const getFeeConfig = defineMethod({
   name: 'platform.getFeeConfig',
-  endpoint: 'P',
-  params: noParams,
+  since: 'v1.11.11',
   result: z.object({
     /** Gas per unit of bandwidth, DB read, DB write, compute. */
     weights: list(u64),

@@ -4,7 +4,7 @@ import { defineMethod } from '../define';
 
 export const getMaxStakeAmount = defineMethod({
   name: 'platform.getMaxStakeAmount',
-  endpoint: 'P',
+  removedIn: 'v1.11.3',
   params: z.object({
     subnetID: idParam.optional(),
     nodeID: nodeIdParam,

@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const getRewardUTXOs = defineMethod({
   name: 'platform.getRewardUTXOs',
-  endpoint: 'P',
   params: z.object({ txID: idParam, encoding: blobEncoding.optional() }),
   result: z.object({
     numFetched: u32,

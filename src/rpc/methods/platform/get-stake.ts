@@ -6,7 +6,6 @@ export const MAX_GET_STAKE_ADDRESSES = 256;
 
 export const getStake = defineMethod({
   name: 'platform.getStake',
-  endpoint: 'P',
   params: z.object({
     addresses: z
       .array(addressParam)

@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const getSubnet = defineMethod({
   name: 'platform.getSubnet',
-  endpoint: 'P',
   // Omitted means the primary network, which the node rejects ("the primary network isn't a subnet").
   params: z.object({ subnetID: idParam }),
   result: z.object({

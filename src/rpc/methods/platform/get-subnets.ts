@@ -12,7 +12,6 @@ export type Subnet = z.output<typeof subnet>;
 
 export const getSubnets = defineMethod({
   name: 'platform.getSubnets',
-  endpoint: 'P',
   params: z.object({ ids: z.array(idParam).optional() }).optional(),
   // null when none of the requested IDs exist.
   result: z.object({ subnets: list(subnet) }),

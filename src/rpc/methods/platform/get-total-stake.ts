@@ -10,7 +10,6 @@ const result = z
 
 export const getTotalStake = defineMethod({
   name: 'platform.getTotalStake',
-  endpoint: 'P',
   params: optionalSubnetParams,
   result,
   heavy: true,

@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const getTx = defineMethod({
   name: 'platform.getTx',
-  endpoint: 'P',
   params: z.object({ txID: idParam, encoding: blockEncoding.optional() }),
   result: z.object({
     tx: z.union([hexBlob, jsonObject]),

@@ -9,7 +9,6 @@ export const utxoIndex = z.object({ address: z.string(), utxo: z.string() });
 
 export const getUTXOs = defineMethod({
   name: 'platform.getUTXOs',
-  endpoint: 'P',
   params: z.object({
     addresses: z
       .array(addressParam)

@@ -1,11 +1,10 @@
 import * as z from 'zod';
-import { noParams, u64 } from '../common';
+import { u64 } from '../common';
 import { defineMethod } from '../define';
 
 export const getValidatorFeeConfig = defineMethod({
   name: 'platform.getValidatorFeeConfig',
-  endpoint: 'P',
-  params: noParams,
+  since: 'v1.12.2',
   result: z.object({
     capacity: u64,
     target: u64,

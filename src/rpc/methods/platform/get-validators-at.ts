@@ -29,7 +29,6 @@ const result = z.union([z.object({ validators: byNode }).transform((r) => r.vali
 
 export const getValidatorsAt = defineMethod({
   name: 'platform.getValidatorsAt',
-  endpoint: 'P',
   params: z.object({ height: heightParam, subnetID: idParam.optional() }),
   result,
   heavy: true,

@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const issueTx = defineMethod({
   name: 'platform.issueTx',
-  endpoint: 'P',
   params: z.object({
     tx: hexBlob.min(3, 'the tx bytes are required'),
     encoding: blobEncoding.optional(),

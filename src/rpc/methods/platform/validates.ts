@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const validates = defineMethod({
   name: 'platform.validates',
-  endpoint: 'P',
   // Omitted means the primary network (X, C and the other primary chains).
   params: optionalSubnetParams,
   result: z.object({ blockchainIDs: list(z.string()) }),
