@@ -33,7 +33,7 @@ export interface TablePaneOptions<T> {
   readonly onKey?: (ev: KeyEvent, row: () => TableRow<T> | undefined) => boolean;
 }
 
-export interface TablePane<T> {
+export interface TableState<T> {
   readonly shown: readonly TableRow<T>[];
   readonly ui: PaneUi;
   /** The cursor's place in `shown`: on the row it was put on, wherever that row is now (state/ui.ts `cursorIndex`). */
@@ -48,7 +48,7 @@ function setSortState(s: AvatopState, pane: PaneId, sortKey: string | undefined,
   return { ...s, ui: { ...s.ui, panes: { ...s.ui.panes, [pane]: { ...p, sortKey, sortDir } } } };
 }
 
-export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
+export function useTablePane<T>(o: TablePaneOptions<T>): TableState<T> {
   const store = useAvatopStore();
   const config = useAppConfig();
   const flash = useFlash();
