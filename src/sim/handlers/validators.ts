@@ -50,7 +50,10 @@ function primaryValidatorJson(ctx: HandlerContext, v: Validator, withDelegators:
   }
   out.delegatorCount = String(v.delegators.length);
   out.delegatorWeight = ctx.net.delegatorWeight(v).toString();
-  if (withDelegators && v.delegators.length > 0) {
+  // One node asked: its delegators, an empty list when it has none, never left out (vms/platformvm/service.go
+  // getPrimaryOrSubnetValidators, v1.14.2 lines 947-965, v1.15.0 lines 972-990: "we should always return a non-nil
+  // value").
+  if (withDelegators) {
     out.delegators = [...v.delegators].sort((a, b) => a.end - b.end).map((d) => delegatorJson(ctx, d, true));
   }
   return out;
