@@ -151,7 +151,6 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
           chainId: activity.chainId,
           txId: activity.issued[0]!.txId,
           stakerTxId: activity.issued.find((i) => i.name === 'AddPermissionlessDelegatorTx')!.txId,
-          nodeId: net.nodes[0]!.nodeId,
         });
       } catch (err) {
         failed = true;

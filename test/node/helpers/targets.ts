@@ -40,7 +40,9 @@ export async function discoverTargets(url: string, hints: Partial<Targets> = {})
     txId: txId ?? '',
     subnetId,
     chainId,
-    nodeId: hints.nodeId ?? String(first['nodeID'] ?? ''),
+    // One validator is asked about (with its delegators): one with a BLS key on both sides, so a genesis validator
+    // without one (v1.11.2's local network) is not compared with a simulated one that has it.
+    nodeId: hints.nodeId ?? String((validators.find((v) => v['signer']) ?? first)['nodeID'] ?? ''),
     addresses: hints.addresses ?? owner?.addresses ?? [],
     stakerTxId: hints.stakerTxId ?? String(first['txID'] ?? txId ?? ''),
     // No L1 on the test networks: getL1Validator is asked about a tx ID, to be understood and answered "not found".
