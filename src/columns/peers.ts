@@ -5,7 +5,7 @@ import { formatAgeShort, formatTimestamp } from '../format/time';
 import { formatPercent } from '../format/number';
 import { sanitize } from '../format/sanitize';
 import { str } from '../format/fields';
-import { shortVersion } from '../domain/versions';
+import { shortVersion } from '../domain/upgrades/versions';
 
 /** "v1.14.2" sorts after "v1.9.0": each part padded. */
 function versionKey(v: unknown): string {

@@ -46,5 +46,5 @@ export const upgrades = defineMethod({
   name: 'info.upgrades',
   since: 'v1.11.11',
   result,
-  description: 'Activation times of every network upgrade this node knows (9999-12-01 means not scheduled).',
+  description: "Activation times of every network upgrade this node knows (9999-12-01: not scheduled by this node's release).",
 });
