@@ -56,10 +56,15 @@ const has = (cmd) => {
   }
 };
 
-/** The Node flags an installed avatop starts with (bin/avatop.cjs's shebang). */
-function nodeFlags(checkout) {
-  const bin = readFileSync(join(checkout, 'bin', 'avatop.cjs'), 'utf8');
-  return /^#!\/usr\/bin\/env -S node(.*)$/m.exec(bin)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
+/** bin/avatop.cjs's shebang (`#!/usr/bin/env -S [NAME=VALUE ...] node [flags]`): how an installed avatop starts. */
+function shebang(binText) {
+  const words = /^#!\/usr\/bin\/env -S (.*)$/m.exec(binText)?.[1].trim().split(/\s+/) ?? [];
+  const env = {};
+  while (words.length && /^\w+=/.test(words[0])) {
+    const [k, ...v] = words.shift().split('=');
+    env[k] = v.join('=');
+  }
+  return { env, flags: words.slice(1) };
 }
 
 /** A loopback TCP relay in front of the node that counts bytes both ways. */
@@ -120,7 +125,7 @@ async function main() {
   for (const c of checkouts) {
     c.bin = join(c.dir, 'dist', 'avatop.cjs');
     if (!existsSync(c.bin)) throw new Error(`${c.bin} is missing: build it (node scripts/build.mjs --no-types in ${c.dir})`);
-    c.flags = nodeFlags(c.dir);
+    ({ env: c.env, flags: c.flags } = shebang(readFileSync(join(c.dir, 'bin', 'avatop.cjs'), 'utf8')));
   }
   log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; starting avatop sim ${SIM_ARGS.join(' ')}`);
   const sim = await startSim(checkouts[0].bin);
@@ -134,7 +139,7 @@ async function main() {
         relays.push(r);
         const home = join(work, `${c.label}-${pane}-home`);
         mkdirSync(home, { recursive: true });
-        const s = session(`${c.label}-${pane}`, [process.execPath, ...c.flags, c.bin, '--url', r.url, '--pane', pane], { TERM: 'tmux-256color', XDG_CACHE_HOME: home, HOME: home });
+        const s = session(`${c.label}-${pane}`, [process.execPath, ...c.flags, c.bin, '--url', r.url, '--pane', pane], { ...c.env, TERM: 'tmux-256color', XDG_CACHE_HOME: home, HOME: home });
         sessions.push({ ...s, kind: 'avatop', checkout: c.label, pane, relay: r });
       }
     }
