@@ -7,6 +7,7 @@ import { startHeadlessSession, type HeadlessSession } from '../exporter/session'
 import { createExporterServer, listen, parseListen } from '../exporter/server';
 import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources';
 import { isUp } from '../exporter/node-series';
+import { createScrapePace } from '../exporter/scrape-pace';
 import { exitFor } from '../config/exit-codes';
 
 const DEFAULT_LISTEN = '127.0.0.1:9109';
@@ -101,7 +102,15 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const weights = weightsByNetwork(states);
     return sessions.map((s, i) => ({ name: s.target.name, state: states[i]!, l1: s.l1(), weights: weights.get(states[i]!.node.networkName.data ?? '') }));
   };
-  const server = createExporterServer(views, { override: settings.uptimeThreshold });
+  // Nodes are polled at the pace of the scrapes (idle at a minute until Prometheus comes), never below --interval.
+  const pace = createScrapePace(settings.intervalMs);
+  let paceMs = pace.at(Date.now());
+  const follow = (ms: number) => {
+    if (ms === paceMs) return;
+    paceMs = ms;
+    for (const s of sessions) s.setPace(ms);
+  };
+  const server = createExporterServer(views, { override: settings.uptimeThreshold }, Date.now, () => follow(pace.scraped(Date.now())));
   try {
     await listen(server, at);
   } catch (err) {
@@ -109,11 +118,14 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     return exitFor('usage');
   }
   for (const n of nodes) {
-    sessions.push(startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
+    sessions.push(startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: paceMs, timeoutMs: settings.timeoutMs }));
   }
   const restake = () => assignStakeSources(sessions.map((s) => ({ state: s.store.getState(), isStakeSource: s.isStakeSource, setStakeSource: s.setStakeSource })), isUp);
   restake();
-  const restaking = setInterval(restake, STAKE_SOURCE_CHECK_MS);
+  const restaking = setInterval(() => {
+    restake();
+    follow(pace.at(Date.now()));
+  }, STAKE_SOURCE_CHECK_MS);
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
   io.stdout.write(`avatop exporter ${AVATOP_VERSION}: serving http://${shown}/metrics for ${nodes.map((n) => `${n.name} (${n.url})`).join(', ')}\n`);

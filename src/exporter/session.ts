@@ -28,6 +28,8 @@ export interface HeadlessSession {
   /** Whether this session also fetches the validator set (for every node of its network). */
   setStakeSource(on: boolean): void;
   readonly isStakeSource: boolean;
+  /** Poll the node this often from now on (exporter/scrape-pace.ts): the pace of the scrapes. */
+  setPace(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,9 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     },
     get isStakeSource() {
       return stakeSource;
+    },
+    setPace(ms) {
+      scheduler.setTickMs(ms);
     },
     async close() {
       scheduler.stop();

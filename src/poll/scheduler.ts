@@ -76,6 +76,11 @@ export interface Scheduler {
   resume(): void;
   /** The user asked: poll everything visible now, heavy lists and unsupported methods included. */
   refresh(): void;
+  /**
+   * The header's cadence from now on, and the slow and maximum-age ones never faster than it (the exporter polls at
+   * the pace of its scrapes). Faster: what polls at the header's cadence polls now, then at the new one.
+   */
+  setTickMs(ms: number): void;
   /** Apply queued store updates now (the batch timer does this on its own). */
   flush(): void;
   /** Resolves when no request is in flight. */
@@ -88,11 +93,13 @@ export interface Scheduler {
 export function createScheduler(opts: SchedulerOptions): Scheduler {
   const { client, store } = opts;
   const clock = opts.clock ?? systemClock;
-  const intervals: Intervals = {
+  const base: Intervals = {
     tickMs: opts.intervalMs ?? 2_000,
     slowMs: opts.slowMs ?? 30_000,
     maxAgeMs: opts.maxAgeMs ?? 5 * 60_000,
   };
+  // Read at every wait (scheduler-timing.ts), so setTickMs changes it in place.
+  const intervals: { -readonly [K in keyof Intervals]: number } = { ...base };
   const timing = createTiming({
     intervals,
     heavyMinMs: opts.heavyMinIntervalMs ?? 5_000,
@@ -146,7 +153,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       random: opts.random,
       backoff: opts.backoff,
       unsupportedRetryMs: opts.unsupportedRetryMs,
-      tickMs: intervals.tickMs,
+      // Read when a probe fails: the cadence of now (setTickMs), not of the entry's start.
+      get tickMs() {
+        return intervals.tickMs;
+      },
       ctx,
       heights,
       entries: () => entries.values(),
@@ -269,6 +279,14 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     resume() {
       store.setState((s) => ({ ...s, ui: setPaused(s.ui, false) }));
       applyResume();
+    },
+    setTickMs(ms) {
+      const faster = ms < intervals.tickMs;
+      intervals.tickMs = ms;
+      intervals.slowMs = Math.max(base.slowMs, ms);
+      intervals.maxAgeMs = Math.max(base.maxAgeMs, ms);
+      // A tick resource waiting out the old, longer cadence polls now and then keeps the new one.
+      if (faster && started) for (const e of entries.values()) if (e.spec.cadence === 'tick') e.poller.refresh();
     },
     refresh() {
       if (paused) return;

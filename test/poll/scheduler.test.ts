@@ -150,6 +150,26 @@ describe('scheduler', () => {
     expect(subnetLists).toBe(2);
   });
 
+  it('setTickMs: the header polls at the new cadence, at once when it is faster (the exporter follows its scrapes)', async () => {
+    h = await startHarness({ intervalMs: 60_000 });
+    h.scheduler.start();
+    await h.quiesce();
+    const first = h.node.count('platform.getHeight');
+    await h.run(50_000);
+    expect(h.node.count('platform.getHeight')).toBe(first);
+    h.scheduler.setTickMs(2_000);
+    await h.run(100);
+    expect(h.node.count('platform.getHeight')).toBe(first + 1);
+    await h.run(20_000);
+    expect(h.node.count('platform.getHeight')).toBeGreaterThanOrEqual(first + 10);
+    // Slower again: the next poll waits the new cadence.
+    h.scheduler.setTickMs(60_000);
+    await h.run(3_000);
+    const slow = h.node.count('platform.getHeight');
+    await h.run(50_000);
+    expect(h.node.count('platform.getHeight')).toBe(slow);
+  });
+
   it('follows every block again when the node cannot give blocks', async () => {
     h = await startHarness();
     h.node.on('platform.getBlockByHeight', { error: { code: -32000, message: 'internal error' } });
