@@ -23,6 +23,7 @@ import { makeSigner } from './stakers';
 import { buildHistoryBlocks, buildPastRewards, buildPeers, buildPending, buildSubnets, buildValidators } from './generate';
 import { advanceTo } from './evolve';
 import { applyScenario } from './scenario';
+import { heliconSec, stakingParams } from './staking-params';
 
 export type { NetworkOptions, SubnetStakerFull } from './types';
 
@@ -150,7 +151,8 @@ export class SimNetwork {
     else if (opts.scenario) {
       // The node's own rule for a validation starting then: 90% from Helicon on, else 80% (ACP-267).
       const helicon = Date.parse(this.profile.heliconTime);
-      this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => (startSec * 1000 >= helicon ? 90 : 80));
+      const rules = { heliconSec: heliconSec(this), minCycleSec: stakingParams(this.networkId).heliconMinStakeDurationSec };
+      this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => (startSec * 1000 >= helicon ? 90 : 80), rules);
     }
     buildValidators(this, g, opts.validators);
     buildSubnets(this, g, opts.subnets, opts.trackedSubnets ?? 2);
