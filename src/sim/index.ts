@@ -19,6 +19,7 @@ export { SCENARIOS, parseScenario, type OwnValidationPlan, type ScenarioName } f
 export type { ProfileName } from './profiles';
 export { PROFILE_NAMES } from './profiles';
 export { SimNetwork } from './network';
+export { lastCycleRewardTxId } from './network/rewards';
 
 export interface SimNodeOptions {
   profile?: ProfileName;

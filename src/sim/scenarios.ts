@@ -1,6 +1,9 @@
 // This node's own validation in the simulator, set to show one reward-guard case (`avatop sim --scenario NAME`):
 // its staking period, the uptime its peers see and its own record, and an L1 validation's balance. The two budget
 // cases are worked back from the budget they should show, with the threshold the simulated node's own rule gives.
+// The auto-renew cases (ACP-236) stake this node with AddAutoRenewedValidatorTx, start and end being its current
+// cycle's; the network checks them against its rules (sim/network/periods.ts ownPeriod). Their shapes are in
+// README.md and `avatop sim --help`, and tests rely on them: change all three together.
 
 export const SCENARIOS = ['healthy', 'near-threshold', 'reward-lost', 'ending-soon', 'low-l1-balance', 'auto-renew', 'auto-renew-failing', 'auto-renew-off', 'short-cycle'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];

@@ -4,6 +4,8 @@
 // nextPeriod 0, or removed after a failed cycle.
 import type { AutoRenew, Delegator, Owner, StakerBase, Validator } from '../model';
 import { PRIMARY_NETWORK_ID } from '../constants';
+import { encodeSignedTx, txIdOf } from '../../codec/pchain/txs';
+import { formatId } from '../wire';
 import * as tf from '../tx-factory';
 import { registerTx, rewardUtxosFor, storeBlock } from './ledger';
 import { enqueueEnd, primaryReward, sortValidators } from './stakers';
@@ -168,6 +170,16 @@ function settleLeftoverDelegators(net: SimNetwork, v: Validator, commit: boolean
     net.endQueue = net.endQueue.filter((x) => x !== d);
     settleDelegator(net, d, v, commit);
   }
+}
+
+/**
+ * The ID of the RewardAutoRenewedValidatorTx that closed the cycle before a validator's current one, if the chain
+ * has it: the tx is its staker's txID and the cycle's end (its timestamp), so anyone can work the ID out.
+ */
+export function lastCycleRewardTxId(net: SimNetwork, v: Validator): string | undefined {
+  if (!v.autoRenew) return undefined;
+  const id = formatId(txIdOf(encodeSignedTx(tf.rewardAutoRenewedValidatorTx(v.txId, v.start))));
+  return net.txs.has(id) ? id : undefined;
 }
 
 /** Takes a validator out of the primary network and the subnets it validates. */
