@@ -135,7 +135,7 @@ export function ownPeriod(net: SimNetwork, plan: OwnValidationPlan): DrawnPeriod
 }
 
 function span(sec: number): string {
-  if (sec % DAY === 0) return `${sec / DAY}d`;
+  if (sec % DAY === 0 && sec >= 3 * DAY) return `${sec / DAY}d`;
   if (sec % HOUR === 0) return `${sec / HOUR}h`;
   return `${sec}s`;
 }

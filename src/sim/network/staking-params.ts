@@ -4,6 +4,7 @@
 // HeliconMinStakeDuration will also be in the network-parameters module of the simulator's network model
 // (sim-net); until it lands, this is where the staking modules read it.
 import type { SimNetwork } from './index';
+import { UNSCHEDULED_TIME } from '../profiles';
 
 const HOUR = 3_600;
 const DAY = 24 * HOUR;
@@ -80,7 +81,7 @@ export const ACP267_UPTIME_REQUIREMENT = 0.9;
 /** Helicon's activation on the simulated network, Unix seconds (Infinity where it is not scheduled). */
 export function heliconSec(net: Pick<SimNetwork, 'profile'>): number {
   const ms = Date.parse(net.profile.heliconTime);
-  return Number.isNaN(ms) ? Number.POSITIVE_INFINITY : Math.floor(ms / 1000);
+  return Number.isNaN(ms) || net.profile.heliconTime === UNSCHEDULED_TIME ? Number.POSITIVE_INFINITY : Math.floor(ms / 1000);
 }
 
 /** upgrade/upgrade.go: IsHeliconActivated(t) is !t.Before(HeliconTime), so a start at activation counts. */
