@@ -12,7 +12,8 @@ const NAVAX = 1_000_000_000n;
 const DAY = 86_400;
 const HOUR = 3_600;
 const MAX_UINT64 = 2n ** 64n - 1n;
-// Mainnet's Helicon (upgrade/upgrade.go), and a day of the simulation 65 days later: inside ACP-285's 90-day ramp.
+// Mainnet's Helicon (upgrade/upgrade.go line 41), and a day of the simulation 65 days later: inside ACP-285's
+// 90-day ramp.
 const HELICON = '2026-09-22T15:00:00Z';
 const HELICON_SEC = Date.parse(HELICON) / 1000;
 const NOW_MS = Date.UTC(2026, 10, 26, 12);
@@ -25,7 +26,7 @@ afterEach(async () => {
 });
 
 function start(opts: SimNodeOptions): Promise<SimNode> {
-  return createSimNode({ profile: 'v1.15', heliconTime: HELICON, startTimeMs: NOW_MS, validators: 150, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: BLOCK_MS, ...opts });
+  return createSimNode({ profile: 'v1.15', startTimeMs: NOW_MS, validators: 150, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: BLOCK_MS, ...opts });
 }
 
 interface Record {
@@ -221,13 +222,14 @@ describe('auto-renew-off: nextPeriod 0 exits at the cycle end', () => {
 });
 
 describe('short-cycle: the network\'s shortest cycle', () => {
+  // A custom network takes the local genesis' parameters (1 h) and the Helicon time it is given.
   for (const [networkId, cycle] of [
     [1, 48 * HOUR],
     [5, 12 * HOUR],
-    [12345, HOUR],
+    [1337, HOUR],
   ] as const) {
     it(`is HeliconMinStakeDuration on network ${networkId}: ${cycle / HOUR} h, an eighth gone, renewing at 100%`, async () => {
-      node = await start({ scenario: 'short-cycle', networkId });
+      node = await start({ scenario: 'short-cycle', networkId, ...(networkId === 1337 ? { heliconTime: HELICON } : {}) });
       const v = (await own(node))!;
       expect(Number(v.endTime) - Number(v.startTime)).toBe(cycle);
       expect(NOW_MS / 1000 - Number(v.startTime)).toBe(cycle / 8);
@@ -240,7 +242,8 @@ describe('short-cycle: the network\'s shortest cycle', () => {
 describe('auto-renewed validations the network cannot have are refused', () => {
   it('before Helicon, or with a cycle under HeliconMinStakeDuration', async () => {
     const now = NOW_MS / 1000;
-    await expect(start({ heliconTime: 'unscheduled', scenario: 'auto-renew' })).rejects.toThrow(/starts at or after Helicon, which this network has not scheduled/);
+    await expect(start({ networkId: 1337, scenario: 'auto-renew' })).rejects.toThrow(/starts at or after Helicon, which this network has not scheduled/);
+    await expect(start({ profile: 'v1.14', scenario: 'auto-renew' })).rejects.toThrow(/starts at or after Helicon, which this network has not scheduled/);
     await expect(start({ ownValidation: { startSec: now - 3 * HOUR, endSec: now + 20 * HOUR, peersUptime: 99, ownUptime: 99, autoRenew: { nextPeriodSec: 48 * HOUR, autoCompoundRewardShares: 0, earlierCycles: 0 } } })).rejects.toThrow(/lasts at least 48h .*HeliconMinStakeDuration/);
     await expect(start({ ownValidation: { startSec: now - 3 * HOUR, endSec: now + 20 * HOUR, peersUptime: 99, ownUptime: 99 } })).rejects.toThrow(/lasts at least 48h on this network/);
   });

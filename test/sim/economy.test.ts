@@ -94,10 +94,10 @@ function rewardTxId(s: Staker & { auto: boolean }): string {
 }
 
 describe('the supply, as the node keeps it', () => {
-  for (const profile of ['v1.14', 'v1.15'] as const) {
+  for (const profile of ['v1.11', 'v1.15'] as const) {
     for (const seed of [1, 2, 3]) {
       it(`moves by the rewards of stakers added, less those aborted (${profile}, seed ${seed})`, async () => {
-        const sim = await startSim({ profile, seed, validators: 120, peers: 10, utxos: 10, blockIntervalMs: 30_000, heliconTime: '2026-09-22T15:00:00Z', startTimeMs: Date.UTC(2026, 10, 26, 12) });
+        const sim = await startSim({ profile, seed, validators: 120, peers: 10, utxos: 10, blockIntervalMs: 30_000, startTimeMs: Date.UTC(2026, 10, 26, 12) });
         try {
           const supply = async () => BigInt((await result<{ supply: string }>(sim.url, '/ext/bc/P', 'platform.getCurrentSupply')).supply);
           const s0 = await supply();

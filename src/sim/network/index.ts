@@ -20,10 +20,11 @@ import { NAVAX, ZERO32, type NetworkOptions, type SubnetStakerFull } from './typ
 import { createKeystore, type Keystore } from './keystore';
 import { issueTx, type MempoolEntry } from './mempool';
 import { makeSigner } from './stakers';
-import { buildHistoryBlocks, buildPastRewards, buildPeers, buildPending, buildSubnets, buildValidators } from './generate';
+import { buildHistoryBlocks, buildPastRewards, buildPending, buildSubnets, buildValidators } from './generate';
+import { buildPeers, createConnectionState, stallTimeMs, type ConnectionState } from './connections';
 import { advanceTo } from './evolve';
 import { applyScenario } from './scenario';
-import { heliconSec, stakingParams } from './staking-params';
+import { heliconSec, stakingParams, uptimeRequirementFor } from './staking-params';
 
 export type { NetworkOptions, SubnetStakerFull } from './types';
 
@@ -58,7 +59,10 @@ export class SimNetwork {
   /** Extra data of elastic-subnet stakers keyed by subnet then node. */
   readonly subnetStakers = new Map<string, SubnetStakerFull[]>();
   readonly chains: Chain[] = [];
+  /** This node's connections: the one set info.peers, `connected`, the health checks and info.uptime read. */
   readonly peers = new Map<string, Peer>();
+  /** What decides who is in `peers`, and this node's up/down history (sim/network/connections.ts). */
+  readonly conn: ConnectionState;
   readonly utxos: UtxoStore;
   readonly rewardUtxos = new Map<string, UtxoView[]>();
   readonly history = new ValidatorHistory();
@@ -78,7 +82,6 @@ export class SimNetwork {
   /** @internal */ readonly addrPool: Uint8Array[] = [];
   /** @internal */ nextBlockAtMs: number;
   /** @internal */ targetValidators: number;
-  /** @internal */ targetPeers: number;
   /** @internal Stakers ordered by end time; the head is the next to be rewarded. */
   endQueue: StakerBase[] = [];
   /** @internal */ readonly delegatorOwner = new Map<StakerBase, Validator>();
@@ -124,9 +127,10 @@ export class SimNetwork {
     this.stepPrng = this.prng.fork('steps');
     this.peerPrng = this.prng.fork('peers');
     this.timeMs = Math.floor(opts.startTimeMs / 1000) * 1000;
+    this.conn = createConnectionState(opts.profile, opts.networkId, { connectedStake: opts.connectedStake, isolated: opts.isolated ?? false, nonValidatorPeers: Math.max(0, opts.peers) }, Math.max(this.timeMs, opts.clockMs ?? 0));
+    this.conn.stallAtMs = stallTimeMs(this.conn, opts.profile, opts.networkId);
     this.nextBlockAtMs = this.timeMs + this.blockIntervalMs;
     this.targetValidators = Math.max(1, opts.validators);
-    this.targetPeers = Math.max(0, opts.peers);
     this.cChainHeight = 40_000_000 + this.prng.int(0, 5_000_000);
     this.xChainHeight = 400_000 + this.prng.int(0, 100_000);
 
@@ -150,15 +154,14 @@ export class SimNetwork {
     if (opts.ownValidation) this.scenario = opts.ownValidation;
     else if (opts.scenario) {
       // The node's own rule for a validation starting then: 90% from Helicon on, else 80% (ACP-267).
-      const helicon = Date.parse(this.profile.heliconTime);
       const rules = { heliconSec: heliconSec(this), minCycleSec: stakingParams(this.networkId).heliconMinStakeDurationSec };
-      this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => (startSec * 1000 >= helicon ? 90 : 80), rules);
+      this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => 100 * uptimeRequirementFor(this, startSec), rules);
     }
     buildValidators(this, g, opts.validators);
     buildSubnets(this, g, opts.subnets, opts.trackedSubnets ?? 2);
     buildPastRewards(this, g);
     if (this.profile.name === 'v1.11') buildPending(this, g);
-    buildPeers(this, this.peerPrng, opts.peers);
+    buildPeers(this, this.peerPrng);
     this.applyScenario();
     buildHistoryBlocks(this, g);
   }

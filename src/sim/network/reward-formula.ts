@@ -17,7 +17,20 @@ export const HELICON_MIN_CONSUMPTION_RATE_REDUCTION_SEC = 90 * 86_400;
  * reward/calculator.go lines 93-136 (configForStakeStart): from Helicon on, the minimum consumption rate moves from
  * the genesis value to 7.5% in a straight line over 90 days, by the stake's start time.
  */
-export function configForStakeStart(cfg: RewardConfig, heliconSec: number, stakeStartSec: number): RewardConfig {
+/** reward.Config with its rates as the node's uint64 arithmetic uses them. */
+export interface RateConfig {
+  readonly maxConsumptionRate: bigint;
+  readonly minConsumptionRate: bigint;
+  readonly mintingPeriodSec: number;
+  readonly supplyCap: bigint;
+}
+
+export function rateConfig(cfg: RewardConfig | RateConfig): RateConfig {
+  return { ...cfg, maxConsumptionRate: BigInt(cfg.maxConsumptionRate), minConsumptionRate: BigInt(cfg.minConsumptionRate) };
+}
+
+export function configForStakeStart(config: RewardConfig | RateConfig, heliconSec: number, stakeStartSec: number): RateConfig {
+  const cfg = rateConfig(config);
   if (stakeStartSec < heliconSec || cfg.minConsumptionRate === HELICON_MIN_CONSUMPTION_RATE_TARGET) return cfg;
   // Custom networks may set a maximum below the target; the minimum is never raised above it (lines 109-113).
   if (cfg.maxConsumptionRate < HELICON_MIN_CONSUMPTION_RATE_TARGET) return cfg;
@@ -39,7 +52,8 @@ export function configForStakeStart(cfg: RewardConfig, heliconSec: number, stake
  * remaining supply × (min rate + (max − min) × duration / minting period) × stake / supply × duration / minting period,
  * divided in the node's order and capped at the remaining supply.
  */
-export function calculate(cfg: RewardConfig, durationSec: number, stakedAmount: bigint, currentSupply: bigint): bigint {
+export function calculate(config: RewardConfig | RateConfig, durationSec: number, stakedAmount: bigint, currentSupply: bigint): bigint {
+  const cfg = rateConfig(config);
   const duration = BigInt(Math.max(0, Math.floor(durationSec))) * NS_PER_SEC;
   const mintingPeriod = BigInt(cfg.mintingPeriodSec) * NS_PER_SEC;
   const numerator = (cfg.maxConsumptionRate - cfg.minConsumptionRate) * duration + cfg.minConsumptionRate * mintingPeriod;
@@ -57,7 +71,7 @@ export function calculate(cfg: RewardConfig, durationSec: number, stakedAmount: 
  * staker is added (standard_tx_executor.go lines 1522-1531, 1397-1403) or an auto-renewed cycle begins
  * (proposal_tx_executor.go lines 895-913).
  */
-export function potentialReward(cfg: RewardConfig, heliconSec: number, startSec: number, durationSec: number, stakedAmount: bigint, currentSupply: bigint): bigint {
+export function potentialReward(cfg: RewardConfig | RateConfig, heliconSec: number, startSec: number, durationSec: number, stakedAmount: bigint, currentSupply: bigint): bigint {
   return calculate(configForStakeStart(cfg, heliconSec, startSec), durationSec, stakedAmount, currentSupply);
 }
 

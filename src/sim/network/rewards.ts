@@ -11,6 +11,7 @@ import { registerTx, rewardUtxosFor, storeBlock } from './ledger';
 import { enqueueEnd, primaryReward, sortValidators } from './stakers';
 import { restake, split } from './reward-formula';
 import { stakingParams, uptimeRequirementFor } from './staking-params';
+import { downWithin } from './connections';
 import type { SimNetwork } from './index';
 
 // The simulator's staking txs have no outputs of their own and one stake output, so unstakeUTXOs
@@ -30,14 +31,30 @@ export function reward(net: SimNetwork, s: StakerBase, nowSec: number): void {
 }
 
 /**
- * The network's verdict on a validator's period: vms/platformvm/block/executor/options.go lines 146-194
- * (prefersCommit): its uptime since its current period (or cycle) started against the requirement for that start,
- * 90% from Helicon on (ACP-267). A delegator is judged by its validator's uptime. The vote is modelled by what this
- * node measures of each validator, and of itself by what its peers see (the scenario's view).
+ * The network's verdict on a validator's period: each validator prefers commit when its own measurement of the
+ * staker's uptime since the current period (or cycle) started meets the requirement for that start, 90% from
+ * Helicon on (vms/platformvm/block/executor/options.go lines 146-194, prefersCommit; ACP-267), and the stake's
+ * majority decides. A delegator is judged by its validator's uptime. For other validators the vote is modelled by
+ * what this node measures of them; for this node it is counted, validator by validator, from what each of them
+ * measures of it (sim/network/connections.ts: its up/down history less what each missed) and, for its own vote,
+ * its own record.
  */
 export function prefersCommit(net: SimNetwork, v: Validator): boolean {
-  const uptime = v.nodeIdStr === net.nodeIdStr && net.scenario ? net.scenario.peersUptime : v.uptime;
-  return uptime / 100 >= uptimeRequirementFor(net, v.start);
+  const need = uptimeRequirementFor(net, v.start);
+  if (v.nodeIdStr !== net.nodeIdStr) return v.uptime / 100 >= need;
+  const startMs = v.start * 1000;
+  const elapsed = net.timeMs - startMs;
+  if (elapsed <= 0) return true;
+  const up = elapsed - downWithin(net.conn.outages, startMs, net.timeMs);
+  let yes = 0n;
+  let total = 0n;
+  for (const w of net.validators) {
+    const weight = net.weightOf(w);
+    total += weight;
+    const seen = w === v ? v.uptime / 100 : (up - (net.conn.missed.get(w.nodeIdStr) ?? 0)) / elapsed;
+    if (seen >= need) yes += weight;
+  }
+  return yes * 2n > total;
 }
 
 /** The proposal block with the reward tx and the option block the vote chose; returns the reward tx's ID. */
