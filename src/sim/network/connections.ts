@@ -470,16 +470,19 @@ export function syncConnectedFlags(net: SimNetwork): void {
 }
 
 /**
- * One block's worth of peer activity: message times, a validator going down and another coming back (keeping a
- * chosen share), non-validators coming and going, benching and ACP signals.
+ * One block's worth of peer activity: a validator going down and another coming back (keeping a chosen share),
+ * non-validators coming and going, benching and ACP signals.
  */
 export function churnPeers(net: SimNetwork, p: Prng): void {
   const c = net.conn;
   const nowMs = net.timeMs;
   if (nowMs < c.downUntilMs) return;
-  for (const peer of net.peers.values()) {
-    if (p.chance(0.6)) peer.lastSentMs = nowMs - p.int(0, 400);
-    if (p.chance(0.6)) peer.lastReceivedMs = nowMs - p.int(0, 900);
+  // Message times follow the clock in refresh(); a few peers are heard from just now.
+  const heard = net.peers.size > 0 ? [...net.peers.values()] : [];
+  for (let i = 0; i < 3 && heard.length > 0; i++) {
+    const peer = p.pick(heard);
+    peer.lastReceivedMs = nowMs - p.int(0, 900);
+    peer.lastSentMs = nowMs - p.int(0, 400);
   }
   if (!c.settings.isolated && p.chance(0.2)) {
     const online = [...net.peers.values()].filter((x) => x.weight > 0n);
