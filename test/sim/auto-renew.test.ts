@@ -36,6 +36,7 @@ interface Record {
   weight: string;
   potentialReward: string;
   accruedDelegateeReward: string;
+  delegationFee: string;
   uptime: string;
   signer?: { publicKey: string };
   nextPeriod?: string;
@@ -76,6 +77,13 @@ function sharesPart(total: bigint, shares: bigint): bigint {
   return total - (rest * total > MAX_UINT64 ? rest * (total / 1_000_000n) : (rest * total) / 1_000_000n);
 }
 
+/** What the validator earns from its current delegations, all committed: its delegation fee's part of each reward. */
+function commission(v: Record): bigint {
+  // delegationFee is 100 × shares / 1,000,000 (service.go line 854), to four decimals.
+  const shares = BigInt(Math.round(Number(v.delegationFee) * 10_000));
+  return (v.delegators as Record[]).reduce((t, d) => t + sharesPart(BigInt(d.potentialReward), shares), 0n);
+}
+
 /** Calculate with ACP-285's ramped minimum rate (reward/calculator.go lines 45-70, 93-136), mainnet's genesis rates. */
 function potentialReward(startSec: number, durationSec: number, stake: bigint, currentSupply: bigint): bigint {
   const ramp = BigInt(90 * DAY) * 1_000_000_000n;
@@ -107,7 +115,7 @@ describe('auto-renew: a healthy cycle renews', () => {
     expect(Number(v.endTime) - NOW_MS / 1000).toBe(12 * HOUR);
     expect(v.nextPeriod).toBe(String(14 * DAY));
     expect(v.autoCompoundRewardShares).toBe('500000');
-    expect(v.delegators).toEqual([]);
+    expect(Array.isArray(v.delegators)).toBe(true);
     const tx = await stakerTx(node, v.txID);
     expect(tx).toMatchObject({ typeName: 'AddAutoRenewedValidatorTx', hasKey: true, period: BigInt(14 * DAY) });
     // Three committed cycles restaked half their rewards: the weight is more than the tx staked.
@@ -140,9 +148,12 @@ describe('auto-renew: a healthy cycle renews', () => {
       return true;
     });
     const after = (await own(node))!;
+    // Its delegations end with the cycle at the latest, and are paid first: their commission (reward.Split by the
+    // delegation fee) joins the cycle's delegatee reward.
+    const delegatee = BigInt(last.accruedDelegateeReward) + commission(last);
     // The node's restake: split each of the cycle's rewards by autoCompoundRewardShares (far from the 3 M cap here).
     const restakedV = sharesPart(BigInt(last.potentialReward), 500_000n);
-    const restakedD = sharesPart(BigInt(last.accruedDelegateeReward), 500_000n);
+    const restakedD = sharesPart(delegatee, 500_000n);
     expect(BigInt(after.weight)).toBe(BigInt(last.weight) + restakedV + restakedD);
     expect(after.startTime).toBe(String(end));
     expect(after.endTime).toBe(String(end + 14 * DAY));
@@ -152,7 +163,7 @@ describe('auto-renew: a healthy cycle renews', () => {
     expect(supplyNow).toBe(supplyBefore + BigInt(after.potentialReward));
     const rtx = cycleRewardTxId(before.txID, end);
     expect((await result<{ status: string }>(node.url, P, 'platform.getTxStatus', { txID: rtx })).status).toBe('Committed');
-    const withdrawn = [BigInt(last.potentialReward) - restakedV, BigInt(last.accruedDelegateeReward) - restakedD].filter((a) => a > 0n);
+    const withdrawn = [BigInt(last.potentialReward) - restakedV, delegatee - restakedD].filter((a) => a > 0n);
     expect((await rewardUtxos(node, rtx)).map((u) => [u.txId, u.outputIndex, u.amount])).toEqual(withdrawn.map((a, i) => [rtx, i, a]));
   });
 });
@@ -186,8 +197,10 @@ describe('auto-renew-failing: a cycle under 90% ends the validation', () => {
     const paid = [accruedValidation, BigInt(last.accruedDelegateeReward)].filter((a) => a > 0n);
     expect((await rewardUtxos(node, rtx)).map((u) => [u.txId, u.outputIndex, u.amount])).toEqual(paid.map((a, i) => [rtx, i, a]));
     expect((await rewardUtxos(node, v.txID)).length).toBe(0);
-    // undoSupplyMintOnAbort: the cycle's reward, minted when it began, leaves the supply.
-    expect(supplyNow).toBe(supplyBefore - BigInt(last.potentialReward));
+    // undoSupplyMintOnAbort: the cycle's reward, minted when it began, leaves the supply, with those of its
+    // delegations ending with it (judged on its uptime too, so aborted).
+    const delegations = (last.delegators as Record[]).reduce((t, d) => t + BigInt(d.potentialReward), 0n);
+    expect(supplyNow).toBe(supplyBefore - BigInt(last.potentialReward) - delegations);
     // unstakeUTXOs: the principal, under the AddAutoRenewedValidatorTx, at output 0 (it has no outputs of its own).
     const wallet = node.network.wallets[0]!.str;
     const { utxos } = await result<{ utxos: string[] }>(node.url, P, 'platform.getUTXOs', { addresses: [wallet], limit: 1024, encoding: 'hex' });
@@ -217,7 +230,8 @@ describe('auto-renew-off: nextPeriod 0 exits at the cycle end', () => {
     // Graceful exit: this cycle's reward with what earlier ones restaked, then the delegatee rewards.
     const paid = await rewardUtxos(node, rtx);
     expect(paid[0]!.amount).toBe(BigInt(v.potentialReward) + BigInt(v.weight) - tx.principal);
-    expect(paid.slice(1).map((u) => u.amount)).toEqual(BigInt(v.accruedDelegateeReward) > 0n ? [BigInt(v.accruedDelegateeReward)] : []);
+    const delegatee = BigInt(v.accruedDelegateeReward) + commission(v);
+    expect(paid.slice(1).map((u) => u.amount)).toEqual(delegatee > 0n ? [delegatee] : []);
   });
 });
 

@@ -37,7 +37,7 @@ export function advanceTo(net: SimNetwork, ms: number, maxCatchUpMs = Number.POS
   return produced;
 }
 
-/** One block at `atMs`: a reward when a staker's end is due, else a standard block. */
+/** The blocks of `atMs`: the rewards of every staker due by then, else a standard block. */
 export function step(net: SimNetwork, atMs: number): void {
   const p = net.stepPrng;
   net.timeMs = Math.max(net.timeMs, atMs);
@@ -46,10 +46,16 @@ export function step(net: SimNetwork, atMs: number): void {
   net.cChainHeight += Math.max(1, Math.round(elapsedSec / 2));
   if (p.chance(0.3)) net.xChainHeight++;
 
-  const due = net.endQueue[0];
+  // The chain's time cannot pass the next staker's end: each staker due is rewarded by a proposal block at its end
+  // time exactly (proposal_tx_executor.go lines 1025-1035, getNextStakerToReward), one after another, before time
+  // moves on; so every staker due by now is settled in this step, and a standard block waits for the next.
+  let due = net.endQueue[0];
   if (due && due.end <= nowSec) {
-    net.endQueue.shift();
-    reward(net, due, nowSec);
+    while (due && due.end <= nowSec) {
+      net.endQueue.shift();
+      reward(net, due, Math.max(due.end, net.lastBlock.time));
+      due = net.endQueue[0];
+    }
   } else {
     standardStep(net, p, nowSec);
   }

@@ -43,8 +43,10 @@ export function buildValidators(net: SimNetwork, p: Prng, count: number): void {
 /**
  * An auto-renewed validator in its current cycle: its AddAutoRenewedValidatorTx accepted `earlierCycles` cycles
  * before, each cycle committed and renewed as the node renews it (rewards.ts renewCycle), so its weight holds what
- * they restaked. The last earlier cycle's RewardAutoRenewedValidatorTx is on record with its reward UTXOs, and a
- * SetAutoRenewedValidatorConfigTx (in the recent blocks) where the next period differs from the cycle's.
+ * they restaked. For this node's own validation the last earlier cycle's RewardAutoRenewedValidatorTx is on record
+ * with its reward UTXOs, and a SetAutoRenewedValidatorConfigTx (in the recent blocks) where the next period differs
+ * from the cycle's; other validators' are older than the blocks the simulator holds (and building them all would
+ * cost start-up time at scale).
  */
 function autoRenewedSince(net: SimNetwork, p: Prng, nodeId: Uint8Array, period: DrawnPeriod, weight: bigint, own: boolean): Validator {
   const renew = period.renew!;
@@ -55,17 +57,17 @@ function autoRenewedSince(net: SimNetwork, p: Prng, nodeId: Uint8Array, period: 
   for (let k = 0; k < renew.earlierCycles; k++) {
     const cycleEnd = v.end;
     renewCycle(net, v, cfg, (withdrawn) => {
-      if (k < renew.earlierCycles - 1) return;
+      if (!own || k < renew.earlierCycles - 1) return;
       const rtx = registerTx(net, tf.rewardAutoRenewedValidatorTx(v.txId, cycleEnd));
       rewardUtxosFor(net, rtx.idStr, rtx.id, 0, withdrawn);
     });
   }
-  if (renew.nextPeriod !== length) {
+  if (renew.nextPeriod !== length && own) {
     const tx = tf.setAutoRenewedValidatorConfigTx(p, net.ctx, { txId: v.txId, autoCompoundRewardShares: cfg.autoCompoundRewardShares, period: renew.nextPeriod });
     registerTx(net, tx);
     net.historyTxs.push(tx);
-    cfg.nextPeriod = renew.nextPeriod;
   }
+  cfg.nextPeriod = renew.nextPeriod;
   return v;
 }
 

@@ -42,10 +42,12 @@ export function reward(net: SimNetwork, s: StakerBase, nowSec: number): void {
 export function prefersCommit(net: SimNetwork, v: Validator): boolean {
   const need = uptimeRequirementFor(net, v.start);
   if (v.nodeIdStr !== net.nodeIdStr) return v.uptime / 100 >= need;
+  // The vote is on the proposal block at the period's end.
   const startMs = v.start * 1000;
-  const elapsed = net.timeMs - startMs;
+  const atMs = v.end * 1000;
+  const elapsed = atMs - startMs;
   if (elapsed <= 0) return true;
-  const up = elapsed - downWithin(net.conn.outages, startMs, net.timeMs);
+  const up = elapsed - downWithin(net.conn.outages, startMs, atMs);
   let yes = 0n;
   let total = 0n;
   for (const w of net.validators) {

@@ -172,8 +172,9 @@ export function newValidator(
 }
 
 /**
- * A delegator whose staking tx is built, encoded and hashed only when its ID is first needed (most delegators
- * are never looked at): startup at mainnet scale is dominated by tx encoding. The tx draws from its own PRNG
+ * A delegator whose staking tx is built, encoded and hashed only when its ID is first needed, and whose potential
+ * reward is worked out only when first asked (most delegators are never looked at): startup at mainnet scale is
+ * dominated by tx encoding, then by the reward's big-integer arithmetic. The tx draws from its own PRNG
  * stream, so when it is built does not change what it is.
  */
 export function newDelegator(net: SimNetwork, p: Prng, v: Validator, startSec: number, endSec: number, weight: bigint, eager = false): Delegator {
@@ -181,6 +182,10 @@ export function newDelegator(net: SimNetwork, p: Prng, v: Validator, startSec: n
   const rewardOwner = net.owner([addr]);
   const stakeOwner = rewardOwner;
   const stream = `delegator:${net.delegatorSeq++}`;
+  const params = stakingParams(net.networkId);
+  const helicon = heliconSec(net);
+  const supply = net.currentSupply();
+  let reward: bigint | undefined;
   let built: { id: Uint8Array; idStr: string } | null = null;
   const build = () => {
     if (!built) {
@@ -211,7 +216,11 @@ export function newDelegator(net: SimNetwork, p: Prng, v: Validator, startSec: n
     start: startSec,
     end: endSec,
     weight,
-    potentialReward: primaryReward(net, startSec, endSec - startSec, weight),
+    // Worked out when first asked (most never are), from the supply of the moment it was added.
+    get potentialReward() {
+      reward ??= potentialReward(params.reward, helicon, startSec, endSec - startSec, weight, supply);
+      return reward;
+    },
     rewardOwner,
     stakeOwner,
   };
