@@ -4,19 +4,11 @@
 // and block/executor/options.go (prefersCommit lines 146-194: the cycle's uptime against ACP-267's 90%); the
 // reward tx's ID is worked out from its bytes (its staker's txID and the cycle's end), as anyone can.
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeHex, decodeSignedTx, decodeUtxo, encodeSignedTx, formatId, parseId, txIdOf } from '../../src/codec';
+import { decodeHex, decodeSignedTx, decodeUtxo, formatId } from '../../src/codec';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { result } from './helpers';
+import { DAY, HELICON, HELICON_SEC, HOUR, NOW_MS, nodeReward, rewardTxId, rewardUtxos, sharesOf, sharesPart, txStatus } from './node-staking';
 
-const NAVAX = 1_000_000_000n;
-const DAY = 86_400;
-const HOUR = 3_600;
-const MAX_UINT64 = 2n ** 64n - 1n;
-// Mainnet's Helicon (upgrade/upgrade.go line 41), and a day of the simulation 65 days later: inside ACP-285's
-// 90-day ramp.
-const HELICON = '2026-09-22T15:00:00Z';
-const HELICON_SEC = Date.parse(HELICON) / 1000;
-const NOW_MS = Date.UTC(2026, 10, 26, 12);
 const BLOCK_MS = 600_000;
 
 let node: SimNode | undefined;
@@ -51,19 +43,6 @@ async function own(n: SimNode): Promise<Record | undefined> {
 }
 const supply = async (n: SimNode) => BigInt((await result<{ supply: string }>(n.url, P, 'platform.getCurrentSupply')).supply);
 
-/** The RewardAutoRenewedValidatorTx (type 42) closing the cycle of `stakerTxId` that ends at `cycleEnd`. */
-function cycleRewardTxId(stakerTxId: string, cycleEnd: number): string {
-  return formatId(txIdOf(encodeSignedTx({ kind: 'signedTx', unsigned: { kind: 'unsignedTx', typeId: 42, typeName: 'RewardAutoRenewedValidatorTx', txId: parseId(stakerTxId), timestamp: BigInt(cycleEnd) }, credentials: [] } as never)));
-}
-
-async function rewardUtxos(n: SimNode, txID: string): Promise<{ txId: string; outputIndex: number; amount: bigint }[]> {
-  const r = await result<{ utxos: string[] }>(n.url, P, 'platform.getRewardUTXOs', { txID, encoding: 'hex' });
-  return r.utxos.map((hex) => {
-    const u = decodeUtxo(decodeHex(hex, { checksum: true }));
-    return { txId: formatId(u.txId), outputIndex: u.outputIndex, amount: (u.output as { amount: bigint }).amount };
-  });
-}
-
 /** What the AddAutoRenewedValidatorTx staked (the principal, paid back on exit) and its first period. */
 async function stakerTx(n: SimNode, txID: string): Promise<{ principal: bigint; period: bigint; typeName: string; hasKey: boolean }> {
   const hex = (await result<{ tx: string }>(n.url, P, 'platform.getTx', { txID, encoding: 'hex' })).tx;
@@ -71,29 +50,10 @@ async function stakerTx(n: SimNode, txID: string): Promise<{ principal: bigint; 
   return { principal: u.stake.reduce((t, s) => t + s.output.amount, 0n), period: u.period, typeName: u.typeName, hasKey: u.signer.typeId === 28 };
 }
 
-/** reward.Split's part for the shares (the rest rounded down). */
-function sharesPart(total: bigint, shares: bigint): bigint {
-  const rest = 1_000_000n - shares;
-  return total - (rest * total > MAX_UINT64 ? rest * (total / 1_000_000n) : (rest * total) / 1_000_000n);
-}
-
 /** What the validator earns from its current delegations, all committed: its delegation fee's part of each reward. */
 function commission(v: Record): bigint {
-  // delegationFee is 100 × shares / 1,000,000 (service.go line 854), to four decimals.
-  const shares = BigInt(Math.round(Number(v.delegationFee) * 10_000));
+  const shares = sharesOf(v.delegationFee);
   return (v.delegators as Record[]).reduce((t, d) => t + sharesPart(BigInt(d.potentialReward), shares), 0n);
-}
-
-/** Calculate with ACP-285's ramped minimum rate (reward/calculator.go lines 45-70, 93-136), mainnet's genesis rates. */
-function potentialReward(startSec: number, durationSec: number, stake: bigint, currentSupply: bigint): bigint {
-  const ramp = BigInt(90 * DAY) * 1_000_000_000n;
-  const elapsed = BigInt(startSec - HELICON_SEC) * 1_000_000_000n;
-  const min = startSec < HELICON_SEC ? 100_000n : elapsed >= ramp ? 75_000n : 100_000n - (25_000n * elapsed) / ramp;
-  const d = BigInt(durationSec) * 1_000_000_000n;
-  const p = BigInt(365 * DAY) * 1_000_000_000n;
-  const remaining = 720_000_000n * NAVAX - currentSupply;
-  const r = (remaining * ((120_000n - min) * d + min * p) * stake * d) / (p * 1_000_000n) / currentSupply / p;
-  return r < remaining ? r : remaining;
 }
 
 /** Moves the clock until `done`, one block or less per step, with the node's answers read after each. */
@@ -121,11 +81,11 @@ describe('auto-renew: a healthy cycle renews', () => {
     // Three committed cycles restaked half their rewards: the weight is more than the tx staked.
     expect(BigInt(v.weight)).toBeGreaterThan(tx.principal);
     // The last of them paid the other half under its own reward tx's ID, from output 0 (it has no outputs).
-    const last = cycleRewardTxId(v.txID, Number(v.startTime));
+    const last = rewardTxId(v.txID, Number(v.startTime));
     const paid = await rewardUtxos(node, last);
     expect(paid.length).toBeGreaterThan(0);
     expect(paid.map((u) => [u.txId, u.outputIndex])).toEqual(paid.map((_, i) => [last, i]));
-    expect((await result<{ status: string }>(node.url, P, 'platform.getTxStatus', { txID: last })).status).toBe('Committed');
+    expect(await txStatus(node, last)).toBe('Committed');
     expect((await rewardUtxos(node, v.txID)).length).toBe(0);
   });
 
@@ -159,10 +119,10 @@ describe('auto-renew: a healthy cycle renews', () => {
     expect(after.endTime).toBe(String(end + 14 * DAY));
     expect(after.accruedDelegateeReward).toBe('0');
     // The new cycle's reward, at its start, from the new weight and the supply of that moment; the supply takes it.
-    expect(BigInt(after.potentialReward)).toBe(potentialReward(end, 14 * DAY, BigInt(after.weight), supplyBefore));
+    expect(BigInt(after.potentialReward)).toBe(nodeReward(end, 14 * DAY, BigInt(after.weight), supplyBefore));
     expect(supplyNow).toBe(supplyBefore + BigInt(after.potentialReward));
-    const rtx = cycleRewardTxId(before.txID, end);
-    expect((await result<{ status: string }>(node.url, P, 'platform.getTxStatus', { txID: rtx })).status).toBe('Committed');
+    const rtx = rewardTxId(before.txID, end);
+    expect(await txStatus(node, rtx)).toBe('Committed');
     const withdrawn = [BigInt(last.potentialReward) - restakedV, delegatee - restakedD].filter((a) => a > 0n);
     expect((await rewardUtxos(node, rtx)).map((u) => [u.txId, u.outputIndex, u.amount])).toEqual(withdrawn.map((a, i) => [rtx, i, a]));
   });
@@ -190,8 +150,8 @@ describe('auto-renew-failing: a cycle under 90% ends the validation', () => {
       return true;
     });
     expect(await own(node)).toBeUndefined();
-    const rtx = cycleRewardTxId(v.txID, end);
-    expect((await result<{ status: string }>(node.url, P, 'platform.getTxStatus', { txID: rtx })).status).toBe('Aborted');
+    const rtx = rewardTxId(v.txID, end);
+    expect(await txStatus(node, rtx)).toBe('Aborted');
     // mintRewardOnAbort: what earlier cycles restaked (weight − principal), then all delegatee rewards.
     const accruedValidation = BigInt(last.weight) - tx.principal;
     const paid = [accruedValidation, BigInt(last.accruedDelegateeReward)].filter((a) => a > 0n);
@@ -225,8 +185,8 @@ describe('auto-renew-off: nextPeriod 0 exits at the cycle end', () => {
     const end = Number(v.endTime);
     node.tick((end - NOW_MS / 1000) * 1000 + 2 * BLOCK_MS);
     expect(await own(node)).toBeUndefined();
-    const rtx = cycleRewardTxId(v.txID, end);
-    expect((await result<{ status: string }>(node.url, P, 'platform.getTxStatus', { txID: rtx })).status).toBe('Committed');
+    const rtx = rewardTxId(v.txID, end);
+    expect(await txStatus(node, rtx)).toBe('Committed');
     // Graceful exit: this cycle's reward with what earlier ones restaked, then the delegatee rewards.
     const paid = await rewardUtxos(node, rtx);
     expect(paid[0]!.amount).toBe(BigInt(v.potentialReward) + BigInt(v.weight) - tx.principal);

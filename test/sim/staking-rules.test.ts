@@ -12,16 +12,11 @@
 //   an auto-renewed record has the keys of api/validator.go lines 72-106 in that order;
 // - a fixed-term validation under its uptime requirement is aborted: only its delegatee reward is paid.
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeHex, decodeSignedTx, decodeUtxo, encodeSignedTx, formatId, parseId, txIdOf } from '../../src/codec';
+import { decodeHex, decodeSignedTx, decodeUtxo, formatId } from '../../src/codec';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { result } from './helpers';
+import { DAY, HELICON, HELICON_SEC, HOUR, NOW_MS, rewardTxId, sharesOf, sharesPart, txStatus } from './node-staking';
 
-const DAY = 86_400;
-const HOUR = 3_600;
-const MAX_UINT64 = 2n ** 64n - 1n;
-const HELICON = '2026-09-22T15:00:00Z';
-const HELICON_SEC = Date.parse(HELICON) / 1000;
-const NOW_MS = Date.UTC(2026, 10, 26, 12);
 const P = '/ext/bc/P';
 
 let node: SimNode | undefined;
@@ -136,12 +131,6 @@ describe('auto-renewed validators and short validations, as the network allows t
   });
 });
 
-/** reward.Split: the shares' part is the total less (1e6 − shares) × total / 1e6 rounded down. */
-function sharesPart(total: bigint, shares: bigint): bigint {
-  const rest = 1_000_000n - shares;
-  return total - (rest * total > MAX_UINT64 ? rest * (total / 1_000_000n) : (rest * total) / 1_000_000n);
-}
-
 describe('the delegatee reward', () => {
   it("a committed delegator is paid its part, and its validator's accruedDelegateeReward grows by the fee's part", async () => {
     node = await start({ seed: 5, blockIntervalMs: 60_000 });
@@ -155,8 +144,7 @@ describe('the delegatee reward', () => {
     }
     expect(best).toBeDefined();
     const { v, d } = best!;
-    // delegationFee is 100 × shares / 1,000,000 (service.go line 854): shares are the fee × 10,000.
-    const shares = BigInt(Math.round(Number(v.delegationFee) * 10_000));
+    const shares = sharesOf(v.delegationFee);
     node.tick(Math.max(0, Number(d.endTime) - NOW_MS / 1000) * 1000 - 60_000);
     const before = (await one(node, v.nodeID))!;
     const stillThere = before.delegators!.map((x) => x.txID);
@@ -222,8 +210,7 @@ describe('a fixed-term validation under its uptime requirement', () => {
     expect(v.nextPeriod).toBeUndefined();
     node.tick((Number(v.endTime) - now) * 1000 + 1_200_000);
     expect(await one(node, node.nodeId)).toBeUndefined();
-    const rtx = formatId(txIdOf(encodeSignedTx({ kind: 'signedTx', unsigned: { kind: 'unsignedTx', typeId: 20, typeName: 'RewardValidatorTx', txId: parseId(v.txID) }, credentials: [] } as never)));
-    expect((await result<{ status: string }>(node.url, P, 'platform.getTxStatus', { txID: rtx })).status).toBe('Aborted');
+    expect(await txStatus(node, rewardTxId(v.txID))).toBe('Aborted');
     const { utxos } = await result<{ utxos: string[] }>(node.url, P, 'platform.getRewardUTXOs', { txID: v.txID, encoding: 'hex' });
     const paid = utxos.map((h) => decodeUtxo(decodeHex(h, { checksum: true }))).map((u) => [u.outputIndex, (u.output as { amount: bigint }).amount]);
     expect(paid).toEqual(BigInt(v.accruedDelegateeReward) > 0n ? [[1, BigInt(v.accruedDelegateeReward)]] : []);
