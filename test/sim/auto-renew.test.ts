@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodeHex, decodeSignedTx, decodeUtxo, formatId } from '../../src/codec';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { result } from './helpers';
-import { DAY, HELICON, HELICON_SEC, HOUR, NOW_MS, nodeReward, rewardTxId, rewardUtxos, sharesOf, sharesPart, txStatus } from './node-staking';
+import { type ValidatorRecord, DAY, HELICON, HELICON_SEC, HOUR, NOW_MS, nodeReward, rewardTxId, rewardUtxos, sharesOf, sharesPart, txStatus } from './node-staking';
 
 const BLOCK_MS = 600_000;
 
@@ -21,25 +21,9 @@ function start(opts: SimNodeOptions): Promise<SimNode> {
   return createSimNode({ profile: 'v1.15', startTimeMs: NOW_MS, validators: 150, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: BLOCK_MS, ...opts });
 }
 
-interface Record {
-  txID: string;
-  startTime: string;
-  endTime: string;
-  weight: string;
-  potentialReward: string;
-  accruedDelegateeReward: string;
-  delegationFee: string;
-  uptime: string;
-  signer?: { publicKey: string };
-  nextPeriod?: string;
-  autoCompoundRewardShares?: string;
-  delegators?: unknown[];
-  [k: string]: unknown;
-}
-
 const P = '/ext/bc/P';
-async function own(n: SimNode): Promise<Record | undefined> {
-  return (await result<{ validators: Record[] }>(n.url, P, 'platform.getCurrentValidators', { nodeIDs: [n.nodeId] })).validators[0];
+async function own(n: SimNode): Promise<ValidatorRecord | undefined> {
+  return (await result<{ validators: ValidatorRecord[] }>(n.url, P, 'platform.getCurrentValidators', { nodeIDs: [n.nodeId] })).validators[0];
 }
 const supply = async (n: SimNode) => BigInt((await result<{ supply: string }>(n.url, P, 'platform.getCurrentSupply')).supply);
 
@@ -51,9 +35,9 @@ async function stakerTx(n: SimNode, txID: string): Promise<{ principal: bigint; 
 }
 
 /** What the validator earns from its current delegations, all committed: its delegation fee's part of each reward. */
-function commission(v: Record): bigint {
+function commission(v: ValidatorRecord): bigint {
   const shares = sharesOf(v.delegationFee);
-  return (v.delegators as Record[]).reduce((t, d) => t + sharesPart(BigInt(d.potentialReward), shares), 0n);
+  return (v.delegators as ValidatorRecord[]).reduce((t, d) => t + sharesPart(BigInt(d.potentialReward), shares), 0n);
 }
 
 /** Moves the clock until `done`, one block or less per step, with the node's answers read after each. */
@@ -159,7 +143,7 @@ describe('auto-renew-failing: a cycle under 90% ends the validation', () => {
     expect((await rewardUtxos(node, v.txID)).length).toBe(0);
     // undoSupplyMintOnAbort: the cycle's reward, minted when it began, leaves the supply, with those of its
     // delegations ending with it (judged on its uptime too, so aborted).
-    const delegations = (last.delegators as Record[]).reduce((t, d) => t + BigInt(d.potentialReward), 0n);
+    const delegations = (last.delegators as ValidatorRecord[]).reduce((t, d) => t + BigInt(d.potentialReward), 0n);
     expect(supplyNow).toBe(supplyBefore - BigInt(last.potentialReward) - delegations);
     // unstakeUTXOs: the principal, under the AddAutoRenewedValidatorTx, at output 0 (it has no outputs of its own).
     const wallet = node.network.wallets[0]!.str;

@@ -17,6 +17,25 @@ export const HELICON_SEC = Date.parse(HELICON) / 1000;
 /** The tests' clock: 65 days after mainnet's Helicon, inside ACP-285's 90-day ramp. */
 export const NOW_MS = Date.UTC(2026, 10, 26, 12);
 
+/** A primary-network validator's getCurrentValidators record, as v1.15.0 serves it (api/validator.go lines 72-106). */
+export interface ValidatorRecord {
+  txID: string;
+  nodeID: string;
+  startTime: string;
+  endTime: string;
+  weight: string;
+  potentialReward: string;
+  accruedDelegateeReward: string;
+  delegationFee: string;
+  uptime: string;
+  signer?: { publicKey: string; proofOfPossession: string };
+  nextPeriod?: string;
+  autoCompoundRewardShares?: string;
+  delegatorCount: string;
+  /** Delegators carry only the Staker fields, rewardOwner and potentialReward. */
+  delegators?: ValidatorRecord[];
+}
+
 /** ACP-285: the minimum consumption rate (millionths) for a stake starting at `start`, Helicon at `helicon`. */
 export function minConsumptionRate(start: number, helicon = HELICON_SEC): bigint {
   if (start < helicon) return 100_000n; // before Helicon: genesis' 10%

@@ -15,7 +15,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodeHex, decodeSignedTx, decodeUtxo, formatId } from '../../src/codec';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { result } from './helpers';
-import { DAY, HELICON, HELICON_SEC, HOUR, NOW_MS, rewardTxId, sharesOf, sharesPart, txStatus } from './node-staking';
+import { type ValidatorRecord, DAY, HELICON, HELICON_SEC, HOUR, NOW_MS, rewardTxId, sharesOf, sharesPart, txStatus } from './node-staking';
 
 const P = '/ext/bc/P';
 
@@ -29,24 +29,8 @@ function start(opts: SimNodeOptions): Promise<SimNode> {
   return createSimNode({ profile: 'v1.15', startTimeMs: NOW_MS, validators: 400, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: 600_000, ...opts });
 }
 
-interface Record {
-  txID: string;
-  nodeID: string;
-  startTime: string;
-  endTime: string;
-  weight: string;
-  potentialReward: string;
-  accruedDelegateeReward: string;
-  delegationFee: string;
-  uptime: string;
-  signer?: { publicKey: string; proofOfPossession: string };
-  nextPeriod?: string;
-  delegatorCount: string;
-  delegators?: Record[];
-}
-
-const all = async (n: SimNode) => (await result<{ validators: Record[] }>(n.url, P, 'platform.getCurrentValidators')).validators;
-const one = async (n: SimNode, nodeID: string) => (await result<{ validators: Record[] }>(n.url, P, 'platform.getCurrentValidators', { nodeIDs: [nodeID] })).validators[0];
+const all = async (n: SimNode) => (await result<{ validators: ValidatorRecord[] }>(n.url, P, 'platform.getCurrentValidators')).validators;
+const one = async (n: SimNode, nodeID: string) => (await result<{ validators: ValidatorRecord[] }>(n.url, P, 'platform.getCurrentValidators', { nodeIDs: [nodeID] })).validators[0];
 
 /** The node's rules on every record of the primary network, from `minCycle` (HeliconMinStakeDuration) on. */
 async function checkRecords(n: SimNode, minCycle: number, label: string): Promise<{ auto: number; shortest: number; underTwoWeeks: number }> {
@@ -135,7 +119,7 @@ describe('the delegatee reward', () => {
   it("a committed delegator is paid its part, and its validator's accruedDelegateeReward grows by the fee's part", async () => {
     node = await start({ seed: 5, blockIntervalMs: 60_000 });
     // The soonest-ending delegator of a validator that meets its requirement (90% if it started after Helicon).
-    let best: { v: Record; d: Record } | undefined;
+    let best: { v: ValidatorRecord; d: ValidatorRecord } | undefined;
     for (const v of (await all(node)).filter((r) => r.delegatorCount !== '0')) {
       const need = Number(v.startTime) >= HELICON_SEC ? 90 : 80;
       if (Number(v.uptime) < need + 1) continue;
@@ -183,9 +167,9 @@ describe('getCurrentValidators, as service.go serves one node', () => {
       'delegatorCount', 'delegatorWeight', 'delegators',
     ]);
     // A set of node IDs: the same one twice is one node.
-    const twice = await result<{ validators: Record[] }>(node.url, P, 'platform.getCurrentValidators', { nodeIDs: [lone.nodeID, lone.nodeID] });
+    const twice = await result<{ validators: ValidatorRecord[] }>(node.url, P, 'platform.getCurrentValidators', { nodeIDs: [lone.nodeID, lone.nodeID] });
     expect(twice.validators[0]!.delegators).toEqual([]);
-    const two = await result<{ validators: Record[] }>(node.url, P, 'platform.getCurrentValidators', { nodeIDs: [lone.nodeID, other.nodeID] });
+    const two = await result<{ validators: ValidatorRecord[] }>(node.url, P, 'platform.getCurrentValidators', { nodeIDs: [lone.nodeID, other.nodeID] });
     expect(two.validators.map((v) => 'delegators' in v)).toEqual([false, false]);
     expect(records.some((v) => 'delegators' in v)).toBe(false);
   });
@@ -196,7 +180,7 @@ describe('getCurrentValidators, as service.go serves one node', () => {
     const elastic = node.network.subnets.find((s) => s.kind === 'elastic' && s.validators.length > 0)!;
     expect(subnets.map((s) => s.id)).toContain(elastic.idStr);
     const nodeID = elastic.validators[0]!.nodeIdStr;
-    const r = await result<{ validators: Record[] }>(node.url, P, 'platform.getCurrentValidators', { subnetID: elastic.idStr, nodeIDs: [nodeID] });
+    const r = await result<{ validators: ValidatorRecord[] }>(node.url, P, 'platform.getCurrentValidators', { subnetID: elastic.idStr, nodeIDs: [nodeID] });
     expect(r.validators[0]!.delegators).toEqual([]);
   });
 });
