@@ -40,13 +40,22 @@ function commission(v: ValidatorRecord): bigint {
   return (v.delegators as ValidatorRecord[]).reduce((t, d) => t + sharesPart(BigInt(d.potentialReward), shares), 0n);
 }
 
-/** Moves the clock until `done`, one block or less per step, with the node's answers read after each. */
-async function stepUntil(n: SimNode, done: () => Promise<boolean>, maxSteps = 40): Promise<void> {
-  for (let i = 0; i < maxSteps; i++) {
+/**
+ * Moves the clock to just before the cycle ending at `end`, then a block or less at a time until this node's record
+ * is no longer that cycle's (`sameCycle`): its last record then, and the supply just before and just after.
+ */
+async function throughCycleEnd(n: SimNode, end: number, sameCycle: (v: ValidatorRecord | undefined) => boolean) {
+  n.tick((end - NOW_MS / 1000) * 1000 - 2 * BLOCK_MS);
+  let last = (await own(n))!;
+  let supplyBefore = await supply(n);
+  for (let i = 0; i < 40; i++) {
     n.tick(BLOCK_MS / 2);
-    if (await done()) return;
+    const v = await own(n);
+    if (!sameCycle(v)) return { last, supplyBefore, supplyNow: await supply(n) };
+    last = v!;
+    supplyBefore = await supply(n);
   }
-  throw new Error('condition not reached');
+  throw new Error('the cycle did not end');
 }
 
 describe('auto-renew: a healthy cycle renews', () => {
@@ -77,20 +86,7 @@ describe('auto-renew: a healthy cycle renews', () => {
     node = await start({ scenario: 'auto-renew' });
     const before = (await own(node))!;
     const end = Number(before.endTime);
-    node.tick((end - NOW_MS / 1000) * 1000 - 2 * BLOCK_MS);
-    let last = (await own(node))!;
-    let supplyBefore = await supply(node);
-    let supplyNow = supplyBefore;
-    await stepUntil(node, async () => {
-      const v = (await own(node!))!;
-      if (v.startTime === before.startTime) {
-        last = v;
-        supplyBefore = await supply(node!);
-        return false;
-      }
-      supplyNow = await supply(node!);
-      return true;
-    });
+    const { last, supplyBefore, supplyNow } = await throughCycleEnd(node, end, (v) => v?.startTime === before.startTime);
     const after = (await own(node))!;
     // Its delegations end with the cycle at the latest, and are paid first: their commission (reward.Split by the
     // delegation fee) joins the cycle's delegatee reward.
@@ -119,20 +115,7 @@ describe('auto-renew-failing: a cycle under 90% ends the validation', () => {
     expect(v.nextPeriod).toBe(String(14 * DAY));
     const tx = await stakerTx(node, v.txID);
     const end = Number(v.endTime);
-    node.tick((end - NOW_MS / 1000) * 1000 - 2 * BLOCK_MS);
-    let last = (await own(node))!;
-    let supplyBefore = await supply(node);
-    let supplyNow = supplyBefore;
-    await stepUntil(node, async () => {
-      const now = await own(node!);
-      if (now) {
-        last = now;
-        supplyBefore = await supply(node!);
-        return false;
-      }
-      supplyNow = await supply(node!);
-      return true;
-    });
+    const { last, supplyBefore, supplyNow } = await throughCycleEnd(node, end, (now) => now !== undefined);
     expect(await own(node)).toBeUndefined();
     const rtx = rewardTxId(v.txID, end);
     expect(await txStatus(node, rtx)).toBe('Aborted');
