@@ -133,7 +133,8 @@ describe('the delegatee reward', () => {
     const before = (await one(node, v.nodeID))!;
     const stillThere = before.delegators!.map((x) => x.txID);
     expect(stillThere).toContain(d.txID);
-    node.tick(120_000);
+    // Blocks come 36-84 s apart here: three minutes past the end, a block has settled it.
+    node.tick(240_000);
     const after = (await one(node, v.nodeID))!;
     const gone = before.delegators!.filter((x) => !after.delegators!.some((y) => y.txID === x.txID));
     expect(gone.map((x) => x.txID)).toContain(d.txID);
