@@ -4,7 +4,9 @@
 // `avalanche_process_`. A quantity lists its sources newest first; the first name the node serves wins.
 //
 // The names come from real nodes (test/fixtures/metrics/, captured from v1.14.2 and v1.11.2; the conformance suite
-// reads each node's page again). v1.15.0-fuji's source registers the same namespaces and names as v1.14.2.
+// reads each node's page again). v1.15.0's source registers the same namespaces and names as v1.14.2 for what avatop
+// reads; it adds the C-chain's SAE executor under avalanche_evm_transition_sae_ (from Helicon) and widens
+// avalanche_snowman_consensus_latencies to 8 buckets.
 
 export type ChainAlias = 'P' | 'X' | 'C';
 export const CHAINS: readonly ChainAlias[] = ['P', 'X', 'C'];

@@ -3,7 +3,7 @@
 // peers' (sim/releases.ts: upgraded peers drop a node left behind at their upgrade), which validators are online,
 // the connected share a test asks for, isolation and restarts. What each peer reports of this node's uptime comes
 // from one up/down history of this node, measured as avalanchego's uptime manager does (snow/uptime/manager.go
-// lines 117-187) and sent in every ping as a whole percent (network/peer/peer.go lines 770-786, getUptime:
+// lines 117-187) and sent in every ping as a whole percent (network/peer/peer.go lines 779-794, getUptime:
 // `uint32(primaryUptime * 100)`), the first ping one ping interval after the connection (peer.go line 606).
 import { PRIMARY_NETWORK_ID } from '../constants';
 import type { Prng } from '../prng';
@@ -149,14 +149,17 @@ export function assignReleases(net: SimNetwork): void {
   const local = networkParams(net.networkId).kind === 'local';
   const mix = local ? [] : releaseMix(net.profile, net.networkId).slice(1);
   const total = Number(net.totalStake()) || 1;
-  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr).sort(byHash);
+  // The nodes left behind are primary-network-only validators: a subnet's validators keep their nodes current.
+  const subnetMembers = new Set(net.subnets.flatMap((s) => [...s.validators.map((v) => v.nodeIdStr), ...s.l1Validators.map((v) => v.nodeIdStr)]));
+  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr && !subnetMembers.has(v.nodeIdStr)).sort(byHash);
   let i = 0;
   const take = (release: Release, share: number) => {
     let acc = 0;
     while (i < ordered.length && acc < share * total) {
       const v = ordered[i++]!;
       const w = Number(net.weightOf(v));
-      if (acc > 0 && acc + w > share * total * 1.5) continue;
+      // Never overshoot a share by half of it: a small share stays small on a small network.
+      if (acc + w > share * total * 1.5) continue;
       c.releaseOf.set(v.nodeIdStr, release);
       acc += w;
     }
@@ -382,7 +385,7 @@ export function downWithin(outages: readonly Outage[], fromMs: number, toMs: num
 /**
  * What a peer sends in its pings: its uptime manager's CalculateUptimePercent of this node (snow/uptime/manager.go
  * lines 168-187: up time over the time since this node's validation started; 1 when no time has passed), times
- * 100, truncated to a whole percent (network/peer/peer.go lines 773-786). Before the validation started the peer has
+ * 100, truncated to a whole percent (network/peer/peer.go lines 779-794). Before the validation started the peer has
  * no record of it (an error, sent as 0).
  */
 export function peerViewAt(net: SimNetwork, nodeIdStr: string, atMs: number): number {
@@ -426,7 +429,7 @@ export function refresh(net: SimNetwork, nowMs: number): void {
     if (c.era) continue;
     const peerRelease = peer.weight > 0n ? releaseOf(net, peer.nodeIdStr) : releaseByVersion(net, peer);
     const parts = partingTime(c.own, peerRelease, Math.floor(peer.connectedAtMs / 1000));
-    // Checked before each ping (peer.go lines 637-651), so a peer goes within one ping interval of the upgrade.
+    // Checked before each ping (peer.go lines 636-651), so a peer goes within one ping interval of the upgrade.
     if (parts !== undefined && parts * 1000 + (idHash(peer.nodeIdStr) % PING_FREQUENCY_MS) <= now) disconnect(net, peer.nodeIdStr);
   }
   if (net.peers.size > 0) {
@@ -484,7 +487,8 @@ export function churnPeers(net: SimNetwork, p: Prng): void {
     peer.lastReceivedMs = nowMs - p.int(0, 900);
     peer.lastSentMs = nowMs - p.int(0, 400);
   }
-  if (!c.settings.isolated && p.chance(0.2)) {
+  // About one validator a minute (at 2 s blocks) drops and another comes back.
+  if (!c.settings.isolated && p.chance(0.03)) {
     const online = [...net.peers.values()].filter((x) => x.weight > 0n);
     const down = [...c.offline].filter((id) => net.validatorsByNode.has(id) && reachableIgnoringOffline(net, id));
     if (online.length > 0 && down.length > 0) {
