@@ -4,6 +4,7 @@ import { PRIMARY_NETWORK_ID } from '../constants';
 import { ownRelease } from '../releases';
 import type { Subnet } from '../model';
 import type { SimNetwork } from '../network';
+import { stakeSnapshot } from '../network/stake-snapshot';
 import type { Handler } from '../jsonrpc';
 import { sortedRecord, type HandlerContext } from './context';
 
@@ -114,14 +115,12 @@ function stakeError(percent: number): string {
 
 /** The primary network's connected share, from the one set of connections. */
 export function primaryConnection(net: SimNetwork): Connection {
-  let total = 0n;
+  const { byNode, total } = stakeSnapshot(net);
   let connected = 0n;
   const disconnected: string[] = [];
-  for (const v of net.validators) {
-    const w = net.weightOf(v);
-    total += w;
-    if (v.nodeIdStr === net.nodeIdStr || net.peers.has(v.nodeIdStr)) connected += w;
-    else disconnected.push(v.nodeIdStr);
+  for (const [id, w] of byNode) {
+    if (id === net.nodeIdStr || net.peers.has(id)) connected += w;
+    else disconnected.push(id);
   }
   return { percent: total === 0n ? 1 : Number(connected) / Number(total), disconnected: disconnected.sort() };
 }
@@ -151,14 +150,14 @@ function subnetConnection(net: SimNetwork, s: Subnet): Connection {
 export function futureUpgrade(ctx: HandlerContext): FutureUpgrade {
   const { net } = ctx;
   const localSec = ownRelease(ctx.profile, net.networkId).upgradeTimeSec;
-  let total = 0n;
-  for (const v of net.validators) total += net.weightOf(v);
+  const stake = stakeSnapshot(net);
+  const total = stake.total;
   if (total === 0n) return { error: 'no validators in the current validator set' };
   const byTime = new Map<number, bigint>();
   let modeSec = 0;
   let modeWeight = 0n;
   for (const id of [...net.peers.keys()].sort()) {
-    const w = net.nodeWeight(id);
+    const w = stake.byNode.get(id) ?? 0n;
     if (w === 0n) continue;
     const t = net.peers.get(id)!.upgradeTime;
     const sum = (byTime.get(t) ?? 0n) + w;
