@@ -2,7 +2,7 @@
 // stake, getTotalStake is what getCurrentValidators' weights and delegations add up to, potential rewards are a
 // plausible yearly rate, and the supply moves as avalanchego's does: a staker's potential reward joins it when the
 // staker is added (or an auto-renewed cycle begins) and leaves it when the reward is aborted
-// (txs/executor/standard_tx_executor.go lines 1405-1409 and 1522-1533, proposal_tx_executor.go lines 509-520 and
+// (txs/executor/standard_tx_executor.go lines 1405-1409 and 1526-1533, proposal_tx_executor.go lines 509-520 and
 // 915-920). Read over HTTP, as a client sees them.
 import { describe, expect, it } from 'vitest';
 import { result, startSim } from './helpers';

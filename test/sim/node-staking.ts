@@ -72,7 +72,7 @@ export function nodeSplit(total: bigint, shares: bigint): [fromShares: bigint, r
 /** The shares' part of a split. */
 export const sharesPart = (total: bigint, shares: bigint): bigint => nodeSplit(total, shares)[0];
 
-/** A validator's delegation shares from its record: delegationFee is 100 × shares / 1,000,000 (service.go line 854). */
+/** A validator's delegation shares from its record: delegationFee is 100 × shares / 1,000,000 (service.go line 864). */
 export const sharesOf = (delegationFee: string): bigint => BigInt(Math.round(Number(delegationFee) * 10_000));
 
 /** The ID of a reward tx: RewardAutoRenewedValidatorTx (42) closing the cycle ending at `cycleEnd`, else RewardValidatorTx (20). */

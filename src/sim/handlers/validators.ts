@@ -99,7 +99,7 @@ export function currentValidators(ctx: HandlerContext, subnetId: string, nodeIds
       });
     }
     const want = new Set(nodeIds);
-    // numNodeIDs is the size of the set of node IDs asked for (service.go lines 719, 797): a repeated ID counts once.
+    // numNodeIDs is the size of the set of node IDs asked for (service.go lines 724, 797): a repeated ID counts once.
     const list = net.validators.filter((v) => want.has(v.nodeIdStr)).map((v) => primaryValidatorJson(ctx, v, want.size === 1));
     return { validators: list };
   }

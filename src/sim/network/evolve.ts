@@ -47,7 +47,7 @@ export function step(net: SimNetwork, atMs: number): void {
   if (p.chance(0.3)) net.xChainHeight++;
 
   // The chain's time cannot pass the next staker's end: each staker due is rewarded by a proposal block at its end
-  // time exactly (proposal_tx_executor.go lines 1025-1035, getNextStakerToReward), one after another, before time
+  // time exactly (proposal_tx_executor.go lines 1021-1031, getNextStakerToReward), one after another, before time
   // moves on; so every staker due by now is settled in this step, and a standard block waits for the next.
   let due = net.endQueue[0];
   if (due && due.end <= nowSec) {
@@ -78,7 +78,7 @@ export function standardStep(net: SimNetwork, p: Prng, nowSec: number): void {
     const minStake = Number(net.consts.minValidatorStake / NAVAX);
     const weight = BigInt(Math.round(p.logUniform(minStake, net.stakeCeiling))) * NAVAX;
     const v = newValidator(net, p, nodeId, period.start, period.end, weight, false, period.renew);
-    // The potential reward joins the supply when the staker is added (standard_tx_executor.go lines 1405-1409, 1533).
+    // The potential reward joins the supply when the staker is added (standard_tx_executor.go lines 1405-1409, 1526-1533).
     net.minted += v.potentialReward;
     txs.push(lastTx(net));
     after.push(() => {
@@ -92,7 +92,7 @@ export function standardStep(net: SimNetwork, p: Prng, nowSec: number): void {
   if (net.validators.length > 0 && p.chance(0.25)) {
     const v = p.pick(net.validators);
     // At most five times the validator's own weight with it, never past the maximum stake, inside its current
-    // period and at least MinStakeDuration long (staker_tx_verification.go lines 695-743).
+    // period and at least MinStakeDuration long (staker_tx_verification.go lines 727-743).
     const params = stakingParams(net.networkId);
     const cap = v.weight * 5n < params.maxValidatorStake ? v.weight * 5n : params.maxValidatorStake;
     const room = cap - net.weightOf(v);

@@ -74,7 +74,7 @@ function autoRenewedSince(net: SimNetwork, p: Prng, nodeId: Uint8Array, period: 
 /**
  * Delegations inside the validator's current period, none shorter than MinStakeDuration (the delegator rules keep
  * it after Helicon: staker_tx_verification_helpers.go line 84), all started by now, and the validator's weight with
- * them at most five times its own and never past the maximum stake (lines 698-706, MaxValidatorWeightFactor).
+ * them at most five times its own and never past the maximum stake (staker_tx_verification.go lines 727-734, MaxValidatorWeightFactor).
  */
 function addGenesisDelegators(net: SimNetwork, p: Prng, v: Validator, now: number): void {
   const params = stakingParams(net.networkId);

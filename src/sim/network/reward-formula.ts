@@ -84,7 +84,7 @@ export function calculate(config: RewardConfig | RateConfig, durationSec: number
 /**
  * The primary network's potential reward for a stake starting at `startSec` (reward/calculator.go lines 88-91,
  * primaryNetworkCalculator: the ramped config, then Calculate). What the node stores as PotentialReward when a
- * staker is added (standard_tx_executor.go lines 1522-1531, 1397-1403) or an auto-renewed cycle begins
+ * staker is added (standard_tx_executor.go lines 1526-1533, 1398-1409) or an auto-renewed cycle begins
  * (proposal_tx_executor.go lines 895-913).
  */
 export function potentialReward(cfg: RewardConfig | RateConfig, heliconSec: number, startSec: number, durationSec: number, stakedAmount: bigint, currentSupply: bigint): bigint {

@@ -136,7 +136,7 @@ function rewardFixedTerm(net: SimNetwork, v: Validator, nowSec: number): void {
  */
 export function rewardAutoRenewed(net: SimNetwork, v: Validator, cfg: AutoRenew, nowSec: number): void {
   const commit = prefersCommit(net, v);
-  // The timestamp is the chain time, which is the cycle's end (lines 421-426), so each cycle's reward tx is its own.
+  // The timestamp is the chain time, which is the cycle's end (lines 423-428), so each cycle's reward tx is its own.
   const rtx = proposeReward(net, tf.rewardAutoRenewedValidatorTx(v.txId, v.end), commit, nowSec);
   const principal = v.weight - cfg.accruedValidationRewards - cfg.accruedDelegateeRewards;
   settleLeftoverDelegators(net, v, commit);
