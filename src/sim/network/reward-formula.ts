@@ -85,7 +85,7 @@ export function calculate(config: RewardConfig | RateConfig, durationSec: number
  * The primary network's potential reward for a stake starting at `startSec` (reward/calculator.go lines 88-91,
  * primaryNetworkCalculator: the ramped config, then Calculate). What the node stores as PotentialReward when a
  * staker is added (standard_tx_executor.go lines 1526-1533, 1398-1409) or an auto-renewed cycle begins
- * (proposal_tx_executor.go lines 895-913).
+ * (proposal_tx_executor.go lines 890-920).
  */
 export function potentialReward(cfg: RewardConfig | RateConfig, heliconSec: number, startSec: number, durationSec: number, stakedAmount: bigint, currentSupply: bigint): bigint {
   return calculate(configForStakeStart(cfg, heliconSec, startSec), durationSec, stakedAmount, currentSupply);

@@ -132,7 +132,7 @@ function rewardFixedTerm(net: SimNetwork, v: Validator, nowSec: number): void {
  *   supply (lines 443-463, mintRewardOnAbort 715-740);
  * - commit with nextPeriod 0: removed; the principal back; the cycle's reward with the restaked validation rewards,
  *   and the delegatee rewards with the restaked ones (lines 474-504);
- * - commit otherwise: restakeAutoRenewedValidatorOnCommit (lines 786-945), see restake() and below.
+ * - commit otherwise: restakeAutoRenewedValidatorOnCommit (lines 786-950), see restake() and below.
  */
 export function rewardAutoRenewed(net: SimNetwork, v: Validator, cfg: AutoRenew, nowSec: number): void {
   const commit = prefersCommit(net, v);
@@ -160,7 +160,7 @@ export function rewardAutoRenewed(net: SimNetwork, v: Validator, cfg: AutoRenew,
 }
 
 /**
- * A committed cycle that renews (proposal_tx_executor.go lines 786-945): the share of the validation and delegatee
+ * A committed cycle that renews (proposal_tx_executor.go lines 786-950): the share of the validation and delegatee
  * rewards set by autoCompoundRewardShares is restaked, up to the maximum stake, and the rest withdrawn (handed to
  * `pay`); the next cycle starts where this one ended, nextPeriod long, with a potential reward worked out at its
  * start from the new weight and today's supply (which the caller raises by it).
