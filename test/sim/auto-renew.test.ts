@@ -1,6 +1,6 @@
 // This node auto-renewed (ACP-236), as avalanchego v1.15.0 settles its cycles, read over HTTP as a client sees it.
 // What must happen at a cycle's end is written out here from txs/executor/proposal_tx_executor.go
-// (RewardAutoRenewedValidatorTx lines 414-505, restakeAutoRenewedValidatorOnCommit 786-945, mintRewards 742-774)
+// (RewardAutoRenewedValidatorTx lines 414-505, restakeAutoRenewedValidatorOnCommit 786-950, mintRewards 742-774)
 // and block/executor/options.go (prefersCommit lines 146-194: the cycle's uptime against ACP-267's 90%); the
 // reward tx's ID is worked out from its bytes (its staker's txID and the cycle's end), as anyone can.
 import { afterEach, describe, expect, it } from 'vitest';
