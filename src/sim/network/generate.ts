@@ -87,9 +87,11 @@ function addGenesisDelegators(net: SimNetwork, p: Prng, v: Validator, now: numbe
     const dw = BigInt(Math.round(p.logUniform(25, 150_000))) * NAVAX;
     if (delegated + dw > room) break;
     delegated += dw;
-    const duration = p.int(minDuration, v.end - v.start);
+    // A tail ends within the first hours, so rewards keep arriving while someone watches; the length then fits
+    // between the validator's start and that end, and reaches back to now at least.
     const drawn = p.chance(0.05) ? now + p.int(10, 3 * 3_600) : now + Math.floor((v.end - now) * p.next());
-    const dEnd = Math.min(v.end, now + duration, Math.max(drawn, now + 10, v.start + duration));
+    const dEnd = Math.min(v.end, Math.max(drawn, now + 10, v.start + minDuration));
+    const duration = p.int(Math.max(minDuration, dEnd - now), dEnd - v.start);
     attachDelegator(net, v, newDelegator(net, p, v, dEnd - duration, dEnd, dw));
   }
   // Commission on the delegations that ended earlier in this period (a month of them at most), not yet paid.
