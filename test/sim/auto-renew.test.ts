@@ -183,8 +183,8 @@ describe('short-cycle: the network\'s shortest cycle', () => {
 describe('auto-renewed validations the network cannot have are refused', () => {
   it('before Helicon, or with a cycle under HeliconMinStakeDuration', async () => {
     const now = NOW_MS / 1000;
-    await expect(start({ networkId: 1337, scenario: 'auto-renew' })).rejects.toThrow(/starts at or after Helicon, which this network has not scheduled/);
-    await expect(start({ profile: 'v1.14', scenario: 'auto-renew' })).rejects.toThrow(/starts at or after Helicon, which this network has not scheduled/);
+    await expect(start({ networkId: 1337, scenario: 'auto-renew' })).rejects.toThrow(/starts at or after Helicon, which this node does not schedule on this network/);
+    await expect(start({ profile: 'v1.14', scenario: 'auto-renew' })).rejects.toThrow(/starts at or after Helicon, which this node does not schedule on this network/);
     await expect(start({ ownValidation: { startSec: now - 3 * HOUR, endSec: now + 20 * HOUR, peersUptime: 99, ownUptime: 99, autoRenew: { nextPeriodSec: 48 * HOUR, autoCompoundRewardShares: 0, earlierCycles: 0 } } })).rejects.toThrow(/lasts at least 48h .*HeliconMinStakeDuration/);
     await expect(start({ ownValidation: { startSec: now - 3 * HOUR, endSec: now + 20 * HOUR, peersUptime: 99, ownUptime: 99 } })).rejects.toThrow(/lasts at least 48h on this network/);
   });
