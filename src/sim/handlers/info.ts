@@ -169,7 +169,7 @@ export function nodeUptime(ctx: HandlerContext): { weightedAveragePercentage: nu
   if (!own || myStake === 0n) throw new MethodError("couldn't get node uptime: node is not a validator");
   const totalWeight = Number(stake.total);
   // The locked uptime calculator refuses until the P-chain has bootstrapped (snow/uptime/locked_calculator.go lines 52-58).
-  if (ctx.state.bootstrapping) throw new MethodError("couldn't get node uptime: error while fetching local validator start time still bootstrapping");
+  if (profile.uptimeReadsStartTime && ctx.state.bootstrapping) throw new MethodError("couldn't get node uptime: error while fetching local validator start time still bootstrapping");
   let totalWeightedPercent = 100 * Number(myStake);
   let rewardingStake = Number(myStake);
   const requirement = primaryUptimeRequirement({ heliconTime: profile.heliconTime }, networkParams(net.networkId).staking, own.start);
