@@ -24,6 +24,8 @@ import { isBelow } from '../domain/reward/threshold';
 import { validationsBadge } from '../ui/validations-model';
 import { useOwnValidations } from '../ui/use-own-validations';
 import { useViewedName } from '../fleet/fleet-context';
+import { useUpgradeVerdict } from '../ui/use-upgrade-verdict';
+import { upgradeBadgeParts } from './upgrade-badge';
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
 // render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
@@ -92,6 +94,8 @@ export function Header({ width }: { width: number }) {
   const now = Date.now();
   // The worst of this node's validations (primary, subnet, L1) by the reward guard.
   const budget = validationsBadge(useOwnValidations(now), now);
+  // A network upgrade this node's release does not schedule (domain/upgrades), beside the version it is about.
+  const upgrade = useUpgradeVerdict(now);
   const upStyle = claim(weighted === undefined ? theme.text.muted : isBelow(weighted, threshold) ? theme.status.warn : theme.status.ok);
 
   // With several nodes, which one this is (the fleet's name for it) comes first.
@@ -101,6 +105,7 @@ export function Header({ width }: { width: number }) {
     { text: id, style: theme.header.title },
     { text: ` ${sanitize(networkName.data ?? '')}`, style: value },
     { text: ver ? ` ${ver}` : '', style: label, drop: 2 },
+    ...upgradeBadgeParts(upgrade, theme, down),
     { text: '  height ', style: label },
     { text: height.data !== undefined ? formatCount(height.data) : '—', style: claim(resourceStyle(height, theme, value)) },
     drop

@@ -61,6 +61,9 @@ export const QUANTITIES: readonly Quantity[] = [
   q('healthFailing', 'gauge', { name: 'avalanche_health_checks_failing', match: { check: 'health', tag: 'all' } }, { name: 'avalanche_health_checks_failing', match: { tag: 'all' } }),
   // Calls per API (base="info", "P", "metrics", ...), added up.
   q('apiCalls', 'counter', 'avalanche_api_calls'),
+  // Nanoseconds until the network upgrade the node counts as one it lacks (node/node.go, the futureupgrade check);
+  // +Inf while there is none. Served since v1.13.
+  q('upgradeTimeUntil', 'gauge', 'avalanche_upgrade_time_until'),
   ...CHAINS.flatMap((c) => [
     chainQ(c, 'accepted', 'counter', 'blks_accepted_count'),
     // Nanoseconds from issuance to acceptance, summed: with the count it gives the mean latency of an interval.

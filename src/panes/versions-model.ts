@@ -2,7 +2,7 @@
 import { sanitize } from '../format/sanitize';
 import { formatCountdown, formatTimestamp } from '../format/time';
 
-export * from '../domain/versions';
+export * from '../domain/upgrades/versions';
 
 export interface UpgradeRow {
   readonly upgrade: string;
