@@ -95,7 +95,10 @@ export class SimNetwork {
   lastRegistered: SignedTx | null = null;
   /** @internal Txs for the pre-history blocks, in acceptance order. */
   historyTxs: SignedTx[] = [];
-  /** @internal Rewards paid since the simulation started (nAVAX); they are new AVAX, so the supply grows by them. */
+  /**
+   * @internal Potential rewards of stakers added (and cycles begun) since the simulation started, less those aborted
+   * (nAVAX): the node raises its supply by a reward when the staker is added and lowers it on abort.
+   */
   minted = 0n;
   /** @internal Upper bound of validators' own stakes (AVAX), sized to the network (src/sim/economy.ts). */
   stakeCeiling = 0;
@@ -227,7 +230,7 @@ export class SimNetwork {
     return t;
   }
 
-  /** Genesis-era supply plus every reward minted since: always above the total stake (src/sim/economy.ts). */
+  /** Genesis-era supply plus the rewards minted since (`minted`): always above the total stake (src/sim/economy.ts). */
   currentSupply(): bigint {
     return BigInt(GENESIS_SUPPLY_AVAX) * NAVAX + this.minted;
   }
