@@ -8,6 +8,7 @@ import { createExporterServer, listen, parseListen } from '../exporter/server';
 import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources';
 import { isUp } from '../exporter/node-series';
 import { createScrapePace } from '../exporter/scrape-pace';
+import type { BlockHeader } from '../state/types';
 import { exitFor } from '../config/exit-codes';
 
 const DEFAULT_LISTEN = '127.0.0.1:9109';
@@ -102,6 +103,9 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const weights = weightsByNetwork(states);
     return sessions.map((s, i) => ({ name: s.target.name, state: states[i]!, l1: s.l1(), weights: weights.get(states[i]!.node.networkName.data ?? '') }));
   };
+  // What every node of a network shares is read once for all: its blocks here, its validator set (restake below).
+  const blockMaps = new Map<string, Map<bigint, BlockHeader>>();
+  const blocksOf = (network: string) => blockMaps.get(network) ?? blockMaps.set(network, new Map()).get(network)!;
   // Nodes are polled at the pace of the scrapes (idle at a minute until Prometheus comes), never below --interval.
   const pace = createScrapePace(settings.intervalMs);
   let paceMs = pace.at(Date.now());
@@ -118,7 +122,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     return exitFor('usage');
   }
   for (const n of nodes) {
-    sessions.push(startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: paceMs, timeoutMs: settings.timeoutMs }));
+    sessions.push(startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: paceMs, timeoutMs: settings.timeoutMs, blocksOf }));
   }
   const restake = () => assignStakeSources(sessions.map((s) => ({ state: s.store.getState(), isStakeSource: s.isStakeSource, setStakeSource: s.setStakeSource })), isUp);
   restake();

@@ -47,6 +47,11 @@ export interface SchedulerOptions {
   nextTick?: (fn: () => void) => () => void;
   /** How many recent blocks the blocks pane keeps (default 20). */
   recentBlocks?: number;
+  /**
+   * Where block headers are kept, asked at each fetch: the exporter gives every node of one network the same map,
+   * so a block is read once for all of them (blocks at a height are the same on every node of a network).
+   */
+  blockCache?: () => Map<bigint, BlockHeader> | undefined;
   clock?: Clock;
   random?: () => number;
   backoff?: BackoffOptions;
@@ -136,7 +141,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     decoders,
     recentBlocks: opts.recentBlocks ?? 20,
     height: () => heights.height(),
-    blockCache,
+    get blockCache() {
+      return opts.blockCache?.() ?? blockCache;
+    },
     state: () => store.getState(),
     now: () => clock.now(),
     maxAgeMs: intervals.maxAgeMs,

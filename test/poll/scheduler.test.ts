@@ -1,6 +1,7 @@
 // The scheduler against a scripted node over real loopback HTTP, with a manual clock for the schedule.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lens } from '../../src/state/lenses';
+import { BLOCK_WATCH_KEY } from '../../src/state/view-keys';
 import { selectRecentBlocks, selectValidators } from '../../src/state/selectors';
 import { PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { openUtxoQuery, nextUtxoPage } from '../../src/state/utxos';
@@ -168,6 +169,27 @@ describe('scheduler', () => {
     const slow = h.node.count('platform.getHeight');
     await h.run(50_000);
     expect(h.node.count('platform.getHeight')).toBe(slow);
+  });
+
+  it('two nodes of one network given one block cache read each block once between them (the exporter)', async () => {
+    const shared = new Map();
+    h = await startHarness({ blockCache: () => shared });
+    const other = await startHarness({ blockCache: () => shared, clock: h.clock });
+    try {
+      h.scheduler.start();
+      other.scheduler.start();
+      await h.quiesce();
+      await other.quiesce();
+      for (const x of [h, other]) x.net.height = 101;
+      for (let i = 0; i < 6; i++) {
+        await h.run(1_000);
+        await other.quiesce();
+      }
+      for (const x of [h, other]) expect(lens.view<bigint>(BLOCK_WATCH_KEY).get(x.store.getState()).data).toBe(101n);
+      expect(h.node.count('platform.getBlockByHeight') + other.node.count('platform.getBlockByHeight')).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('follows every block again when the node cannot give blocks', async () => {
