@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuMs, shebang, statusKb } from './proc.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const quick = process.argv.includes('--quick');
@@ -23,16 +24,6 @@ const BIN = join(root, 'dist', 'avatop.cjs');
 // The single executable (`npm run build:binary`, linux-x64): its start-up is measured beside the bundle's. It carries
 // the same heap flags in itself and needs no node in front of it.
 const BINARY = join(root, 'dist', 'avatop-linux-x64');
-/** bin/avatop.cjs's shebang (`#!/usr/bin/env -S [NAME=VALUE ...] node [flags]`): how an installed avatop starts. */
-function shebang(binText) {
-  const words = /^#!\/usr\/bin\/env -S (.*)$/m.exec(binText)?.[1].trim().split(/\s+/) ?? [];
-  const env = {};
-  while (words.length && /^\w+=/.test(words[0])) {
-    const [k, ...v] = words.shift().split('=');
-    env[k] = v.join('=');
-  }
-  return { env, flags: words.slice(1) };
-}
 const { env: CLI_ENV, flags: CLI_NODE_FLAGS } = shebang(readFileSync(join(root, 'bin', 'avatop.cjs'), 'utf8'));
 // --only=startup,cpu,big,poll,codec,sim,metrics,exporter,fleet runs a subset (for working on one measurement).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
@@ -99,24 +90,6 @@ function requireScript() {
   }
 }
 
-const CLK_TCK = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** utime + stime of a process, in ms. */
-function cpuMs(pid) {
-  const s = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / CLK_TCK;
-}
-function statusKb(pid, key) {
-  const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) : NaN;
-}
 
 /** `avatop sim` in its own process; resolves once it prints its URL. */
 async function startSim(args) {

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shebang, statusKb } from './proc.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -29,23 +30,9 @@ const BIN = join(DIR, 'dist', 'avatop.cjs');
 const log = (s) => process.stderr.write(`[heap-snapshot] ${s}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 if (!existsSync(BIN)) throw new Error(`${BIN} is missing: node scripts/build.mjs in ${DIR}`);
-/** bin/avatop.cjs's shebang (`#!/usr/bin/env -S [NAME=VALUE ...] node [flags]`): how an installed avatop starts. */
-function shebang(binText) {
-  const words = /^#!\/usr\/bin\/env -S (.*)$/m.exec(binText)?.[1].trim().split(/\s+/) ?? [];
-  const env = {};
-  while (words.length && /^\w+=/.test(words[0])) {
-    const [k, ...v] = words.shift().split('=');
-    env[k] = v.join('=');
-  }
-  return { env, flags: words.slice(1) };
-}
 const { env: ENV, flags: FLAGS } = shebang(readFileSync(join(DIR, 'bin', 'avatop.cjs'), 'utf8'));
 const work = mkdtempSync(join(tmpdir(), 'avatop-heap-'));
 
-function statusKb(pid, key) {
-  const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) : NaN;
-}
 function rollupKb(pid, key) {
   try {
     const m = new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'));
