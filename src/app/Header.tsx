@@ -85,14 +85,22 @@ export function Header({ width }: { width: number }) {
     style: claim(r.data === true ? theme.status.ok : r.data === false ? theme.status.warn : theme.text.muted),
   });
   const rewarding = uptime.data?.rewardingStakePercentage;
-  const weighted = uptime.data?.weightedAveragePercentage;
   // The threshold this node's validation has (domain/reward/threshold.ts); for a non-validator, a new validation's.
+  // The node counts info.uptime's rewarding stake at it.
   const own = useAvatop(selectOwnValidator);
   const threshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, Date.now());
   const now = Date.now();
   // The worst of this node's validations (primary, subnet, L1) by the reward guard.
-  const budget = validationsBadge(useOwnValidations(now), now);
-  const upStyle = claim(weighted === undefined ? theme.text.muted : isBelow(weighted, threshold) ? theme.status.warn : theme.status.ok);
+  const validations = useOwnValidations(now);
+  const primary = validations[0]?.kind === 'primary' ? validations[0].guard : undefined;
+  const budget = validationsBadge(validations, now);
+  // A validator's uptime is the vote's: the stake-weighted median voter (info.uptime's average counts unconnected
+  // stake as 0 and is only shown on the overview). A projection's figure is live, not last known: never dimmed.
+  const vote = primary?.basis.kind === 'vote' ? primary.uptimePercent : undefined;
+  const shown = primary ? vote : uptime.data?.weightedAveragePercentage;
+  const upStyle = claim(shown === undefined ? theme.text.muted : isBelow(shown, threshold) ? theme.status.warn : theme.status.ok);
+  const upText = shown === undefined ? (primary ? '?' : '—') : `${formatPercent(shown, primary ? 0 : 1)}${primary ? ' median' : ''}`;
+  const budgetLive = primary !== undefined && (primary.basis.kind === 'projected' || primary.basis.kind === 'unknown');
 
   // With several nodes, which one this is (the fleet's name for it) comes first.
   const fleetName = useViewedName();
@@ -127,9 +135,15 @@ export function Header({ width }: { width: number }) {
             { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)) },
             ...connectedParts(health, theme),
             { text: '  uptime ', style: label },
-            { text: weighted !== undefined ? `${formatPercent(weighted, 1)}` : '—', style: upStyle },
-            { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: claim(label), drop: 3 },
-            ...(budget ? [{ text: `  ${budget.text}`, style: claim(budget.tone === 'muted' ? theme.text.muted : theme.status[budget.tone]) }] : []),
+            { text: upText, style: upStyle },
+            {
+              text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)}${threshold.percent === undefined ? '' : ` at ${threshold.percent}%`})` : '',
+              style: claim(label),
+              drop: 3,
+            },
+            ...(budget
+              ? [{ text: `  ${budget.text}`, style: (budgetLive ? (st: Style) => st : claim)(budget.tone === 'muted' ? theme.text.muted : theme.status[budget.tone]) }]
+              : []),
           ]}
           latencyMs={height.latencyMs}
           latencies={latencies}

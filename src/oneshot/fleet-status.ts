@@ -4,7 +4,7 @@ import { gatherStatus } from './gather-status';
 import { assessStatus, type StatusReport, type ThresholdRule } from './status-report';
 import { renderTextTable, type TextColumn } from './text-table';
 import { lagsBehind } from '../domain/fleet/table';
-import { formatSlack } from '../domain/reward/findings';
+import { formatSlack } from '../domain/reward/words';
 import { formatDuration } from '../format/time';
 import type { OneShotNode } from './command-frame';
 
@@ -34,7 +34,7 @@ const COLUMNS: TextColumn<NodeReport>[] = [
   { title: 'PEERS', align: 'right', value: (r) => String((r.report.json as Json).peers ?? '-') },
   { title: 'UPTIME', align: 'right', value: (r) => { const u = (r.report.json as Json).uptime?.weightedAveragePercentage; return typeof u === 'number' ? `${u.toFixed(2)}%` : '-'; } },
   { title: 'NEEDS', align: 'right', value: (r) => { const v = (r.report.json as Json).validations?.[0]; return v?.threshold != null ? `${v.threshold}%` : '-'; } },
-  { title: 'BUDGET', value: (r) => { const v = (r.report.json as Json).validations?.[0]; if (!v) return (r.report.json as Json).reachable ? 'not a validator' : '-'; return v.budgetState === 'lost' ? 'LOST' : secs(v.downtimeBudgetSeconds); } },
+  { title: 'BUDGET', value: (r) => { const v = (r.report.json as Json).validations?.[0]; if (!v) return (r.report.json as Json).reachable ? 'not a validator' : '-'; return v.budgetBasis === 'unknown' ? 'unknown' : v.budgetState === 'lost' ? 'LOST' : `${secs(v.downtimeBudgetSeconds)}${v.budgetBasis === 'projected' ? ' proj.' : ''}`; } },
   { title: 'ENDS', value: (r) => secs((r.report.json as Json).validations?.[0]?.endsInSeconds) },
 ];
 

@@ -1,9 +1,9 @@
 // Collects one status snapshot from a node, each part independently: one failing method never hides the rest.
 import type { AvatopClient } from '../rpc/client';
 import { AvatopError, HttpError, TransportError } from '../rpc/errors';
-import type { Maybe, StatusSnapshot, WatchedValidation } from './status-report';
+import type { Maybe, StatusSnapshot, VoterViews, WatchedValidation } from './status-report';
+import type { VoterWeights } from '../state/reward-memory';
 import { summarizeHealth } from '../domain/health/health-summary';
-import { isAutoRenewed } from '../domain/reward/guard';
 import type { OwnValidations } from '../domain/reward/own-validations';
 import { discoverOwnValidations } from '../poll/own-validations';
 import { heliconFromUpgrades, type HeliconSchedule } from '../domain/reward/threshold';
@@ -50,25 +50,49 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     throw err;
   }
 
-  const [version, networkName, bootP, bootX, bootC, peers, height, chainTime, uptime, validator, health, upgrades] = await Promise.all([
+  const peersAt = Date.now();
+  const [version, networkName, bootP, bootX, bootC, peersReply, height, chainTime, uptime, validator, health, upgrades] = await Promise.all([
     attempt(async () => (await client.info.getNodeVersion()).version),
     attempt(async () => (await client.info.getNetworkName()).networkName),
     attempt(async () => (await client.info.isBootstrapped({ chain: 'P' })).isBootstrapped),
     attempt(async () => (await client.info.isBootstrapped({ chain: 'X' })).isBootstrapped),
     attempt(async () => (await client.info.isBootstrapped({ chain: 'C' })).isBootstrapped),
-    attempt(async () => (await client.info.peers()).numPeers),
+    attempt(async () => client.info.peers()),
     attempt(async () => (await client.platform.getHeight()).height),
     attempt(async () => (await client.platform.getTimestamp()).timestamp),
     attempt(async () => client.info.uptime()),
     attempt(async () => {
       const { validators } = await client.platform.getCurrentValidators({ nodeIDs: [nodeId] });
       const mine = validators.find((v) => v.nodeID === nodeId);
-      return mine && { startTime: mine.startTime, endTime: mine.endTime, uptime: mine.uptime, connected: mine.connected, autoRenewed: isAutoRenewed(mine) };
+      return (
+        mine && {
+          txID: mine.txID,
+          startTime: mine.startTime,
+          endTime: mine.endTime,
+          uptime: mine.uptime,
+          connected: mine.connected,
+          validatorAuthority: mine.validatorAuthority,
+          nextPeriod: mine.nextPeriod,
+          autoCompoundRewardShares: mine.autoCompoundRewardShares,
+        }
+      );
     }),
     attempt(async () => summarizeHealth(await client.health.health())),
     attempt(async () => client.info.upgrades()),
   ]);
   const own = await gatherOwn(client, nodeId, opts.l1Validations ?? []);
+  // The network's view of a validator: each connected validator's measurement (info.peers, read above) weighed by
+  // the validator set at the height just read (getValidatorsAt: stake with delegations, what the vote samples by).
+  const views: Maybe<VoterViews> | undefined =
+    validator.ok && validator.value && peersReply.ok
+      ? height.ok
+        ? await attempt(async (): Promise<VoterViews> => {
+            const set = await client.platform.getValidatorsAt({ height: Number(height.value) });
+            const weights: VoterWeights = { height: height.value, validators: set.validators.map((v) => ({ nodeID: v.nodeID, weight: v.weight })), totalWeight: set.totalWeight };
+            return { peers: peersReply.value.peers.map((p) => ({ nodeID: p.nodeID, observedUptime: p.observedUptime })), atMs: peersAt, weights };
+          })
+        : { ok: false, reason: `validator set unknown: ${height.reason}` }
+      : undefined;
   const watch = opts.watch ?? [];
   const watched: Maybe<WatchedValidation[]> =
     watch.length === 0
@@ -77,7 +101,9 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
           const { validators } = await client.platform.getCurrentValidators({ nodeIDs: [...watch] });
           return watch.map((id) => {
             const v = validators.find((x) => x.nodeID === id);
-            return v ? { nodeID: id, startTime: v.startTime, endTime: v.endTime, uptime: v.uptime, autoRenewed: isAutoRenewed(v) } : { nodeID: id };
+            return v
+              ? { nodeID: id, txID: v.txID, startTime: v.startTime, endTime: v.endTime, uptime: v.uptime, validatorAuthority: v.validatorAuthority, nextPeriod: v.nextPeriod, autoCompoundRewardShares: v.autoCompoundRewardShares }
+              : { nodeID: id };
           });
         });
   return {
@@ -86,7 +112,8 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     version,
     networkName,
     bootstrapped: { P: bootP, X: bootX, C: bootC },
-    peers,
+    peers: peersReply.ok ? { ok: true, value: peersReply.value.numPeers } : peersReply,
+    views,
     height,
     chainTime,
     uptime,

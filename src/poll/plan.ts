@@ -4,6 +4,7 @@ import { lens } from '../state/lenses';
 import { liveValues } from '../state/rows';
 import type { AvatopState } from '../state/store';
 import { PRIMARY_NETWORK_ID } from '../state/store';
+import { selectOwnValidator } from '../state/own-validator';
 import type { NavView, PaneId } from '../state/ui';
 import type { ResultOf } from '../rpc/methods';
 import type { Decoders } from './decoders';
@@ -130,7 +131,7 @@ export interface PlanOptions {
 export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState, decoders: Decoders, opts: PlanOptions = {}): ResourceSpec[] {
   const body = [...paneSpecs(pane, s, decoders), ...viewSpecs(views[views.length - 1], s, decoders)];
   // Only the full peers list also writes the header's count (a view's single-peer query does not).
-  const all = [...header(body.some((spec) => spec.key === 'peers' || spec.key === 'peers:slow')), ...body];
+  const all = [...header(body.some((spec) => spec.key === 'peers' || spec.key === 'peers:slow'), selectOwnValidator(s) !== undefined), ...body];
   // The pane's reading also feeds the header; elsewhere the header reads slowly.
   if (opts.metrics && !body.some((spec) => spec.key === 'metrics')) all.push(metricsSpec('header'));
   const own = s.node.id.data?.nodeID;
