@@ -43,11 +43,11 @@ const clampPercent = (p: number): number => Math.min(100, Math.max(0, p));
 export function downtimeBudget(input: BudgetInput): Budget {
   const { startMs, endMs, nowMs } = input;
   const length = Math.max(0, endMs - startMs);
-  const allowedMs = (1 - clampPercent(input.thresholdPercent) / 100) * length;
+  const allowedMs = ((100 - clampPercent(input.thresholdPercent)) / 100) * length;
   if (nowMs <= startMs) return { state: 'not-started', allowedMs, usedMs: 0, remainingMs: allowedMs };
   const elapsed = Math.min(nowMs, endMs) - startMs;
   const uptime = clampPercent(input.uptimePercent);
-  const usedMs = (1 - uptime / 100) * elapsed;
+  const usedMs = ((100 - uptime) / 100) * elapsed;
   const remainingMs = allowedMs - usedMs;
   if (nowMs >= endMs) return { state: 'ended', allowedMs, usedMs, remainingMs };
   if (remainingMs < 0) return { state: 'lost', allowedMs, usedMs, remainingMs };

@@ -33,7 +33,7 @@ export function project(last: LastBudget, nowMs: number, opts: { thresholdPercen
   const t = opts.thresholdPercent;
   const recomputed = t !== undefined && t !== last.thresholdPercent;
   const start = recomputed ? voterBudgetMs(t, last.startMs, last.endMs, last.medianUptimePercent, last.atMs) : last.remainingMs;
-  const allowedMs = recomputed ? (1 - t / 100) * (last.endMs - last.startMs) : last.allowedMs;
+  const allowedMs = recomputed ? ((100 - t) / 100) * (last.endMs - last.startMs) : last.allowedMs;
   const spentSince = Math.max(0, Math.min(nowMs, last.endMs) - last.atMs);
   const remainingMs = start - spentSince;
   return { remainingMs, allowedMs, sinceMs: last.atMs, ended: nowMs >= last.endMs, spent: remainingMs < 0 };
@@ -41,7 +41,7 @@ export function project(last: LastBudget, nowMs: number, opts: { thresholdPercen
 
 /** The record of one trustworthy budget. */
 export function lastBudgetOf(b: Omit<LastBudget, 'allowedMs' | 'remainingMs'>): LastBudget {
-  const allowedMs = (1 - b.thresholdPercent / 100) * Math.max(0, b.endMs - b.startMs);
+  const allowedMs = ((100 - b.thresholdPercent) / 100) * Math.max(0, b.endMs - b.startMs);
   const remainingMs = voterBudgetMs(b.thresholdPercent, b.startMs, b.endMs, b.medianUptimePercent, b.atMs);
   return { ...b, allowedMs, remainingMs };
 }

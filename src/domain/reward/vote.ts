@@ -122,7 +122,7 @@ export function weightedMedian(sorted: readonly VoterView[]): number | undefined
 export function voterBudgetMs(thresholdPercent: number, startMs: number, endMs: number, uptimePercent: number, nowMs: number): number {
   const length = Math.max(0, endMs - startMs);
   const elapsed = Math.max(0, Math.min(nowMs, endMs) - startMs);
-  return (1 - thresholdPercent / 100) * length - (1 - uptimePercent / 100) * elapsed;
+  return ((100 - thresholdPercent) / 100) * length - ((100 - uptimePercent) / 100) * elapsed;
 }
 
 /**
