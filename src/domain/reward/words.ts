@@ -11,7 +11,8 @@ const DAY = 24 * HOUR;
 
 /** "23h 10m", "3d 4h", "45m": two units, as an operator reads a countdown. */
 export function formatSlack(ms: number): string {
-  const m = Math.floor(Math.abs(ms) / MINUTE);
+  // To the second first: float arithmetic on percentages leaves 4h 47m 59.9999s where the figure is 4h 48m.
+  const m = Math.floor((Math.round(Math.abs(ms) / 1000) * 1000) / MINUTE);
   const d = Math.floor(m / 1440);
   const h = Math.floor((m % 1440) / 60);
   const min = m % 60;

@@ -41,7 +41,7 @@ describe('the words of every reward line', () => {
     expect(budgetLine(low, now)).toBe('can be offline 12h 00m more this period (of 3d 0h); keep restarts and maintenance short until the period ends on 2026-10-01 00:00Z');
     const critical = judge({ vote: voteAt(72, now) });
     expect(critical.budgetTier).toBe('critical');
-    expect(budgetLine(critical, now)).toBe('can be offline 4h 47m more this period (of 3d 0h); keep the node online: avoid any restart until the period ends on 2026-10-01 00:00Z');
+    expect(budgetLine(critical, now)).toBe('can be offline 4h 48m more this period (of 3d 0h); keep the node online: avoid any restart until the period ends on 2026-10-01 00:00Z');
   });
 
   it('a validation that ends before its budget could run out says when to re-stake', () => {
