@@ -162,8 +162,3 @@ export function OverviewPane({ width, height, active }: PaneProps) {
     />
   );
 }
-
-function toneFor(v: number | undefined, threshold: number | undefined) {
-  if (v === undefined || threshold === undefined) return 'muted' as const;
-  return v < threshold ? ('warn' as const) : ('ok' as const);
-}

@@ -3,28 +3,22 @@
 // "unknown" with no earlier figure; auto-renewed cycles; the threshold the node counts its rewarding stake at.
 // Every figure is checked against the median voter's arithmetic written out here.
 import { describe, expect, it } from 'vitest';
-import { createAvatopStore, PRIMARY_NETWORK_ID, type AvatopState } from '../../../src/state/store';
-import { idleResource, resolveError, resolveOk } from '../../../src/state/resource';
-import { diffRows } from '../../../src/state/rows';
+import { createAvatopStore, type AvatopState } from '../../../src/state/store';
 import { guardOwnValidation, guardWatchedValidation, judgeNode, rememberViews } from '../../../src/domain/reward/node-guard';
-import { TransportError } from '../../../src/rpc/errors';
-import type { Peer, Validator } from '../../../src/state/types';
-import { methods } from '../../../src/rpc/methods';
+import type { Validator } from '../../../src/state/types';
+import { allAt as all, rewardState, someAt as some, unreachable } from '../../helpers/reward-state';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
-const NODE = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
 const HELICON = '2026-07-28T15:00:00Z';
 const start = Date.UTC(2026, 7, 1);
 const now = start + 10 * DAY;
-const N = 20;
 
 /** The median voter's budget: (1 − threshold) × period − (1 − uptime) × elapsed. */
 const medianBudget = (thr: number, periodMs: number, uptime: number, elapsedMs: number) => ((100 - thr) / 100) * periodMs - ((100 - uptime) / 100) * elapsedMs;
 
 interface Opts {
-  /** Each validator's view of the node; undefined: not connected. 20 validators of equal stake. */
   views: ReadonlyArray<number | undefined>;
   at?: number;
   heliconTime?: string;
@@ -32,42 +26,14 @@ interface Opts {
   weighted?: number;
 }
 
-function peer(nodeID: string, observedUptime: number): Peer {
-  return methods['info.peers'].result.parse({ numPeers: 1, peers: [{ ip: '1.2.3.4:9651', nodeID, version: 'avalanchego/1.15.0', lastSent: '2026-08-11T00:00:00Z', lastReceived: '2026-08-11T00:00:00Z', observedUptime: String(observedUptime), trackedSubnets: [], benched: [] }] }).peers[0]!;
-}
-
 function state(o: Opts): AvatopState {
-  const s = createAvatopStore().getState();
-  const at = { at: o.at ?? now };
-  const validator = { nodeID: NODE, txID: '2LsJNHfaLF8PbnQF1JrPt5Z5mP2EGFa3xxjmrd2Hr2gkBBgTkf', startTime: new Date(start), endTime: new Date(start + 30 * DAY), uptime: 100, ...o.validator } as Validator;
-  const ids = Array.from({ length: N }, (_, i) => `NodeID-v${i}`);
-  const peers = o.views.flatMap((u, i) => (u === undefined ? [] : [peer(ids[i]!, u)]));
-  return {
-    ...s,
-    node: {
-      ...s.node,
-      id: resolveOk(idleResource(), { nodeID: NODE, nodePOP: null }, at),
-      uptime: resolveOk(idleResource(), { weightedAveragePercentage: o.weighted ?? 95, rewardingStakePercentage: 95 }, at),
-    },
-    pchain: { ...s.pchain, height: resolveOk(idleResource(), 100n, at) },
-    peers: { ...s.peers, list: resolveOk(idleResource(), diffRows(undefined, peers, (p) => p.nodeID), at) },
-    reward: {
-      ...s.reward,
-      weights: resolveOk(idleResource(), { height: 100n, validators: [...ids.map((nodeID) => ({ nodeID, weight: 1000n })), { nodeID: NODE, weight: 10n }], totalWeight: BigInt(N * 1000 + 10) }, at),
-    },
-    versions: { ...s.versions, upgrades: resolveOk(idleResource(), methods['info.upgrades'].result.parse({ heliconTime: o.heliconTime ?? HELICON }), at) },
-    validators: { ...s.validators, detail: { [`${PRIMARY_NETWORK_ID}/${NODE}`]: resolveOk(idleResource(), validator, at) } },
-  };
-}
-
-const all = (u: number) => Array.from({ length: N }, () => u);
-/** `k` of 20 connected, each seeing `u`. */
-const some = (k: number, u: number) => Array.from({ length: N }, (_, i) => (i < k ? u : undefined));
-
-/** The node stops answering at `at`: the liveness probe fails with a refused connection. */
-function unreachable(s: AvatopState, at: number): AvatopState {
-  const err = new TransportError('refused', 'http://127.0.0.1:9650');
-  return { ...s, pchain: { ...s.pchain, height: resolveError(s.pchain.height, err, { at }) } };
+  return rewardState({
+    views: o.views,
+    at: o.at ?? now,
+    heliconTime: o.heliconTime ?? HELICON,
+    weighted: o.weighted,
+    validator: { startTime: new Date(start), endTime: new Date(start + 30 * DAY), ...o.validator },
+  });
 }
 
 describe('the budget follows the vote', () => {
