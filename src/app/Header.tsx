@@ -141,10 +141,8 @@ export function Header({ width }: { width: number }) {
               style: claim(label),
               drop: 3,
             },
-            ...(budget
-              ? [{ text: `  ${budget.text}`, style: (budgetLive ? (st: Style) => st : claim)(budget.tone === 'muted' ? theme.text.muted : theme.status[budget.tone]) }]
-              : []),
           ]}
+          reward={budget ? { text: `  ${budget.text}`, style: (budgetLive ? (st: Style) => st : claim)(budget.tone === 'muted' ? theme.text.muted : theme.status[budget.tone]) } : undefined}
           latencyMs={height.latencyMs}
           latencies={latencies}
           updatedAt={height.updatedAt}
@@ -181,9 +179,12 @@ function HeaderLine2({
   updatedAt,
   paused,
   live,
+  reward,
 }: {
   width: number;
   parts: Array<HeaderPart<Style>>;
+  /** The reward badge: last on the line, or right after the unreachable notice (a projected budget counts down then). */
+  reward?: HeaderPart<Style>;
   latencyMs: number | undefined;
   latencies: number[];
   updatedAt: number | undefined;
@@ -195,8 +196,9 @@ function HeaderLine2({
   const spark = width >= 110 ? sparkline(latencies, 12) : '';
   const unreachable = unreachableText(live, now);
   if (unreachable) {
-    // First, so it survives a narrow terminal; the latency and data age belong to a connection that is gone.
-    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
+    // First, so it survives a narrow terminal, then the reward budget counting down; the latency and data age belong
+    // to a connection that is gone.
+    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...(reward ? [reward, { text: '  ', style: theme.header.label }] : []), ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
   }
   return (
     <Segments
@@ -204,6 +206,7 @@ function HeaderLine2({
       parts={fitHeaderParts(
         [
           ...parts,
+          ...(reward ? [reward] : []),
           { text: '  rpc ', style: theme.header.label, drop: 2 },
           { text: formatLatency(latencyMs), style: theme.header.value, drop: 2 },
           { text: spark ? ` ${spark}` : '', style: theme.chrome.sparkline, drop: 1 },

@@ -9,7 +9,9 @@ import type { ValidationGuard } from '../domain/reward/guard';
 
 export function useOwnValidations(now: number): JudgedValidation[] {
   const { rewardThreshold } = useAppConfig();
-  return useAvatop((s) => judgeNode(s, { now, override: rewardThreshold.override }));
+  // To the second: the header and a pane rendering in the same second share one verdict.
+  const second = Math.floor(now / 1000) * 1000;
+  return useAvatop((s) => judgeNode(s, { now: second, override: rewardThreshold.override }));
 }
 
 /** This node's primary-network validation as the guard judged it; undefined for a non-validator. */

@@ -87,24 +87,24 @@ export function primaryFacts(own: Validator | undefined, s: AvatopState, vote: V
   };
 }
 
-interface JudgedCache {
-  readonly now: number;
-  readonly key: string;
-  readonly list: JudgedValidation[];
-}
-const judged = new WeakMap<AvatopState, JudgedCache>();
+/** Judged lists per store state, by second and options: a few, as the header and a pane may ask at other clocks. */
+const judged = new WeakMap<AvatopState, Map<string, JudgedValidation[]>>();
+const JUDGED_PER_STATE = 4;
 
 /**
  * Every validation of the node whose store this is (primary first, then subnets and L1s), judged once per store
  * update and second: the header, the overview, the fleet row and the exporter all ask this and get the same list.
  */
 export function judgeNode(s: AvatopState, o: GuardOptions): JudgedValidation[] {
-  const key = `${o.override ?? ''}|${o.warnBudget ? JSON.stringify(o.warnBudget) : ''}`;
-  const hit = judged.get(s);
-  if (hit && hit.now === o.now && hit.key === key) return hit.list;
+  const key = `${o.now}|${o.override ?? ''}|${o.warnBudget ? JSON.stringify(o.warnBudget) : ''}`;
+  let byKey = judged.get(s);
+  const hit = byKey?.get(key);
+  if (hit) return hit;
   const vote = voteFactsOf(s, o.now);
   const list = judgeOwnValidations(primaryFacts(selectOwnValidator(s), s, vote), ownValidationsOf(s), o, PRIMARY_NETWORK_ID);
-  judged.set(s, { now: o.now, key, list });
+  if (!byKey) judged.set(s, (byKey = new Map()));
+  if (byKey.size >= JUDGED_PER_STATE) byKey.delete(byKey.keys().next().value!);
+  byKey.set(key, list);
   return list;
 }
 

@@ -160,7 +160,7 @@ export function budgetWords(g: ValidationGuard, now: number): BudgetWords {
     }
     case 'spent':
       return {
-        short: `spent if down since then, ${mark}`,
+        short: 'spent if down all along (projected)',
         text: `budget spent if the node has been down since the last trustworthy figure (${mark}): the reward is at risk, not known lost; the vote says once avatop reads the views again`,
         todo: `${checkAdvice(g)} now`,
       };
@@ -171,7 +171,8 @@ export function budgetWords(g: ValidationGuard, now: number): BudgetWords {
   if (mark) {
     const runs = b.runsOutAtMs === undefined ? '' : `; gone at ${formatEnd(b.runsOutAtMs)} if down all along`;
     return {
-      short: `at most ${left}, ${mark}`,
+      // The mark itself is the basis line's (basisLine): a card row is too narrow for both.
+      short: `at most ${left}, projected`,
       text: `at most ${left} more this ${per}, ${mark}: spent in real time as if the node were down${runs}`,
       todo: checkAdvice(g),
     };
