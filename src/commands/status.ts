@@ -6,16 +6,12 @@ import { runOneShot, toJson } from '../oneshot/command-frame';
 import { assessStatus } from '../oneshot/status-report';
 import { fleetStatus } from '../oneshot/fleet-status';
 import { parseDuration } from '../config/settings';
-import { UsageError, type FlagSpec } from '../config/flags';
-import { parseWarnBudget, type WarnBudget } from '../domain/reward/tiers';
+import type { FlagSpec } from '../config/flags';
+import { WARN_BUDGET_FLAG, warnBudgetOf } from './warn-budget';
 
 const FLAGS: readonly FlagSpec[] = [
-  {
-    name: 'warn-budget',
-    kind: 'string',
-    value: 'SHARE|DURATION',
-    description: "warn (exit 1) when the downtime budget is at most this share of the period's allowance (25%) or this long (48h). Default 25%; critical at 10% or when it would run out within 24h, whatever this says",
-  },
+  WARN_BUDGET_FLAG,
+
   { name: 'warn-end', kind: 'string', value: 'DURATION', description: 'warn (exit 1) when the validation ends within this, e.g. 24h (default 24h)' },
   { name: 'l1-validation', kind: 'list', value: 'ID', description: "an L1 validation ID to check too (this node's own are found from the subnets it tracks), repeatable" },
 ];
@@ -61,18 +57,4 @@ export async function run(argv: string[]): Promise<number> {
       return report.exitCode;
     },
   });
-}
-
-/** --warn-budget: "25%" (a share of the allowance) or "48h". */
-function warnBudgetOf(v: unknown): WarnBudget | undefined {
-  if (typeof v !== 'string') return undefined;
-  const w = parseWarnBudget(v, (t) => {
-    try {
-      return parseDuration(t, '--warn-budget');
-    } catch {
-      return undefined;
-    }
-  });
-  if (!w) throw new UsageError(`--warn-budget: expected a share of the allowance like 25% or a duration like 48h, got "${v}"`);
-  return w;
 }
