@@ -64,7 +64,7 @@ describe('budget badge and reward card', () => {
     expect(card.map((r) => r.label)).toEqual(['Budget', 'To do', 'Rests on', 'Seen >= 90%', 'Seen < 90%', 'View unknown', 'Own record', 'Needs', 'Ends']);
     expect(card[0]).toEqual({ label: 'Budget', value: '15h 50m of 3d 0h left', tone: 'warn' });
     expect(card[1]!.value).toBe('keep restarts and maintenance short until the period ends on 2026-11-28 00:00Z');
-    expect(card[2]!.value).toMatch(/^median voter 91% over 100% of stake; good to ±6h 14m/);
+    expect(card[2]!.value).toMatch(/^median voter 91% over 100% of stake; good to 1% of the time elapsed \(6h 14m\)/);
     expect(card[3]!.value).toBe('100% of stake (91%: 100%)');
     expect(card[4]!.value).toBe('none');
     expect(card[7]!.value).toBe('90% (after Helicon)');

@@ -223,7 +223,7 @@ export function basisLine(g: ValidationGuard, now: number): string | undefined {
   const b = g.basis;
   switch (b.kind) {
     case 'vote':
-      return `median voter ${pct(g.uptimePercent)} over ${formatShare(b.knownShare)} of stake; good to ±${formatSlack(b.accuracyMs)} (whole-percent views: 1% of the time elapsed)`;
+      return `median voter ${pct(g.uptimePercent)} over ${formatShare(b.knownShare)} of stake; good to 1% of the time elapsed (${formatSlack(b.accuracyMs)}): whole-percent views`;
     case 'projected':
       return `${projectionMark(g, now)}: last trustworthy figure over ${formatShare(b.knownShare)} of stake, spent in real time since`;
     case 'unknown':
@@ -283,6 +283,7 @@ export function viewRows(view: NetworkView, thresholdPercent: number | undefined
 /** The header's words for a validation: "budget 23h 10m", "budget 20h 10m projected", "budget unknown", "reward lost". */
 export function budgetBadgeText(g: ValidationGuard): { text: string; tier: Tier | undefined } {
   const b = g.budget;
+  if (g.threshold.source === 'no-reward') return { text: 'no reward', tier: undefined };
   if (g.basis.kind === 'unknown') return { text: `budget unknown (${g.basis.reason === 'unreachable' ? 'unreachable' : 'isolated'})`, tier: 'warn' };
   if (!b || g.budgetTier === undefined) return { text: b?.state === 'ended' ? `${periodWord(g)} ended` : 'budget ?', tier: undefined };
   if (b.state === 'lost') return { text: isCycle(g) ? 'cycle reward lost' : 'reward lost', tier: 'over' };
@@ -323,7 +324,8 @@ export interface Finding {
 export function guardFindings(guard: ValidationGuard | undefined, l1: readonly L1Balance[], o: FindingOptions): Finding[] {
   const out: Finding[] = [];
   const warnEnd = o.warnEndMs ?? DAY;
-  if (guard) {
+  // A validation with no staking reward (a permissioned subnet's) has only its end to warn of.
+  if (guard && guard.threshold.source !== 'no-reward') {
     const b = guard.budget;
     const tier = guard.budgetTier;
     if (guard.basis.kind === 'unknown' || (b && (b.state === 'lost' || b.state === 'spent'))) {
@@ -332,6 +334,8 @@ export function guardFindings(guard: ValidationGuard | undefined, l1: readonly L
       const rule = o.warnBudget ? ` (warning at ${warnBudgetText(o.warnBudget, formatSlack)})` : '';
       out.push({ level: 'warning', text: `downtime budget ${tier === 'critical' ? 'critical' : 'low'}${rule}: ${budgetLine(guard, o.now)}` });
     }
+  }
+  if (guard) {
     // A cycle that renews is not an end; an auto-renewed validator that exits or is removed is.
     if (guard.endMs !== undefined && guard.outcome !== 'renews' && guard.endMs > o.now && guard.endMs - o.now <= warnEnd) {
       out.push({ level: 'warning', text: `validation ${endLine(guard, o.now)}` });

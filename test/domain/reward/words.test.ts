@@ -32,7 +32,7 @@ describe('the words of every reward line', () => {
     const g = judge();
     expect(budgetLine(g, now)).toBe('can be offline 3d 0h more this period (of 3d 0h); nothing to do');
     expect(budgetBadgeText(g)).toEqual({ text: 'budget 3d 0h', tier: 'ok' });
-    expect(basisLine(g, now)).toBe('median voter 100% over 100% of stake; good to ±2h 24m (whole-percent views: 1% of the time elapsed)');
+    expect(basisLine(g, now)).toBe('median voter 100% over 100% of stake; good to 1% of the time elapsed (2h 24m): whole-percent views');
   });
 
   it('a low budget says to keep downtime short, a critical one to keep the node online, until the period\'s end', () => {
