@@ -1,7 +1,7 @@
 // The header's reward-guard badge and the overview's reward card: the guard's words (domain/reward/words.ts) with the
 // screen's tones. Nothing here decides; it only lays out what the guard decided.
 import type { ValidationGuard } from '../domain/reward/guard';
-import { basisLine, budgetBadgeText, budgetWords, endBadgeText, endLine, formatShare, formatSlack, viewRows } from '../domain/reward/words';
+import { basisRows, budgetBadgeText, budgetWords, endBadgeText, endLine, formatShare, formatSlack, todoShort, viewRows } from '../domain/reward/words';
 import type { Tier } from '../domain/reward/tiers';
 
 export type BadgeTone = 'ok' | 'warn' | 'error' | 'muted';
@@ -49,11 +49,12 @@ type Row = { label: string; value: string; tone?: BadgeTone };
 export function rewardCard(g: ValidationGuard, now: number): Row[] {
   const badge = budgetBadge(g);
   const words = budgetWords(g, now);
+  // Each value fits the overview's half width (about 40 columns at 120); `status` has the whole sentences.
   const end = endLine(g, now);
   const rows: Row[] = [
     { label: 'Budget', value: words.short, tone: badge?.tone },
-    { label: 'To do', value: words.todo, tone: g.budgetTier === 'warn' || g.budgetTier === 'critical' || g.budgetTier === 'over' ? badge?.tone : 'muted' },
-    { label: 'Rests on', value: basisLine(g, now) ?? '?', tone: g.basis.kind === 'vote' ? undefined : 'warn' },
+    { label: 'To do', value: todoShort(g, now), tone: g.budgetTier === 'warn' || g.budgetTier === 'critical' || g.budgetTier === 'over' ? badge?.tone : 'muted' },
+    ...basisRows(g, now).map((r) => ({ ...r, tone: g.basis.kind === 'vote' || g.basis.kind === 'this-node' ? undefined : ('warn' as const) })),
   ];
   if (g.network) rows.push(...viewRows(g.network, g.threshold.percent).map((r) => ({ ...r, tone: 'muted' as const })));
   rows.push({ label: 'Own record', value: `${pct(g.ownRecordPercent)} (its view of itself)`, tone: 'muted' }, { label: 'Needs', value: g.threshold.short });

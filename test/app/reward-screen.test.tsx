@@ -40,7 +40,8 @@ describe('the reward guard on screen', () => {
     expect(f).toMatch(/Reward this period/);
     expect(f).toMatch(/Budget\s+3d 0h of 3d 0h left/);
     expect(f).toMatch(/To do\s+nothing to do/);
-    expect(f).toMatch(/Rests on\s+median voter 100% over 95\.0% of stake/);
+    expect(f).toMatch(/Rests on\s+median voter 100%, 95\.0% of stake known/);
+    expect(f).toMatch(/Good to\s+2h 24m \(1% of elapsed: whole %\)/);
     expect(f).toMatch(/Seen >= 90%\s+95\.0% of stake \(100%: 95\.0%\)/);
     expect(f).toMatch(/View unknown\s+5\.0% of stake/);
     expect(f).toMatch(/Average\s+95\.05% \(unconnected stake as 0\)/);
@@ -54,7 +55,7 @@ describe('the reward guard on screen', () => {
     expect(header2(f)).toMatch(/budget 2d 2[12]h projected/);
     expect(f).toMatch(/Budget\s+at most 2d 2[12]h, projected/);
     expect(f).toMatch(new RegExp(`Rests on\\s+projected since ${formatClock(now - 2 * HOUR, now)} \\(node unreachable\\)`));
-    expect(f).toMatch(/To do\s+check the node and avatop's path to it/);
+    expect(f).toMatch(/To do\s+check the node and the path to it/);
   });
 
   it('an isolated node with no earlier figure: "budget unknown", never "reward lost"', () => {

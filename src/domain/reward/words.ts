@@ -192,6 +192,51 @@ export function budgetWords(g: ValidationGuard, now: number): BudgetWords {
   return { short: `${left} of ${formatSlack(b.allowedMs)} left`, text, todo: tierAdvice(g) };
 }
 
+/** What to do, in a few words, for a card's row (budgetWords' `todo` is the whole sentence). */
+export function todoShort(g: ValidationGuard, now: number): string {
+  if (g.threshold.source === 'no-reward') return 'only its end matters';
+  const b = g.budget;
+  const basis = g.basis;
+  const check = basis.kind === 'projected' || basis.kind === 'unknown' ? (basis.reason === 'isolated' ? 'check its connectivity (port 9651)' : 'check the node and the path to it') : undefined;
+  if (basis.kind === 'unknown') return check!;
+  if (!b) return 'wait for it to load';
+  switch (b.state) {
+    case 'not-started':
+    case 'ended':
+      return 'nothing to do';
+    case 'lost':
+      return isCycle(g) ? 'tell delegators; add a new validator' : 'tell delegators; re-stake after the end';
+    case 'spent':
+      return `${check} now`;
+    case 'ok':
+      break;
+  }
+  if (check) return check;
+  if (g.endMs !== undefined && b.remainingMs > g.endMs - now) return g.outcome === 'renews' ? 'nothing to do' : g.outcome === 'exits' ? 'add a validator before the end' : 're-stake before the end';
+  if (b.runsOutAtMs !== undefined) return 'find what takes it offline';
+  return g.budgetTier === 'critical' ? 'keep it online: no restarts' : g.budgetTier === 'warn' ? 'keep downtime short until the end' : 'nothing to do';
+}
+
+/** What the budget rests on, as a card's rows: the basis in a few words and, for the vote, how good it is. */
+export function basisRows(g: ValidationGuard, now: number): Array<{ label: string; value: string }> {
+  const b = g.basis;
+  switch (b.kind) {
+    case 'vote':
+      return [
+        { label: 'Rests on', value: `median voter ${pct(g.uptimePercent)}, ${formatShare(b.knownShare)} of stake known` },
+        { label: 'Good to', value: `${formatSlack(b.accuracyMs)} (1% of elapsed: whole %)` },
+      ];
+    case 'projected':
+      return [{ label: 'Rests on', value: projectionMark(g, now)! }];
+    case 'unknown':
+      return [{ label: 'Rests on', value: b.reason === 'unreachable' ? 'nothing: node unreachable' : 'nothing: isolated' }];
+    case 'loading':
+      return [{ label: 'Rests on', value: "the peers' views (loading)" }];
+    case 'this-node':
+      return [{ label: 'Rests on', value: "this node's view of it" }];
+  }
+}
+
 /** The budget as one sentence that ends with what to do, for `status` and the exporter's words. */
 export function budgetLine(g: ValidationGuard, now: number): string {
   const w = budgetWords(g, now);
