@@ -1,5 +1,6 @@
-// The reward threshold on screen follows the node's own info.upgrades heliconTime: 80% where Helicon is not
-// scheduled (v1.14, as mainnet), 90% for validations that started after it where it is active.
+// The reward threshold on screen follows the node's own info.upgrades heliconTime: 90% for validations that started
+// at or after it (today's mainnet, 2026-09-22), 80% before it or where the node's release schedules no Helicon (a
+// v1.14.2 node, left behind).
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, startScreen, type Screen } from './harness';
 
@@ -10,35 +11,35 @@ afterEach(async () => {
 });
 
 describe('reward threshold on screen', () => {
-  it('v1.14 (Helicon unscheduled): 80% everywhere, and says why', async () => {
+  it('v1.14 (its release schedules no Helicon): 80% everywhere, and says why', async () => {
     screen = await startScreen({ sim: { profile: 'v1.14' } });
-    const f = await screen.waitFor(/Reward threshold\s+80%, Helicon not scheduled on this network/);
+    const f = await screen.waitFor(/Reward threshold\s+80%, Helicon not scheduled by this node/);
     await screen.waitFor(/Uptime\s+[\d.]+% \(needs 80%\)/);
     expect(f).not.toMatch(/90%/);
-    const v = await screen.press('3', /needs 80% \(Helicon unscheduled\)/);
+    const v = await screen.press('3', /needs 80% \(Helicon not scheduled\)/);
     // One figure for every row: the summary says it once, no NEEDS column.
     expect(v).not.toMatch(/NEEDS/);
     expect(v).not.toMatch(/ 90% /);
   });
 
-  it('a node whose Helicon is active: the own validation, started after it, needs 90%', async () => {
+  it('a custom network whose Helicon is long past: the own validation, started after it, needs 90%', async () => {
     // Helicon long before any validation in the simulated history: every validation started after it.
-    screen = await startScreen({ sim: { profile: 'v1.14', heliconTime: '2020-01-01T00:00:00Z' } });
+    screen = await startScreen({ sim: { networkId: 1337, heliconTime: '2020-01-01T00:00:00Z' } });
     await screen.waitFor(/Reward threshold\s+90%, started after Helicon, 2020-01-01/);
     await screen.waitFor(/Uptime\s+[\d.]+% \(needs 90%\)/);
     await screen.press('3', /needs 90% \(after Helicon\)/);
   });
 
-  it('v1.15 (Fuji\'s Helicon, 2026-07-28): validations on both sides of it, each with its own figure', async () => {
+  it('today\'s mainnet (Helicon 2026-09-22): validations on both sides of it, each with its own figure', async () => {
     // Wide enough for the split rule in the summary line.
     screen = await startScreen({ sim: { profile: 'v1.15' }, size: { columns: 160, rows: 40 } });
-    await screen.waitFor(/Reward threshold\s+(80|90)%, started (before|after) Helicon, 2026-07-28/);
-    const v = await screen.press('3', /needs 80%\/90% \(before\/after Helicon 2026-07-28\)/);
+    await screen.waitFor(/Reward threshold\s+(80|90)%, started (before|after) Helicon, 2026-09-22/);
+    const v = await screen.press('3', /needs 80%\/90% \(before\/after Helicon 2026-09-22\)/);
     // Rows that started before Fuji's Helicon show 80%, those after it 90%.
     const rows = v.split('\n').filter((l) => /^[›!* +~-]NodeID-/.test(l));
     const start = (l: string) => /\s(\d{4}-\d\d-\d\d)\s/.exec(l)?.[1] ?? '';
-    const before = rows.filter((l) => start(l) < '2026-07-28');
-    const after = rows.filter((l) => start(l) > '2026-07-28');
+    const before = rows.filter((l) => start(l) < '2026-09-22');
+    const after = rows.filter((l) => start(l) > '2026-09-22');
     expect(before.length).toBeGreaterThan(0);
     expect(after.length).toBeGreaterThan(0);
     for (const l of before) expect(l).toMatch(/ 80% /);
@@ -59,7 +60,7 @@ describe('reward threshold on screen', () => {
     expect(v).toMatch(/end of period\s+\d{4}-\d\d-\d\d .*then it (renews|leaves)/);
     expect(v).toMatch(/next period\s+(\d+d|0: leaves)/);
     expect(v).toMatch(/auto-compound\s+[\d.]+% of each period's reward restaked/);
-    expect(v).toMatch(/reward needs\s+(80|90)% \(started (before|after) Helicon, 2026-07-28\)/);
+    expect(v).toMatch(/reward needs\s+(80|90)% \(started (before|after) Helicon, 2026-09-22\)/);
   });
 
   it("an elastic subnet's validators need its TransformSubnetTx uptimeRequirement; a permissioned subnet's, nothing", async () => {
