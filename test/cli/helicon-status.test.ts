@@ -1,5 +1,6 @@
 // `avatop status -o json` and `avatop get validators` follow the node's own info.upgrades heliconTime: the same
 // validation needs 80% on a node where Helicon is not scheduled or starts after it, 90% where it started after.
+// --uptime-threshold stands for the node's --uptime-requirement: it moves only validations started before Helicon.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,9 +17,10 @@ let v111: SimNode;
 
 beforeAll(async () => {
   [unscheduled, past, future, v111] = await Promise.all([
-    createSimNode({ ...small, profile: 'v1.14' }),
-    createSimNode({ ...small, profile: 'v1.14', heliconTime: '2020-01-01T00:00:00Z' }),
-    createSimNode({ ...small, profile: 'v1.14', heliconTime: '2099-01-01T00:00:00Z' }),
+    // A custom network (an upgrade file): Helicon unscheduled, long past, or far ahead.
+    createSimNode({ ...small, networkId: 1337 }),
+    createSimNode({ ...small, networkId: 1337, heliconTime: '2020-01-01T00:00:00Z' }),
+    createSimNode({ ...small, networkId: 1337, heliconTime: '2099-01-01T00:00:00Z' }),
     createSimNode({ ...small, profile: 'v1.11' }),
   ]);
 });
@@ -34,10 +36,10 @@ async function statusJson(url: string, ...extra: string[]) {
 }
 
 describe("status follows the node's heliconTime", () => {
-  it('unscheduled (as mainnet): 80%, Helicon not scheduled', async () => {
+  it("unscheduled: 80%, Helicon not scheduled by this node's release", async () => {
     const j = await statusJson(unscheduled.url);
     expect(j.validator).not.toBeNull();
-    expect([j.uptimeThreshold, j.uptimeThresholdSource, j.heliconTime]).toEqual([80, 'Helicon not scheduled on this network', 'unscheduled']);
+    expect([j.uptimeThreshold, j.uptimeThresholdSource, j.heliconTime]).toEqual([80, "Helicon not scheduled by this node's release", 'unscheduled']);
   });
 
   it('Helicon before the validation started: 90%', async () => {
@@ -58,12 +60,14 @@ describe("status follows the node's heliconTime", () => {
 
   it('says the figure and its source in the text report too', async () => {
     const r = await runCli(['status', '--url', unscheduled.url], noConfig);
-    expect(r.stdout).toMatch(/^uptime .*\(needs 80%: Helicon not scheduled on this network\)$/m);
+    expect(r.stdout).toMatch(/^uptime .*\(needs 80%: Helicon not scheduled by this node's release\)$/m);
   });
 
-  it('--uptime-threshold overrides it', async () => {
-    const j = await statusJson(past.url, '--uptime-threshold', '75');
-    expect([j.uptimeThreshold, j.uptimeThresholdSource]).toEqual([75, '--uptime-threshold']);
+  it('--uptime-threshold moves only a validation that started before Helicon, as the node\'s --uptime-requirement', async () => {
+    const after = await statusJson(past.url, '--uptime-threshold', '75');
+    expect([after.uptimeThreshold, after.uptimeThresholdSource]).toEqual([90, 'started after Helicon, 2020-01-01']);
+    const before = await statusJson(future.url, '--uptime-threshold', '75');
+    expect([before.uptimeThreshold, before.uptimeThresholdSource]).toEqual([75, "--uptime-threshold (as the node's --uptime-requirement); started before Helicon, 2099-01-01"]);
   });
 
   it('get validators: each row carries its own threshold', async () => {
@@ -72,7 +76,7 @@ describe("status follows the node's heliconTime", () => {
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) expect([row.uptimeThreshold, row.uptimeThresholdSource]).toEqual([90, 'started after Helicon, 2020-01-01']);
     const t = await runCli(['get', 'validators', '--url', unscheduled.url], noConfig);
-    expect(t.stdout).toMatch(/^reward threshold: 80% \(Helicon not scheduled on this network\)/);
+    expect(t.stdout).toMatch(/^reward threshold: 80% \(Helicon not scheduled by this node's release\)/);
     expect(t.stdout).toMatch(/UPTIME\s+NEEDS/);
   });
 });
