@@ -1,7 +1,7 @@
 // The header's reward-guard badge and the overview's reward card: the guard's words (domain/reward/words.ts) with the
 // screen's tones. Nothing here decides; it only lays out what the guard decided.
 import type { ValidationGuard } from '../domain/reward/guard';
-import { basisRows, budgetBadgeText, budgetWords, endBadgeText, endLine, formatShare, formatSlack, todoShort, viewRows } from '../domain/reward/words';
+import { basisRows, budgetBadgeText, budgetCellText, budgetWords, endBadgeText, endLine, formatShare, todoShort, viewRows } from '../domain/reward/words';
 import type { Tier } from '../domain/reward/tiers';
 
 export type BadgeTone = 'ok' | 'warn' | 'error' | 'muted';
@@ -32,10 +32,9 @@ export function endBadge(g: ValidationGuard | undefined, now: number): Badge | u
 /** The validators pane's BUDGET cell for a watched node: "23h 10m", "LOST", "ended", "?" (not known yet). */
 export function budgetCell(g: ValidationGuard): { text: string; tone: BadgeTone; sortMs: number | undefined } {
   const b = g.budget;
-  if (!b) return { text: '?', tone: 'muted', sortMs: undefined };
-  if (b.state === 'ended') return { text: 'ended', tone: 'muted', sortMs: undefined };
-  if (b.state === 'lost') return { text: 'LOST', tone: 'error', sortMs: b.remainingMs };
-  return { text: formatSlack(b.remainingMs), tone: toneOf(g.budgetTier ?? 'ok'), sortMs: b.remainingMs };
+  const text = budgetCellText(g);
+  if (!b || b.state === 'ended') return { text, tone: 'muted', sortMs: undefined };
+  return { text, tone: toneOf(g.budgetTier ?? 'ok'), sortMs: b.remainingMs };
 }
 
 const pct = (p: number | undefined): string => (p === undefined ? '?' : `${(Math.round(p * 100) / 100).toFixed(2)}%`);

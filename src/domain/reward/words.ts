@@ -336,6 +336,24 @@ export function budgetBadgeText(g: ValidationGuard): { text: string; tier: Tier 
   return { text: `budget ${formatSlack(b.remainingMs)}${g.basis.kind === 'projected' ? ' projected' : ''}`, tier: g.budgetTier };
 }
 
+/** A table cell's budget (the fleet, the validators pane): "2d 3h", "≤2d 3h" while projected, "LOST", "unknown". */
+export function budgetCellText(g: ValidationGuard): string {
+  const b = g.budget;
+  if (g.threshold.source === 'no-reward') return '-';
+  if (g.basis.kind === 'unknown') return 'unknown';
+  if (!b) return '?';
+  switch (b.state) {
+    case 'ended':
+      return 'ended';
+    case 'lost':
+      return 'LOST';
+    case 'spent':
+      return '≤0';
+    default:
+      return `${g.basis.kind === 'projected' ? '≤' : ''}${formatSlack(b.remainingMs)}`;
+  }
+}
+
 /** The header's end words: "ends in 10h 00m", "exits in 10h 00m", "removed in 10h 00m"; none for a renewing cycle. */
 export function endBadgeText(g: ValidationGuard, now: number): { text: string; tier: Tier } | undefined {
   if (g.endMs === undefined || g.endTier === undefined || g.endTier === 'ok' || g.outcome === 'renews') return undefined;
