@@ -7,6 +7,10 @@ import { toRows } from './transforms';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
 import { rememberViews } from '../domain/reward/node-guard';
 import type { VoterWeights } from '../state/reward-memory';
+import { LAST_CYCLE_REWARDS_KEY, type CycleRewards } from '../state/view-keys';
+import type { Decoders } from './decoders';
+import { viewLens } from './view-plan';
+import { obj } from '../format/fields';
 
 const bootstrapped = (chain: ChainAlias): ResourceSpec =>
   call(`bootstrapped:${chain}`, 'info.isBootstrapped', { chain }, 'tick', lens.bootstrapped(chain), ignorePrev((r) => r.isBootstrapped), {
@@ -95,3 +99,24 @@ export const healthSpec = (cadence: 'tick' | 'slow'): ResourceSpec =>
 /** How often the header asks an unhealthy node again. */
 export const UNHEALTHY_HEALTH_MS = 10_000;
 export const upgradesSpec = () => call('upgrades', 'info.upgrades', {}, 'once', lens.upgrades, ignorePrev((r) => r));
+
+/**
+ * The reward UTXOs of this node's previous auto-renewed cycle, under the reward tx that closed it (a tx of the staker
+ * tx's ID and the cycle's end, which is this cycle's start): asked once per cycle, as a paid reward never changes.
+ */
+export function lastCycleRewardsSpec(rewardTxId: string, decoders: Decoders): ResourceSpec {
+  return call(`lastCycleRewards:${rewardTxId}`, 'platform.getRewardUTXOs', { txID: rewardTxId, encoding: 'hex' }, 'once', viewLens<CycleRewards>(LAST_CYCLE_REWARDS_KEY), (_prev, r) => {
+    let amount = 0n;
+    for (const hex of r.utxos) {
+      try {
+        // The codec's UTXO, read tolerantly: a TransferOutput, or one inside a stakeable lock.
+        const out = obj(obj(decoders.utxo?.(decoders.hex(hex))).output);
+        const value = typeof out.amount === 'bigint' ? out.amount : obj(out.output).amount;
+        if (typeof value === 'bigint') amount += value;
+      } catch {
+        // An undecodable UTXO adds nothing; it is still counted.
+      }
+    }
+    return { rewardTxId, utxos: r.utxos.length, amount };
+  });
+}

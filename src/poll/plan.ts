@@ -12,7 +12,8 @@ import { blockFromResult, toRows } from './transforms';
 import { uptimeRequirementSpec, viewPlan } from './view-plan';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
 import { metricsSpec } from './metrics-spec';
-import { header, healthSpec, peersSpec, upgradesSpec } from './header-plan';
+import { header, healthSpec, lastCycleRewardsSpec, peersSpec, upgradesSpec } from './header-plan';
+import { renewalOf, rewardTxIdOf } from '../domain/reward/renewal';
 import { blockchainsSpec, chainStatusesSpec, chainStatusSpec, recentBlocksSpec, subnetsSpec, validatorDetailSpec, validatorsSpec } from './pchain-specs';
 import { utxoSpecs } from './utxo-plan';
 import { ownValidationsSpec } from './own-validations';
@@ -141,6 +142,11 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
     // found every few minutes.
     if (!body.some((spec) => spec.key === `validators:${PRIMARY_NETWORK_ID}`)) all.push(validatorDetailSpec(PRIMARY_NETWORK_ID, own));
     all.push(ownValidationsSpec(own));
+    // An auto-renewed validator's previous cycle: what it paid out, under its reward tx (this cycle's start).
+    const record = selectOwnValidator(s);
+    const renewal = record && renewalOf(record);
+    const rewardTxId = renewal?.kind === 'auto-renewed' && renewal.txId && record?.startTime ? rewardTxIdOf(renewal.txId, Math.floor(record.startTime.getTime() / 1000)) : undefined;
+    if (rewardTxId) all.push(lastCycleRewardsSpec(rewardTxId, decoders));
   }
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);

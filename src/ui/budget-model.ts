@@ -1,7 +1,8 @@
 // The header's reward-guard badge and the overview's reward card: the guard's words (domain/reward/words.ts) with the
 // screen's tones. Nothing here decides; it only lays out what the guard decided.
 import type { ValidationGuard } from '../domain/reward/guard';
-import { basisRows, budgetBadgeText, budgetCellText, budgetWords, endBadgeText, endLine, formatShare, todoShort, viewRows } from '../domain/reward/words';
+import { basisRows, budgetBadgeText, budgetCellText, budgetWords, endBadgeText, endLine, formatShare, lastCycleText, todoShort, viewRows } from '../domain/reward/words';
+import type { CycleRewards } from '../state/view-keys';
 import type { Tier } from '../domain/reward/tiers';
 
 export type BadgeTone = 'ok' | 'warn' | 'error' | 'muted';
@@ -45,7 +46,7 @@ type Row = { label: string; value: string; tone?: BadgeTone };
  * The overview's reward card: the budget and what to do, what it rests on, how the network sees the node (the share
  * of stake at each observed uptime, split at the threshold), the node's own figures beside it, and the period's end.
  */
-export function rewardCard(g: ValidationGuard, now: number): Row[] {
+export function rewardCard(g: ValidationGuard, now: number, lastCycle?: CycleRewards): Row[] {
   const badge = budgetBadge(g);
   const words = budgetWords(g, now);
   // Each value fits the overview's half width (about 40 columns at 120); `status` has the whole sentences.
@@ -59,5 +60,6 @@ export function rewardCard(g: ValidationGuard, now: number): Row[] {
   rows.push({ label: 'Own record', value: `${pct(g.ownRecordPercent)} (its view of itself)`, tone: 'muted' }, { label: 'Needs', value: g.threshold.short });
   if (end) rows.push({ label: g.autoRenewed ? 'Cycle' : 'Ends', value: end, tone: g.endTier === 'warn' || g.endTier === 'critical' ? toneOf(g.endTier) : undefined });
   if (g.compoundShare !== undefined) rows.push({ label: 'Compounding', value: `${formatShare(g.compoundShare)} of each cycle's reward restaked` });
+  if (g.autoRenewed && lastCycle) rows.push({ label: 'Last cycle', value: lastCycleText(lastCycle), tone: 'muted' });
   return rows;
 }

@@ -2,6 +2,8 @@
 // exporter's help use about a validation's reward, once. Each budget line ends with what to do. Times are UTC, as
 // everywhere in avatop.
 import type { ValidationGuard } from './guard';
+import type { CycleRewards } from '../../state/view-keys';
+import { formatAvax } from '../../format/avax';
 import type { NetworkView } from './vote';
 import { balanceRunwayMs, RUNWAY_TIERS, type Tier, type WarnBudget, warnBudgetText } from './tiers';
 
@@ -411,4 +413,11 @@ export function guardFindings(guard: ValidationGuard | undefined, l1: readonly L
     }
   }
   return out;
+}
+
+/** The previous cycle's payout, found under its reward tx: "paid 12.345 AVAX (2 UTXOs, reward tx 2fX3…9a)". */
+export function lastCycleText(r: CycleRewards): string {
+  const tx = r.rewardTxId.length > 12 ? `${r.rewardTxId.slice(0, 6)}…${r.rewardTxId.slice(-4)}` : r.rewardTxId;
+  if (r.utxos === 0) return `nothing paid out (reward tx ${tx}); or this is the first cycle`;
+  return `paid ${formatAvax(r.amount, { unit: true })} (${r.utxos} UTXO${r.utxos === 1 ? '' : 's'}, reward tx ${tx})`;
 }

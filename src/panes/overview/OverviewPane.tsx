@@ -7,7 +7,7 @@ import { useNow } from '../../components/Clock';
 import { rewardCard } from '../../ui/budget-model';
 import { useOwnValidations } from '../../ui/use-own-validations';
 import { discoveryRows, otherValidationRows } from '../../ui/validations-model';
-import { ownValidationsResource } from '../../state/view-keys';
+import { lastCycleRewardsOf, ownValidationsResource } from '../../state/view-keys';
 import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatAvax } from '../../format/avax';
@@ -53,6 +53,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   // Every validation of this node, judged by the reward guard; the primary one first.
   const validations = useOwnValidations(now);
   const discovery = useAvatop(ownValidationsResource);
+  const lastCycle = useAvatop(lastCycleRewardsOf);
   const guard = validations[0]?.kind === 'primary' ? validations[0].guard : undefined;
   const total = useMemo(
     () => stakeTotal(totalStake.data, list?.data?.rows.filter((r) => r.change !== 'removed').map((r) => r.value)),
@@ -122,7 +123,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   }
   // The reward card sits under the node's figures (the left column), the validation's record on the right.
   const others = [...otherValidationRows(validations, now), ...discoveryRows(discovery)];
-  if (guard || others.length > 0) identity.push({ section: guard?.autoRenewed ? 'Reward this cycle' : 'Reward this period' }, ...(guard ? rewardCard(guard, now) : []), ...others);
+  if (guard || others.length > 0) identity.push({ section: guard?.autoRenewed ? 'Reward this cycle' : 'Reward this period' }, ...(guard ? rewardCard(guard, now, lastCycle) : []), ...others);
   const network: KeyValueItem[] = [
     { section: 'Network' },
     { label: 'Supply', value: val(supply, (d) => formatAvax(d, { unit: true, decimals: 0 })) },
