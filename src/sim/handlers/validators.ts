@@ -7,6 +7,7 @@ import type { Delegator, Owner, Validator } from '../model';
 import type { HandlerContext } from './context';
 import { sortedRecord } from './context';
 import type { SubnetStakerFull } from '../network';
+import { compareEnds } from '../network/stakers';
 
 export function ownerJson(o: Owner): Record<string, unknown> {
   return { locktime: o.locktime.toString(), threshold: String(o.threshold), addresses: o.addrStrs };
@@ -50,13 +51,12 @@ function primaryValidatorJson(ctx: HandlerContext, v: Validator, withDelegators:
   }
   out.delegatorCount = String(v.delegators.length);
   out.delegatorWeight = ctx.net.delegatorWeight(v).toString();
-  if (withDelegators && v.delegators.length > 0) {
-    out.delegators = [...v.delegators].sort((a, b) => a.end - b.end).map((d) => delegatorJson(ctx, d, true));
-  }
+  // service.go lines 973-991: asked for one node, the list is always there, `[]` when it has no delegators.
+  if (withDelegators) out.delegators = [...v.delegators].sort(compareEnds).map((d) => delegatorJson(ctx, d, true));
   return out;
 }
 
-function elasticValidatorJson(ctx: HandlerContext, s: SubnetStakerFull) {
+function elasticValidatorJson(ctx: HandlerContext, s: SubnetStakerFull, withDelegators: boolean) {
   const out = staker(ctx, s, true);
   const p = s.permissionless!;
   out.validationRewardOwner = ownerJson(p.rewardOwner);
@@ -66,6 +66,8 @@ function elasticValidatorJson(ctx: HandlerContext, s: SubnetStakerFull) {
   out.delegationFee = goFloat4(p.shares / 10_000);
   out.delegatorCount = '0';
   out.delegatorWeight = '0';
+  // Any permissionless validator asked for alone (service.go lines 967-991); the simulator's elastic ones have none.
+  if (withDelegators) out.delegators = [];
   return out;
 }
 
@@ -97,18 +99,20 @@ export function currentValidators(ctx: HandlerContext, subnetId: string, nodeIds
       });
     }
     const want = new Set(nodeIds);
-    const list = net.validators.filter((v) => want.has(v.nodeIdStr)).map((v) => primaryValidatorJson(ctx, v, nodeIds.length === 1));
+    // numNodeIDs is the size of the set of node IDs asked for (service.go lines 719, 797): a repeated ID counts once.
+    const list = net.validators.filter((v) => want.has(v.nodeIdStr)).map((v) => primaryValidatorJson(ctx, v, want.size === 1));
     return { validators: list };
   }
   const subnet = net.subnetsById.get(subnetId);
   if (!subnet) return { validators: [] };
   const want = nodeIds.length > 0 ? new Set(nodeIds) : null;
+  const one = want?.size === 1;
   const keep = (nodeIdStr: string) => !want || want.has(nodeIdStr);
   const list: unknown[] = [];
   for (const s of [...subnet.validators].sort((a, b) => a.end - b.end)) {
     if (!keep(s.nodeIdStr)) continue;
     const full = s as SubnetStakerFull;
-    list.push(full.permissionless ? elasticValidatorJson(ctx, full) : staker(ctx, s, false));
+    list.push(full.permissionless ? elasticValidatorJson(ctx, full, one) : staker(ctx, s, false));
   }
   for (const l of subnet.l1Validators) {
     if (!keep(l.nodeIdStr)) continue;

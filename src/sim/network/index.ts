@@ -24,6 +24,7 @@ import { buildHistoryBlocks, buildPastRewards, buildPending, buildSubnets, build
 import { buildPeers, createConnectionState, stallTimeMs, type ConnectionState } from './connections';
 import { advanceTo } from './evolve';
 import { applyScenario } from './scenario';
+import { heliconSec, stakingParams, uptimeRequirementFor } from './staking-params';
 
 export type { NetworkOptions, SubnetStakerFull } from './types';
 
@@ -153,8 +154,8 @@ export class SimNetwork {
     if (opts.ownValidation) this.scenario = opts.ownValidation;
     else if (opts.scenario) {
       // The node's own rule for a validation starting then: 90% from Helicon on, else 80% (ACP-267).
-      const helicon = Date.parse(this.profile.heliconTime);
-      this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => (startSec * 1000 >= helicon ? 90 : 80));
+      const rules = { heliconSec: heliconSec(this), minCycleSec: stakingParams(this.networkId).heliconMinStakeDurationSec };
+      this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => 100 * uptimeRequirementFor(this, startSec), rules);
     }
     buildValidators(this, g, opts.validators);
     buildSubnets(this, g, opts.subnets, opts.trackedSubnets ?? 2);
