@@ -7,7 +7,7 @@ import { toRows } from './transforms';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
 import { rememberViews } from '../domain/reward/node-guard';
 import type { VoterWeights } from '../state/reward-memory';
-import { LAST_CYCLE_REWARDS_KEY, type CycleRewards } from '../state/view-keys';
+import { lastCycleRewardsKey, type CycleRewards } from '../state/view-keys';
 import type { Decoders } from './decoders';
 import { viewLens } from './view-plan';
 import { obj } from '../format/fields';
@@ -105,7 +105,8 @@ export const upgradesSpec = () => call('upgrades', 'info.upgrades', {}, 'once', 
  * tx's ID and the cycle's end, which is this cycle's start): asked once per cycle, as a paid reward never changes.
  */
 export function lastCycleRewardsSpec(rewardTxId: string, decoders: Decoders): ResourceSpec {
-  return call(`lastCycleRewards:${rewardTxId}`, 'platform.getRewardUTXOs', { txID: rewardTxId, encoding: 'hex' }, 'once', viewLens<CycleRewards>(LAST_CYCLE_REWARDS_KEY), (_prev, r) => {
+  const key = lastCycleRewardsKey(rewardTxId);
+  return call(key, 'platform.getRewardUTXOs', { txID: rewardTxId, encoding: 'hex' }, 'once', viewLens<CycleRewards>(key), (_prev, r) => {
     let amount = 0n;
     for (const hex of r.utxos) {
       try {

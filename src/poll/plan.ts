@@ -13,7 +13,7 @@ import { uptimeRequirementSpec, viewPlan } from './view-plan';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
 import { metricsSpec } from './metrics-spec';
 import { header, healthSpec, lastCycleRewardsSpec, peersSpec, upgradesSpec } from './header-plan';
-import { renewalOf, rewardTxIdOf } from '../domain/reward/renewal';
+import { lastCycleRewardTxIdOf } from '../domain/reward/renewal';
 import { blockchainsSpec, chainStatusesSpec, chainStatusSpec, recentBlocksSpec, subnetsSpec, validatorDetailSpec, validatorsSpec } from './pchain-specs';
 import { utxoSpecs } from './utxo-plan';
 import { ownValidationsSpec } from './own-validations';
@@ -143,9 +143,7 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
     if (!body.some((spec) => spec.key === `validators:${PRIMARY_NETWORK_ID}`)) all.push(validatorDetailSpec(PRIMARY_NETWORK_ID, own));
     all.push(ownValidationsSpec(own));
     // An auto-renewed validator's previous cycle: what it paid out, under its reward tx (this cycle's start).
-    const record = selectOwnValidator(s);
-    const renewal = record && renewalOf(record);
-    const rewardTxId = renewal?.kind === 'auto-renewed' && renewal.txId && record?.startTime ? rewardTxIdOf(renewal.txId, Math.floor(record.startTime.getTime() / 1000)) : undefined;
+    const rewardTxId = lastCycleRewardTxIdOf(selectOwnValidator(s));
     if (rewardTxId) all.push(lastCycleRewardsSpec(rewardTxId, decoders));
   }
   const seen = new Map<string, ResourceSpec>();

@@ -32,7 +32,7 @@ export const uptimeRequirementKey = (subnetId: string) => `uptimeRequirement:${s
  * Where the reward UTXOs of this node's previous auto-renewed cycle are kept: under the ID of the
  * RewardAutoRenewedValidatorTx that closed it (domain/reward/renewal.ts rewardTxIdOf), not under the staker tx.
  */
-export const LAST_CYCLE_REWARDS_KEY = 'lastCycleRewards';
+export const lastCycleRewardsKey = (rewardTxId: string) => `lastCycleRewards:${rewardTxId}`;
 
 export interface CycleRewards {
   readonly rewardTxId: string;
@@ -42,9 +42,9 @@ export interface CycleRewards {
   readonly amount: bigint;
 }
 
-/** The previous cycle's reward UTXOs, typed. */
-export function lastCycleRewardsOf(s: AvatopState): CycleRewards | undefined {
-  return (s.views.data[LAST_CYCLE_REWARDS_KEY] as Resource<CycleRewards> | undefined)?.data;
+/** A cycle's reward UTXOs, by its reward tx, typed (domain/reward/node-guard.ts knows which cycle is the last). */
+export function cycleRewardsOf(s: AvatopState, rewardTxId: string): CycleRewards | undefined {
+  return (s.views.data[lastCycleRewardsKey(rewardTxId)] as Resource<CycleRewards> | undefined)?.data;
 }
 
 /** Where the monitor and the exporter keep the last discovery of this node's subnet and L1 validations (poll/own-validations.ts). */

@@ -87,6 +87,37 @@ describe('status: the reward guard', () => {
     expect((await runCli(['status', '--url', node!.url, '--warn-end', '6h'])).code).toBe(0);
   });
 
+  it('auto-renew: a cycle ending within a day that renews is no problem: exit 0; the cycle, its compounding and last reward tx in JSON', async () => {
+    const r = await statusOf('auto-renew', 'v1.15');
+    expect(r.code).toBe(0);
+    expect(r.text.stdout).toMatch(/^validator\s+cycle ends \d{4}-\d\d-\d\d \d\d:\d\dZ \(in 1[12]h \d\dm\) and renews for 14d 0h; 50\.0% of its reward restaked, the rest paid out$/m);
+    const v = r.json.validations[0];
+    expect(v).toMatchObject({ autoRenewed: true, periodOutcome: 'renews', nextPeriodSeconds: 14 * 86_400, compoundShare: 0.5 });
+    // The previous cycle's reward UTXOs are under its reward tx, as the node keeps them.
+    const utxos = await rpc(node!.url, '/ext/bc/P', 'platform.getRewardUTXOs', { txID: v.lastCycleRewardTxID, encoding: 'hex' });
+    expect(utxos.utxos.length).toBeGreaterThan(0);
+  });
+
+  it('auto-renew-failing: exit 1; this cycle\'s reward is lost and the validator removed at its end, with what is still paid', async () => {
+    const r = await statusOf('auto-renew-failing', 'v1.15');
+    expect(r.code).toBe(1);
+    expect(r.text.stdout).toMatch(/^problem\s+this cycle's reward is lost \(.* over the 1d 9h allowed\): the validator is removed at the cycle's end on .* and its stake returned, with the rewards restaked in earlier cycles and the delegation commission still paid out; .*issue a new validator to keep validating$/m);
+    expect(r.json.validations[0]).toMatchObject({ periodOutcome: 'removed', budgetTier: 'lost' });
+  });
+
+  it('auto-renew-off: exit 1, "auto-renew off: exits at the end of this cycle on DATE"', async () => {
+    const r = await statusOf('auto-renew-off', 'v1.15');
+    expect(r.code).toBe(1);
+    expect(r.text.stdout).toMatch(/^problem\s+validation auto-renew off: exits at the end of this cycle on \d{4}-\d\d-\d\d \d\d:\d\dZ \(in 1[12]h \d\dm\); add a validator before then to keep validating$/m);
+    expect(r.json.validations[0]).toMatchObject({ periodOutcome: 'exits', nextPeriodSeconds: 0 });
+  });
+
+  it('a fresh 48-hour cycle at 100%: exit 0, OK (its 4h 48m is the whole allowance)', async () => {
+    const r = await statusOf('short-cycle', 'v1.15');
+    expect(r.code).toBe(0);
+    expect(r.json.validations[0]).toMatchObject({ budgetTier: 'ok', allowanceSeconds: 4.8 * 3600, periodOutcome: 'renews' });
+  });
+
   it('low-l1-balance: exit 1 naming the L1 validation, balanceRunwaySeconds in JSON', async () => {
     const r = await statusOf('low-l1-balance', 'v1.15');
     expect(r.code).toBe(1);

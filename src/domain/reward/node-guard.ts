@@ -9,12 +9,12 @@ import { PRIMARY_NETWORK_ID } from '../../state/constants';
 import { selectOwnValidator } from '../../state/own-validator';
 import { selectLiveness } from '../../state/liveness';
 import { liveValues } from '../../state/rows';
-import { ownValidationsOf } from '../../state/view-keys';
+import { cycleRewardsOf, ownValidationsOf, type CycleRewards } from '../../state/view-keys';
 import { heliconFromResource, rewardThreshold, PRIMARY } from './threshold';
 import { networkView, type NetworkView } from './vote';
 import { addViewSample, lastBudgetOf, recentDownShare, rememberBudgets } from './projection';
 import { judgeValidation, type GuardOptions, type ValidationFacts, type ValidationGuard, type VoteFacts } from './guard';
-import { renewalOf } from './renewal';
+import { lastCycleRewardTxIdOf, renewalOf } from './renewal';
 import { judgeOwnValidations, type JudgedValidation } from './own-validations';
 
 const weightMaps = new WeakMap<VoterWeights, ReadonlyMap<string, bigint>>();
@@ -163,4 +163,10 @@ export function rememberViews(s: AvatopState, atMs: number): AvatopState {
   }
   if (seen === s.reward.seen && last === s.reward.last) return s;
   return { ...s, reward: { ...s.reward, seen, last } };
+}
+
+/** What this node's previous auto-renewed cycle paid out, under its reward tx, once polled. */
+export function lastCycleRewards(s: AvatopState): CycleRewards | undefined {
+  const id = lastCycleRewardTxIdOf(selectOwnValidator(s));
+  return id === undefined ? undefined : cycleRewardsOf(s, id);
 }

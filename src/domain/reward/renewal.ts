@@ -83,3 +83,11 @@ export function rewardTxIdOf(stakerTxId: string, cycleEndS: number): string | un
   });
   return formatId(txIdOf(bytes));
 }
+
+/** The reward tx of a record's previous cycle (it ended at this cycle's start); undefined for a fixed-term validation. */
+export function lastCycleRewardTxIdOf(v: Parameters<typeof renewalOf>[0] & { readonly startTime?: Date } | undefined): string | undefined {
+  if (!v) return undefined;
+  const r = renewalOf(v);
+  if (r.kind !== 'auto-renewed' || !r.txId || !v.startTime) return undefined;
+  return rewardTxIdOf(r.txId, Math.floor(v.startTime.getTime() / 1000));
+}

@@ -7,7 +7,8 @@ import { useNow } from '../../components/Clock';
 import { rewardCard } from '../../ui/budget-model';
 import { useOwnValidations } from '../../ui/use-own-validations';
 import { discoveryRows, otherValidationRows } from '../../ui/validations-model';
-import { lastCycleRewardsOf, ownValidationsResource } from '../../state/view-keys';
+import { ownValidationsResource } from '../../state/view-keys';
+import { lastCycleRewards } from '../../domain/reward/node-guard';
 import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatAvax } from '../../format/avax';
@@ -53,7 +54,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   // Every validation of this node, judged by the reward guard; the primary one first.
   const validations = useOwnValidations(now);
   const discovery = useAvatop(ownValidationsResource);
-  const lastCycle = useAvatop(lastCycleRewardsOf);
+  const lastCycle = useAvatop(lastCycleRewards);
   const guard = validations[0]?.kind === 'primary' ? validations[0].guard : undefined;
   const total = useMemo(
     () => stakeTotal(totalStake.data, list?.data?.rows.filter((r) => r.change !== 'removed').map((r) => r.value)),

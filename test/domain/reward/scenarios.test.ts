@@ -5,11 +5,12 @@
 // never from what the guard or the simulator computed.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../src/poll/clock';
-import { createScheduler } from '../../../src/poll/scheduler';
+import { createScheduler, type Scheduler } from '../../../src/poll/scheduler';
 import { createClient } from '../../../src/rpc/client';
-import { createSimNode, type SimNode } from '../../../src/sim/index';
+import { createSimNode, type ScenarioName, type SimNode } from '../../../src/sim/index';
+import { endLine } from '../../../src/domain/reward/words';
 import { createAvatopStore } from '../../../src/state/store';
-import { guardOwnValidation } from '../../../src/domain/reward/node-guard';
+import { guardOwnValidation, lastCycleRewards } from '../../../src/domain/reward/node-guard';
 import { quiesce, runFor } from '../../helpers/poll-drive';
 
 const START = Date.UTC(2026, 10, 26, 12);
@@ -48,35 +49,61 @@ async function medianVoterBudget(sim: SimNode, startMs: number, endMs: number, n
   return { budgetMs: 0.1 * (endMs - startMs) - ((100 - median) / 100) * (nowMs - startMs), median, known: known / total };
 }
 
-async function setup() {
+async function setup(scenario?: ScenarioName, o: { validators?: number; blockIntervalMs?: number } = {}) {
   const startMs = START - 10 * DAY;
   const endMs = START + 20 * DAY;
   const sim = await createSimNode({
-    validators: 200,
+    validators: o.validators ?? 200,
     peers: 10,
     utxos: 20,
     subnets: 1,
     autoAdvance: false,
     startTimeMs: START,
-    blockIntervalMs: 20_000,
-    ownValidation: { startSec: startMs / 1000, endSec: endMs / 1000, peersUptime: 100, ownUptime: 100 },
+    blockIntervalMs: o.blockIntervalMs ?? 20_000,
+    ...(scenario ? { scenario } : { ownValidation: { startSec: startMs / 1000, endSec: endMs / 1000, peersUptime: 100, ownUptime: 100 } }),
   });
   const client = createClient({ url: sim.url, timeoutMs: 5_000 });
-  const clock = createManualClock(START);
   const store = createAvatopStore({ now: START });
   // Every pane polls the header, whose reward badge reads the vote: the fleet pane is the lightest such screen.
   store.setState((s) => ({ ...s, ui: { ...s.ui, pane: 'fleet' } }));
-  const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, slowMs: 10_000, random: () => 0.5, backoff: { baseMs: 500, maxMs: 2_000 } });
+  const session = { clock: createManualClock(START), scheduler: undefined as unknown as Scheduler };
+  const begin = async (at: number) => {
+    session.clock = createManualClock(at);
+    session.scheduler = createScheduler({ client, store, clock: session.clock, intervalMs: 2_000, slowMs: 10_000, random: () => 0.5, backoff: { baseMs: 500, maxMs: 2_000 } });
+    session.scheduler.start();
+    await quiesce(session.scheduler, store);
+  };
   cleanup.push(async () => {
-    scheduler.stop();
+    session.scheduler.stop();
     await client.close();
     await sim.close();
   });
-  scheduler.start();
-  await quiesce(scheduler, store);
-  const run = (ms: number) => runFor(clock, scheduler, store, ms, { stepMs: 1_000, onStep: (d) => sim.tick(d) });
-  const guard = () => guardOwnValidation(store.getState(), { now: clock.now() })!;
-  return { sim, clock, store, scheduler, run, guard, startMs, endMs };
+  await begin(START);
+  const run = (ms: number) => runFor(session.clock, session.scheduler, store, ms, { stepMs: 1_000, onStep: (d) => sim.tick(d) });
+  /**
+   * Hours at once, as a monitor left running would see them after a pause: its scheduler stops, the node lives on,
+   * and polling resumes on the same store (the guard's memory kept) at the later time.
+   */
+  const runLong = async (ms: number) => {
+    session.scheduler.stop();
+    const at = session.clock.now() + ms;
+    for (let done = 0; done < ms; done += HOUR) sim.tick(Math.min(HOUR, ms - done));
+    await begin(at);
+    await run(30_000);
+  };
+  const guard = () => guardOwnValidation(store.getState(), { now: session.clock.now() })!;
+  return {
+    sim,
+    store,
+    run,
+    runLong,
+    guard,
+    startMs,
+    endMs,
+    get clock() {
+      return session.clock;
+    },
+  };
 }
 
 describe('the reward guard against the simulated node', () => {
@@ -154,5 +181,65 @@ describe('the reward guard against the simulated node', () => {
     t.sim.faults.clear();
     await t.run(20_000);
     expect(t.guard().basis.kind).toBe('vote');
+  });
+});
+
+describe('auto-renewed: this node\'s cycles (ACP-236) through the poller', () => {
+  it('healthy: the cycle renews (no deadline), its previous cycle\'s payout is under its reward tx; at the end a new cycle with a whole allowance', async () => {
+    // Blocks every 10 minutes: half a day of the node's life in a few dozen blocks.
+    const t = await setup('auto-renew', { validators: 60, blockIntervalMs: 10 * MIN });
+    await t.run(30_000);
+    const g = t.guard();
+    expect(g.autoRenewed).toBe(true);
+    expect(g.outcome).toBe('renews');
+    expect(g.endTier).toBe('ok');
+    expect(g.compoundShare).toBe(0.5);
+    expect(g.basis.kind).toBe('vote');
+    const want = (await medianVoterBudget(t.sim, g.startMs!, g.endMs!, t.clock.now()))!;
+    expect(Math.abs(g.budget!.remainingMs - want.budgetMs)).toBeLessThan(0.05 * want.budgetMs);
+    expect(endLine(g, t.clock.now())).toMatch(/^cycle ends .* and renews for 14d 0h; 50\.0% of its reward restaked, the rest paid out$/);
+    // Three cycles committed before this one: the last one paid out half its reward, under its reward tx.
+    const last = lastCycleRewards(t.store.getState())!;
+    expect(last.utxos).toBeGreaterThan(0);
+    expect(last.amount).toBeGreaterThan(0n);
+    // Through the cycle's end: the node renews it; the next cycle starts at the old end with its whole allowance.
+    const oldEnd = g.endMs!;
+    await t.runLong(13 * HOUR);
+    const next = t.guard();
+    expect(next.startMs).toBe(oldEnd);
+    expect(next.outcome).toBe('renews');
+    expect(next.budget!.allowedMs).toBeCloseTo(0.1 * 14 * DAY, -3);
+    expect(lastCycleRewards(t.store.getState())!.rewardTxId).not.toBe(last.rewardTxId);
+  }, 180_000);
+
+  it('failing: this cycle\'s reward lost, the validator removed at the cycle\'s end, and then it is no validator', async () => {
+    const t = await setup('auto-renew-failing', { validators: 60, blockIntervalMs: 10 * MIN });
+    await t.run(30_000);
+    const g = t.guard();
+    expect(g.budget!.state).toBe('lost');
+    expect(g.outcome).toBe('removed');
+    expect(g.budgetTier).toBe('over');
+    expect(g.endTier).toBe('warn');
+    await t.runLong(13 * HOUR);
+    expect(guardOwnValidation(t.store.getState(), { now: t.clock.now() })).toBeUndefined();
+  }, 180_000);
+
+  it('switched off (nextPeriod 0): it exits at the end of this cycle', async () => {
+    const t = await setup('auto-renew-off');
+    await t.run(30_000);
+    const g = t.guard();
+    expect(g.outcome).toBe('exits');
+    expect(g.endTier).toBe('warn');
+    expect(endLine(g, t.clock.now())).toMatch(/^auto-renew off: exits at the end of this cycle on \d{4}-\d\d-\d\d \d\d:\d\dZ \(in 1[12]h \d\dm\)/);
+  });
+
+  it('a 48-hour cycle at 100%: its 4h 48m is the whole allowance, OK, not a warning', async () => {
+    const t = await setup('short-cycle');
+    await t.run(30_000);
+    const g = t.guard();
+    expect(g.endMs! - g.startMs!).toBe(2 * DAY);
+    expect(g.budget!.allowedMs).toBeCloseTo(4.8 * HOUR, -3);
+    expect(g.budgetTier).toBe('ok');
+    expect(g.outcome).toBe('renews');
   });
 });
