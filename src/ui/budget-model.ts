@@ -1,7 +1,7 @@
 // The header's reward-guard badge and the overview's reward card: the guard's words (domain/reward/words.ts) with the
 // screen's tones. Nothing here decides; it only lays out what the guard decided.
 import type { ValidationGuard } from '../domain/reward/guard';
-import { basisRows, budgetBadgeText, budgetCellText, budgetWords, endBadgeText, endLine, formatShare, lastCycleText, todoShort, viewRows } from '../domain/reward/words';
+import { basisRows, budgetBadgeText, budgetCellText, budgetWords, endBadgeText, endShort, formatShare, lastCycleText, todoShort, viewRows } from '../domain/reward/words';
 import type { CycleRewards } from '../state/view-keys';
 import type { Tier } from '../domain/reward/tiers';
 
@@ -50,7 +50,7 @@ export function rewardCard(g: ValidationGuard, now: number, lastCycle?: CycleRew
   const badge = budgetBadge(g);
   const words = budgetWords(g, now);
   // Each value fits the overview's half width (about 40 columns at 120); `status` has the whole sentences.
-  const end = endLine(g, now);
+  const end = endShort(g, now);
   const rows: Row[] = [
     { label: 'Budget', value: words.short, tone: badge?.tone },
     { label: 'To do', value: todoShort(g, now), tone: g.budgetTier === 'warn' || g.budgetTier === 'critical' || g.budgetTier === 'over' ? badge?.tone : 'muted' },

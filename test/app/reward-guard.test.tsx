@@ -81,4 +81,18 @@ describe('reward guard on screen', () => {
     // Healthy everywhere: the header keeps the primary budget.
     expect(header2(f)).toMatch(/budget \d+d \d+h/);
   });
+
+  it('auto-renewed: the card speaks of the cycle, its compounding and what the previous cycle paid; the header has no end badge for a cycle that renews', async () => {
+    screen = await startScreen({ sim: { scenario: 'auto-renew', validators: 120, peers: 60 } });
+    const f = await screen.waitFor((fr) => /Reward this cycle/.test(fr) && /Last cycle\s+paid [\d.,]+ AVAX, tx \w+…\w+/.test(fr));
+    expect(f).toMatch(/Cycle\s+renews \d\d-\d\d \d\d:\d\dZ \(in 1[12]h \d\dm\)/);
+    expect(f).toMatch(/Compounding\s+50\.0% of each cycle's reward restaked/);
+    expect(header2(f)).not.toMatch(/ends in/);
+  });
+
+  it('auto-renew switched off: "exits in" on the header, "auto-renew off" on the card', async () => {
+    screen = await startScreen({ sim: { scenario: 'auto-renew-off', validators: 120, peers: 60 } });
+    const f = await screen.waitFor((fr) => /exits in 1[12]h \d\dm/.test(header2(fr)) && /Cycle\s+auto-renew off: exits \d\d-\d\d \d\d:\d\dZ/.test(fr));
+    expect(f).toMatch(/Reward this cycle/);
+  });
 });

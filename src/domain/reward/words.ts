@@ -265,6 +265,23 @@ export function endLine(g: ValidationGuard, now: number): string | undefined {
   }
 }
 
+/** The period's end for a card: "renews 11-27 03:54Z (in 11h 59m)", "auto-renew off: exits 11-27 03:54Z". */
+export function endShort(g: ValidationGuard, now: number): string | undefined {
+  if (g.endMs === undefined) return undefined;
+  const on = formatEnd(g.endMs).slice(5);
+  const left = g.endMs > now ? ` (in ${formatSlack(g.endMs - now)})` : ' (passed)';
+  switch (g.outcome) {
+    case 'renews':
+      return `renews ${on}${left}`;
+    case 'exits':
+      return `auto-renew off: exits ${on}`;
+    case 'removed':
+      return `removed ${on}${left}`;
+    case 'ends':
+      return `ends ${formatEnd(g.endMs)}${left}`;
+  }
+}
+
 /** How the budget rests on the vote: "median voter 99% over 97.4% of stake; good to ±2h 24m (whole-percent views)". */
 export function basisLine(g: ValidationGuard, now: number): string | undefined {
   const b = g.basis;
@@ -415,9 +432,9 @@ export function guardFindings(guard: ValidationGuard | undefined, l1: readonly L
   return out;
 }
 
-/** The previous cycle's payout, found under its reward tx: "paid 12.345 AVAX (2 UTXOs, reward tx 2fX3…9a)". */
+/** The previous cycle's payout, found under its reward tx, for a card: "paid 12.345 AVAX, tx 2fX3ab…9a1c". */
 export function lastCycleText(r: CycleRewards): string {
   const tx = r.rewardTxId.length > 12 ? `${r.rewardTxId.slice(0, 6)}…${r.rewardTxId.slice(-4)}` : r.rewardTxId;
-  if (r.utxos === 0) return `nothing paid out (reward tx ${tx}); or this is the first cycle`;
-  return `paid ${formatAvax(r.amount, { unit: true })} (${r.utxos} UTXO${r.utxos === 1 ? '' : 's'}, reward tx ${tx})`;
+  if (r.utxos === 0) return `none paid (first cycle?), tx ${tx}`;
+  return `paid ${formatAvax(r.amount, { unit: true })}, tx ${tx}`;
 }
