@@ -24,6 +24,8 @@ import { isBelow } from '../domain/reward/threshold';
 import { validationsBadge } from '../ui/validations-model';
 import { useOwnValidations } from '../ui/use-own-validations';
 import { useViewedName } from '../fleet/fleet-context';
+import { useUpgradeVerdict } from '../ui/use-upgrade-verdict';
+import { upgradeBadgeParts } from './upgrade-badge';
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
 // render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
@@ -101,6 +103,8 @@ export function Header({ width }: { width: number }) {
   const upStyle = claim(shown === undefined ? theme.text.muted : isBelow(shown, threshold) ? theme.status.warn : theme.status.ok);
   const upText = shown === undefined ? (primary ? '?' : '—') : `${formatPercent(shown, primary ? 0 : 1)}${primary ? ' median' : ''}`;
   const budgetLive = primary !== undefined && (primary.basis.kind === 'projected' || primary.basis.kind === 'unknown');
+  // A network upgrade this node's release does not schedule (domain/upgrades), beside the version it is about.
+  const upgrade = useUpgradeVerdict(now);
 
   // With several nodes, which one this is (the fleet's name for it) comes first.
   const fleetName = useViewedName();
@@ -109,6 +113,7 @@ export function Header({ width }: { width: number }) {
     { text: id, style: theme.header.title },
     { text: ` ${sanitize(networkName.data ?? '')}`, style: value },
     { text: ver ? ` ${ver}` : '', style: label, drop: 2 },
+    ...upgradeBadgeParts(upgrade, theme, down),
     { text: '  height ', style: label },
     { text: height.data !== undefined ? formatCount(height.data) : '—', style: claim(resourceStyle(height, theme, value)) },
     drop

@@ -13,6 +13,7 @@ import { openUtxoQuery } from '../state/utxos';
 import { fleetNodes, type FleetNode } from '../config/nodes';
 import { createFleet, type Fleet } from '../fleet/fleet';
 import { FleetApp } from '../app/FleetApp';
+import { VIEW_TABLE } from '../app/view-table';
 import { DEFAULT_REWARD_THRESHOLD, type AppConfig, type RewardThreshold } from '../ui/config';
 import { enterAltScreen } from '../terminal/alt-screen';
 import { copyPlan, type TmuxClipboardOptions } from '../terminal/osc52';
@@ -36,7 +37,7 @@ Examples:
   ssh -N -L 9650:127.0.0.1:9650 validator &   then plain avatop: a remote node over an SSH tunnel
   avatop --url https://proxy/avax -H 'Authorization: Bearer TOKEN'
   avatop --demo --pane validators
-  avatop --demo --profile v1.15   a Helicon network with auto-renewed validators
+  avatop --demo --profile v1.14   a v1.14.2 node left behind on mainnet since Helicon (default: v1.15.0, today's)
 
 Commands (each has --help):
   avatop status [-o json] [--watch]     health summary for scripts, cron and monitoring checks
@@ -215,7 +216,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         store.setState({ ...store.getState(), utxos: openUtxoQuery(store.getState().utxos, { addresses }) }, true);
       }
       if (done) return;
-      fleet = createFleet(nodes, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs, nextTick: onNextSecond, firstStore: store });
+      fleet = createFleet(nodes, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs, nextTick: onNextSecond, firstStore: store, views: VIEW_TABLE });
       log.write('start', { version: AVATOP_VERSION, url, nodes: nodes.map((n) => n.name), intervalMs: settings.intervalMs, demo: settings.demo });
       for (const s of fleet.sessions) {
         s.client.onCall((e) =>

@@ -69,11 +69,68 @@ export function truncate(s: string, width: number): string {
   return `${out}…`;
 }
 
+/**
+ * Where a sentence may be cut: at a space, but never inside a figure ("2d 2h", "1h 05m", "12 AVAX", "90 %"). A cut
+ * that kept "… (2d 0h over the 2d 2…" told the reader a number that was not the node's.
+ */
+function breakableAt(before: string, after: string): boolean {
+  if (/\d[a-zµ%]*$/i.test(before) && /^\d/.test(after)) return false;
+  if (/\d$/.test(before) && /^(%|n?AVAX\b|ms\b|[smhd]\b|blocks?\b|days?\b|hours?\b|minutes?\b)/.test(after)) return false;
+  return true;
+}
+
+/** Cut to at most `width` cells at a word boundary that splits no figure, ending with "…"; one long word is cut. */
+export function truncateWords(s: string, width: number): string {
+  if (width <= 0) return '';
+  if (displayWidth(s) <= width) return s;
+  for (let i = s.lastIndexOf(' '); i > 0; i = s.lastIndexOf(' ', i - 1)) {
+    const head = s.slice(0, i).trimEnd();
+    if (head === '' || !breakableAt(head, s.slice(i + 1).trimStart())) continue;
+    if (displayWidth(head) + 1 <= width) return `${head}…`;
+  }
+  return truncate(s, width);
+}
+
 export type Align = 'left' | 'right';
 
 /** Exactly `width` cells: truncated with "…" or padded with spaces. */
 export function fit(s: string, width: number, align: Align = 'left'): string {
-  const cut = truncate(s, width);
-  const pad = Math.max(0, width - displayWidth(cut));
-  return align === 'right' ? ' '.repeat(pad) + cut : cut + ' '.repeat(pad);
+  return pad(truncate(s, width), width, align);
+}
+
+/** Exactly `width` cells of a sentence: cut at a word boundary that splits no figure (truncateWords), or padded. */
+export function fitWords(s: string, width: number, align: Align = 'left'): string {
+  return pad(truncateWords(s, width), width, align);
+}
+
+function pad(cut: string, width: number, align: Align): string {
+  const room = Math.max(0, width - displayWidth(cut));
+  return align === 'right' ? ' '.repeat(room) + cut : cut + ' '.repeat(room);
+}
+
+/**
+ * Lines of at most `width` cells, broken at spaces but never inside a figure (breakableAt: "4d 23h", a date and its
+ * time); what is longer than a line on its own is cut with "…".
+ */
+export function wrapWords(s: string, width: number): string[] {
+  if (width <= 0) return [];
+  const units: string[] = [];
+  for (const word of s.split(/\s+/).filter(Boolean)) {
+    const last = units[units.length - 1];
+    if (last !== undefined && !breakableAt(last, word)) units[units.length - 1] = `${last} ${word}`;
+    else units.push(word);
+  }
+  const lines: string[] = [];
+  let line = '';
+  for (const unit of units) {
+    const next = line ? `${line} ${unit}` : unit;
+    if (displayWidth(next) <= width) {
+      line = next;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = displayWidth(unit) <= width ? unit : truncate(unit, width).replace(/\s+…$/, '…');
+  }
+  if (line) lines.push(line);
+  return lines;
 }

@@ -3,7 +3,8 @@ import type { AvatopClient } from '../rpc/client';
 import { AvatopError, HttpError, TransportError } from '../rpc/errors';
 import type { Maybe, StatusSnapshot, VoterViews, WatchedValidation } from './status-report';
 import type { VoterWeights } from '../state/reward-memory';
-import { summarizeHealth } from '../domain/health/health-summary';
+import { summarizeHealth, type HealthSummary } from '../domain/health/health-summary';
+import { peerAnnouncements, upgradeFactsFrom } from '../domain/upgrades/facts';
 import type { OwnValidations } from '../domain/reward/own-validations';
 import { discoverOwnValidations } from '../poll/own-validations';
 import { heliconFromUpgrades, type HeliconSchedule } from '../domain/reward/threshold';
@@ -51,7 +52,7 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
   }
 
   const peersAt = Date.now();
-  const [version, networkName, bootP, bootX, bootC, peersReply, height, chainTime, uptime, validator, health, upgrades] = await Promise.all([
+  const [version, networkName, bootP, bootX, bootC, peerList, height, chainTime, uptime, validator, healthReply, upgrades, networkId] = await Promise.all([
     attempt(async () => (await client.info.getNodeVersion()).version),
     attempt(async () => (await client.info.getNetworkName()).networkName),
     attempt(async () => (await client.info.isBootstrapped({ chain: 'P' })).isBootstrapped),
@@ -77,19 +78,22 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
         }
       );
     }),
-    attempt(async () => summarizeHealth(await client.health.health())),
+    attempt(async () => client.health.health()),
     attempt(async () => client.info.upgrades()),
+    attempt(async () => (await client.info.getNetworkID()).networkID),
   ]);
+  const peers: Maybe<number> = peerList.ok ? { ok: true, value: peerList.value.numPeers } : peerList;
+  const health: Maybe<HealthSummary> = healthReply.ok ? { ok: true, value: summarizeHealth(healthReply.value) } : healthReply;
   const own = await gatherOwn(client, nodeId, opts.l1Validations ?? []);
   // The network's view of a validator: each connected validator's measurement (info.peers, read above) weighed by
   // the validator set at the height just read (getValidatorsAt: stake with delegations, what the vote samples by).
   const views: Maybe<VoterViews> | undefined =
-    validator.ok && validator.value && peersReply.ok
+    validator.ok && validator.value && peerList.ok
       ? height.ok
         ? await attempt(async (): Promise<VoterViews> => {
             const set = await client.platform.getValidatorsAt({ height: Number(height.value) });
             const weights: VoterWeights = { height: height.value, validators: set.validators.map((v) => ({ nodeID: v.nodeID, weight: v.weight })), totalWeight: set.totalWeight };
-            return { peers: peersReply.value.peers.map((p) => ({ nodeID: p.nodeID, observedUptime: p.observedUptime })), atMs: peersAt, weights };
+            return { peers: peerList.value.peers.map((p) => ({ nodeID: p.nodeID, observedUptime: p.observedUptime })), atMs: peersAt, weights };
           })
         : { ok: false, reason: `validator set unknown: ${height.reason}` }
       : undefined;
@@ -112,7 +116,7 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     version,
     networkName,
     bootstrapped: { P: bootP, X: bootX, C: bootC },
-    peers: peersReply.ok ? { ok: true, value: peersReply.value.numPeers } : peersReply,
+    peers,
     views,
     height,
     chainTime,
@@ -123,5 +127,14 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     helicon: heliconOf(upgrades),
     own,
     watched,
+    // The upgrade deadline (domain/upgrades): a one-shot has no earlier announcement to remember.
+    upgrade: upgradeFactsFrom({
+      version: version.ok ? version.value : undefined,
+      networkId: networkId.ok ? networkId.value : undefined,
+      health: healthReply.ok ? healthReply.value : undefined,
+      upgradeTimes: upgrades.ok ? upgrades.value.times : undefined,
+      peers: peerList.ok ? peerAnnouncements(peerList.value.peers) : undefined,
+      chainTime: chainTime.ok ? chainTime.value : undefined,
+    }),
   };
 }

@@ -13,8 +13,11 @@ import { renewalOf } from '../domain/reward/renewal';
 import type { WarnBudget } from '../domain/reward/tiers';
 import type { LastBudget, VoterWeights } from '../state/reward-memory';
 import { reportValidations } from './status-validations';
+import { EXIT_CRITICAL, EXIT_OK, EXIT_WARNING } from '../config/exit-codes';
+import { judgeUpgrade, upgradeLine, type UpgradeFacts, type UpgradeVerdict } from '../domain/upgrades/deadline';
 
-export type Verdict = 'healthy' | 'degraded' | 'unreachable';
+/** `critical`: reachable, but it cannot follow the network (a network upgrade it does not schedule has activated). */
+export type Verdict = 'healthy' | 'degraded' | 'critical' | 'unreachable';
 
 /** A value, or the reason it could not be had (one line, already in words). */
 export type Maybe<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -46,6 +49,8 @@ export interface StatusSnapshot {
   health?: Maybe<HealthSummary>;
   /** From info.upgrades: decides ACP-267's 90%. Absent from a snapshot: not known. */
   helicon?: HeliconSchedule;
+  /** What the upgrade-deadline rule reads (domain/upgrades); absent from snapshots made before it was gathered. */
+  upgrade?: UpgradeFacts;
 }
 
 /** A validator's record as `status` reads it (getCurrentValidators for one node ID). */
@@ -76,6 +81,8 @@ export interface WatchedValidation extends ValidatorRecord {
 export interface StatusReport {
   verdict: Verdict;
   exitCode: 0 | 1 | 2;
+  /** The upgrade deadline as judged (domain/upgrades), when the snapshot had its facts. */
+  upgrade?: UpgradeVerdict;
   problems: string[];
   lines: string[];
   json: Record<string, unknown>;
@@ -175,7 +182,14 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     else for (const f of guardFindings(g, [], guardOptions)) problems.push(`${sanitize(w.nodeID)}: ${f.text}`);
   }
 
-  const verdict: Verdict = problems.length === 0 ? 'healthy' : 'degraded';
+  // The upgrade deadline (domain/upgrades): a problem from a week before; exit 2 once the node cannot follow.
+  const upgrade = s.upgrade ? judgeUpgrade(s.upgrade, undefined, now) : undefined;
+  const upgradeText = upgrade ? upgradeLine(upgrade) : undefined;
+  // A node left behind fails everything else because of it: the cause goes first.
+  if (upgrade && upgradeText && upgrade.exitCode === 2) problems.unshift(upgradeText);
+  else if (upgrade && upgradeText && upgrade.exitCode > 0) problems.push(upgradeText);
+
+  const verdict: Verdict = upgrade?.exitCode === 2 ? 'critical' : problems.length === 0 ? 'healthy' : 'degraded';
   const boot = (['P', 'X', 'C'] as const)
     .map((c) => `${c} ${show(s.bootstrapped[c], (v) => (v ? 'yes' : 'BOOTSTRAPPING'))}`)
     .join('  ');
@@ -198,6 +212,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     ...(guard ? [`vote       ${basisLine(guard, now) ?? '?'}`] : []),
     ...(guard?.network ? [`network    ${distributionLine(guard.network, guard.threshold.percent)}`] : []),
     `validator  ${validatorLine}`,
+    ...(upgradeText ? [`upgrade    ${upgradeText}`] : []),
     ...(guard ? [`budget     ${budgetLine(guard, now)}`] : []),
     ...own.lines,
     ...watched.map(({ w, guard: g }) => `watched    ${sanitize(w.nodeID)}: ${g ? budgetLine(g, now) : 'not a current validator'}`),
@@ -244,10 +259,32 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     })),
     l1Validations: own.l1Json,
     healthy: value(s.healthy),
+    ...(upgrade ? { upgrade: upgradeJson(upgrade, now) } : {}),
     ...(s.health ? { health: health ? healthJson(health) : null } : {}),
     problems,
   };
-  return { verdict, exitCode: verdict === 'healthy' ? 0 : 1, problems, lines, json };
+  // config/exit-codes.ts: left behind is CRITICAL as an unreachable node is.
+  return { verdict, exitCode: verdict === 'healthy' ? EXIT_OK : verdict === 'critical' ? EXIT_CRITICAL : EXIT_WARNING, problems, lines, json, upgrade };
+}
+
+/** The upgrade verdict for scripts: the tier, the deadline and how far it is, what to install, and why. */
+function upgradeJson(v: UpgradeVerdict, now: number): Record<string, unknown> {
+  return {
+    tier: v.tier,
+    severity: v.severity,
+    // The exit status this alone gives (0 before a week ahead, 1 from then, 2 once the node cannot follow).
+    exitStatus: v.exitCode,
+    deadline: v.deadlineMs === undefined ? null : new Date(v.deadlineMs).toISOString(),
+    deadlineInSeconds: v.deadlineMs === undefined ? null : Math.round((v.deadlineMs - now) / 1000),
+    release: v.release ?? null,
+    upgradeName: v.upgradeName ?? null,
+    sharePercent: v.sharePercent ?? null,
+    shareOf: v.shareOf ?? null,
+    source: v.source ?? null,
+    nodeVersion: v.nodeVersion ?? null,
+    evidence: v.evidence.map((e) => sanitize(e)),
+    sentence: upgradeLine(v) ?? null,
+  };
 }
 
 function healthLine(h: HealthSummary): string {

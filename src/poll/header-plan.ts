@@ -8,9 +8,8 @@ import { call, ignorePrev, type ResourceSpec } from './resource-spec';
 import { rememberViews } from '../domain/reward/node-guard';
 import type { VoterWeights } from '../state/reward-memory';
 import { lastCycleRewardsKey, type CycleRewards } from '../state/view-keys';
-import type { Decoders } from './decoders';
-import { viewLens } from './view-plan';
 import { obj } from '../format/fields';
+import { afterPeers, afterUpgradeFacts } from './upgrade-watch';
 
 const bootstrapped = (chain: ChainAlias): ResourceSpec =>
   call(`bootstrapped:${chain}`, 'info.isBootstrapped', { chain }, 'tick', lens.bootstrapped(chain), ignorePrev((r) => r.isBootstrapped), {
@@ -28,7 +27,7 @@ export const peersSpec = (cadence: 'tick' | 'slow' = 'tick'): ResourceSpec =>
     // pane never disagree; numPeers only where the list was not read. Each reading of the views is also the
     // guard's: remembered as the last trustworthy budget when more than half of the stake's view is known.
     also: (s, r, meta) =>
-      rememberViews(lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), lens.peers.get(s).data?.size ?? r.numPeers, meta)), meta.at),
+      rememberViews(afterPeers(lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), lens.peers.get(s).data?.size ?? r.numPeers, meta)), r, meta), meta.at),
   });
 
 /** How often the validator set that weighs the voters is read: weights change with stakers joining and leaving. */
@@ -77,11 +76,12 @@ export function header(peersPolled: boolean, validator = false): ResourceSpec[] 
     upgradesSpec(),
   ];
   // A pane's own info.peers poll feeds the count; elsewhere a slow count is enough for the header, or, for a
-  // validator, the slow list (the vote's views; the count comes with it).
+  // validator, the slow list (the vote's views; the count comes with it). Either keeps every peer's announced upgrade
+  // time for the upgrade-deadline rule (upgrade-watch.ts).
   if (validator) {
     if (!peersPolled) specs.push(peersSpec('slow'));
     specs.push(voterWeightsSpec());
-  } else if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev((r) => r.numPeers)));
+  } else if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev((r) => r.numPeers), { also: afterPeers }));
   specs.push(healthSpec('slow'));
   return specs;
 }
@@ -93,6 +93,7 @@ export function header(peersPolled: boolean, validator = false): ResourceSpec[] 
  */
 export const healthSpec = (cadence: 'tick' | 'slow'): ResourceSpec =>
   call(cadence === 'tick' ? 'health' : 'health:slow', 'health.health', {}, cadence, lens.health, ignorePrev((r) => r), {
+    also: afterUpgradeFacts,
     intervalMs: (s, i) => (cadence === 'tick' ? i.tickMs : s.node.health.data?.healthy === true ? i.slowMs : Math.min(i.slowMs, Math.max(i.tickMs, UNHEALTHY_HEALTH_MS))),
   });
 
@@ -104,20 +105,30 @@ export const upgradesSpec = () => call('upgrades', 'info.upgrades', {}, 'once', 
  * The reward UTXOs of this node's previous auto-renewed cycle, under the reward tx that closed it (a tx of the staker
  * tx's ID and the cycle's end, which is this cycle's start): asked once per cycle, as a paid reward never changes.
  */
-export function lastCycleRewardsSpec(rewardTxId: string, decoders: Decoders): ResourceSpec {
+export function lastCycleRewardsSpec(rewardTxId: string): ResourceSpec<CycleRewards, CycleRewards> {
   const key = lastCycleRewardsKey(rewardTxId);
-  return call(key, 'platform.getRewardUTXOs', { txID: rewardTxId, encoding: 'hex' }, 'once', viewLens<CycleRewards>(key), (_prev, r) => {
-    let amount = 0n;
-    for (const hex of r.utxos) {
-      try {
-        // The codec's UTXO, read tolerantly: a TransferOutput, or one inside a stakeable lock.
-        const out = obj(obj(decoders.utxo?.(decoders.hex(hex))).output);
-        const value = typeof out.amount === 'bigint' ? out.amount : obj(out.output).amount;
-        if (typeof value === 'bigint') amount += value;
-      } catch {
-        // An undecodable UTXO adds nothing; it is still counted.
+  return {
+    key,
+    method: 'platform.getRewardUTXOs',
+    params: { txID: rewardTxId, encoding: 'hex' },
+    cadence: 'once',
+    pchain: true,
+    lens: lens.view<CycleRewards>(key),
+    async fetch(ctx, signal) {
+      const r = await ctx.client.call('platform.getRewardUTXOs', { txID: rewardTxId, encoding: 'hex' }, { signal });
+      let amount = 0n;
+      for (const hex of r.utxos) {
+        try {
+          // The codec's UTXO, read tolerantly: a TransferOutput, or one inside a stakeable lock.
+          const out = obj(obj(ctx.decoders.utxo?.(ctx.decoders.hex(hex))).output);
+          const value = typeof out.amount === 'bigint' ? out.amount : obj(out.output).amount;
+          if (typeof value === 'bigint') amount += value;
+        } catch {
+          // An undecodable UTXO adds nothing; it is still counted.
+        }
       }
-    }
-    return { rewardTxId, utxos: r.utxos.length, amount };
-  });
+      return { rewardTxId, utxos: r.utxos.length, amount };
+    },
+    toData: (_prev, r) => r,
+  };
 }

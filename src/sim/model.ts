@@ -140,6 +140,8 @@ export interface Peer {
   weight: bigint;
   /** When the connection was made (simulated ms): its first ping, and so its first view of this node, comes 22.5 s later. */
   connectedAtMs: number;
+  /** When it drops this node (or this node it) for an upgrade one of them does not run; undefined: it will not. */
+  dropAtMs?: number;
 }
 
 export interface BlockRecord {

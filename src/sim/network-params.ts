@@ -175,50 +175,26 @@ const DYNAMIC_FEES = {
   excessConversionConstant: 2_164_043,
 };
 
+/** What the three networks' StakingConfig and TxFeeConfig share (genesis_mainnet.go, genesis_fuji.go, genesis_local.go). */
+const COMMON_STAKING = { uptimeRequirement: 0.8, maxValidatorStake: 3_000_000n * AVAX, minDelegationFee: 20_000, maxStakeDurationSec: 365 * DAY, reward: REWARD } as const;
+const validatorFee = (minPrice: number, excessConversionConstant: number) => ({ capacity: 20_000, target: 10_000, minPrice, excessConversionConstant });
+
 /** genesis.MainnetParams, genesis/genesis_mainnet.go lines 22-70 (StakingConfig lines 54-69). */
 const MAINNET: NetworkParams = {
   kind: 'mainnet',
   upgrades: MAINNET_UPGRADES,
-  staking: {
-    uptimeRequirement: 0.8,
-    minValidatorStake: 2_000n * AVAX,
-    maxValidatorStake: 3_000_000n * AVAX,
-    minDelegatorStake: 25n * AVAX,
-    minDelegationFee: 20_000,
-    minStakeDurationSec: 14 * DAY,
-    maxStakeDurationSec: 365 * DAY,
-    heliconMinStakeDurationSec: 48 * HOUR,
-    reward: REWARD,
-  },
-  fees: {
-    createAssetTxFee: 10n * MILLI_AVAX,
-    txFee: MILLI_AVAX,
-    dynamic: DYNAMIC_FEES,
-    validator: { capacity: 20_000, target: 10_000, minPrice: 512, excessConversionConstant: 1_246_488_515 },
-  },
+  staking: { ...COMMON_STAKING, minValidatorStake: 2_000n * AVAX, minDelegatorStake: 25n * AVAX, minStakeDurationSec: 14 * DAY, heliconMinStakeDurationSec: 48 * HOUR },
+  // Validator fee: doubles every day.
+  fees: { createAssetTxFee: 10n * MILLI_AVAX, txFee: MILLI_AVAX, dynamic: DYNAMIC_FEES, validator: validatorFee(512, 1_246_488_515) },
 };
 
 /** genesis.FujiParams, genesis/genesis_fuji.go lines 22-70 (StakingConfig lines 54-69). */
 const FUJI: NetworkParams = {
   kind: 'fuji',
   upgrades: FUJI_UPGRADES,
-  staking: {
-    uptimeRequirement: 0.8,
-    minValidatorStake: 1n * AVAX,
-    maxValidatorStake: 3_000_000n * AVAX,
-    minDelegatorStake: 1n * AVAX,
-    minDelegationFee: 20_000,
-    minStakeDurationSec: DAY,
-    maxStakeDurationSec: 365 * DAY,
-    heliconMinStakeDurationSec: 12 * HOUR,
-    reward: REWARD,
-  },
-  fees: {
-    createAssetTxFee: 10n * MILLI_AVAX,
-    txFee: MILLI_AVAX,
-    dynamic: DYNAMIC_FEES,
-    validator: { capacity: 20_000, target: 10_000, minPrice: 512, excessConversionConstant: 51_937_021 },
-  },
+  staking: { ...COMMON_STAKING, minValidatorStake: 1n * AVAX, minDelegatorStake: 1n * AVAX, minStakeDurationSec: DAY, heliconMinStakeDurationSec: 12 * HOUR },
+  // Validator fee: doubles every hour.
+  fees: { createAssetTxFee: 10n * MILLI_AVAX, txFee: MILLI_AVAX, dynamic: DYNAMIC_FEES, validator: validatorFee(512, 51_937_021) },
 };
 
 /**
@@ -229,23 +205,9 @@ const FUJI: NetworkParams = {
 const LOCAL: NetworkParams = {
   kind: 'local',
   upgrades: DEFAULT_UPGRADES,
-  staking: {
-    uptimeRequirement: 0.8,
-    minValidatorStake: 2_000n * AVAX,
-    maxValidatorStake: 3_000_000n * AVAX,
-    minDelegatorStake: 25n * AVAX,
-    minDelegationFee: 20_000,
-    minStakeDurationSec: DAY,
-    maxStakeDurationSec: 365 * DAY,
-    heliconMinStakeDurationSec: HOUR,
-    reward: REWARD,
-  },
-  fees: {
-    createAssetTxFee: MILLI_AVAX,
-    txFee: MILLI_AVAX,
-    dynamic: DYNAMIC_FEES,
-    validator: { capacity: 20_000, target: 10_000, minPrice: 1, excessConversionConstant: 865_617 },
-  },
+  staking: { ...COMMON_STAKING, minValidatorStake: 2_000n * AVAX, minDelegatorStake: 25n * AVAX, minStakeDurationSec: DAY, heliconMinStakeDurationSec: HOUR },
+  // Validator fee: doubles every minute.
+  fees: { createAssetTxFee: MILLI_AVAX, txFee: MILLI_AVAX, dynamic: DYNAMIC_FEES, validator: validatorFee(1, 865_617) },
 };
 
 /** constants.MainnetID, FujiID and LocalID (utils/constants/network_ids.go lines 18-26). */

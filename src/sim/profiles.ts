@@ -49,6 +49,11 @@ export interface Profile {
   /** Whether this release schedules Helicon at all (v1.15.0 does; v1.14.2's upgrade.go leaves it unscheduled). */
   schedulesHelicon: boolean;
   /**
+   * info.uptime reads this node's validation start (for ACP-267's 90%), which the uptime calculator refuses while the
+   * P-chain bootstraps: v1.15.0's network/network.go lines 1191-1197; v1.14.2's NodeUptime has no such call.
+   */
+  uptimeReadsStartTime: boolean;
+  /**
    * info.upgrades heliconTime (RFC 3339) of this node on its network; UNSCHEDULED_TIME where its release does not
    * schedule it. Filled by `resolveProfile` from sim/network-params.ts (or `--helicon-time` on a custom network).
    */
@@ -96,6 +101,7 @@ const V1_14: Profile = {
   legacyValidatorSetError: false,
   l1: true,
   schedulesHelicon: false,
+  uptimeReadsStartTime: false,
   heliconTime: UNSCHEDULED_TIME,
   autoRenewedShare: 0,
 };
@@ -131,6 +137,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     legacyValidatorSetError: true,
     l1: false,
     schedulesHelicon: false,
+    uptimeReadsStartTime: false,
     heliconTime: UNSCHEDULED_TIME,
     autoRenewedShare: 0,
   },
@@ -148,6 +155,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     avgAcceptanceTime: false,
     latencyBuckets: 8,
     schedulesHelicon: true,
+    uptimeReadsStartTime: true,
     heliconTime: UNSCHEDULED_TIME,
     autoRenewedShare: 0.3,
   },

@@ -1,6 +1,6 @@
 // The releases the simulated network's nodes run, and who connects to whom. Two nodes stay connected only while each
 // finds the other's version compatible (both sides check in the handshake and again before every ping:
-// network/peer/peer.go lines 668-685, shouldDisconnect), and a release's rule changes at the upgrade it gates on
+// network/peer/peer.go lines 668-713, shouldDisconnect), and a release's rule changes at the upgrade it gates on
 // (version/compatibility.go lines 30-40). So at an upgrade the upgraded nodes drop the ones that did not upgrade, and
 // the nodes left behind keep only each other: what a v1.14.2 node on mainnet has shown since Helicon.
 import { networkParams, upgradeSec, type UpgradeTimes } from './network-params';

@@ -84,6 +84,7 @@ export const lens = {
   vms: field('versions', 'vms'),
   upgrades: field('versions', 'upgrades'),
   acps: field('versions', 'acps'),
+  peerUpgrades: field('versions', 'peerUpgrades'),
   subnets: field('subnets', 'list'),
   blockchains: field('subnets', 'chains'),
   chainStatus: (chainId: string) => keyed('subnets', 'chainStatus', chainId),
@@ -108,6 +109,10 @@ export const lens = {
         return { ...s, utxos: { ...s.utxos, queries: { ...s.utxos.queries, [queryKey]: { ...q, page: r } } } };
       },
     };
+  },
+  /** What a drill-down view shows beyond the slices, and the header's discovery, in `views.data` (keys: view-keys.ts). */
+  view<T>(key: string): ResourceLens<T> {
+    return keyed('views', 'data', key) as ResourceLens<unknown> as ResourceLens<T>;
   },
   /** getBalance of an address set (key from `addressSetKey`). */
   utxoBalance(setKey: string): ResourceLens<AddressBalance> {

@@ -29,6 +29,11 @@ export type NavView =
   /** Every health check of the node, opened from the header's health item (`:health`, H). */
   | { readonly kind: 'health' };
 
+/** A kind of drill-down view: the view table (app/view-table.ts) gives each its title, component and poll plan. */
+export type ViewKind = NavView['kind'];
+/** The nav entry of one kind of view. */
+export type NavViewOf<K extends ViewKind> = Extract<NavView, { readonly kind: K }>;
+
 export interface Prompt {
   /** What the typed text is for, e.g. 'filter', 'utxo-addresses', 'console', 'goto'. */
   readonly kind: string;

@@ -17,8 +17,9 @@ let v111: SimNode;
 
 beforeAll(async () => {
   [unscheduled, past, future, v111] = await Promise.all([
-    // A custom network (an upgrade file): Helicon unscheduled, long past, or far ahead.
-    createSimNode({ ...small, networkId: 1337 }),
+    // A v1.14.2 node, whose release does not schedule Helicon, on a local network (where nobody left it behind).
+    createSimNode({ ...small, profile: 'v1.14', networkId: 12345 }),
+    // Custom networks with their own Helicon times (an upgrade file).
     createSimNode({ ...small, networkId: 1337, heliconTime: '2020-01-01T00:00:00Z' }),
     createSimNode({ ...small, networkId: 1337, heliconTime: '2099-01-01T00:00:00Z' }),
     createSimNode({ ...small, profile: 'v1.11' }),
@@ -36,7 +37,7 @@ async function statusJson(url: string, ...extra: string[]) {
 }
 
 describe("status follows the node's heliconTime", () => {
-  it("unscheduled: 80%, Helicon not scheduled by this node's release", async () => {
+  it("unscheduled (a v1.14.2 node): 80%, Helicon not scheduled by this node's release", async () => {
     const j = await statusJson(unscheduled.url);
     expect(j.validator).not.toBeNull();
     expect([j.uptimeThreshold, j.uptimeThresholdSource, j.heliconTime]).toEqual([80, "Helicon not scheduled by this node's release", 'unscheduled']);

@@ -30,7 +30,7 @@ async function medianView(url: string): Promise<number> {
 }
 
 async function statusOf(scenario: ScenarioName, profile: 'v1.14' | 'v1.15', extra: string[] = []) {
-  node = await createSimNode({ scenario, profile, validators: 120, peers: 60, utxos: 5 });
+  node = await createSimNode({ scenario, profile, networkId: profile === 'v1.14' ? 12345 : 1, validators: 120, peers: 60, utxos: 5 });
   const l1 = node.network.scenarioL1 ? ['--l1-validation', node.network.scenarioL1.validationIdStr] : [];
   const text = await runCli(['status', '--url', node.url, ...l1, ...extra]);
   const json = await runCli(['status', '--url', node.url, ...l1, ...extra, '-o', 'json']);

@@ -176,4 +176,20 @@ describe.skipIf(skip !== undefined)(`Prometheus and Alertmanager on avatop expor
     );
     expect(resolved.alerts[0]!.status).toBe('resolved');
   });
+
+  it('a stopped exporter fires AvatopExporterDown: the alerts that watch the nodes are blind without it', async () => {
+    // Only notices after the stop count: before the first scrape the job has no `up` yet (absent, shortly).
+    const before = received.length;
+    await exporter!.stop();
+    exporter = undefined;
+    const firing = await until(
+      'the AvatopExporterDown notice at the webhook',
+      async () => received.slice(before).find((n) => n.status === 'firing' && n.alerts.some((a) => a.labels.alertname === 'AvatopExporterDown' && a.labels.instance !== undefined)),
+      90_000,
+      500,
+    );
+    const alert = firing.alerts.find((a) => a.labels.alertname === 'AvatopExporterDown')!;
+    expect(alert.labels).toMatchObject({ severity: 'critical', job: 'avatop' });
+    expect(alert.labels.instance).toMatch(/^127\.0\.0\.1:\d+$/);
+  });
 });

@@ -243,11 +243,28 @@ describe('one connection model, as a v1.15.0 node counts it', () => {
 });
 
 describe('info.uptime while the P-chain bootstraps, and for a node that is not a validator', () => {
-  it("answers the node's error while bootstrapping", async () => {
+  const uptimeReply = async (n: SimNode) =>
+    (await (await fetch(`${n.url}/ext/info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'info.uptime' }) })).json()) as {
+      result?: unknown;
+      error?: { code: number; message: string };
+    };
+
+  it("answers v1.15.0's error while bootstrapping (it reads the validation's start); v1.14.2 answers regardless", async () => {
     node = await startSim({ validators: 60 });
     node.faults.setBootstrapping(true);
-    const r = await fetch(`${node.url}/ext/info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'info.uptime' }) });
-    const body = (await r.json()) as { error?: { code: number; message: string } };
-    expect(body.error).toEqual({ code: -32000, message: "couldn't get node uptime: error while fetching local validator start time still bootstrapping", data: null });
+    expect((await uptimeReply(node)).error).toEqual({ code: -32000, message: "couldn't get node uptime: error while fetching local validator start time still bootstrapping", data: null });
+    await node.close();
+    node = await startSim({ profile: 'v1.14', networkId: 12345, validators: 60 });
+    node.faults.setBootstrapping(true);
+    expect((await uptimeReply(node)).result).toMatchObject({ weightedAveragePercentage: expect.stringMatching(/^\d+\.\d{4}$/) });
+  });
+
+  it('answers errNotValidator once this node\'s validation has ended', async () => {
+    const nowSec = START / 1000;
+    // A v1.14.2 node on a local network: no auto-renewal to keep it in the set.
+    node = await startSim({ profile: 'v1.14', networkId: 12345, validators: 60, ownValidation: { startSec: nowSec - 20 * 86_400, endSec: nowSec + 3_600, peersUptime: 99, ownUptime: 99 } });
+    expect((await uptimeReply(node)).result).toBeDefined();
+    node.tick(2 * 3_600_000);
+    expect((await uptimeReply(node)).error).toEqual({ code: -32000, message: "couldn't get node uptime: node is not a validator", data: null });
   });
 });

@@ -112,6 +112,15 @@ describe("each network's upgrade times, as v1.15.0's own code has them", () => {
     expect(await result(node.url, '/ext/info', 'info.upgrades')).toEqual(fixture('info-upgrades-mainnet-v1.14.2.json'));
   });
 
+  it('a v1.14.2 node on a local network: peers announce Granite (1607144400) and info.acps is {}, as a real one answered (captured)', async () => {
+    const capture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/node-captures/v1.14.2/${name}`, import.meta.url), 'utf8')).result;
+    node = await startSim({ profile: 'v1.14', networkId: 12345, validators: 5, peers: 0 });
+    const real = capture('info.peers.json') as { peers: PeerReply[] };
+    const sim = (await result<{ peers: PeerReply[] }>(node.url, '/ext/info', 'info.peers')).peers;
+    expect(new Set(sim.map((p) => `${p.version} ${p.upgradeTime}`))).toEqual(new Set(real.peers.map((p) => `${p.version} ${p.upgradeTime}`)));
+    expect(await result(node.url, '/ext/info', 'info.acps')).toEqual(capture('info.acps.json'));
+  });
+
   it("info.acps lists v1.15.0's open ACPs (utils/constants/acps.go CurrentACPs), each with its abstaining stake", async () => {
     node = await startSim({ validators: 60 });
     const { acps } = await result<{ acps: Record<string, { abstainWeight: string; supportWeight: string; objectWeight: string }> }>(node.url, '/ext/info', 'info.acps');

@@ -4,6 +4,7 @@ import { PRIMARY_NETWORK_ID } from '../constants';
 import { ownRelease } from '../releases';
 import type { Subnet } from '../model';
 import type { SimNetwork } from '../network';
+import { stakeSnapshot } from '../network/stake-snapshot';
 import type { Handler } from '../jsonrpc';
 import { sortedRecord, type HandlerContext } from './context';
 
@@ -29,7 +30,7 @@ export function healthReport(ctx: HandlerContext, kind: HealthKind): HealthReply
   const rich = ctx.profile.richHealth;
   // The primary network's chains: connected stake over all stake, this node's own included (the chain router
   // connects the node to itself, snow/networking/router/chain_router.go lines 124-131), as
-  // snow/engine/common/tracker/peers.go ConnectedPercent (lines 263-268) gives it; disconnected validators are the
+  // snow/engine/common/tracker/peers.go ConnectedPercent (lines 264-269) gives it; disconnected validators are the
   // rest (snow/networking/handler/health.go lines 70-76).
   const primary = primaryConnection(net);
   // How a failing check reports itself: how many runs in a row (the node runs them every 30 s by default), since when.
@@ -38,7 +39,8 @@ export function healthReport(ctx: HandlerContext, kind: HealthKind): HealthReply
     contiguousFailures: 1 + Math.floor(Math.max(0, now - since) / 30_000),
     timeOfFirstFailure: rfc3339(since),
   });
-  const stakeSince = Math.min(net.conn.lowSinceMs ?? now, knob?.sinceMs ?? now);
+  // Failing since the connected stake fell below the minimum (the node reruns its checks every 30 s).
+  const stakeSince = net.conn.lowSinceMs ?? now;
   const chain = (height: number, id: string, duration: number, avg: string, c: Connection, since: number) => ({
     message: {
       engine: {
@@ -113,14 +115,12 @@ function stakeError(percent: number): string {
 
 /** The primary network's connected share, from the one set of connections. */
 export function primaryConnection(net: SimNetwork): Connection {
-  let total = 0n;
+  const { byNode, total } = stakeSnapshot(net);
   let connected = 0n;
   const disconnected: string[] = [];
-  for (const v of net.validators) {
-    const w = net.weightOf(v);
-    total += w;
-    if (v.nodeIdStr === net.nodeIdStr || net.peers.has(v.nodeIdStr)) connected += w;
-    else disconnected.push(v.nodeIdStr);
+  for (const [id, w] of byNode) {
+    if (id === net.nodeIdStr || net.peers.has(id)) connected += w;
+    else disconnected.push(id);
   }
   return { percent: total === 0n ? 1 : Number(connected) / Number(total), disconnected: disconnected.sort() };
 }
@@ -150,14 +150,14 @@ function subnetConnection(net: SimNetwork, s: Subnet): Connection {
 export function futureUpgrade(ctx: HandlerContext): FutureUpgrade {
   const { net } = ctx;
   const localSec = ownRelease(ctx.profile, net.networkId).upgradeTimeSec;
-  let total = 0n;
-  for (const v of net.validators) total += net.weightOf(v);
+  const stake = stakeSnapshot(net);
+  const total = stake.total;
   if (total === 0n) return { error: 'no validators in the current validator set' };
   const byTime = new Map<number, bigint>();
   let modeSec = 0;
   let modeWeight = 0n;
   for (const id of [...net.peers.keys()].sort()) {
-    const w = net.nodeWeight(id);
+    const w = stake.byNode.get(id) ?? 0n;
     if (w === 0n) continue;
     const t = net.peers.get(id)!.upgradeTime;
     const sum = (byTime.get(t) ?? 0n) + w;
@@ -194,11 +194,9 @@ function futureUpgradeCheck(ctx: HandlerContext, ts: string, failure: (error: st
   const f = futureUpgrade(ctx);
   const out: Record<string, unknown> = { ...(f.message ? { message: f.message } : {}) };
   if (f.error) {
-    // Failing from the moment the tier began: three days before, one day before, one hour before.
+    // One streak of failures from three days before the upgrade, whatever its words on the way.
     const mode = Date.parse(String(f.message?.modeUpgradeTime ?? ''));
-    const DAY = 86_400_000;
-    const until = Number.isNaN(mode) ? 0 : mode - ctx.net.conn.clockMs;
-    const began = Number.isNaN(mode) ? ctx.net.conn.clockMs : mode - (until > DAY ? 3 * DAY : until > 3_600_000 ? DAY : 3_600_000);
+    const began = Number.isNaN(mode) ? ctx.net.conn.clockMs : mode - 3 * 86_400_000;
     Object.assign(out, failure(f.error, Math.min(ctx.net.conn.clockMs, began)));
   }
   return { ...out, timestamp: ts, duration: 52_437 };

@@ -3,6 +3,7 @@ import { MethodError, argsObject, stringArg, nodeIdsArg } from '../params';
 import { goFloat4, networkName, rfc3339 } from '../wire';
 import { FX_IDS, TX_FEES, VM_IDS, P_CHAIN_ID } from '../constants';
 import { networkParams, primaryUptimeRequirement } from '../network-params';
+import { stakeSnapshot } from '../network/stake-snapshot';
 import type { Handler } from '../jsonrpc';
 import { sortedRecord, type HandlerContext } from './context';
 
@@ -163,16 +164,17 @@ export function infoHandlers(ctx: HandlerContext): Map<string, Handler> {
 export function nodeUptime(ctx: HandlerContext): { weightedAveragePercentage: number; rewardingStakePercentage: number } {
   const { net, profile } = ctx;
   const own = net.validatorsByNode.get(net.nodeIdStr);
-  const myStake = own ? net.weightOf(own) : 0n;
-  if (myStake === 0n) throw new MethodError("couldn't get node uptime: node is not a validator");
-  const totalWeight = Number(net.totalStake());
+  const stake = stakeSnapshot(net);
+  const myStake = stake.byNode.get(net.nodeIdStr) ?? 0n;
+  if (!own || myStake === 0n) throw new MethodError("couldn't get node uptime: node is not a validator");
+  const totalWeight = Number(stake.total);
   // The locked uptime calculator refuses until the P-chain has bootstrapped (snow/uptime/locked_calculator.go lines 52-58).
-  if (ctx.state.bootstrapping) throw new MethodError("couldn't get node uptime: error while fetching local validator start time still bootstrapping");
+  if (profile.uptimeReadsStartTime && ctx.state.bootstrapping) throw new MethodError("couldn't get node uptime: error while fetching local validator start time still bootstrapping");
   let totalWeightedPercent = 100 * Number(myStake);
   let rewardingStake = Number(myStake);
-  const requirement = primaryUptimeRequirement({ heliconTime: profile.heliconTime }, networkParams(net.networkId).staking, own!.start);
+  const requirement = primaryUptimeRequirement({ heliconTime: profile.heliconTime }, networkParams(net.networkId).staking, own.start);
   for (const peer of net.peers.values()) {
-    const weight = net.nodeWeight(peer.nodeIdStr);
+    const weight = stake.byNode.get(peer.nodeIdStr) ?? 0n;
     if (weight === 0n) continue;
     const percent = peer.observedUptime;
     const w = Number(weight);

@@ -1,5 +1,5 @@
 // GET /ext/metrics: the simulated node's Prometheus page, with avalanchego's names for the profile (v1.11 writes the
-// names from before v1.11.8's rename, v1.14 today's) and values that move with the simulated network: blocks
+// names from before v1.11.8's rename, v1.14 and v1.15 today's; v1.15.0 adds the SAE C-chain's) and values that move with the simulated network: blocks
 // accepted follow the P-chain height, peers the peer table, counters grow with time. While bootstrapping, each
 // chain's bs_fetched climbs to a target and then bs_accepted follows it, as a real node's do. A restart of the node
 // starts every counter again from zero.

@@ -2,32 +2,19 @@
 // connected stake (health), info.acps and info.uptime all read. Who is in it follows the node's release against its
 // peers' (sim/releases.ts: upgraded peers drop a node left behind at their upgrade), which validators are online,
 // the connected share a test asks for, isolation and restarts. What each peer reports of this node's uptime comes
-// from one up/down history of this node, measured as avalanchego's uptime manager does (snow/uptime/manager.go
-// lines 117-187) and sent in every ping as a whole percent (network/peer/peer.go lines 770-786, getUptime:
-// `uint32(primaryUptime * 100)`), the first ping one ping interval after the connection (peer.go line 606).
+// from its up/down history (own-history.ts).
 import { PRIMARY_NETWORK_ID } from '../constants';
-import type { Prng } from '../prng';
+import { stableHash, type Prng } from '../prng';
 import type { Profile } from '../profiles';
 import type { Peer, Subnet, Validator } from '../model';
 import { formatNodeId } from '../wire';
 import { connectable, knownRelease, newerRelease, ownRelease, partingTime, releaseMix, type Release } from '../releases';
 import { networkParams } from '../network-params';
 import type { SimNetwork } from './index';
+import { byStableHash, observedUptime, PING_FREQUENCY_MS, seedHistory, seedMissed, setViewsMissed, type Outage, type PeerView } from './own-history';
+import { stakeSnapshot } from './stake-snapshot';
 
-/**
- * constants.DefaultPingFrequency = 3/4 × DefaultPingPongTimeout (30 s): 22.5 s (utils/constants/networking.go lines
- * 18-19). A peer's view of this node arrives with its pings, so info.peers `observedUptime` is 0 until the first.
- */
-export const PING_FREQUENCY_MS = 22_500;
-
-/** A span of simulated time (ms) when this node was down: its peers saw it disconnected. */
-export interface Outage {
-  readonly fromMs: number;
-  readonly toMs: number;
-}
-
-/** A share of validators' stake and the observed uptime (whole percent) their peers report of this node. */
-export type PeerView = readonly [uptime: number, stakeShare: number];
+export type { Outage, PeerView } from './own-history';
 
 /** The upgrade-deadline case: a share of the stake runs a newer release that schedules an upgrade at `timeSec`. */
 export interface NewerReleaseSpec {
@@ -80,19 +67,9 @@ export interface ConnectionState {
   stallAtMs: number | undefined;
   /** While the node process is down (a restart), nobody connects to it. */
   downUntilMs: number;
+  /** The clock and network revision of the last refresh. */
+  refreshedAt: { ms: number; revision: number };
 }
-
-/** FNV-1a of a node ID: a fixed order of validators that no random draw can shift. */
-function idHash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
-const byHash = (a: Validator, b: Validator) => idHash(a.nodeIdStr) - idHash(b.nodeIdStr) || (a.nodeIdStr < b.nodeIdStr ? -1 : 1);
 
 export function createConnectionState(profile: Profile, networkId: number, settings: ConnectionSettings, clockMs: number): ConnectionState {
   const era = profile.name === 'v1.11';
@@ -116,6 +93,7 @@ export function createConnectionState(profile: Profile, networkId: number, setti
     lowSinceMs: undefined,
     stallAtMs: undefined,
     downUntilMs: 0,
+    refreshedAt: { ms: -1, revision: -1 },
   };
 }
 
@@ -149,14 +127,17 @@ export function assignReleases(net: SimNetwork): void {
   const local = networkParams(net.networkId).kind === 'local';
   const mix = local ? [] : releaseMix(net.profile, net.networkId).slice(1);
   const total = Number(net.totalStake()) || 1;
-  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr).sort(byHash);
+  // The nodes left behind are primary-network-only validators: a subnet's validators keep their nodes current.
+  const subnetMembers = new Set(net.subnets.flatMap((s) => [...s.validators.map((v) => v.nodeIdStr), ...s.l1Validators.map((v) => v.nodeIdStr)]));
+  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr && !subnetMembers.has(v.nodeIdStr)).sort(byStableHash);
   let i = 0;
   const take = (release: Release, share: number) => {
     let acc = 0;
     while (i < ordered.length && acc < share * total) {
       const v = ordered[i++]!;
       const w = Number(net.weightOf(v));
-      if (acc > 0 && acc + w > share * total * 1.5) continue;
+      // Never overshoot a share by half of it: a small share stays small on a small network.
+      if (acc + w > share * total * 1.5) continue;
       c.releaseOf.set(v.nodeIdStr, release);
       acc += w;
     }
@@ -218,7 +199,12 @@ function validatesSubnet(s: Subnet, nodeIdStr: string): boolean {
 
 function connect(net: SimNetwork, p: Prng, v: Validator, atMs: number): void {
   if (net.peers.has(v.nodeIdStr)) return;
-  net.peers.set(v.nodeIdStr, newPeer(net, p, v.nodeId, net.weightOf(v), atMs));
+  add(net, newPeer(net, p, v.nodeId, net.weightOf(v), atMs));
+}
+
+function add(net: SimNetwork, peer: Peer): void {
+  peer.dropAtMs = dropTime(net, peer);
+  net.peers.set(peer.nodeIdStr, peer);
 }
 
 function disconnect(net: SimNetwork, nodeIdStr: string): void {
@@ -280,8 +266,7 @@ function fillNonValidators(net: SimNetwork, p: Prng, atMs: number, genesis = fal
   while (count < c.settings.nonValidatorPeers) {
     const release = c.era ? undefined : reachableNonValidatorRelease(net, atMs);
     if (!c.era && !release) return;
-    const peer = newPeer(net, p, p.bytes(20), 0n, genesis ? atMs - p.int(60_000, 3 * 86_400_000) : atMs, release);
-    net.peers.set(peer.nodeIdStr, peer);
+    add(net, newPeer(net, p, p.bytes(20), 0n, genesis ? atMs - p.int(60_000, 3 * 86_400_000) : atMs, release));
     count++;
   }
 }
@@ -295,122 +280,13 @@ function reachableNonValidatorRelease(net: SimNetwork, atMs: number): Release | 
 }
 
 /**
- * Default views of this node: most peers measure the truth; some (15%) lost up to 2% of the period to a bad link.
- * A plan's views are its own (every peer the truth unless it names views).
- */
-function seedMissed(net: SimNetwork): void {
-  const c = net.conn;
-  c.missed.clear();
-  if (net.scenario?.views) return applyViews(net, net.scenario.views);
-  if (net.scenario) return;
-  const own = net.validatorsByNode.get(net.nodeIdStr);
-  if (!own) return;
-  const elapsed = Math.max(0, c.clockMs - own.start * 1000);
-  for (const v of net.validators) {
-    const h = idHash(`missed:${v.nodeIdStr}`);
-    if (h % 100 < 15) c.missed.set(v.nodeIdStr, Math.floor(((h >>> 8) % 1000) / 1000 * 0.02 * elapsed));
-  }
-}
-
-/**
- * Views chosen outright: validators' stake split in a fixed order into the given shares, each group reporting its
- * whole percent from now on (the missed time is fixed, so the views drift with time as real ones do).
- */
-export function applyViews(net: SimNetwork, views: readonly PeerView[]): void {
-  const c = net.conn;
-  c.missed.clear();
-  const own = net.validatorsByNode.get(net.nodeIdStr);
-  if (!own || views.length === 0) return;
-  const startMs = own.start * 1000;
-  const elapsed = c.clockMs - startMs;
-  if (elapsed <= 0) return;
-  const up = elapsed - downWithin(c.outages, startMs, c.clockMs);
-  const ordered = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr).sort(byHash);
-  const total = ordered.reduce((s, v) => s + Number(net.weightOf(v)), 0) || 1;
-  const sum = views.reduce((s, [, share]) => s + share, 0) || 1;
-  let i = 0;
-  let acc = 0;
-  let bound = 0;
-  for (const [uptime, share] of views) {
-    bound += (share / sum) * total;
-    // Aim half a percent above the whole percent, so truncation gives it and the view holds for a while.
-    const want = uptime >= 100 ? elapsed : (elapsed * (uptime + 0.5)) / 100;
-    while (i < ordered.length && acc < bound) {
-      const v = ordered[i++]!;
-      c.missed.set(v.nodeIdStr, Math.round(up - want));
-      acc += Number(net.weightOf(v));
-    }
-  }
-  while (i < ordered.length) c.missed.set(ordered[i++]!.nodeIdStr, Math.round(up - (elapsed * (views[views.length - 1]![0] + 0.5)) / 100));
-}
-
-/**
- * This node's up/down history at genesis: the outages a plan names, or one outage in the middle of the time
- * validated so far that leaves the plan's uptime (a well-run node's 99.5% without a plan).
- */
-export function seedHistory(net: SimNetwork): void {
-  const c = net.conn;
-  const own = net.validatorsByNode.get(net.nodeIdStr);
-  if (!own) return;
-  const plan = net.scenario;
-  if (plan?.outages) {
-    c.outages = plan.outages.map((o) => ({ fromMs: o.fromSec * 1000, toMs: o.toSec * 1000 })).sort((a, b) => a.fromMs - b.fromMs);
-    return;
-  }
-  const startMs = own.start * 1000;
-  const elapsed = c.clockMs - startMs;
-  const uptime = plan ? plan.peersUptime : DEFAULT_UPTIME;
-  const down = Math.round(((100 - uptime) / 100) * Math.max(0, elapsed));
-  if (down <= 0) {
-    c.outages = [];
-    return;
-  }
-  const mid = startMs + Math.floor(elapsed / 2);
-  c.outages = [{ fromMs: mid - Math.floor(down / 2), toMs: mid - Math.floor(down / 2) + down }];
-}
-
-/** What this node's peers measure of it without a plan: a well-run validator's. */
-const DEFAULT_UPTIME = 99.5;
-
-/** Milliseconds of the outages within [fromMs, toMs). */
-export function downWithin(outages: readonly Outage[], fromMs: number, toMs: number): number {
-  let down = 0;
-  for (const o of outages) down += Math.max(0, Math.min(o.toMs, toMs) - Math.max(o.fromMs, fromMs));
-  return down;
-}
-
-/**
- * What a peer sends in its pings: its uptime manager's CalculateUptimePercent of this node (snow/uptime/manager.go
- * lines 168-187: up time over the time since this node's validation started; 1 when no time has passed), times
- * 100, truncated to a whole percent (network/peer/peer.go lines 773-786). Before the validation started the peer has
- * no record of it (an error, sent as 0).
- */
-export function peerViewAt(net: SimNetwork, nodeIdStr: string, atMs: number): number {
-  const own = net.validatorsByNode.get(net.nodeIdStr);
-  if (!own) return 0;
-  const startMs = own.start * 1000;
-  if (atMs < startMs) return 0;
-  const best = atMs - startMs;
-  if (best === 0) return 100;
-  const up = best - downWithin(net.conn.outages, startMs, atMs) - (net.conn.missed.get(nodeIdStr) ?? 0);
-  const fraction = Math.min(1, Math.max(0, up / best));
-  return Math.trunc(fraction * 100);
-}
-
-/** info.peers observedUptime: the view of the peer's last ping (network/peer/peer.go line 763), 0 before the first. */
-export function observedUptime(net: SimNetwork, peer: Peer, nowMs: number): number {
-  const since = nowMs - peer.connectedAtMs;
-  if (since < PING_FREQUENCY_MS) return 0;
-  const lastPing = peer.connectedAtMs + Math.floor(since / PING_FREQUENCY_MS) * PING_FREQUENCY_MS;
-  return peerViewAt(net, peer.nodeIdStr, lastPing);
-}
-
-/**
  * Brings the connections to the clock: peers that part (an upgrade one side runs and the other does not, at the
  * next ping after it), isolation, reconnections due after a restart; then the views and the validators' flags.
  */
-export function refresh(net: SimNetwork, nowMs: number): void {
+export function refresh(net: SimNetwork, nowMs: number, force = true): void {
   const c = net.conn;
+  // Asked before every request: nothing to do when neither the clock nor the network moved since the last time.
+  if (!force && nowMs <= c.refreshedAt.ms && net.revision === c.refreshedAt.revision) return;
   c.clockMs = Math.max(c.clockMs, nowMs);
   const now = c.clockMs;
   while (c.pending.length > 0 && c.pending[0]!.atMs <= now) {
@@ -419,33 +295,39 @@ export function refresh(net: SimNetwork, nowMs: number): void {
     if (v && reachable(net, nodeIdStr, atMs)) connect(net, net.peerPrng, v, atMs);
   }
   for (const peer of [...net.peers.values()]) {
-    if (c.settings.isolated) {
-      disconnect(net, peer.nodeIdStr);
-      continue;
-    }
-    if (c.era) continue;
-    const peerRelease = peer.weight > 0n ? releaseOf(net, peer.nodeIdStr) : releaseByVersion(net, peer);
-    const parts = partingTime(c.own, peerRelease, Math.floor(peer.connectedAtMs / 1000));
-    // Checked before each ping (peer.go lines 637-651), so a peer goes within one ping interval of the upgrade.
-    if (parts !== undefined && parts * 1000 + (idHash(peer.nodeIdStr) % PING_FREQUENCY_MS) <= now) disconnect(net, peer.nodeIdStr);
+    if (c.settings.isolated || (peer.dropAtMs !== undefined && peer.dropAtMs <= now)) disconnect(net, peer.nodeIdStr);
   }
   if (net.peers.size > 0) {
     c.hadPeers = true;
     c.aloneSinceMs = undefined;
   } else if (c.hadPeers && c.aloneSinceMs === undefined) c.aloneSinceMs = now;
-  let connected = net.nodeWeight(net.nodeIdStr);
+  const stake = stakeSnapshot(net);
+  let connected = stake.byNode.get(net.nodeIdStr) ?? 0n;
   for (const peer of net.peers.values()) {
     peer.observedUptime = observedUptime(net, peer, now);
-    connected += net.nodeWeight(peer.nodeIdStr);
+    connected += stake.byNode.get(peer.nodeIdStr) ?? 0n;
     // Pings and gossip go on whether or not the P-chain moves.
-    if (now - peer.lastReceivedMs > 3_000) peer.lastReceivedMs = now - (idHash(peer.nodeIdStr) % 1_500);
-    if (now - peer.lastSentMs > 3_000) peer.lastSentMs = now - (idHash(peer.nodeIdStr) % 900);
+    if (now - peer.lastReceivedMs > 3_000) peer.lastReceivedMs = now - (stableHash(peer.nodeIdStr) % 1_500);
+    if (now - peer.lastSentMs > 3_000) peer.lastSentMs = now - (stableHash(peer.nodeIdStr) % 900);
   }
-  const total = net.totalStake();
+  const total = stake.total;
   const low = total > 0n && Number(connected) / Number(total) < 0.8;
   if (!low) c.lowSinceMs = undefined;
   else if (c.lowSinceMs === undefined) c.lowSinceMs = now;
   syncConnectedFlags(net);
+  c.refreshedAt = { ms: now, revision: net.revision };
+}
+
+/**
+ * When the peer and this node stop accepting each other's release: checked before each ping (network/peer/peer.go
+ * lines 636-651), so the peer goes within one ping interval of the upgrade that parts them.
+ */
+function dropTime(net: SimNetwork, peer: Peer): number | undefined {
+  const c = net.conn;
+  if (c.era) return undefined;
+  const peerRelease = peer.weight > 0n ? releaseOf(net, peer.nodeIdStr) : releaseByVersion(net, peer);
+  const parts = partingTime(c.own, peerRelease, Math.floor(peer.connectedAtMs / 1000));
+  return parts === undefined ? undefined : parts * 1000 + (stableHash(peer.nodeIdStr) % PING_FREQUENCY_MS);
 }
 
 function releaseByVersion(net: SimNetwork, peer: Peer): Release {
@@ -484,7 +366,8 @@ export function churnPeers(net: SimNetwork, p: Prng): void {
     peer.lastReceivedMs = nowMs - p.int(0, 900);
     peer.lastSentMs = nowMs - p.int(0, 400);
   }
-  if (!c.settings.isolated && p.chance(0.2)) {
+  // About one validator a minute (at 2 s blocks) drops and another comes back.
+  if (!c.settings.isolated && p.chance(0.03)) {
     const online = [...net.peers.values()].filter((x) => x.weight > 0n);
     const down = [...c.offline].filter((id) => net.validatorsByNode.has(id) && reachableIgnoringOffline(net, id));
     if (online.length > 0 && down.length > 0) {
@@ -592,8 +475,15 @@ function rebuildValidatorPeers(net: SimNetwork): void {
   refresh(net, c.clockMs);
 }
 
+/** Peers' views chosen outright, from now on. */
+export function applyViews(net: SimNetwork, views: readonly PeerView[]): void {
+  setViewsMissed(net, views);
+  refresh(net, net.conn.clockMs);
+}
+
 export function recordOutage(net: SimNetwork, o: Outage): void {
   net.conn.outages = [...net.conn.outages, o].sort((a, b) => a.fromMs - b.fromMs);
+  refresh(net, net.conn.clockMs);
 }
 
 /** A newer release announcing an upgrade this node's release does not schedule (undefined: none). */
@@ -605,10 +495,12 @@ export function setNewerRelease(net: SimNetwork, spec: NewerReleaseSpec | undefi
   assignReleases(net);
   // Connected peers now run what they were assigned: their version and announcement change with it.
   for (const peer of net.peers.values()) {
-    if (peer.weight === 0n) continue;
-    const r = releaseOf(net, peer.nodeIdStr);
-    peer.version = r.version;
-    peer.upgradeTime = r.upgradeTimeSec;
+    if (peer.weight > 0n) {
+      const r = releaseOf(net, peer.nodeIdStr);
+      peer.version = r.version;
+      peer.upgradeTime = r.upgradeTimeSec;
+    }
+    peer.dropAtMs = dropTime(net, peer);
   }
   const stall = stallTimeMs(c, net.profile, net.networkId);
   c.stallAtMs = stall === undefined ? undefined : Math.max(stall, c.clockMs);

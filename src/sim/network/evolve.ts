@@ -33,7 +33,7 @@ export function advanceTo(net: SimNetwork, ms: number, maxCatchUpMs = Number.POS
     net.nextBlockAtMs = at + Math.max(50, Math.round(net.blockIntervalMs * jitter));
     produced++;
   }
-  refresh(net, ms);
+  refresh(net, ms, false);
   return produced;
 }
 

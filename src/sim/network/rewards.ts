@@ -11,7 +11,7 @@ import { registerTx, rewardUtxosFor, storeBlock } from './ledger';
 import { enqueueEnd, primaryReward, sortValidators } from './stakers';
 import { restake, split } from './reward-formula';
 import { stakingParams, uptimeRequirementFor } from './staking-params';
-import { downWithin } from './connections';
+import { downWithin } from './own-history';
 import type { SimNetwork } from './index';
 
 // The simulator's staking txs have no outputs of their own and one stake output, so unstakeUTXOs
