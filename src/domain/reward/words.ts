@@ -5,7 +5,7 @@ import type { ValidationGuard } from './guard';
 import type { CycleRewards } from '../../state/view-keys';
 import { formatAvax } from '../../format/avax';
 import type { NetworkView } from './vote';
-import { balanceRunwayMs, RUNWAY_TIERS, type Tier, type WarnBudget, warnBudgetText } from './tiers';
+import { balanceRunwayMs, DEFAULT_WARN_END_MS, RUNWAY_TIERS, type Tier, type WarnBudget, warnBudgetText } from './tiers';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -405,7 +405,7 @@ export interface Finding {
 /** The problems `status` warns (exit 1) about for one validation, in words that end with what to do. */
 export function guardFindings(guard: ValidationGuard | undefined, l1: readonly L1Balance[], o: FindingOptions): Finding[] {
   const out: Finding[] = [];
-  const warnEnd = o.warnEndMs ?? DAY;
+  const warnEnd = o.warnEndMs ?? DEFAULT_WARN_END_MS;
   // A validation with no staking reward (a permissioned subnet's) has only its end to warn of.
   if (guard && guard.threshold.source !== 'no-reward') {
     const b = guard.budget;
