@@ -203,7 +203,7 @@ function HeaderLine2({
   if (unreachable) {
     // First, so it survives a narrow terminal, then the reward budget counting down; the latency and data age belong
     // to a connection that is gone.
-    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...(reward ? [reward, { text: '  ', style: theme.header.label }] : []), ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
+    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...(reward ? [{ ...reward, text: reward.text.trimStart() }, { text: '  ', style: theme.header.label }] : []), ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
   }
   return (
     <Segments
