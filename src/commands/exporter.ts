@@ -5,6 +5,7 @@ import { fleetNodes, type NodeSpec } from '../config/nodes';
 import { AVATOP_VERSION } from '../config/version';
 import { startHeadlessSession, type HeadlessSession } from '../exporter/session';
 import { createExporterServer, listen, parseListen } from '../exporter/server';
+import { WARN_BUDGET_FLAG, warnBudgetOf } from './warn-budget';
 import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources';
 import { isUp } from '../exporter/node-series';
 import { createScrapePace } from '../exporter/scrape-pace';
@@ -17,6 +18,7 @@ const STAKE_SOURCE_CHECK_MS = 30_000;
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'listen', kind: 'string', value: 'HOST:PORT', description: `where to serve /metrics (default ${DEFAULT_LISTEN})` },
+  WARN_BUDGET_FLAG,
   { name: 'l1-validation', kind: 'list', value: '[NODE=]ID', description: 'an L1 validation ID whose balance runway to export, repeatable (of the first node unless NODE= names another)' },
 ];
 
@@ -71,6 +73,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   let nodes: Array<NodeSpec & { headers?: Record<string, string> }>;
   let at;
   let l1: Map<string, string[]>;
+  let warnBudget;
   try {
     resolved = resolveSettings(argv, io.env, COMMON_FLAGS, FLAGS);
     const { settings, extra, positionals } = resolved;
@@ -81,6 +84,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     // The config file's nodes first, then --node, then --url (or the default when nothing else is): one rule, config/nodes.ts.
     nodes = fleetNodes(settings);
     l1 = assignL1Validations((extra['l1-validation'] as string[] | undefined) ?? [], nodes);
+    warnBudget = warnBudgetOf(extra['warn-budget']);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(`avatop exporter: ${err.message}\n`);
@@ -114,7 +118,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     paceMs = ms;
     for (const s of sessions) s.setPace(ms);
   };
-  const server = createExporterServer(views, { override: settings.uptimeThreshold }, Date.now, () => follow(pace.scraped(Date.now())));
+  const server = createExporterServer(views, { override: settings.uptimeThreshold, warnBudget }, Date.now, () => follow(pace.scraped(Date.now())));
   try {
     await listen(server, at);
   } catch (err) {
