@@ -8,7 +8,7 @@ import { createExporterServer, listen, parseListen } from '../exporter/server';
 import { WARN_BUDGET_FLAG, warnBudgetOf } from './warn-budget';
 import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources';
 import { isUp } from '../exporter/node-series';
-import { createScrapePace } from '../exporter/scrape-pace';
+import { createScrapePace, IDLE_PACE_MS } from '../exporter/scrape-pace';
 import type { BlockHeader } from '../state/types';
 import { exitFor } from '../config/exit-codes';
 
@@ -110,8 +110,9 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   // What every node of a network shares is read once for all: its blocks here, its validator set (restake below).
   const blockMaps = new Map<string, Map<bigint, BlockHeader>>();
   const blocksOf = (network: string) => blockMaps.get(network) ?? blockMaps.set(network, new Map()).get(network)!;
-  // Nodes are polled at the pace of the scrapes (idle at a minute until Prometheus comes), never below --interval.
-  const pace = createScrapePace(settings.intervalMs);
+  // Nodes are polled at the pace of the scrapes (after a first minute at --interval, once a minute until Prometheus
+  // comes), never below --interval.
+  const pace = createScrapePace(settings.intervalMs, IDLE_PACE_MS, Date.now());
   let paceMs = pace.at(Date.now());
   const follow = (ms: number) => {
     if (ms === paceMs) return;

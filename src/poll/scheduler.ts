@@ -292,8 +292,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       intervals.tickMs = ms;
       intervals.slowMs = Math.max(base.slowMs, ms);
       intervals.maxAgeMs = Math.max(base.maxAgeMs, ms);
-      // A tick resource waiting out the old, longer cadence polls now and then keeps the new one.
-      if (faster && started) for (const e of entries.values()) if (e.spec.cadence === 'tick') e.poller.refresh();
+      // A tick resource waiting out the old, longer cadence (or a failure's wait, as long) polls now, then keeps the new one.
+      if (faster && started) for (const e of entries.values()) if (e.spec.cadence === 'tick') e.poller.refresh({ force: true });
     },
     refresh() {
       if (paused) return;
