@@ -387,7 +387,13 @@ async function exporterLoad(sim) {
       const text = await (await fetch(`${url}/metrics`)).text();
       return { ms: performance.now() - t, bytes: Buffer.byteLength(text), series: text.split('\n').filter((l) => l && !l.startsWith('#')).length };
     };
-    await sleep(quick ? 5_000 : 10_000); // warm-up: every node's first answers and the slow versions look
+    // Warm-up, scraped as Prometheus would all along: every node's first answers, the slow versions look, and the
+    // exporter's first minute at --interval, after which it polls at the pace of the scrapes (exporter/scrape-pace.ts).
+    const warmUntil = performance.now() + 75_000;
+    while (performance.now() < warmUntil) {
+      await scrape();
+      await sleep(Math.min(15_000, Math.max(0, warmUntil - performance.now())));
+    }
     const c0 = cpuMs(proc.pid);
     const s0 = cpuMs(sim.pid);
     const t0 = performance.now();
