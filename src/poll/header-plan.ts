@@ -28,8 +28,6 @@ export const peersSpec = (cadence: 'tick' | 'slow' = 'tick'): ResourceSpec =>
     // guard's: remembered as the last trustworthy budget when more than half of the stake's view is known.
     also: (s, r, meta) =>
       rememberViews(afterPeers(lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), lens.peers.get(s).data?.size ?? r.numPeers, meta)), r, meta), meta.at),
-    // Off the peers pane, the list at most once a minute.
-    ...(cadence === 'slow' ? { intervalMs: (_s: unknown, i: { slowMs: number }) => Math.max(i.slowMs, PEER_COUNT_MS) } : {}),
   });
 
 /** How often the validator set that weighs the voters is read: weights change with stakers joining and leaving. */

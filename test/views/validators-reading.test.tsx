@@ -11,7 +11,7 @@ afterEach(async () => {
 
 describe('validators pane: the age of the reading', () => {
   it("says how old the uptimes are, and shows an L1's balances", async () => {
-    screen = await startViewScreen();
+    screen = await startViewScreen({ columns: 220 });
     const s = screen;
     const f = await s.press('3', /validators · 1\/\d+.*uptimes read \S+ ago/);
     expect(f).not.toMatch(/BALANCE/);

@@ -136,11 +136,10 @@ export function ValidatorsPane(props: PaneProps) {
     const t = Date.now();
     return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, thresholdOf, t) === 'warn').length;
   }, [rows, thresholdOf]);
-  // The list is read again when a block changes it and every few minutes: its uptimes are as old as the reading
-  // (early in the line, which the rule's words may cut at the pane's edge).
+  // The list is read again when a block changes it and every few minutes: its uptimes are as old as the reading.
   const read = resource.updatedAt !== undefined ? ` · uptimes read ${formatAgeShort(resource.updatedAt, now)} ago` : '';
   // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
-  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${read}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
+  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}${read}`;
   return (
     <TablePane {...props} pane="validators" what="Validators" resource={resource} rows={rows} columns={columns}
       defaultSort={{ key: 'weight', dir: 'desc' }} emptyText="no validators"
