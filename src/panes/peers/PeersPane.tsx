@@ -8,16 +8,15 @@ import { isOutdated, newestVersion, versionBreakdown } from '../versions-model';
 import type { Peer } from '../../state/types';
 import type { TableRow } from '../../components/table-model';
 
+const NO_ROWS: readonly TableRow<Peer>[] = [];
+
 export function PeersPane(props: PaneProps) {
   const resource = useAvatop((s) => s.peers.list);
   const now = useNow(1000, props.active);
   const columns = useMemo(() => peerColumns(now), [now]);
-  // Every poll changes every peer's last-sent/received times, so "changed" would mark every row: show only
-  // peers that connected or dropped.
-  const rows = useMemo(
-    () => (resource.data?.rows ?? []).map((r) => (r.change === 'changed' ? { ...r, change: 'same' as const } : r)) as readonly TableRow<Peer>[],
-    [resource.data],
-  );
+  // Every poll moves every peer's last-sent/received times: those columns are volatile, so "~" marks a peer only
+  // when another cell of it changed (components/DataTable.tsx).
+  const rows = (resource.data?.rows ?? NO_ROWS) as readonly TableRow<Peer>[];
   const newest = useMemo(() => newestVersion(rows.map((r) => String(r.value.version ?? ''))), [rows]);
   const breakdown = useMemo(() => versionBreakdown(rows.filter((r) => r.change !== 'removed').map((r) => ({ version: String(r.value.version ?? '') }))), [rows]);
   const summary = breakdown
