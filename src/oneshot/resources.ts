@@ -11,6 +11,7 @@ import { iterateUtxos } from '../rpc/utxo-pages';
 import { UsageError } from '../config/flags';
 import { textColumns, type TextColumn } from '../columns/column';
 import { peerColumns } from '../columns/peers';
+import { stakeByNode } from '../domain/stake';
 import { validatorColumns } from '../columns/validators';
 import { decodeSignedTx } from '../codec/pchain/txs';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
@@ -82,8 +83,18 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
   peers: {
     describe: 'connected peers',
     async fetch(client) {
-      const { peers } = await client.info.peers();
-      return { rows: peers, columns: textColumns(peerColumns(Date.now())) };
+      // Which peers validate, with their stake: the primary network's validators. A node that cannot list them
+      // (still bootstrapping the P-chain) still lists its peers, VALIDATOR "?" and no stake.
+      const [{ peers }, stakes] = await Promise.all([
+        client.info.peers(),
+        client.platform.getCurrentValidators({}).then(({ validators }) => stakeByNode(validators), () => undefined),
+      ]);
+      const rows = peers.map((p) => ({ ...p, validator: stakes ? stakes.has(p.nodeID) : null, stake: stakes?.get(p.nodeID) ?? null }));
+      return {
+        rows,
+        note: stakes ? undefined : 'validator set unavailable (P-chain not ready?): VALIDATOR and STAKE unknown',
+        columns: textColumns(peerColumns(Date.now(), stakes)),
+      };
     },
   },
   validators: {

@@ -25,7 +25,9 @@ export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
     if (own) specs.push(validatorDetailSpec(PRIMARY_NETWORK_ID, own));
     return specs;
   },
-  peers: () => [peersSpec()],
+  // The primary network's validators say which peers validate and with how much stake (height-gated, shared with
+  // the validators and versions panes).
+  peers: () => [peersSpec(), validatorsSpec(PRIMARY_NETWORK_ID)],
   // The subnet list feeds the pane's subnet switcher; an elastic subnet's uptime requirement, its flags.
   validators: (s) =>
     s.ui.subnet === PRIMARY_NETWORK_ID

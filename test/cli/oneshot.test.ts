@@ -69,8 +69,29 @@ describe('avatop get', () => {
     const r = await runCli(['get', 'peers', '--url', healthy.url], noConfig);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^NODE ID\s+IP\s+VERSION/);
+    expect(lines[0]).toMatch(/^NODE ID\s+IP\s+VALIDATOR\s+STAKE \(AVAX\)\s+VERSION/);
     expect(lines.length).toBeGreaterThan(10);
+  });
+
+  it("says which peers validate and their stake: own stake plus delegations, what consensus weighs (issue 30.6)", async () => {
+    const [peers, validators] = await Promise.all([
+      runCli(['get', 'peers', '-o', 'json', '--url', healthy.url], noConfig),
+      runCli(['get', 'validators', '-o', 'json', '--url', healthy.url], noConfig),
+    ]);
+    expect(peers.code).toBe(0);
+    type V = { nodeID: string; weight: string; delegatorWeight?: string; delegators?: { weight: string }[] };
+    // A validator's weight in consensus (avalanchego vms/platformvm/state: the staker's weight plus every
+    // delegator's to it), written out from the getCurrentValidators rows.
+    const weightOf = (v: V) => BigInt(v.weight) + (v.delegatorWeight !== undefined ? BigInt(v.delegatorWeight) : (v.delegators ?? []).reduce((n, d) => n + BigInt(d.weight), 0n));
+    const byNode = new Map((JSON.parse(validators.stdout) as V[]).map((v) => [v.nodeID, weightOf(v)]));
+    const rows = JSON.parse(peers.stdout) as { nodeID: string; validator: boolean; stake: string | null }[];
+    const validating = rows.filter((p) => p.validator);
+    expect(validating.length).toBeGreaterThan(0);
+    expect(validating.length).toBeLessThan(rows.length);
+    for (const p of rows) {
+      expect(p.validator).toBe(byNode.has(p.nodeID));
+      expect(p.stake).toBe(byNode.has(p.nodeID) ? String(byNode.get(p.nodeID)) : null);
+    }
   });
 
   it('decodes the UTXOs of an address', async () => {

@@ -31,7 +31,8 @@ describe('planFor', () => {
     expect(cadence('overview', 'peerCount')).toBe('slow');
     expect(cadence('overview', 'height')).toBe('tick');
     expect(cadence('overview', 'networkId')).toBe('once');
-    expect(keys('peers')).toEqual(sorted(['peers']));
+    // The peers pane asks the validator list too: which peers validate and their stake (issue 30, item 6).
+    expect(keys('peers')).toEqual(sorted(['peers', `validators:${PRIMARY_NETWORK_ID}`]));
     expect(keys('versions')).not.toContain('peerCount');
   });
 
