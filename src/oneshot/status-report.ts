@@ -4,7 +4,7 @@
  */
 import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
 import { formatConnected, type HealthSummary } from '../domain/health/health-summary';
-import { isBelow, rewardThreshold, type HeliconSchedule } from '../domain/reward/threshold';
+import { isBelow, rewardThreshold, thresholdStartUnknown, type HeliconSchedule } from '../domain/reward/threshold';
 import { judgeValidation, type ValidationFacts } from '../domain/reward/guard';
 import { budgetSentence, guardFindings } from '../domain/reward/findings';
 import type { OwnValidations } from '../domain/reward/own-validations';
@@ -109,7 +109,9 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   if (!s.height.ok) problems.push(`P-chain height unavailable: ${s.height.reason}`);
 
   const validator = s.validator.ok ? s.validator.value : undefined;
-  const t = rewardThreshold({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
+  // While the validator record cannot be read (the P-chain bootstrapping), whether and since when this node
+  // validates is not known: the rule on both sides of Helicon, not a guess at "starting now".
+  const t = (s.validator.ok ? rewardThreshold : thresholdStartUnknown)({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
   // The reward guard (domain/reward): the budget at the peers' view, the end, L1 balances.
   const primaryFacts: ValidationFacts | undefined = validator
     ? {

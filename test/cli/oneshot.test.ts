@@ -43,6 +43,10 @@ describe('avatop status', () => {
     expect(json.verdict).toBe('degraded');
     expect(json.bootstrapped.P).toBe(false);
     expect(json.problems.join(' ')).toMatch(/P-chain is still bootstrapping/);
+    // Whether and since when it validates is not known: the rule on both sides of Helicon (mainnet's 2026-09-22 as
+    // the node's info.upgrades says), no one figure, never "starting now" (issue 30, item 5).
+    expect(json.uptimeThreshold).toBeNull();
+    expect(json.uptimeThresholdSource).toBe('80%/90% (before/after Helicon 2026-09-22)');
   });
 
   it('exits 2 when nothing listens, with what to do', async () => {

@@ -45,6 +45,7 @@ export type ThresholdSource =
   | 'helicon-unscheduled'
   | 'helicon-absent'
   | 'helicon-unknown'
+  | 'start-unknown'
   | 'elastic'
   | 'elastic-unknown'
   | 'no-reward';
@@ -82,6 +83,7 @@ const SHORT: Record<ThresholdSource, string> = {
   'helicon-unscheduled': 'Helicon unscheduled',
   'helicon-absent': 'no Helicon on node',
   'helicon-unknown': 'Helicon time loading',
+  'start-unknown': 'validation not known yet',
   elastic: 'subnet rule',
   'elastic-unknown': 'subnet rule loading',
   'no-reward': 'no reward on this subnet',
@@ -126,6 +128,21 @@ export function rewardThreshold(q: ThresholdQuery): Threshold {
       return make(after ? HELICON_UPTIME_REQUIREMENT : DEFAULT_UPTIME_REQUIREMENT, after ? 'after-helicon' : 'before-helicon', `${verb} Helicon, ${day(h.at)}`, h.at);
     }
   }
+}
+
+/**
+ * The threshold of a validation not known yet: the node's P-chain still bootstraps, so whether and since when it
+ * validates is not known, and "starting now" would be a guess. On a network with Helicon scheduled the rule on both
+ * sides ("80%/90% (before/after Helicon 2026-09-22)"), no one figure; else the figure every start has.
+ */
+export function thresholdStartUnknown(q: Omit<ThresholdQuery, 'start'>): Threshold {
+  const h = q.helicon;
+  const whenever = rewardThreshold({ ...q, start: undefined });
+  if (h.kind !== 'scheduled' || whenever.source === 'no-reward' || whenever.source.startsWith('elastic')) return whenever;
+  const before = rewardThreshold({ ...q, start: h.at.getTime() - 1 });
+  const after = rewardThreshold({ ...q, start: h.at.getTime() });
+  if (before.percent === after.percent) return whenever;
+  return make(undefined, 'start-unknown', splitRuleText(before, after), h.at);
 }
 
 /** True when a known uptime is under a known threshold. */

@@ -8,6 +8,7 @@ import {
   rewardThreshold,
   splitRuleText,
   stakeRuleOf,
+  thresholdStartUnknown,
   type HeliconSchedule,
 } from '../../../src/domain/reward/threshold';
 import { methods } from '../../../src/rpc/methods';
@@ -33,6 +34,18 @@ describe('reward threshold', () => {
   it('counts a start exactly at activation as after it (IsHeliconActivated: !t.Before(HeliconTime))', () => {
     expect(rewardThreshold({ start: FUJI.kind === 'scheduled' ? FUJI.at : undefined, helicon: FUJI, now }).percent).toBe(90);
     expect(rewardThreshold({ start: Date.parse('2026-07-28T14:59:59Z'), helicon: FUJI, now }).percent).toBe(80);
+  });
+
+  it('gives no one figure while the validation is not known (P-chain bootstrapping): the rule on both sides of Helicon', () => {
+    const t = thresholdStartUnknown({ helicon: FUJI, now });
+    expect(t.percent).toBeUndefined();
+    expect(t.source).toBe('start-unknown');
+    expect(t.text).toBe('80%/90% (before/after Helicon 2026-07-28)');
+    expect(t.text).not.toMatch(/starting now/);
+    expect(isBelow(50, t)).toBe(false);
+    // Where every start has the same figure, that figure.
+    expect(thresholdStartUnknown({ helicon: { kind: 'unscheduled' }, now }).text).toBe("80% (Helicon not scheduled by this node's release)");
+    expect(thresholdStartUnknown({ helicon: FUJI, override: 85, now }).percent).toBe(85);
   });
 
   it('judges a node that is not validating as a validation starting now', () => {
