@@ -171,4 +171,5 @@ export const utxoViewPlan: ViewPlan<NavViewOf<'utxo'>> = (view, s) => {
   return txId instanceof Uint8Array ? [txSpec(formatId(txId))] : [];
 };
 
-export const healthViewPlan: ViewPlan<NavViewOf<'health'>> = () => [healthSpec('tick')];
+// The chain list names the subnets' chains, whose checks carry only their IDs.
+export const healthViewPlan: ViewPlan<NavViewOf<'health'>> = () => [healthSpec('tick'), blockchainsSpec()];
