@@ -12,6 +12,7 @@ import { UsageError } from '../config/flags';
 import { textColumns, type TextColumn } from '../columns/column';
 import { peerColumns } from '../columns/peers';
 import { stakeByNode } from '../domain/stake';
+import { balanceRunwayMs } from '../domain/reward/tiers';
 import { validatorColumns } from '../columns/validators';
 import { decodeSignedTx } from '../codec/pchain/txs';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
@@ -114,11 +115,17 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
         const t = thresholdOf(v, now);
         return { ...v, uptimeThreshold: t.percent ?? null, uptimeThresholdSource: t.reason };
       });
+      // An L1's validators: their balance and how long it lasts at the fee price, instead of delegation and reward.
+      const l1 = validators.some((v) => v.kind === 'l1');
+      const price = l1 ? await client.platform.getValidatorFeeState().then((f) => f.price, () => undefined) : undefined;
+      const l1Columns = l1
+        ? { balanceOf: (v: Validator) => v.balance, runwayOf: (v: Validator) => (v.balance === undefined || price === undefined ? undefined : balanceRunwayMs(v.balance, price)) }
+        : {};
       return {
         rows,
         note: `reward threshold: ${ruleSummary(rows)}`,
         // The primary network's weights in AVAX, a subnet's or an L1's as plain numbers; NEEDS on every row.
-        columns: textColumns(validatorColumns(now, 0n, { thresholdOf, needs: true, subnetId })),
+        columns: textColumns(validatorColumns(now, 0n, { thresholdOf, needs: true, subnetId, ...l1Columns })),
       };
     },
   },

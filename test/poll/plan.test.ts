@@ -98,7 +98,8 @@ describe('planFor', () => {
     expect(own({ kind: 'subnet', id: 'S1' })).toEqual(sorted(['subnet:S1', 'validates:S1', 'validators:S1', 'blockchains']));
     expect(own({ kind: 'chain', id: 'C1' })).toEqual(['chainStatus:C1']);
     expect(own({ kind: 'utxo', id: 'U1', query: 'q' })).toEqual([]); // its creating tx, once the row is decoded
-    expect(own({ kind: 'health' })).toEqual(['health']);
+    // The chain list names the subnets' chains, whose checks carry only their IDs (issue 30, item 6).
+    expect(own({ kind: 'health' })).toEqual(['blockchains', 'health']);
     // A scheduler handed no view table (the exporter) polls nothing for a view.
     expect(planFor('console', [{ kind: 'chain', id: 'C1' }], createAvatopStore().getState()).map((p) => p.key)).not.toContain('chainStatus:C1');
   });
