@@ -33,6 +33,8 @@ const txSpec = (id: string) =>
 export const txViewPlan: ViewPlan<NavViewOf<'tx'>> = ({ id }, s) => {
   const specs: ResourceSpec[] = [
     txSpec(id),
+    // AVAX's asset ID: the fee's asset (asked once, as the overview does).
+    call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev((r) => r.assetID)),
     call(`txJson:${id}`, 'platform.getTx', { txID: id, encoding: 'json' }, 'once', lens.view(viewKeys.txJson(id)), ignorePrev((r) => r.tx)),
     call(`txStatus:${id}`, 'platform.getTxStatus', { txID: id }, 'tick', lens.txStatus(id), ignorePrev((r) => r), {
       // A final status never changes again.

@@ -12,6 +12,7 @@ import { sanitize } from '../format/sanitize';
 import { shortenHex } from '../format/ids';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { line, section, type DetailLine } from './detail-lines';
+import { txFee } from '../domain/tx-fee';
 
 type Obj = Record<string, unknown>;
 
@@ -24,6 +25,16 @@ const AVAX_WEIGHT_TYPES = new Set(['AddValidatorTx', 'AddDelegatorTx']);
 export interface TxContext {
   /** The node's network ID: addresses are rendered with its HRP. */
   readonly networkId: number;
+  /** AVAX's asset ID on this network (platform.getStakingAssetID), the fee's asset; undefined while not known. */
+  readonly avaxAssetId?: string;
+}
+
+/** "0.001000000 AVAX", or the amount and asset when a tx burned something other than AVAX. */
+function feeLine(unsigned: Obj, ctx: TxContext): DetailLine[] {
+  const fee = txFee(unsigned, ctx.avaxAssetId);
+  if (!fee) return [];
+  const text = ctx.avaxAssetId === undefined || fee.assetId === ctx.avaxAssetId ? avax(fee.amount) : `${formatCount(fee.amount)} of asset ${fee.assetId}`;
+  return [line('fee', `${text} (burned: inputs less outputs)`, { tone: 'accent' })];
 }
 
 function nodeIdText(b: Uint8Array): string {
@@ -326,6 +337,7 @@ export function txLines(decoded: unknown, ctx: TxContext): DetailLine[] {
   if (!unsigned) return lines;
   if (typeof unsigned.networkId === 'number') lines.push(line('network ID', String(unsigned.networkId)));
   if (unsigned.blockchainId instanceof Uint8Array) lines.push(line('blockchain', formatId(unsigned.blockchainId)));
+  lines.push(...feeLine(unsigned, ctx));
   lines.push(...unsignedTxLines(unsigned, ctx));
   if (credentials !== undefined) lines.push(...credentialLines(credentials));
   return lines;

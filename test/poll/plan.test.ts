@@ -91,7 +91,8 @@ describe('planFor', () => {
     const own = (view: Parameters<typeof planFor>[1][number]) => keys('console', undefined, [view]).filter((k) => k !== 'peerCount');
     expect(own({ kind: 'block', id: 'B1' })).toEqual(['block:B1']);
     expect(own({ kind: 'block', height: 7n })).toEqual(['block:height:7']);
-    expect(own({ kind: 'tx', id: 'T1' })).toEqual(sorted(['tx:T1', 'txJson:T1', 'txStatus:T1']));
+    // AVAX's asset ID names the fee's asset (issue 30, item 6).
+    expect(own({ kind: 'tx', id: 'T1' })).toEqual(sorted(['stakingAssetId', 'tx:T1', 'txJson:T1', 'txStatus:T1']));
     expect(own({ kind: 'validator', nodeId: 'N1' })).toEqual(sorted([`validator:${PRIMARY_NETWORK_ID}/N1`, 'peer:N1', `weights:${PRIMARY_NETWORK_ID}/N1`]));
     expect(own({ kind: 'validator', nodeId: 'N1', subnetId: 'S1' })).toEqual(sorted(['validator:S1/N1', 'peer:N1', 'weights:S1/N1', 'uptimeRequirement:S1']));
     expect(own({ kind: 'peer', nodeId: 'N1' })).toEqual(['peers']);
