@@ -45,6 +45,8 @@ export interface SeriesSpec {
 /** What the operator told the exporter about the reward rule (--uptime-threshold). */
 export interface RuleOptions {
   readonly override?: number;
+  /** The config file the override came from; undefined: the flag. */
+  readonly overrideFrom?: string;
 }
 
 /** Reachable: the same liveness rule the header and panes ask (an answer, even an error or a 503, is a live node). */
@@ -256,7 +258,7 @@ const PRIMARY = { subnet: 'primary' };
 
 /** One sample per validation the guard judges (primary, then subnets by ID). */
 function guarded(s: AvatopState, now: number, rule: RuleOptions, read: (g: ValidationGuard) => number | undefined): Reading {
-  const samples = ownGuards(s, now, rule.override).flatMap(({ subnet, guard }) => {
+  const samples = ownGuards(s, now, rule.override, rule.overrideFrom).flatMap(({ subnet, guard }) => {
     const value = read(guard);
     return value === undefined ? [] : [{ labels: { subnet: sanitize(subnet) }, value }];
   });

@@ -9,9 +9,9 @@ import { ownValidationsOf } from '../state/view-keys';
 import type { L1Reading } from './l1-watch';
 
 /** Each primary and subnet validation's guard, labelled `subnet="primary"` or by the subnet's ID. */
-export function ownGuards(s: AvatopState, now: number, override: number | undefined): Array<{ subnet: string; guard: ValidationGuard }> {
+export function ownGuards(s: AvatopState, now: number, override: number | undefined, overrideFrom?: string): Array<{ subnet: string; guard: ValidationGuard }> {
   const facts = ownValidationFacts(selectOwnValidator(s), s.node.uptime.data, s.versions.upgrades);
-  return judgeOwnValidations(facts, ownValidationsOf(s), { now, override }, PRIMARY_NETWORK_ID).flatMap((v) =>
+  return judgeOwnValidations(facts, ownValidationsOf(s), { now, override, overrideFrom }, PRIMARY_NETWORK_ID).flatMap((v) =>
     v.guard ? [{ subnet: v.kind === 'primary' ? 'primary' : (v.subnetId ?? ''), guard: v.guard }] : [],
   );
 }

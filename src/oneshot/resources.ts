@@ -108,9 +108,10 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
         subnetId === PRIMARY_NETWORK_ID ? undefined : uptimeRequirementOf(client, subnetId),
       ]);
       const override = typeof opts.uptimeThreshold === 'number' ? opts.uptimeThreshold : undefined;
+      const overrideFrom = typeof opts.uptimeThresholdFrom === 'string' ? opts.uptimeThresholdFrom : undefined;
       const now = Date.now();
       // Each validation's own threshold (domain/reward/threshold.ts), kept in the JSON rows too.
-      const thresholdOf = (v: Validator, at: number) => rewardThreshold({ start: v.startTime, helicon, override, rule: stakeRuleOf(subnetId, v, requirement), now: at });
+      const thresholdOf = (v: Validator, at: number) => rewardThreshold({ start: v.startTime, helicon, override, overrideFrom, rule: stakeRuleOf(subnetId, v, requirement), now: at });
       const rows = validators.map((v) => {
         const t = thresholdOf(v, now);
         return { ...v, uptimeThreshold: t.percent ?? null, uptimeThresholdSource: t.reason };

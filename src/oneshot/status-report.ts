@@ -66,6 +66,8 @@ export interface StatusReport {
 export interface ThresholdRule {
   /** Fixed threshold from --uptime-threshold; otherwise the node's own rule (domain/reward/threshold.ts). */
   override?: number;
+  /** The config file the override came from; undefined: the flag. */
+  overrideFrom?: string;
   /** --warn-budget: warn below this much downtime budget (default 48 h). */
   warnBudgetMs?: number;
   /** --warn-end: warn when the validation ends within this (default 24 h). */
@@ -111,7 +113,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   const validator = s.validator.ok ? s.validator.value : undefined;
   // While the validator record cannot be read (the P-chain bootstrapping), whether and since when this node
   // validates is not known: the rule on both sides of Helicon, not a guess at "starting now".
-  const t = (s.validator.ok ? rewardThreshold : thresholdStartUnknown)({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
+  const t = (s.validator.ok ? rewardThreshold : thresholdStartUnknown)({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, overrideFrom: rule.overrideFrom, now });
   // The reward guard (domain/reward): the budget at the peers' view, the end, L1 balances.
   const primaryFacts: ValidationFacts | undefined = validator
     ? {
@@ -127,7 +129,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
       }
     : undefined;
   // Every validation of this node (primary, subnet, L1), judged by the one guard (status-validations.ts).
-  const own = reportValidations(primaryFacts, s.own?.ok ? s.own.value : undefined, { now, override: rule.override, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs });
+  const own = reportValidations(primaryFacts, s.own?.ok ? s.own.value : undefined, { now, override: rule.override, overrideFrom: rule.overrideFrom, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs });
   const guard = own.primary;
   // Once the reward is lost the guard says so below; this line is for a validation that can still recover.
   if (validator && s.uptime.ok && guard?.budget?.state !== 'lost' && isBelow(s.uptime.value.weightedAveragePercentage, t)) {
@@ -143,7 +145,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     guard: w.startTime
       ? judgeValidation(
           { nodeId: w.nodeID, startMs: w.startTime.getTime(), endMs: w.endTime?.getTime(), uptimePercent: w.uptime, view: 'this-node', helicon: s.helicon ?? { kind: 'unknown' }, autoRenewed: w.autoRenewed === true },
-          { now, override: rule.override, warnBudgetMs: rule.warnBudgetMs },
+          { now, override: rule.override, overrideFrom: rule.overrideFrom, warnBudgetMs: rule.warnBudgetMs },
         )
       : undefined,
   }));

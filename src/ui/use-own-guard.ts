@@ -20,5 +20,5 @@ export function useOwnGuard(now: number): ValidationGuard | undefined {
     history.current = addUptimeSample(history.current, { atMs: uptime.updatedAt, uptimePercent: facts.uptimePercent });
   }
   if (!facts) return undefined;
-  return judgeValidation(facts, { now, override: rewardThreshold.override, recentUptimePercent: recentUptime(history.current, facts.startMs) });
+  return judgeValidation(facts, { now, override: rewardThreshold.override, overrideFrom: rewardThreshold.overrideFrom, recentUptimePercent: recentUptime(history.current, facts.startMs) });
 }

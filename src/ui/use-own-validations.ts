@@ -16,7 +16,7 @@ export function useOwnValidations(now: number): JudgedValidation[] {
   const uptime = useAvatop((s) => s.node.uptime.data);
   const upgrades = useAvatop((s) => s.versions.upgrades);
   const found = useAvatop(ownValidationsOf);
-  const list = judgeOwnValidations(ownValidationFacts(own, uptime, upgrades), found, { now, override: rewardThreshold.override }, PRIMARY_NETWORK_ID);
+  const list = judgeOwnValidations(ownValidationFacts(own, uptime, upgrades), found, { now, override: rewardThreshold.override, overrideFrom: rewardThreshold.overrideFrom }, PRIMARY_NETWORK_ID);
   // The primary verdict with the last hour's projection, which only the hook's history can give.
   return primary && list[0]?.kind === 'primary' ? [{ ...list[0], guard: primary }, ...list.slice(1)] : list;
 }

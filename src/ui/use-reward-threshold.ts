@@ -22,10 +22,11 @@ export function useThresholdOf(subnetId: string): ThresholdOf {
         start: v?.startTime?.getTime(),
         helicon: heliconFromResource(upgrades),
         override: settings.override,
+        overrideFrom: settings.overrideFrom,
         rule: stakeRuleOf(subnetId, v, requirement),
         now,
       }),
-    [upgrades, settings.override, subnetId, requirement],
+    [upgrades, settings.override, settings.overrideFrom, subnetId, requirement],
   );
 }
 
@@ -40,5 +41,5 @@ export function useOwnThreshold(now: number): Threshold {
   const upgrades = useAvatop((s) => s.versions.upgrades);
   const thresholdOf = useThresholdOf(PRIMARY_NETWORK_ID);
   if (validates !== undefined) return thresholdOf(own, now);
-  return thresholdStartUnknown({ helicon: heliconFromResource(upgrades), override: settings.override, now });
+  return thresholdStartUnknown({ helicon: heliconFromResource(upgrades), override: settings.override, overrideFrom: settings.overrideFrom, now });
 }

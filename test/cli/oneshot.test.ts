@@ -140,6 +140,27 @@ describe('settings precedence as a process', () => {
     expect(JSON.parse(fromFlag.stdout).url).toBe(booting.url);
   });
 
+  it("the threshold's source names the config file when the figure came from there, the flag when from the flag (issue 30.5)", async () => {
+    const home = mkdtempSync(join(tmpdir(), 'avatop-conf-'));
+    mkdirSync(join(home, 'avatop'));
+    const path = join(home, 'avatop', 'config.json');
+    writeFileSync(path, JSON.stringify({ uptimeThreshold: 85 }));
+    type Row = { uptimeThreshold: number | null; uptimeThresholdSource: string };
+    const sources = async (args: string[]) => {
+      const r = await runCli(['get', 'validators', '-o', 'json', '--url', healthy.url, ...args], { XDG_CONFIG_HOME: home });
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as Row[]).filter((v) => v.uptimeThreshold === 85).map((v) => v.uptimeThresholdSource);
+    };
+    const fromFile = await sources([]);
+    expect(fromFile.length).toBeGreaterThan(0);
+    for (const s of fromFile) expect(s).toContain(`uptimeThreshold in ${path}`);
+    for (const s of fromFile) expect(s).not.toContain('--uptime-threshold');
+    // The flag wins over the file, and says so.
+    const fromFlag = (await sources(['--uptime-threshold', '85']));
+    expect(fromFlag.length).toBeGreaterThan(0);
+    for (const s of fromFlag) expect(s).toMatch(/^--uptime-threshold/);
+  });
+
   it('a bad value is one line naming it, exit 3 (UNKNOWN), never the 2 of an unreachable node', async () => {
     for (const args of [['status', '--interval', 'often'], ['status', '--bogus'], ['get', 'peers', '-o', 'xml'], ['status', '--url', 'notaurl']]) {
       const r = await runCli(args, noConfig);

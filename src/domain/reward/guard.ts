@@ -40,6 +40,8 @@ export interface GuardOptions {
   readonly now: number;
   /** --uptime-threshold. */
   readonly override?: number;
+  /** The config file the override came from; undefined: the flag. */
+  readonly overrideFrom?: string;
   /** --warn-budget, in ms. */
   readonly warnBudgetMs?: number;
   /** Uptime over the last hour, in percent, when someone kept the history for it. */
@@ -62,7 +64,7 @@ export interface ValidationFacts {
 }
 
 export function judgeValidation(f: ValidationFacts, o: GuardOptions): ValidationGuard {
-  const threshold = rewardThreshold({ start: f.startMs, helicon: f.helicon, override: o.override, rule: f.rule ?? PRIMARY, now: o.now });
+  const threshold = rewardThreshold({ start: f.startMs, helicon: f.helicon, override: o.override, overrideFrom: o.overrideFrom, rule: f.rule ?? PRIMARY, now: o.now });
   const { startMs, endMs, uptimePercent } = f;
   const budget =
     threshold.percent !== undefined && startMs !== undefined && endMs !== undefined && uptimePercent !== undefined

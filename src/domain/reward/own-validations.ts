@@ -108,7 +108,7 @@ export function judgeSubnetValidation(d: Extract<DiscoveredValidation, { kind: '
       rule: d.permissionless ? { kind: 'elastic', uptimeRequirement: d.uptimeRequirement } : { kind: 'no-reward' },
     },
     // The last hour's projection is the primary view's; it is not repeated per subnet.
-    { now: o.now, override: o.override, warnBudgetMs: o.warnBudgetMs },
+    { now: o.now, override: o.override, overrideFrom: o.overrideFrom, warnBudgetMs: o.warnBudgetMs },
   );
 }
 

@@ -70,6 +70,8 @@ export interface ThresholdQuery {
   readonly helicon: HeliconSchedule;
   /** --uptime-threshold. */
   readonly override?: number;
+  /** The config file the override came from (its `uptimeThreshold`); undefined: the --uptime-threshold flag. */
+  readonly overrideFrom?: string;
   readonly rule?: StakeRule;
   readonly now: number;
 }
@@ -105,10 +107,16 @@ function formatPct(p: number): string {
   return Number.isInteger(p) ? String(p) : String(Math.round(p * 100) / 100);
 }
 
+/** The operator's figure, naming where it was set: the flag, or the config file and its key. */
+function overridden(percent: number, from: string | undefined): Threshold {
+  const t = make(percent, 'override', from === undefined ? '--uptime-threshold' : `uptimeThreshold in ${from}`);
+  return from === undefined ? t : { ...t, short: `${formatPct(percent)}% (config uptimeThreshold)` };
+}
+
 export function rewardThreshold(q: ThresholdQuery): Threshold {
   const rule = q.rule ?? PRIMARY;
   if (rule.kind === 'no-reward') return make(undefined, 'no-reward', 'no staking reward on this subnet');
-  if (q.override !== undefined) return make(q.override, 'override', '--uptime-threshold');
+  if (q.override !== undefined) return overridden(q.override, q.overrideFrom);
   if (rule.kind === 'elastic') {
     if (rule.uptimeRequirement === undefined) return make(undefined, 'elastic-unknown', "subnet's uptimeRequirement not loaded");
     return make((rule.uptimeRequirement / PERCENT_DENOMINATOR) * 100, 'elastic', "subnet's TransformSubnetTx uptimeRequirement");

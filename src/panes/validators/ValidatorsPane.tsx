@@ -36,11 +36,11 @@ function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions[
         ? budgetCell(
             judgeValidation(
               { nodeId: v.nodeID, startMs: v.startTime?.getTime(), endMs: v.endTime?.getTime(), uptimePercent: v.uptime, view: 'this-node', helicon, autoRenewed: isAutoRenewed(v) },
-              { now, override: rewardThreshold.override },
+              { now, override: rewardThreshold.override, overrideFrom: rewardThreshold.overrideFrom },
             ),
           )
         : undefined;
-  }, [watch, subnet, upgrades, now, rewardThreshold.override]);
+  }, [watch, subnet, upgrades, now, rewardThreshold.override, rewardThreshold.overrideFrom]);
 }
 
 /** An L1's validators' balances: as the list read them. Undefined where the list holds no L1 validator. */

@@ -48,6 +48,15 @@ describe('reward threshold', () => {
     expect(thresholdStartUnknown({ helicon: FUJI, override: 85, now }).percent).toBe(85);
   });
 
+  it("names the config file an override came from, the flag otherwise", () => {
+    const file = rewardThreshold({ start: at('2026-07-01T00:00:00Z'), helicon: FUJI, override: 85, overrideFrom: '/home/op/.config/avatop/config.json', now });
+    expect(file.percent).toBe(85);
+    expect(file.reason).toContain('uptimeThreshold in /home/op/.config/avatop/config.json');
+    expect(file.short).toBe('85% (config uptimeThreshold)');
+    const flag = rewardThreshold({ start: at('2026-07-01T00:00:00Z'), helicon: FUJI, override: 85, now });
+    expect(flag.reason).toMatch(/^--uptime-threshold/);
+  });
+
   it('judges a node that is not validating as a validation starting now', () => {
     expect(rewardThreshold({ start: undefined, helicon: FUJI, now }).text).toBe('90% (starting now: after Helicon, 2026-07-28)');
     const future: HeliconSchedule = { kind: 'scheduled', at: at('2027-01-01T00:00:00Z') };
