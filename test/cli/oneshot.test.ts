@@ -47,6 +47,10 @@ describe('avatop status', () => {
     // the node's info.upgrades says), no one figure, never "starting now" (issue 30, item 5).
     expect(json.uptimeThreshold).toBeNull();
     expect(json.uptimeThresholdSource).toBe('80%/90% (before/after Helicon 2026-09-22)');
+    // Every chain's subnet lookup fails alike while bootstrapping: one line says so, not one per chain.
+    const text = await runCli(['status', '--url', booting.url], noConfig);
+    const lines = text.stdout.split('\n').filter((l) => /^validations/.test(l));
+    expect(lines).toEqual([expect.stringMatching(/subnet validations not known until the P-chain has bootstrapped/)]);
   });
 
   it('exits 2 when nothing listens, with what to do', async () => {
