@@ -14,6 +14,7 @@ import { isRewardedStaking, stakingEnd, txLines } from './tx-model';
 import { flatLines, hexLines, jsonLines } from './raw-lines';
 import type { ViewProps } from './view-props';
 import { utxoLines } from './utxo-model';
+import { namesOf } from '../state/names';
 
 type TxNav = NavViewOf<'tx'>;
 
@@ -50,6 +51,8 @@ export function TxView({ view, ...frame }: ViewProps<TxNav>) {
   const rewards = useAvatop((s) => s.views.data[viewKeys.rewards(view.id)]) ?? idleResource();
   const networkId = useAvatop((s) => s.node.networkId.data) ?? 1;
   const avaxAssetId = useAvatop((s) => s.supply.stakingAssetId.data);
+  const chains = useAvatop((s) => s.subnets.chains.data);
+  const names = useMemo(() => namesOf(chains?.rows.map((r) => r.value)), [chains]);
   const chainTime = useAvatop((s) => s.pchain.timestamp.data);
   const [raw, setRaw] = usePaneMemory(`tx:${view.id}.raw`, false);
   const now = chainTime?.getTime() ?? Date.now();
@@ -75,7 +78,7 @@ export function TxView({ view, ...frame }: ViewProps<TxNav>) {
     }
     out.push(section('Status'), ...txStatusLines(status));
     if (data?.decoded !== undefined) {
-      out.push(...txLines(data.decoded, { networkId, avaxAssetId }));
+      out.push(...txLines(data.decoded, { networkId, avaxAssetId, names }));
     } else if (data?.decodeError !== undefined) {
       out.push(section('Transaction'), line('ID', view.id, { copy: view.id }));
       out.push(line('our codec', `cannot decode it: ${sanitize(data.decodeError)}`, { tone: 'warn' }));
@@ -88,7 +91,7 @@ export function TxView({ view, ...frame }: ViewProps<TxNav>) {
     }
     out.push(...rewardLines(data, rewards, networkId, now));
     return out;
-  }, [raw, data, json, status, rewards, networkId, avaxAssetId, now, width, view.id, detail, missing]);
+  }, [raw, data, json, status, rewards, networkId, avaxAssetId, names, now, width, view.id, detail, missing]);
 
   const failed = detail?.status === 'error' && !missing ? `getTx: ${describeResource(detail)}` : undefined;
   const header = `${raw ? 'raw view' : 'decoded'} · x toggles raw/decoded · Enter follows → links · y copies`;

@@ -19,6 +19,7 @@ import { DetailView } from './DetailView';
 import { line } from './detail-lines';
 import type { ViewProps } from './view-props';
 import { validatorLines } from './validator-model';
+import { namesOf } from '../state/names';
 import { useThresholdOf } from '../ui/use-reward-threshold';
 import type { Validator } from '../state/types';
 
@@ -48,15 +49,17 @@ export function ValidatorView({ view, ...frame }: ViewProps<ValidatorNav>) {
   const now = chainTime?.getTime() ?? Date.now();
   const thresholdOf = useThresholdOf(subnetId);
   const ownNodeId = useAvatop((s) => s.node.id.data?.nodeID);
+  const chains = useAvatop((s) => s.subnets.chains.data);
+  const subnetName = useMemo(() => namesOf(chains?.rows.map((r) => r.value)).subnet(subnetId), [chains, subnetId]);
 
   const lines = useMemo(() => {
     const peer = peerRes.data === undefined ? undefined : ((peerRes.data as { peer: Record<string, unknown> | null }).peer ?? null);
     const max = (maxRes.data as { amount?: bigint } | undefined)?.amount;
     const threshold = record ? thresholdOf(record as Validator, now) : undefined;
-    const out = validatorLines({ nodeId: view.nodeId, subnetId, record, peer, maxStaked: max, maxStakeUnsupported: maxRes.status === 'unsupported', now, threshold, ownNodeId });
+    const out = validatorLines({ nodeId: view.nodeId, subnetId, record, peer, maxStaked: max, maxStakeUnsupported: maxRes.status === 'unsupported', now, threshold, ownNodeId, subnetName });
     if (!record) out.push(line('record', detail.status === 'ok' ? 'not a current validator of this subnet' : sanitize(describeUnknown(detail)), { tone: detail.status === 'ok' ? 'warn' : 'muted' }));
     return out;
-  }, [view.nodeId, subnetId, record, peerRes, maxRes, now, detail, thresholdOf, ownNodeId]);
+  }, [view.nodeId, subnetId, record, peerRes, maxRes, now, detail, thresholdOf, ownNodeId, subnetName]);
 
   const points = weights?.data as WeightPoint[] | undefined;
   const values = (points ?? []).map((p) => (p.weight === undefined ? 0 : Number(p.weight / 1_000_000n)));

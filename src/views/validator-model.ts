@@ -60,6 +60,8 @@ export interface ValidatorViewData {
   readonly threshold?: Threshold;
   /** The watched node's own ID: its own record is "this node", never a missing peer. */
   readonly ownNodeId?: string;
+  /** The subnet's name where the node knows it (its chains'; state/names.ts). */
+  readonly subnetName?: string;
 }
 
 /**
@@ -79,7 +81,8 @@ function connection(d: ValidatorViewData): { text: string; tone: 'ok' | 'error' 
 export function validatorLines(d: ValidatorViewData): DetailLine[] {
   const r = d.record;
   const lines: DetailLine[] = [section('Validator'), line('node ID', d.nodeId, { copy: d.nodeId })];
-  lines.push(line('subnet', d.subnetId === PRIMARY_NETWORK_ID ? 'primary network' : d.subnetId, { link: { kind: 'subnet', id: d.subnetId }, copy: d.subnetId }));
+  const subnet = d.subnetId === PRIMARY_NETWORK_ID ? 'primary network' : d.subnetName ? `${d.subnetId} (${sanitize(d.subnetName, { maxLength: 60 })})` : d.subnetId;
+  lines.push(line('subnet', subnet, { link: { kind: 'subnet', id: d.subnetId }, copy: d.subnetId }));
   if (!r) return lines;
   if (r.txID) lines.push(line('staking tx', sanitize(r.txID), { link: { kind: 'tx', id: r.txID }, copy: r.txID, tone: 'accent' }));
   if (r.validationID) lines.push(line('validation ID', sanitize(r.validationID), { copy: r.validationID }));

@@ -94,7 +94,8 @@ describe('planFor', () => {
     // AVAX's asset ID names the fee's asset (issue 30, item 6).
     expect(own({ kind: 'tx', id: 'T1' })).toEqual(sorted(['stakingAssetId', 'tx:T1', 'txJson:T1', 'txStatus:T1']));
     expect(own({ kind: 'validator', nodeId: 'N1' })).toEqual(sorted([`validator:${PRIMARY_NETWORK_ID}/N1`, 'peer:N1', `weights:${PRIMARY_NETWORK_ID}/N1`]));
-    expect(own({ kind: 'validator', nodeId: 'N1', subnetId: 'S1' })).toEqual(sorted(['validator:S1/N1', 'peer:N1', 'weights:S1/N1', 'uptimeRequirement:S1']));
+    // A subnet's chains name it (issue 30, item 6).
+    expect(own({ kind: 'validator', nodeId: 'N1', subnetId: 'S1' })).toEqual(sorted(['validator:S1/N1', 'peer:N1', 'weights:S1/N1', 'uptimeRequirement:S1', 'blockchains']));
     expect(own({ kind: 'peer', nodeId: 'N1' })).toEqual(['peers']);
     expect(own({ kind: 'subnet', id: 'S1' })).toEqual(sorted(['subnet:S1', 'validates:S1', 'validators:S1', 'blockchains']));
     expect(own({ kind: 'chain', id: 'C1' })).toEqual(['chainStatus:C1']);

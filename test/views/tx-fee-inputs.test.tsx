@@ -50,6 +50,8 @@ describe('the tx view', () => {
     await s.press(id, new RegExp(id.slice(0, 10)));
     const f = await s.press(KEY.enter, (x) => /status\s+Committed/.test(x) && /fee\s+/.test(x));
     expect(f).toMatch(new RegExp(`fee\\s+${formatAvax(fee, { decimals: 9 }).replace('.', '\\.')} AVAX`));
+    // The chain a tx is on, by name: the P-chain's ID is the primary network's (not in getBlockchains).
+    expect(f).toMatch(/blockchain\s+11111111111111111111111111111111LpoYY \(P-Chain\)/);
 
     // Enter on the first input's "spends" line: its tx, or why the node has none.
     await moveTo(s, /^›\s*spends\s+\w+:\d+/);

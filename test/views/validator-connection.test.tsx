@@ -54,4 +54,18 @@ describe('the validator view', () => {
     expect(caption).not.toMatch(SPARK);
     expect(f).toMatch(/record\s+not a current validator/);
   });
+
+  it("a subnet validator's view names its subnet by its chains", async () => {
+    screen = await startViewScreen();
+    const s = screen;
+    await s.press('3', /primary network \(1\/[2-9]\d*\)/);
+    const g = await s.press('n', /subnet \w+…\w+ \((.+)\) \(2\/\d+\)/);
+    const id = s.store.getState().ui.subnet!;
+    const subnet = s.sim.network.subnets.find((x) => x.idStr === id)!;
+    const names = subnet.chains.map((c) => c.name).sort().join(', ');
+    expect(g).toContain(`(${names})`);
+    await s.waitFor(/^›NodeID-/m);
+    const f = await s.press(KEY.enter, (x) => /Seen by this node as a peer|record\s/.test(x) && x.includes(`${id} (${names})`));
+    expect(f).toMatch(new RegExp(`subnet\\s+${id} \\(`));
+  });
 });
