@@ -1,5 +1,5 @@
 // The threshold's source names the config file when the figure came from there (issue 30, item 5): the monitor's
-// validators pane says "85% (config uptimeThreshold)" (status and get name the file's path), where the flag says
+// validators pane says "85% (config uptimeThreshold, before Helicon)" (status and get name the file's path), where the flag says
 // "--uptime-threshold".
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
@@ -40,7 +40,7 @@ describe('an uptime threshold set in the config file', () => {
     await untilListening(r.stdin);
     r.stdin.write('3');
     const f = await waitForFrame(frame, /validators · 1\/\d+/, 20_000);
-    expect(f).toMatch(/85% \(config uptimeThreshold\)/);
+    expect(f).toMatch(/85% \(config uptimeThreshold, before Helicon\)/);
     expect(f).not.toMatch(/--uptime-threshold/);
   });
 });
