@@ -1,6 +1,6 @@
 // The threshold's source names the config file when the figure came from there (issue 30, item 5): the monitor's
 // validators pane says "85% (config uptimeThreshold, before Helicon)" (status and get name the file's path), where the flag says
-// "--uptime-threshold".
+// "--uptime-threshold" (a wide terminal: the line says the figure on both sides of Helicon).
 import { afterEach, describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { App } from '../../src/app/App';
@@ -28,7 +28,7 @@ describe('an uptime threshold set in the config file', () => {
     const store = createAvatopStore();
     const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: 2_000, batchMs: 20, backoff: { baseMs: 200, maxMs: 1_000 }, views: VIEW_TABLE });
     const config = { url: sim.url, rewardThreshold: { override: 85, overrideFrom: PATH }, actions: { quit() {}, refresh() {} } };
-    const r = render(<App store={store} theme={defaultTheme()} config={config} size={{ columns: 160, rows: 40 }} />);
+    const r = render(<App store={store} theme={defaultTheme()} config={config} size={{ columns: 220, rows: 40 }} />);
     scheduler.start();
     cleanup = async () => {
       r.unmount();
