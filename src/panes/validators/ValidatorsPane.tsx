@@ -133,8 +133,9 @@ export function ValidatorsPane(props: PaneProps) {
   const chains = useAvatop((s) => s.subnets.chains.data);
   const named = useMemo(() => namesOf(chains?.rows.map((r) => r.value)).subnet(subnet), [chains, subnet]);
   const subnetName = subnet === PRIMARY_NETWORK_ID ? 'primary network' : `subnet ${shortenId(subnet)}${named ? ` (${sanitize(named, { maxLength: 40 })})` : ''}`;
-  // What the total counts: the validators' own stakes (delegations apart) on the primary network, weights elsewhere.
-  const totalText = subnet === PRIMARY_NETWORK_ID ? `${formatWeightCompact(total, subnet)} ${weightUnit(subnet)} own stake (without delegations)` : `total weight ${formatWeightCompact(total, subnet)}`;
+  // What the total counts: the validators' own stakes (delegations apart: "own") on the primary network, weights
+  // elsewhere. Short, so the rule after it fits 140 columns.
+  const totalText = subnet === PRIMARY_NETWORK_ID ? `${formatWeightCompact(total, subnet)} ${weightUnit(subnet)} own stake` : `total weight ${formatWeightCompact(total, subnet)}`;
   // Counting over every row is O(n): once per poll, not once per key press or clock tick.
   const warn = useMemo(() => {
     const t = Date.now();
