@@ -125,7 +125,11 @@ describe('status: the reward guard', () => {
     expect(r.code).toBe(1);
     const id = node!.network.scenarioL1!.validationIdStr;
     expect(r.text.stdout).toContain(`problem    L1 validation ${id} has balance for`);
-    const l1 = r.json.l1Validations[0];
+    // One list: the L1 validation is an entry of validations (schema 2; schema 1 listed it in l1Validations too).
+    expect(r.json.l1Validations).toBeUndefined();
+    const l1s = r.json.validations.filter((v: any) => v.kind === 'l1');
+    expect(l1s).toHaveLength(1);
+    const l1 = l1s[0];
     expect(l1.validationID).toBe(id);
     expect(l1.balanceRunwaySeconds).toBeGreaterThan(4 * 86_400);
     expect(l1.balanceRunwaySeconds).toBeLessThan(7 * 86_400);

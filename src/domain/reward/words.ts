@@ -5,7 +5,8 @@ import type { ValidationGuard } from './guard';
 import type { CycleRewards } from '../../state/view-keys';
 import { formatAvax } from '../../format/avax';
 import type { NetworkView } from './vote';
-import { balanceRunwayMs, RUNWAY_TIERS, type Tier, type WarnBudget, warnBudgetText } from './tiers';
+import { balanceRunwayMs, RUNWAY_TIERS, TIER_RANK, type Tier, type WarnBudget, warnBudgetText } from './tiers';
+import { worstValidation, type JudgedValidation } from './own-validations';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -379,6 +380,34 @@ export function endBadgeText(g: ValidationGuard, now: number): { text: string; t
   if (g.endTier === 'over') return { text: 'validation ended', tier: 'ok' };
   const verb = g.outcome === 'exits' ? 'exits' : g.outcome === 'removed' ? 'removed' : 'ends';
   return { text: `${verb} in ${formatSlack(g.endMs - now)}`, tier: g.endTier };
+}
+
+/** What an L1 balance buys: "balance 5d 0h", "balance spent: inactive", "no fee charged". */
+export function runwayText(v: JudgedValidation): string {
+  const r = v.l1?.runwayMs;
+  if (!v.l1 || v.l1.balance === undefined || v.l1.price === undefined) return 'balance not known yet';
+  if (r === undefined) return 'no fee charged';
+  return r === 0 ? 'balance spent: inactive' : `balance ${formatSlack(r)}`;
+}
+
+/**
+ * The words of the header's reward badge, and of `status -o line`: the primary budget, or another validation's
+ * when that one is at the warning tier or worse ("budget 2d 3h", "L1 balance 3d 0h", "subnet ends in 30m").
+ */
+export function validationsBadgeText(list: readonly JudgedValidation[], now: number): { text: string; tier: Tier | undefined; muted?: boolean } | undefined {
+  const w = worstValidation(list);
+  if (!w) return undefined;
+  if (w.kind === 'l1') return { text: `L1 ${runwayText(w)}`, tier: w.tier };
+  const g = w.guard!;
+  const end = endBadgeText(g, now);
+  const endWords = end && { text: end.text, tier: end.tier, muted: end.text === 'validation ended' };
+  // A permissioned subnet pays no staking reward: nothing to budget, only its end is worth a badge.
+  if (w.kind === 'subnet' && g.threshold.percent === undefined) return endWords && { ...endWords, text: `subnet ${endWords.text}` };
+  // The end speaks first when it is more urgent than the budget (a validation ending in an hour with budget to spare).
+  const endFirst = endWords !== undefined && g.endTier !== undefined && (g.budgetTier === undefined || TIER_RANK[g.endTier] > TIER_RANK[g.budgetTier]);
+  const badge = endFirst ? endWords : budgetBadgeText(g);
+  if (!badge || w.kind === 'primary') return badge;
+  return { ...badge, text: `subnet ${badge.text}` };
 }
 
 export interface FindingOptions {
