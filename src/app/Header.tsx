@@ -10,7 +10,7 @@ import type { Style } from '../theme/schema';
 import { sanitize } from '../format/sanitize';
 import { shortenId } from '../format/ids';
 import { formatCount, formatLatency, formatPercent } from '../format/number';
-import { formatAge, formatDuration } from '../format/time';
+import { formatAge, formatBehind, formatClock } from '../format/time';
 import { addHeight, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote, unreachableText, type HeightHistory } from './header-model';
 import { selectLiveness, type Liveness } from '../state/liveness';
 import { connectedParts, healthParts } from './health-model';
@@ -164,13 +164,13 @@ function chainTimeParts(timestamp: Resource<Date>, theme: ReturnType<typeof useT
   const chain = timestamp.data.getTime();
   // Chain time against the clock at the moment it was read: a large lag means the chain is not advancing.
   const lag = timestamp.updatedAt - chain;
-  const iso = timestamp.data.toISOString().slice(11, 19);
-  const lagText = Math.abs(lag) < 1000 ? 'in sync' : lag > 0 ? `${formatDuration(lag)} behind` : `${formatDuration(-lag)} ahead`;
+  const clock = formatClock(chain, timestamp.updatedAt);
+  const lagText = formatBehind(lag);
   const style = down ? theme.status.stale : Math.abs(lag) > 5 * 60_000 ? theme.status.warn : theme.header.label;
   // At 80 columns the clock goes before the sync state, which is what an operator looks for.
   return [
     { text: 'chain ', style: theme.header.label },
-    { text: `${iso}Z `, style: down ? theme.status.stale : theme.header.value, drop: 3 },
+    { text: `${clock} `, style: down ? theme.status.stale : theme.header.value, drop: 3 },
     { text: `(${down ? 'was ' : ''}${lagText})`, style },
   ];
 }

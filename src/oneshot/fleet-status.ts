@@ -4,7 +4,7 @@ import { gatherStatus } from './gather-status';
 import { assessStatus, type StatusReport, type ThresholdRule } from './status-report';
 import { renderTextTable, type TextColumn } from './text-table';
 import { behindCell, lagCell, lagProblem, lagsBehind } from '../domain/fleet/table';
-import { formatSlack } from '../domain/reward/words';
+import { formatDuration } from '../format/time';
 import type { OneShotNode } from './command-frame';
 import { fleetLine, shortReason } from './status-line';
 import { EXIT_CRITICAL, EXIT_WARNING, worstExit } from '../config/exit-codes';
@@ -21,7 +21,7 @@ type Json = Record<string, any>;
 
 
 const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : '?');
-const secs = (v: unknown): string => (typeof v === 'number' ? formatSlack(v * 1000) : '-');
+const secs = (v: unknown): string => (typeof v === 'number' ? formatDuration(v * 1000) : '-');
 
 const COLUMNS: TextColumn<NodeReport>[] = [
   { title: 'NODE', value: (r) => r.node.name },

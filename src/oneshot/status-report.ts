@@ -2,7 +2,7 @@
  * Judges a node from one snapshot of its APIs: healthy (exit 0), degraded (1) or unreachable (2).
  * Pure: the snapshot is gathered elsewhere, so the rules test without a node.
  */
-import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
+import { formatBehind, formatClock, formatCountdown, formatPercent, formatTimestamp, sanitize } from '../format';
 import { formatConnected, type HealthSummary } from '../domain/health/health-summary';
 import { rewardThreshold, type HeliconSchedule } from '../domain/reward/threshold';
 import { judgeValidation, type ValidationFacts } from '../domain/reward/guard';
@@ -206,7 +206,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     : validator
       ? guard && validator.endTime
         ? endLine(guard, now)!
-        : `ends ${validator.endTime ? `${validator.endTime.toISOString()} (in ${formatCountdown(validator.endTime, now)})` : 'never (L1/permissioned)'}`
+        : `ends ${validator.endTime ? `${formatTimestamp(validator.endTime)} (in ${formatCountdown(validator.endTime, now)})` : 'never (L1/permissioned)'}`
       : 'not a primary-network validator';
 
   const lines = [
@@ -215,7 +215,8 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     `bootstrap  ${boot}`,
     `peers      ${show(s.peers, String)}${health?.stakeLow && health.percentConnected !== undefined ? ` (${formatConnected(health.percentConnected)} of stake connected)` : ''}`,
     ...(s.health ? [`health     ${show(s.health, healthLine)}`] : []),
-    `height     ${show(s.height, String)}${s.chainTime.ok ? `  (chain time ${formatAge(s.chainTime.value, now)})` : ''}`,
+    // The chain's clock as the header writes it: "chain 16:37:43Z (4s behind)".
+    `height     ${show(s.height, String)}${s.chainTime.ok ? `  chain ${formatClock(s.chainTime.value, now)} (${formatBehind(now - s.chainTime.value.getTime())})` : ''}`,
     `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} average over all stake (unconnected as 0), ${formatPercent(u.rewardingStakePercentage)} of stake would reward at ${guard?.rewardingCountedAt ?? t.percent ?? '?'}%`)}  (needs ${t.percent === undefined ? t.reason : `${t.percent}%: ${t.reason}`})`,
     ...(guard ? [`vote       ${basisLine(guard, now) ?? '?'}`] : []),
     ...(guard?.network ? [`network    ${distributionLine(guard.network, guard.threshold.percent)}`] : []),

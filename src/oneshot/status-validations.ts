@@ -1,10 +1,10 @@
 // `status`'s part on this node's validations: each one judged by the reward guard (primary, subnet, L1), the
 // problems it exits 1 for in words, its lines, and the JSON scripts read. Pure: the snapshot is gathered elsewhere.
-import { sanitize } from '../format';
+import { formatDuration, sanitize } from '../format';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import type { GuardOptions, ValidationFacts, ValidationGuard } from '../domain/reward/guard';
 import { judgeOwnValidations, type JudgedValidation, type OwnValidations } from '../domain/reward/own-validations';
-import { budgetLine, formatSlack, guardFindings, tierName, type FindingOptions, type L1Balance } from '../domain/reward/words';
+import { budgetLine, guardFindings, tierName, type FindingOptions, type L1Balance } from '../domain/reward/words';
 import { rewardTxIdOf } from '../domain/reward/renewal';
 
 export interface ValidationsReport {
@@ -83,7 +83,7 @@ function runwayText(v: JudgedValidation): string {
   if (l1.balance === undefined || l1.price === undefined) return 'balance or fee not known';
   if (l1.runwayMs === undefined) return 'no fee is charged';
   if (l1.runwayMs === 0) return 'balance 0: inactive';
-  return `balance lasts ${formatSlack(l1.runwayMs)} at today's fee`;
+  return `balance lasts ${formatDuration(l1.runwayMs)} at today's fee`;
 }
 
 export function reportValidations(primary: ValidationFacts | undefined, found: OwnValidations | undefined, o: GuardOptions & FindingOptions): ValidationsReport {
@@ -105,7 +105,7 @@ export function reportValidations(primary: ValidationFacts | undefined, found: O
       for (const f of guardFindings(g, [], findings)) problems.push(`subnet ${id}: ${f.text}`);
       const budget = budgetLine(g, now);
       const needs = g.threshold.percent === undefined ? '' : ` (needs ${g.threshold.percent}%: ${g.threshold.reason})`;
-      const ends = g.endMs === undefined ? '' : `; ends in ${formatSlack(g.endMs - now)}`;
+      const ends = g.endMs === undefined ? '' : `; ends in ${formatDuration(g.endMs - now)}`;
       lines.push(`subnet     ${id}: ${budget}${needs}${ends}`);
       json.push(guardJson('subnet', v.subnetId, g, now));
     } else if (v.kind === 'l1' && v.l1) {

@@ -1,14 +1,13 @@
 // `status -o line` (one line for a tmux status bar) and the JSON document's types and schema version, against
 // simulated nodes as a user's shell runs them: the exit code is status's own, the line carries the header's words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
 import { deadUrl as freePortUrl } from '../helpers/dead-url';
 import { STATUS_SCHEMA } from '../../src/oneshot/status-report';
-import { readFileSync } from 'node:fs';
 import { ROOT } from '../tmux/tmux-harness';
 
 let healthy: SimNode;

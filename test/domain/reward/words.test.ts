@@ -3,7 +3,8 @@
 // removed; `status` warns of what deserves it, once.
 import { describe, expect, it } from 'vitest';
 import { judgeValidation, type ValidationFacts } from '../../../src/domain/reward/guard';
-import { basisLine, budgetBadgeText, budgetLine, budgetWords, distributionLine, endBadgeText, endLine, formatClock, guardFindings, viewRows } from '../../../src/domain/reward/words';
+import { formatClock } from '../../../src/format/time';
+import { basisLine, budgetBadgeText, budgetLine, budgetWords, distributionLine, endBadgeText, endLine, guardFindings, viewRows } from '../../../src/domain/reward/words';
 import { lastBudgetOf } from '../../../src/domain/reward/projection';
 import { lastOf, viewOf, voteAt } from '../../helpers/vote';
 
@@ -96,7 +97,7 @@ describe('the words of every reward line', () => {
     expect(basisLine(isolated, now)).toMatch(/^projected since 22:00Z \(isolated\)/);
     expect(budgetWords(isolated, now).todo).toMatch(/^check its connectivity/);
     // The mark names the day once the figure is a day old.
-    expect(formatClock(now - 30 * HOUR, now)).toBe('09-09 18:00Z');
+    expect(formatClock(now - 30 * HOUR, now)).toBe('2026-09-09 18:00Z');
   });
 
   it('"budget unknown" with no earlier figure; never a lost reward', () => {
