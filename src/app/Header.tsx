@@ -134,11 +134,13 @@ export function Header({ width }: { width: number }) {
             boot('X', bootX),
             { text: ' ', style: label },
             boot('C', bootC),
-            ...healthParts(health, theme),
+            // At 80 columns the health words shrink and the peer count goes before the reward badge or the data
+            // age is cut: those say whether the node is earning and whether what is on screen is current.
+            ...healthParts(health, theme).map((p, i) => (i === 1 ? { ...p, minWidth: 8 } : p)),
             ...headerMetricParts(metrics, { P: bootP.data, X: bootX.data, C: bootC.data }).map((p) => ({ text: `  ${p.text}`, style: theme.status[p.tone] })),
-            { text: '  peers ', style: label },
-            { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)) },
-            ...connectedParts(health, theme),
+            { text: '  peers ', style: label, drop: 4 },
+            { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)), drop: 4 },
+            ...connectedParts(health, theme).map((p) => ({ ...p, drop: 4 })),
             { text: '  uptime ', style: label },
             { text: upText, style: upStyle },
             {

@@ -92,11 +92,14 @@ export function formatDate(t: Date | number | null | undefined): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-/** "14:05:09Z" within a day of `now`, else the whole timestamp: when a reading was taken, the chain's clock. */
+/**
+ * "14:05:09Z" within a day of `now` (a clock, read to the second, so its width never jumps), else the whole
+ * timestamp: the chain's clock, when a reading was taken.
+ */
 export function formatClock(t: Date | number | null | undefined, now: number): string {
   const ms = toMs(t);
   if (ms === null) return '—';
-  return Math.abs(now - ms) < DAY ? clockOf(new Date(ms).toISOString()) : formatTimestamp(ms);
+  return Math.abs(now - ms) < DAY ? `${new Date(ms).toISOString().slice(11, 19)}Z` : formatTimestamp(ms);
 }
 
 /** How far a clock (the chain's) is behind the reader's: "in sync" under a second, "4s behind", "2m 10s ahead". */
