@@ -158,10 +158,10 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const present = (cs: Card[]) => cs.filter((c) => c.lines > 0);
   const banner = nodeId.status === 'error' && !nodeId.data ? <ErrorBanner width={width} title="Node" error={nodeId.error} /> : null;
   const bannerLines = banner ? 2 : 0;
-  // Two columns: the node, its figures and its validation on the left, the reward and the network on the right
-  // (balanced by layoutCards); one column: the reward first, so it is above the fold at 80x24.
+  // Two columns: the node and its validation (both with a BLS key) on the left, the rest balanced by layoutCards, the
+  // reward card heading whichever column it lands in; one column: the reward first, above the fold at 80x24.
   const columns = layoutCards(
-    present([cards.node, cards.figures, cards.mine, cards.reward, cards.network]),
+    present([cards.node, cards.reward, cards.figures, cards.mine, cards.network]),
     present([cards.reward, cards.node, cards.figures, cards.mine, cards.network]),
     width,
     height - bannerLines,
@@ -172,9 +172,13 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       <Box flexDirection="column" width={width} height={height}>
         {banner}
         <Box flexDirection="row" width={width} height={height - bannerLines}>
-          <KeyValue items={columnItems(left)} width={left.width} labelWidth={left.labelWidth} height={height - bannerLines} />
-          <Box width={width - left.width - right.width} />
-          <KeyValue items={columnItems(right)} width={right.width} labelWidth={right.labelWidth} height={height - bannerLines} />
+          {/* Widths are exact (layoutCards); the gap is the left box's own, so no empty box can be shrunk away. */}
+          <Box width={width - right.width} flexShrink={0}>
+            <KeyValue items={columnItems(left)} width={left.width} labelWidth={left.labelWidth} height={height - bannerLines} />
+          </Box>
+          <Box width={right.width} flexShrink={0}>
+            <KeyValue items={columnItems(right)} width={right.width} labelWidth={right.labelWidth} height={height - bannerLines} />
+          </Box>
         </Box>
       </Box>
     );

@@ -34,16 +34,18 @@ const labelWidthOf = (cards: readonly Card[], width: number): number =>
 const heightOf = (cards: readonly Card[]): number => cards.reduce((n, c) => n + c.lines, 0);
 
 /**
- * The cards in two columns of the least height, each keeping the cards' order; the first card (the node's) on the
- * left. With five cards that is sixteen splits to try.
+ * The cards in two columns of the least height, each keeping the cards' order; the first card (the node's) and
+ * every card with a value to show whole (a BLS key) on the left, the column that widens. Five cards: at most sixteen
+ * splits to try.
  */
 export function balancedSplit(cards: readonly Card[]): [Card[], Card[]] {
+  const pinned = (c: Card, i: number) => i === 0 || c.wantsValue !== undefined;
+  const free = cards.filter((c, i) => !pinned(c, i));
   let best: [Card[], Card[]] = [[...cards], []];
   let bestHeight = heightOf(cards);
-  const rest = cards.slice(1);
-  for (let mask = 0; mask < 1 << rest.length; mask++) {
-    const left = [cards[0]!, ...rest.filter((_, i) => (mask & (1 << i)) === 0)];
-    const right = rest.filter((_, i) => (mask & (1 << i)) !== 0);
+  for (let mask = 0; mask < 1 << free.length; mask++) {
+    const right = free.filter((_, i) => (mask & (1 << i)) !== 0);
+    const left = cards.filter((c) => !right.includes(c));
     const h = Math.max(heightOf(left), heightOf(right));
     if (h < bestHeight) [best, bestHeight] = [[left, right], h];
   }
