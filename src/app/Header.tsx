@@ -8,6 +8,8 @@ import { sparkline } from '../components/Sparkline';
 import { useTheme } from '../theme/ThemeContext';
 import type { Style } from '../theme/schema';
 import { sanitize } from '../format/sanitize';
+import { truncateWords } from '../format/width';
+import { useAppConfig } from '../ui/config';
 import { shortenId } from '../format/ids';
 import { formatCount, formatLatency, formatPercent } from '../format/number';
 import { formatAge, formatBehind, formatClock } from '../format/time';
@@ -23,7 +25,7 @@ import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { isBelow } from '../domain/reward/threshold';
 import { validationsBadge } from '../ui/validations-model';
 import { useOwnValidations } from '../ui/use-own-validations';
-import { useViewedName } from '../fleet/fleet-context';
+import { useFleetAttention, useViewedName } from '../fleet/fleet-context';
 import { useUpgradeVerdict } from '../ui/use-upgrade-verdict';
 import { upgradeBadgeParts } from './upgrade-badge';
 
@@ -108,8 +110,11 @@ export function Header({ width }: { width: number }) {
 
   // With several nodes, which one this is (the fleet's name for it) comes first.
   const fleetName = useViewedName();
+  // Another node of the fleet that needs attention shows on every pane of this one, right after its name.
+  const attention = useFleetAttention(useAppConfig().rewardThreshold.override);
   const line1 = [
     ...(fleetName ? [{ text: `[${sanitize(fleetName)}] `, style: theme.header.title }] : []),
+    ...(attention ? [{ text: `${attention.severity >= 2 ? '✗' : '!'} ${truncateWords(sanitize(attention.text), Math.max(20, Math.floor(width / 3)))}  `, style: attention.severity >= 2 ? theme.status.error : theme.status.warn }] : []),
     { text: id, style: theme.header.title },
     { text: ` ${sanitize(networkName.data ?? '')}`, style: value },
     { text: ver ? ` ${ver}` : '', style: label, drop: 2 },
@@ -205,7 +210,7 @@ function HeaderLine2({
   if (unreachable) {
     // First, so it survives a narrow terminal, then the reward budget counting down; the latency and data age belong
     // to a connection that is gone.
-    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...(reward ? [reward, { text: '  ', style: theme.header.label }] : []), ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
+    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...(reward ? [{ ...reward, text: reward.text.trimStart() }, { text: '  ', style: theme.header.label }] : []), ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
   }
   return (
     <Segments

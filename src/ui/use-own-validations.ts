@@ -5,17 +5,10 @@ import { useAvatop } from './store-context';
 import { useAppConfig } from './config';
 import { judgeNode } from '../domain/reward/node-guard';
 import type { JudgedValidation } from '../domain/reward/own-validations';
-import type { ValidationGuard } from '../domain/reward/guard';
 
 export function useOwnValidations(now: number): JudgedValidation[] {
   const { rewardThreshold } = useAppConfig();
   // To the second: the header and a pane rendering in the same second share one verdict.
   const second = Math.floor(now / 1000) * 1000;
   return useAvatop((s) => judgeNode(s, { now: second, override: rewardThreshold.override }));
-}
-
-/** This node's primary-network validation as the guard judged it; undefined for a non-validator. */
-export function useOwnGuard(now: number): ValidationGuard | undefined {
-  const first = useOwnValidations(now)[0];
-  return first?.kind === 'primary' ? first.guard : undefined;
 }

@@ -49,8 +49,10 @@ describe('reward guard on screen', () => {
   it('a watched node gets a BUDGET column in the validators pane, from this node\'s view of it', async () => {
     // The same seed and size as the screen's node: the same validators.
     const sim = await createSimNode({ ...SMALL_SIM });
-    // The lowest-uptime validator that is not this node: the one an operator would watch.
-    const [watched] = [...sim.network.validators].filter((v) => v.nodeIdStr !== sim.nodeId).sort((a, b) => a.uptime - b.uptime);
+    // The lowest-uptime validator that is not this node (the one an operator would watch), among the heaviest: the
+    // pane lists by weight, so its row is on the first screen.
+    const heaviest = [...sim.network.validators].sort((a, b) => (sim.network.weightOf(b) > sim.network.weightOf(a) ? 1 : -1)).slice(0, 20);
+    const [watched] = heaviest.filter((v) => v.nodeIdStr !== sim.nodeId).sort((a, b) => a.uptime - b.uptime);
     await sim.close();
     screen = await startScreen({ watch: [watched!.nodeIdStr] });
     const short = watched!.nodeIdStr.slice(0, 10);

@@ -44,7 +44,7 @@ describe('status: the reward guard from one snapshot', () => {
     expect(r.exitCode).toBe(0);
     expect(r.lines).toContain('budget     can be offline 3d 0h more this period (of 3d 0h); nothing to do');
     expect(r.lines).toContain('vote       median voter 100% over 99.9% of stake; good to 1% of the time elapsed (2h 24m): whole-percent views');
-    expect(r.lines).toContain('network    100%: 99.9% | needs 90% unknown: 0.1%');
+    expect(r.lines).toContain('network    100%: 99.9% | needs 90% | unknown: 0.1%');
     const v = (r.json.validations as Record<string, any>[])[0]!;
     expect(v).toMatchObject({ budgetBasis: 'vote', uptime: 100, downtimeBudgetSeconds: 3 * 86_400, allowanceSeconds: 3 * 86_400, budgetTier: 'ok', periodOutcome: 'ends', knownStakeShare: 0.999 });
     expect(v.network).toEqual({ knownStakeShare: 0.999, pendingStakeShare: 0, trusted: true, medianUptime: 100, threshold: 90, byUptime: [{ uptime: 100, stakeShare: 0.999, meetsThreshold: true }] });

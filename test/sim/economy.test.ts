@@ -2,12 +2,12 @@
 // stake, getTotalStake is what getCurrentValidators' weights and delegations add up to, potential rewards are a
 // plausible yearly rate, and the supply moves as avalanchego's does: a staker's potential reward joins it when the
 // staker is added (or an auto-renewed cycle begins) and leaves it when the reward is aborted
-// (txs/executor/standard_tx_executor.go lines 1405-1409 and 1522-1533, proposal_tx_executor.go lines 509-520 and
+// (txs/executor/standard_tx_executor.go lines 1405-1409 and 1526-1533, proposal_tx_executor.go lines 509-520 and
 // 915-920). Read over HTTP, as a client sees them.
 import { describe, expect, it } from 'vitest';
 import { result, startSim } from './helpers';
 import { MAX_STAKED_SHARE, MAX_SUPPLY_AVAX } from '../../src/sim/economy';
-import { encodeSignedTx, formatId, parseId, txIdOf } from '../../src/codec';
+import { rewardTxId, txStatus } from './node-staking';
 
 const NAVAX = 1_000_000_000n;
 const YEAR = 31_536_000;
@@ -85,14 +85,6 @@ async function stakers(url: string): Promise<Map<string, Staker & { auto: boolea
   return out;
 }
 
-/** The reward tx that settled a staker's period: RewardAutoRenewedValidatorTx (42) for a cycle, else RewardValidatorTx (20). */
-function rewardTxId(s: Staker & { auto: boolean }): string {
-  const unsigned = s.auto
-    ? { kind: 'unsignedTx', typeId: 42, typeName: 'RewardAutoRenewedValidatorTx', txId: parseId(s.txID), timestamp: BigInt(s.endTime) }
-    : { kind: 'unsignedTx', typeId: 20, typeName: 'RewardValidatorTx', txId: parseId(s.txID) };
-  return formatId(txIdOf(encodeSignedTx({ kind: 'signedTx', unsigned, credentials: [] } as never)));
-}
-
 describe('the supply, as the node keeps it', () => {
   for (const profile of ['v1.11', 'v1.15'] as const) {
     for (const seed of [1, 2, 3]) {
@@ -112,7 +104,8 @@ describe('the supply, as the node keeps it', () => {
           for (const [k, s] of before) {
             if (after.has(k)) continue;
             ended++;
-            const { status } = await result<{ status: string }>(sim.url, '/ext/bc/P', 'platform.getTxStatus', { txID: rewardTxId(s) });
+            // The reward tx that settled the period: RewardAutoRenewedValidatorTx for a cycle, else RewardValidatorTx.
+            const status = await txStatus(sim, rewardTxId(s.txID, s.auto ? Number(s.endTime) : undefined));
             expect(status, k).toMatch(/^(Committed|Aborted)$/);
             if (status === 'Aborted') aborted += BigInt(s.potentialReward);
           }

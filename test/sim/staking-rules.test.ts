@@ -12,16 +12,11 @@
 //   an auto-renewed record has the keys of api/validator.go lines 72-106 in that order;
 // - a fixed-term validation under its uptime requirement is aborted: only its delegatee reward is paid.
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeHex, decodeSignedTx, decodeUtxo, encodeSignedTx, formatId, parseId, txIdOf } from '../../src/codec';
+import { decodeHex, decodeSignedTx, decodeUtxo, formatId } from '../../src/codec';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { result } from './helpers';
+import { type ValidatorRecord, DAY, HELICON, HELICON_SEC, HOUR, NOW_MS, rewardTxId, sharesOf, sharesPart, txStatus } from './node-staking';
 
-const DAY = 86_400;
-const HOUR = 3_600;
-const MAX_UINT64 = 2n ** 64n - 1n;
-const HELICON = '2026-09-22T15:00:00Z';
-const HELICON_SEC = Date.parse(HELICON) / 1000;
-const NOW_MS = Date.UTC(2026, 10, 26, 12);
 const P = '/ext/bc/P';
 
 let node: SimNode | undefined;
@@ -34,24 +29,8 @@ function start(opts: SimNodeOptions): Promise<SimNode> {
   return createSimNode({ profile: 'v1.15', startTimeMs: NOW_MS, validators: 400, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: 600_000, ...opts });
 }
 
-interface Record {
-  txID: string;
-  nodeID: string;
-  startTime: string;
-  endTime: string;
-  weight: string;
-  potentialReward: string;
-  accruedDelegateeReward: string;
-  delegationFee: string;
-  uptime: string;
-  signer?: { publicKey: string; proofOfPossession: string };
-  nextPeriod?: string;
-  delegatorCount: string;
-  delegators?: Record[];
-}
-
-const all = async (n: SimNode) => (await result<{ validators: Record[] }>(n.url, P, 'platform.getCurrentValidators')).validators;
-const one = async (n: SimNode, nodeID: string) => (await result<{ validators: Record[] }>(n.url, P, 'platform.getCurrentValidators', { nodeIDs: [nodeID] })).validators[0];
+const all = async (n: SimNode) => (await result<{ validators: ValidatorRecord[] }>(n.url, P, 'platform.getCurrentValidators')).validators;
+const one = async (n: SimNode, nodeID: string) => (await result<{ validators: ValidatorRecord[] }>(n.url, P, 'platform.getCurrentValidators', { nodeIDs: [nodeID] })).validators[0];
 
 /** The node's rules on every record of the primary network, from `minCycle` (HeliconMinStakeDuration) on. */
 async function checkRecords(n: SimNode, minCycle: number, label: string): Promise<{ auto: number; shortest: number; underTwoWeeks: number }> {
@@ -136,17 +115,11 @@ describe('auto-renewed validators and short validations, as the network allows t
   });
 });
 
-/** reward.Split: the shares' part is the total less (1e6 − shares) × total / 1e6 rounded down. */
-function sharesPart(total: bigint, shares: bigint): bigint {
-  const rest = 1_000_000n - shares;
-  return total - (rest * total > MAX_UINT64 ? rest * (total / 1_000_000n) : (rest * total) / 1_000_000n);
-}
-
 describe('the delegatee reward', () => {
   it("a committed delegator is paid its part, and its validator's accruedDelegateeReward grows by the fee's part", async () => {
     node = await start({ seed: 5, blockIntervalMs: 60_000 });
     // The soonest-ending delegator of a validator that meets its requirement (90% if it started after Helicon).
-    let best: { v: Record; d: Record } | undefined;
+    let best: { v: ValidatorRecord; d: ValidatorRecord } | undefined;
     for (const v of (await all(node)).filter((r) => r.delegatorCount !== '0')) {
       const need = Number(v.startTime) >= HELICON_SEC ? 90 : 80;
       if (Number(v.uptime) < need + 1) continue;
@@ -155,13 +128,13 @@ describe('the delegatee reward', () => {
     }
     expect(best).toBeDefined();
     const { v, d } = best!;
-    // delegationFee is 100 × shares / 1,000,000 (service.go line 854): shares are the fee × 10,000.
-    const shares = BigInt(Math.round(Number(v.delegationFee) * 10_000));
+    const shares = sharesOf(v.delegationFee);
     node.tick(Math.max(0, Number(d.endTime) - NOW_MS / 1000) * 1000 - 60_000);
     const before = (await one(node, v.nodeID))!;
     const stillThere = before.delegators!.map((x) => x.txID);
     expect(stillThere).toContain(d.txID);
-    node.tick(120_000);
+    // Blocks come 36-84 s apart here: three minutes past the end, a block has settled it.
+    node.tick(240_000);
     const after = (await one(node, v.nodeID))!;
     const gone = before.delegators!.filter((x) => !after.delegators!.some((y) => y.txID === x.txID));
     expect(gone.map((x) => x.txID)).toContain(d.txID);
@@ -195,9 +168,9 @@ describe('getCurrentValidators, as service.go serves one node', () => {
       'delegatorCount', 'delegatorWeight', 'delegators',
     ]);
     // A set of node IDs: the same one twice is one node.
-    const twice = await result<{ validators: Record[] }>(node.url, P, 'platform.getCurrentValidators', { nodeIDs: [lone.nodeID, lone.nodeID] });
+    const twice = await result<{ validators: ValidatorRecord[] }>(node.url, P, 'platform.getCurrentValidators', { nodeIDs: [lone.nodeID, lone.nodeID] });
     expect(twice.validators[0]!.delegators).toEqual([]);
-    const two = await result<{ validators: Record[] }>(node.url, P, 'platform.getCurrentValidators', { nodeIDs: [lone.nodeID, other.nodeID] });
+    const two = await result<{ validators: ValidatorRecord[] }>(node.url, P, 'platform.getCurrentValidators', { nodeIDs: [lone.nodeID, other.nodeID] });
     expect(two.validators.map((v) => 'delegators' in v)).toEqual([false, false]);
     expect(records.some((v) => 'delegators' in v)).toBe(false);
   });
@@ -208,7 +181,7 @@ describe('getCurrentValidators, as service.go serves one node', () => {
     const elastic = node.network.subnets.find((s) => s.kind === 'elastic' && s.validators.length > 0)!;
     expect(subnets.map((s) => s.id)).toContain(elastic.idStr);
     const nodeID = elastic.validators[0]!.nodeIdStr;
-    const r = await result<{ validators: Record[] }>(node.url, P, 'platform.getCurrentValidators', { subnetID: elastic.idStr, nodeIDs: [nodeID] });
+    const r = await result<{ validators: ValidatorRecord[] }>(node.url, P, 'platform.getCurrentValidators', { subnetID: elastic.idStr, nodeIDs: [nodeID] });
     expect(r.validators[0]!.delegators).toEqual([]);
   });
 });
@@ -222,8 +195,7 @@ describe('a fixed-term validation under its uptime requirement', () => {
     expect(v.nextPeriod).toBeUndefined();
     node.tick((Number(v.endTime) - now) * 1000 + 1_200_000);
     expect(await one(node, node.nodeId)).toBeUndefined();
-    const rtx = formatId(txIdOf(encodeSignedTx({ kind: 'signedTx', unsigned: { kind: 'unsignedTx', typeId: 20, typeName: 'RewardValidatorTx', txId: parseId(v.txID) }, credentials: [] } as never)));
-    expect((await result<{ status: string }>(node.url, P, 'platform.getTxStatus', { txID: rtx })).status).toBe('Aborted');
+    expect(await txStatus(node, rewardTxId(v.txID))).toBe('Aborted');
     const { utxos } = await result<{ utxos: string[] }>(node.url, P, 'platform.getRewardUTXOs', { txID: v.txID, encoding: 'hex' });
     const paid = utxos.map((h) => decodeUtxo(decodeHex(h, { checksum: true }))).map((u) => [u.outputIndex, (u.output as { amount: bigint }).amount]);
     expect(paid).toEqual(BigInt(v.accruedDelegateeReward) > 0n ? [[1, BigInt(v.accruedDelegateeReward)]] : []);

@@ -6,10 +6,8 @@ import type { CycleRewards } from '../../state/view-keys';
 import { formatAvax } from '../../format/avax';
 import { formatClock, formatDuration, formatTimestamp } from '../../format/time';
 import type { NetworkView } from './vote';
-import { balanceRunwayMs, RUNWAY_TIERS, TIER_RANK, type Tier, type WarnBudget, warnBudgetText } from './tiers';
+import { balanceRunwayMs, DEFAULT_WARN_END_MS, RUNWAY_TIERS, TIER_RANK, type Tier, type WarnBudget, warnBudgetText } from './tiers';
 import { worstValidation, type JudgedValidation } from './own-validations';
-
-const DAY = 86_400_000;
 
 /** "97.4%" of a 0-1 share. */
 export function formatShare(share: number): string {
@@ -276,26 +274,26 @@ export function basisLine(g: ValidationGuard, now: number): string | undefined {
 
 /**
  * How the network sees the node, in one line: the share of all stake at each observed uptime, highest first, the
- * threshold marked where it falls: "100% 81.2 · 99% 12.0 | needs 90% | 85% 0.4 · unknown 6.4".
+ * threshold marked where it falls: "100%: 81.2% · 99%: 12.0% | needs 90% | 85%: 0.4% · unknown: 6.4%".
  */
 export function distributionLine(view: NetworkView, thresholdPercent: number | undefined, max = 6): string {
   const buckets = [...view.buckets].sort((a, b) => b.uptimePercent - a.uptimePercent);
-  const parts: string[] = [];
+  // The threshold's mark is set off by bars, the buckets from each other by dots.
+  const parts: Array<{ text: string; mark: boolean }> = [];
+  const mark = (): void => void parts.push({ text: `needs ${thresholdPercent}%`, mark: true });
   let marked = thresholdPercent === undefined;
-  const shown = buckets.slice(0, max);
-  for (const bucket of shown) {
+  for (const bucket of buckets.slice(0, max)) {
     if (!marked && bucket.uptimePercent < thresholdPercent!) {
-      parts.push(`| needs ${thresholdPercent}% |`);
+      mark();
       marked = true;
     }
-    parts.push(`${bucket.uptimePercent}%: ${formatShare(bucket.stakeShare)}`);
+    parts.push({ text: `${bucket.uptimePercent}%: ${formatShare(bucket.stakeShare)}`, mark: false });
   }
   const rest = buckets.slice(max).reduce((sum, b) => sum + b.stakeShare, 0);
-  if (rest > 0) parts.push(`lower: ${formatShare(rest)}`);
-  if (!marked) parts.push(`| needs ${thresholdPercent}%`);
-  const unknown = Math.max(0, 1 - view.knownShare);
-  parts.push(`unknown: ${formatShare(unknown)}`);
-  return parts.join(' ').replace(/\| \|/g, '|');
+  if (rest > 0) parts.push({ text: `lower: ${formatShare(rest)}`, mark: false });
+  if (!marked) mark();
+  parts.push({ text: `unknown: ${formatShare(Math.max(0, 1 - view.knownShare))}`, mark: false });
+  return parts.map((p, i) => (i === 0 ? '' : p.mark || parts[i - 1]!.mark ? ' | ' : ' · ') + p.text).join('');
 }
 
 /**
@@ -408,7 +406,7 @@ export interface Finding {
 /** The problems `status` warns (exit 1) about for one validation, in words that end with what to do. */
 export function guardFindings(guard: ValidationGuard | undefined, l1: readonly L1Balance[], o: FindingOptions): Finding[] {
   const out: Finding[] = [];
-  const warnEnd = o.warnEndMs ?? DAY;
+  const warnEnd = o.warnEndMs ?? DEFAULT_WARN_END_MS;
   // A validation with no staking reward (a permissioned subnet's) has only its end to warn of.
   if (guard && guard.threshold.source !== 'no-reward') {
     const b = guard.budget;

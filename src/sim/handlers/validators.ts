@@ -51,7 +51,8 @@ function primaryValidatorJson(ctx: HandlerContext, v: Validator, withDelegators:
   }
   out.delegatorCount = String(v.delegators.length);
   out.delegatorWeight = ctx.net.delegatorWeight(v).toString();
-  // service.go lines 973-991: asked for one node, the list is always there, `[]` when it has no delegators.
+  // A one-node query always lists the delegators, [] when there are none (vms/platformvm/service.go, v1.15.0 lines
+  // 973-991, the same in v1.11.2 and v1.14.2: "we should always return a non-nil value"), in the node's staker order.
   if (withDelegators) out.delegators = [...v.delegators].sort(compareEnds).map((d) => delegatorJson(ctx, d, true));
   return out;
 }
@@ -99,7 +100,7 @@ export function currentValidators(ctx: HandlerContext, subnetId: string, nodeIds
       });
     }
     const want = new Set(nodeIds);
-    // numNodeIDs is the size of the set of node IDs asked for (service.go lines 719, 797): a repeated ID counts once.
+    // numNodeIDs is the size of the set of node IDs asked for (service.go lines 724, 797): a repeated ID counts once.
     const list = net.validators.filter((v) => want.has(v.nodeIdStr)).map((v) => primaryValidatorJson(ctx, v, want.size === 1));
     return { validators: list };
   }

@@ -37,7 +37,7 @@ export function advanceTo(net: SimNetwork, ms: number, maxCatchUpMs = Number.POS
   return produced;
 }
 
-/** One block at `atMs`: a reward when a staker's end is due, else a standard block. */
+/** The blocks of `atMs`: the rewards of every staker due by then, else a standard block. */
 export function step(net: SimNetwork, atMs: number): void {
   const p = net.stepPrng;
   net.timeMs = Math.max(net.timeMs, atMs);
@@ -46,10 +46,16 @@ export function step(net: SimNetwork, atMs: number): void {
   net.cChainHeight += Math.max(1, Math.round(elapsedSec / 2));
   if (p.chance(0.3)) net.xChainHeight++;
 
-  const due = net.endQueue[0];
+  // The chain's time cannot pass the next staker's end: each staker due is rewarded by a proposal block at its end
+  // time exactly (proposal_tx_executor.go lines 1021-1031, getNextStakerToReward), one after another, before time
+  // moves on; so every staker due by now is settled in this step, and a standard block waits for the next.
+  let due = net.endQueue[0];
   if (due && due.end <= nowSec) {
-    net.endQueue.shift();
-    reward(net, due, nowSec);
+    while (due && due.end <= nowSec) {
+      net.endQueue.shift();
+      reward(net, due, Math.max(due.end, net.lastBlock.time));
+      due = net.endQueue[0];
+    }
   } else {
     standardStep(net, p, nowSec);
   }
@@ -72,7 +78,7 @@ export function standardStep(net: SimNetwork, p: Prng, nowSec: number): void {
     const minStake = Number(net.consts.minValidatorStake / NAVAX);
     const weight = BigInt(Math.round(p.logUniform(minStake, net.stakeCeiling))) * NAVAX;
     const v = newValidator(net, p, nodeId, period.start, period.end, weight, false, period.renew);
-    // The potential reward joins the supply when the staker is added (standard_tx_executor.go lines 1405-1409, 1533).
+    // The potential reward joins the supply when the staker is added (standard_tx_executor.go lines 1405-1409, 1526-1533).
     net.minted += v.potentialReward;
     txs.push(lastTx(net));
     after.push(() => {
@@ -86,7 +92,7 @@ export function standardStep(net: SimNetwork, p: Prng, nowSec: number): void {
   if (net.validators.length > 0 && p.chance(0.25)) {
     const v = p.pick(net.validators);
     // At most five times the validator's own weight with it, never past the maximum stake, inside its current
-    // period and at least MinStakeDuration long (staker_tx_verification.go lines 695-743).
+    // period and at least MinStakeDuration long (staker_tx_verification.go lines 727-743).
     const params = stakingParams(net.networkId);
     const cap = v.weight * 5n < params.maxValidatorStake ? v.weight * 5n : params.maxValidatorStake;
     const room = cap - net.weightOf(v);

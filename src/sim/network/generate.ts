@@ -43,8 +43,10 @@ export function buildValidators(net: SimNetwork, p: Prng, count: number): void {
 /**
  * An auto-renewed validator in its current cycle: its AddAutoRenewedValidatorTx accepted `earlierCycles` cycles
  * before, each cycle committed and renewed as the node renews it (rewards.ts renewCycle), so its weight holds what
- * they restaked. The last earlier cycle's RewardAutoRenewedValidatorTx is on record with its reward UTXOs, and a
- * SetAutoRenewedValidatorConfigTx (in the recent blocks) where the next period differs from the cycle's.
+ * they restaked. For this node's own validation the last earlier cycle's RewardAutoRenewedValidatorTx is on record
+ * with its reward UTXOs, and a SetAutoRenewedValidatorConfigTx (in the recent blocks) where the next period differs
+ * from the cycle's; other validators' are older than the blocks the simulator holds (and building them all would
+ * cost start-up time at scale).
  */
 function autoRenewedSince(net: SimNetwork, p: Prng, nodeId: Uint8Array, period: DrawnPeriod, weight: bigint, own: boolean): Validator {
   const renew = period.renew!;
@@ -55,24 +57,24 @@ function autoRenewedSince(net: SimNetwork, p: Prng, nodeId: Uint8Array, period: 
   for (let k = 0; k < renew.earlierCycles; k++) {
     const cycleEnd = v.end;
     renewCycle(net, v, cfg, (withdrawn) => {
-      if (k < renew.earlierCycles - 1) return;
+      if (!own || k < renew.earlierCycles - 1) return;
       const rtx = registerTx(net, tf.rewardAutoRenewedValidatorTx(v.txId, cycleEnd));
       rewardUtxosFor(net, rtx.idStr, rtx.id, 0, withdrawn);
     });
   }
-  if (renew.nextPeriod !== length) {
+  if (renew.nextPeriod !== length && own) {
     const tx = tf.setAutoRenewedValidatorConfigTx(p, net.ctx, { txId: v.txId, autoCompoundRewardShares: cfg.autoCompoundRewardShares, period: renew.nextPeriod });
     registerTx(net, tx);
     net.historyTxs.push(tx);
-    cfg.nextPeriod = renew.nextPeriod;
   }
+  cfg.nextPeriod = renew.nextPeriod;
   return v;
 }
 
 /**
  * Delegations inside the validator's current period, none shorter than MinStakeDuration (the delegator rules keep
  * it after Helicon: staker_tx_verification_helpers.go line 84), all started by now, and the validator's weight with
- * them at most five times its own and never past the maximum stake (lines 698-706, MaxValidatorWeightFactor).
+ * them at most five times its own and never past the maximum stake (staker_tx_verification.go lines 727-734, MaxValidatorWeightFactor).
  */
 function addGenesisDelegators(net: SimNetwork, p: Prng, v: Validator, now: number): void {
   const params = stakingParams(net.networkId);
@@ -85,9 +87,11 @@ function addGenesisDelegators(net: SimNetwork, p: Prng, v: Validator, now: numbe
     const dw = BigInt(Math.round(p.logUniform(25, 150_000))) * NAVAX;
     if (delegated + dw > room) break;
     delegated += dw;
-    const duration = p.int(minDuration, v.end - v.start);
+    // A tail ends within the first hours, so rewards keep arriving while someone watches; the length then fits
+    // between the validator's start and that end, and reaches back to now at least.
     const drawn = p.chance(0.05) ? now + p.int(10, 3 * 3_600) : now + Math.floor((v.end - now) * p.next());
-    const dEnd = Math.min(v.end, now + duration, Math.max(drawn, now + 10, v.start + duration));
+    const dEnd = Math.min(v.end, Math.max(drawn, now + 10, v.start + minDuration));
+    const duration = p.int(Math.max(minDuration, dEnd - now), dEnd - v.start);
     attachDelegator(net, v, newDelegator(net, p, v, dEnd - duration, dEnd, dw));
   }
   // Commission on the delegations that ended earlier in this period (a month of them at most), not yet paid.

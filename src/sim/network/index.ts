@@ -95,7 +95,10 @@ export class SimNetwork {
   lastRegistered: SignedTx | null = null;
   /** @internal Txs for the pre-history blocks, in acceptance order. */
   historyTxs: SignedTx[] = [];
-  /** @internal Rewards paid since the simulation started (nAVAX); they are new AVAX, so the supply grows by them. */
+  /**
+   * @internal Potential rewards of stakers added (and cycles begun) since the simulation started, less those aborted
+   * (nAVAX): the node raises its supply by a reward when the staker is added and lowers it on abort.
+   */
   minted = 0n;
   /** @internal Upper bound of validators' own stakes (AVAX), sized to the network (src/sim/economy.ts). */
   stakeCeiling = 0;
@@ -134,6 +137,10 @@ export class SimNetwork {
     this.cChainHeight = 40_000_000 + this.prng.int(0, 5_000_000);
     this.xChainHeight = 400_000 + this.prng.int(0, 100_000);
 
+    // Where in the key pool this seed starts: every seed began at pair 0, so seeds 1, 2 and 3 served this node (and
+    // every validator in the same order) the same BLS key. A step of 101, prime to the pool's 256, gives 256 seeds
+    // in a row 256 different starts.
+    this.signers = (this.seed >>> 0) * 101;
     const g = this.prng.fork('genesis');
     this.nodeId = g.bytes(20);
     this.nodeIdStr = formatNodeId(this.nodeId);
@@ -227,7 +234,7 @@ export class SimNetwork {
     return t;
   }
 
-  /** Genesis-era supply plus every reward minted since: always above the total stake (src/sim/economy.ts). */
+  /** Genesis-era supply plus the rewards minted since (`minted`): always above the total stake (src/sim/economy.ts). */
   currentSupply(): bigint {
     return BigInt(GENESIS_SUPPLY_AVAX) * NAVAX + this.minted;
   }

@@ -118,7 +118,7 @@ export function ownPeriod(net: SimNetwork, plan: OwnValidationPlan): DrawnPeriod
     return { start: plan.startSec, end: plan.endSec };
   }
   if (plan.startSec < helicon) {
-    const when = Number.isFinite(helicon) ? `Helicon (${at(helicon)})` : 'Helicon, which this network has not scheduled (--helicon-time, or a v1.15 profile)';
+    const when = Number.isFinite(helicon) ? `Helicon (${at(helicon)})` : 'Helicon, which this node does not schedule on this network (a v1.15 node on mainnet or Fuji has it; a custom network takes --helicon-time)';
     throw new Error(`an auto-renewed validation starts at or after ${when}; this cycle starts ${at(plan.startSec)}`);
   }
   const { nextPeriodSec, autoCompoundRewardShares, earlierCycles } = plan.autoRenew;

@@ -25,8 +25,24 @@ export interface RateConfig {
   readonly supplyCap: bigint;
 }
 
+const rateConfigs = new WeakMap<RewardConfig | RateConfig, RateConfig>();
+
 export function rateConfig(cfg: RewardConfig | RateConfig): RateConfig {
-  return { ...cfg, maxConsumptionRate: BigInt(cfg.maxConsumptionRate), minConsumptionRate: BigInt(cfg.minConsumptionRate) };
+  if (typeof cfg.minConsumptionRate === 'bigint' && typeof cfg.maxConsumptionRate === 'bigint') return cfg as RateConfig;
+  let out = rateConfigs.get(cfg);
+  if (!out) rateConfigs.set(cfg, (out = { ...cfg, maxConsumptionRate: BigInt(cfg.maxConsumptionRate), minConsumptionRate: BigInt(cfg.minConsumptionRate) }));
+  return out;
+}
+
+let lastSec = -1;
+let lastNs = 0n;
+/** Seconds as Go's time.Duration (the minting period, asked for on every reward). */
+function nanoseconds(sec: number): bigint {
+  if (sec !== lastSec) {
+    lastSec = sec;
+    lastNs = BigInt(sec) * NS_PER_SEC;
+  }
+  return lastNs;
 }
 
 export function configForStakeStart(config: RewardConfig | RateConfig, heliconSec: number, stakeStartSec: number): RateConfig {
@@ -55,7 +71,7 @@ export function configForStakeStart(config: RewardConfig | RateConfig, heliconSe
 export function calculate(config: RewardConfig | RateConfig, durationSec: number, stakedAmount: bigint, currentSupply: bigint): bigint {
   const cfg = rateConfig(config);
   const duration = BigInt(Math.max(0, Math.floor(durationSec))) * NS_PER_SEC;
-  const mintingPeriod = BigInt(cfg.mintingPeriodSec) * NS_PER_SEC;
+  const mintingPeriod = nanoseconds(cfg.mintingPeriodSec);
   const numerator = (cfg.maxConsumptionRate - cfg.minConsumptionRate) * duration + cfg.minConsumptionRate * mintingPeriod;
   const denominator = mintingPeriod * PERCENT_DENOMINATOR;
   const remainingSupply = cfg.supplyCap - currentSupply;
@@ -68,8 +84,8 @@ export function calculate(config: RewardConfig | RateConfig, durationSec: number
 /**
  * The primary network's potential reward for a stake starting at `startSec` (reward/calculator.go lines 88-91,
  * primaryNetworkCalculator: the ramped config, then Calculate). What the node stores as PotentialReward when a
- * staker is added (standard_tx_executor.go lines 1522-1531, 1397-1403) or an auto-renewed cycle begins
- * (proposal_tx_executor.go lines 895-913).
+ * staker is added (standard_tx_executor.go lines 1526-1533, 1398-1409) or an auto-renewed cycle begins
+ * (proposal_tx_executor.go lines 890-920).
  */
 export function potentialReward(cfg: RewardConfig | RateConfig, heliconSec: number, startSec: number, durationSec: number, stakedAmount: bigint, currentSupply: bigint): bigint {
   return calculate(configForStakeStart(cfg, heliconSec, startSec), durationSec, stakedAmount, currentSupply);

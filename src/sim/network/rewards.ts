@@ -42,10 +42,12 @@ export function reward(net: SimNetwork, s: StakerBase, nowSec: number): void {
 export function prefersCommit(net: SimNetwork, v: Validator): boolean {
   const need = uptimeRequirementFor(net, v.start);
   if (v.nodeIdStr !== net.nodeIdStr) return v.uptime / 100 >= need;
+  // The vote is on the proposal block at the period's end.
   const startMs = v.start * 1000;
-  const elapsed = net.timeMs - startMs;
+  const atMs = v.end * 1000;
+  const elapsed = atMs - startMs;
   if (elapsed <= 0) return true;
-  const up = elapsed - downWithin(net.conn.outages, startMs, net.timeMs);
+  const up = elapsed - downWithin(net.conn.outages, startMs, atMs);
   let yes = 0n;
   let total = 0n;
   for (const w of net.validators) {
@@ -130,11 +132,11 @@ function rewardFixedTerm(net: SimNetwork, v: Validator, nowSec: number): void {
  *   supply (lines 443-463, mintRewardOnAbort 715-740);
  * - commit with nextPeriod 0: removed; the principal back; the cycle's reward with the restaked validation rewards,
  *   and the delegatee rewards with the restaked ones (lines 474-504);
- * - commit otherwise: restakeAutoRenewedValidatorOnCommit (lines 786-945), see restake() and below.
+ * - commit otherwise: restakeAutoRenewedValidatorOnCommit (lines 786-950), see restake() and below.
  */
 export function rewardAutoRenewed(net: SimNetwork, v: Validator, cfg: AutoRenew, nowSec: number): void {
   const commit = prefersCommit(net, v);
-  // The timestamp is the chain time, which is the cycle's end (lines 421-426), so each cycle's reward tx is its own.
+  // The timestamp is the chain time, which is the cycle's end (lines 423-428), so each cycle's reward tx is its own.
   const rtx = proposeReward(net, tf.rewardAutoRenewedValidatorTx(v.txId, v.end), commit, nowSec);
   const principal = v.weight - cfg.accruedValidationRewards - cfg.accruedDelegateeRewards;
   settleLeftoverDelegators(net, v, commit);
@@ -158,7 +160,7 @@ export function rewardAutoRenewed(net: SimNetwork, v: Validator, cfg: AutoRenew,
 }
 
 /**
- * A committed cycle that renews (proposal_tx_executor.go lines 786-945): the share of the validation and delegatee
+ * A committed cycle that renews (proposal_tx_executor.go lines 786-950): the share of the validation and delegatee
  * rewards set by autoCompoundRewardShares is restaked, up to the maximum stake, and the rest withdrawn (handed to
  * `pay`); the next cycle starts where this one ended, nextPeriod long, with a potential reward worked out at its
  * start from the new weight and today's supply (which the caller raises by it).

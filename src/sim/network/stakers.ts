@@ -15,6 +15,11 @@ import type { SimNetwork } from './index';
  * pool wraps. The random draws it once made are still taken, so every later draw of a seed stays the same. */
 export function makeSigner(net: SimNetwork, p: Prng): BlsSigner {
   p.bytes(48 + 96);
+  return pooledSigner(net);
+}
+
+/** The next key of the pool, drawing nothing. */
+function pooledSigner(net: SimNetwork): BlsSigner {
   const { publicKey, pop } = blsPair(net.signers++);
   return { publicKey, pop, publicKeyHex: hexNoChecksum(publicKey), popHex: hexNoChecksum(pop) };
 }
@@ -85,8 +90,9 @@ export interface RenewChoice {
 
 /**
  * A primary-network validator whose current period (an auto-renewed one's current cycle) runs from `startSec` to
- * `endSec` with `weight`. An auto-renewed validator always has a BLS key (add_auto_renewed_validator_tx.go lines
- * 170-172: errMissingSigner) and its tx stakes the weight less what earlier cycles restaked.
+ * `endSec` with `weight`. An auto-renewed validator's tx (which must carry a BLS key too:
+ * add_auto_renewed_validator_tx.go lines 170-172, errMissingSigner) stakes the weight less what earlier cycles
+ * restaked.
  */
 export function newValidator(
   net: SimNetwork,
@@ -102,7 +108,11 @@ export function newValidator(
   const stakeAddr = own ? net.wallets[0]!.addr : p.chance(0.7) ? rewardAddr : p.pick(net.addrPool);
   const rewardOwner = net.owner([rewardAddr]);
   const delegationRewardOwner = p.chance(0.85) ? rewardOwner : net.owner([p.pick(net.addrPool)]);
-  const signer = own ? net.nodePop : renew || p.chance(0.95) ? makeSigner(net, p) : null;
+  // Every primary-network validator has a BLS key: AddPermissionlessValidatorTx demands one on the primary network
+  // (add_permissionless_validator_tx.go lines 142-150), and the keyless AddValidatorTx stakes of before Durango
+  // (2024-03) ended within their year at most. The draws that once left 5% without one are taken as they were, so
+  // the draws after them in a seed's history stay the same.
+  const signer = own ? net.nodePop : p.chance(0.95) ? makeSigner(net, p) : pooledSigner(net);
   const shares = p.weighted<number>([
     [20_000, 0.55],
     [30_000, 0.1],
@@ -172,8 +182,9 @@ export function newValidator(
 }
 
 /**
- * A delegator whose staking tx is built, encoded and hashed only when its ID is first needed (most delegators
- * are never looked at): startup at mainnet scale is dominated by tx encoding. The tx draws from its own PRNG
+ * A delegator whose staking tx is built, encoded and hashed only when its ID is first needed, and whose potential
+ * reward is worked out only when first asked (most delegators are never looked at): startup at mainnet scale is
+ * dominated by tx encoding, then by the reward's big-integer arithmetic. The tx draws from its own PRNG
  * stream, so when it is built does not change what it is.
  */
 export function newDelegator(net: SimNetwork, p: Prng, v: Validator, startSec: number, endSec: number, weight: bigint, eager = false): Delegator {
@@ -181,6 +192,10 @@ export function newDelegator(net: SimNetwork, p: Prng, v: Validator, startSec: n
   const rewardOwner = net.owner([addr]);
   const stakeOwner = rewardOwner;
   const stream = `delegator:${net.delegatorSeq++}`;
+  const params = stakingParams(net.networkId);
+  const helicon = heliconSec(net);
+  const supply = net.currentSupply();
+  let reward: bigint | undefined;
   let built: { id: Uint8Array; idStr: string } | null = null;
   const build = () => {
     if (!built) {
@@ -211,7 +226,11 @@ export function newDelegator(net: SimNetwork, p: Prng, v: Validator, startSec: n
     start: startSec,
     end: endSec,
     weight,
-    potentialReward: primaryReward(net, startSec, endSec - startSec, weight),
+    // Worked out when first asked (most never are), from the supply of the moment it was added.
+    get potentialReward() {
+      reward ??= potentialReward(params.reward, helicon, startSec, endSec - startSec, weight, supply);
+      return reward;
+    },
     rewardOwner,
     stakeOwner,
   };

@@ -109,7 +109,7 @@ describe('the words of every reward line', () => {
 
   it('how the network sees the node, the threshold marked', () => {
     const view = viewOf([100, 100, 100, 99, 85, undefined, 0]);
-    expect(distributionLine(view, 90)).toBe('100%: 42.9% 99%: 14.3% | needs 90% | 85%: 14.3% unknown: 28.6%');
+    expect(distributionLine(view, 90)).toBe('100%: 42.9% · 99%: 14.3% | needs 90% | 85%: 14.3% · unknown: 28.6%');
     expect(viewRows(view, 90)).toEqual([
       { label: 'Seen >= 90%', value: '57.1% of stake (100%: 42.9%, 99%: 14.3%)' },
       { label: 'Seen < 90%', value: '14.3% of stake (85%: 14.3%)' },
