@@ -119,7 +119,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     paceMs = ms;
     for (const s of sessions) s.setPace(ms);
   };
-  const server = createExporterServer(views, { override: settings.uptimeThreshold, warnBudget }, Date.now, () => follow(pace.scraped(Date.now())));
+  const server = createExporterServer(views, { override: settings.uptimeThreshold, overrideFrom: settings.uptimeThresholdFrom, warnBudget }, Date.now, () => follow(pace.scraped(Date.now())));
   try {
     await listen(server, at);
   } catch (err) {

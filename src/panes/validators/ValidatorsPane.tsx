@@ -15,6 +15,9 @@ import { l1BalanceAt } from '../../domain/staking/l1-balance';
 import { lens } from '../../state/lenses';
 import { listReadAtKey } from '../../state/view-keys';
 import { shortenId } from '../../format/ids';
+import { sanitize } from '../../format/sanitize';
+import { namesOf } from '../../state/names';
+import { balanceRunwayMs } from '../../domain/reward/tiers';
 import type { PaneProps } from '../common';
 import { TablePane } from '../TablePane';
 import { stakeTotal, totalWeight, validatorHealth } from '../../domain/stake';
@@ -38,11 +41,23 @@ function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions[
         ? budgetCell(
             judgeValidation(
               { nodeId: v.nodeID, validation: 'primary', startMs: v.startTime?.getTime(), endMs: v.endTime?.getTime(), uptimePercent: v.uptime, view: 'this-node', helicon, renewal: renewalOf(v) },
-              { now, override: rewardThreshold.override },
+              { now, override: rewardThreshold.override, overrideFrom: rewardThreshold.overrideFrom },
             ),
           )
         : undefined;
-  }, [watch, subnet, upgrades, now, rewardThreshold.override]);
+  }, [watch, subnet, upgrades, now, rewardThreshold.override, rewardThreshold.overrideFrom]);
+}
+
+/** How long each L1 validator's balance lasts at the fee price now (domain/reward/tiers.ts balanceRunwayMs). */
+function useL1Runways(balanceOf: ValidatorColumnOptions['balanceOf']): ValidatorColumnOptions['runwayOf'] {
+  const price = useAvatop((s) => s.fees.validatorFeeState.data?.price);
+  return useMemo(() => {
+    if (!balanceOf) return undefined;
+    return (v: Validator) => {
+      const b = balanceOf(v);
+      return b === undefined || price === undefined ? undefined : balanceRunwayMs(b, price);
+    };
+  }, [balanceOf, price]);
 }
 
 /**
@@ -126,11 +141,18 @@ export function ValidatorsPane(props: PaneProps) {
   const mixed = rule.mixed;
   const budgetOf = useWatchedBudgets(subnet, now);
   const balanceOf = useL1Balances(subnet, rows);
+  const runwayOf = useL1Runways(balanceOf);
   const columns = useMemo(
-    () => validatorColumns(now, shareTotal, { thresholdOf, renew: anyRenewed, needs: mixed, subnetId: subnet, budgetOf, balanceOf }),
-    [now, shareTotal, thresholdOf, anyRenewed, mixed, subnet, budgetOf, balanceOf],
+    () => validatorColumns(now, shareTotal, { thresholdOf, renew: anyRenewed, needs: mixed, subnetId: subnet, budgetOf, balanceOf, runwayOf }),
+    [now, shareTotal, thresholdOf, anyRenewed, mixed, subnet, budgetOf, balanceOf, runwayOf],
   );
-  const subnetName = subnet === PRIMARY_NETWORK_ID ? 'primary network' : `subnet ${shortenId(subnet)}`;
+  // A subnet by its chains' names where the node knows them (it has no name of its own on the P-chain).
+  const chains = useAvatop((s) => s.subnets.chains.data);
+  const named = useMemo(() => namesOf(chains?.rows.map((r) => r.value)).subnet(subnet), [chains, subnet]);
+  const subnetName = subnet === PRIMARY_NETWORK_ID ? 'primary network' : `subnet ${shortenId(subnet)}${named ? ` (${sanitize(named, { maxLength: 40 })})` : ''}`;
+  // What the total counts: the validators' own stakes (delegations apart: "own") on the primary network, weights
+  // elsewhere. Short, so the rule after it fits 140 columns.
+  const totalText = subnet === PRIMARY_NETWORK_ID ? `${formatWeightCompact(total, subnet)} ${weightUnit(subnet)} own stake` : `total weight ${formatWeightCompact(total, subnet)}`;
   // Counting over every row is O(n): once per poll, not once per key press or clock tick.
   const warn = useMemo(() => {
     const t = Date.now();
@@ -139,7 +161,7 @@ export function ValidatorsPane(props: PaneProps) {
   // The list is read again when a block changes it and every few minutes: its uptimes are as old as the reading.
   const read = resource.updatedAt !== undefined ? ` · uptimes read ${formatAgeShort(resource.updatedAt, now)} ago` : '';
   // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
-  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}${read}`;
+  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${totalText}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}${read}`;
   return (
     <TablePane {...props} pane="validators" what="Validators" resource={resource} rows={rows} columns={columns}
       defaultSort={{ key: 'weight', dir: 'desc' }} emptyText="no validators"
