@@ -18,8 +18,8 @@ describe('validators pane: the age of the reading', () => {
     // n walks the subnets; the simulated network has L1s among its first subnets.
     let g = f;
     for (let i = 0; i < 6 && !/BALANCE/.test(g); i++) {
-      const before = /· (\d+)\/\d+/.exec(g)?.[1];
-      g = await s.press('n', (fr) => /· (\d+)\/\d+/.exec(fr)?.[1] !== before);
+      const before = /\((\d+)\/\d+\) ·/.exec(g)?.[1];
+      g = await s.press('n', (fr) => /\((\d+)\/\d+\) ·/.exec(fr)?.[1] !== before);
       g = await s.waitFor(/uptimes read \S+ ago/);
     }
     expect(g).toMatch(/BALANCE/);
