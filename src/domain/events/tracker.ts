@@ -220,7 +220,7 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
         severity: 'warning',
         open: { pane: 'overview' },
         opened: (i) => `bootstrapping ${i.detail ?? list(chains)}`,
-        closed: (i) => `bootstrapped (${i.detail ?? 'P, X and C'}) after ${formatDuration(i.end! - i.start)}`,
+        closed: (i) => `bootstrapped: every chain is done, after ${formatDuration(i.end! - i.start)}`,
       },
       chains.length > 0,
       at,
