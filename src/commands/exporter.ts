@@ -7,6 +7,8 @@ import { startHeadlessSession, type HeadlessSession } from '../exporter/session'
 import { createExporterServer, listen, parseListen } from '../exporter/server';
 import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources';
 import { isUp } from '../exporter/node-series';
+import { createKeeper } from '../events/keeper';
+import { watchFleetEvents } from '../events/watch-sessions';
 
 const DEFAULT_LISTEN = '127.0.0.1:9109';
 /** How often the choice of which node fetches each network's validator set is looked at again. */
@@ -110,6 +112,14 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   for (const n of nodes) {
     sessions.push(startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
   }
+  // The event log: the exporter watches its nodes as the monitor would (its probe runs at --interval), and writes
+  // their events when no monitor on this host already does.
+  const keeper = createKeeper({ stateDir: settings.stateDir });
+  watchFleetEvents(
+    keeper,
+    sessions.map((s) => ({ name: s.target.name, url: s.target.url, headers: s.target.headers, store: s.store, client: s.client })),
+    { override: settings.uptimeThreshold },
+  );
   const restake = () => assignStakeSources(sessions.map((s) => ({ state: s.store.getState(), isStakeSource: s.isStakeSource, setStakeSource: s.setStakeSource })), isUp);
   restake();
   const restaking = setInterval(restake, STAKE_SOURCE_CHECK_MS);
@@ -122,6 +132,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   // A scraper's kept-alive connection would hold close() open until it times out.
   server.closeAllConnections();
   await closed;
+  keeper.close();
   await Promise.allSettled(sessions.map((s) => s.close()));
   return 0;
 }

@@ -95,6 +95,13 @@ function inputsOf(s: AvatopState): readonly unknown[] {
   ];
 }
 
+/** The facts with every word that came from the node or an error cleaned (the tracker keeps them in node.json). */
+function withoutSecrets(f: NodeFacts, secrets: readonly string[]): NodeFacts {
+  const reach = f.reach.why !== undefined ? { ...f.reach, why: redact(f.reach.why, secrets) } : f.reach;
+  const checks = f.checks && Object.fromEntries(Object.entries(f.checks).map(([name, c]) => [redact(name, secrets), c.error !== undefined ? { ...c, error: redact(c.error, secrets) } : c]));
+  return { ...f, reach, ...(checks ? { checks } : {}) };
+}
+
 export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOptions): NodeWatch {
   const now = opts.now ?? Date.now;
   let ref: NodeRef | undefined;
@@ -158,7 +165,7 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
     const s = store.getState();
     if (!resolve(s) || !writer || !tracker || !ref) return;
     const at = now();
-    let facts: NodeFacts = nodeFacts(s, at, { override: opts.override });
+    let facts: NodeFacts = withoutSecrets(nodeFacts(s, at, { override: opts.override }), opts.secrets);
     if (Object.keys(rewardAnswers).length > 0) facts = { ...facts, rewards: { ...rewardAnswers } };
     const r = observe(tracker, facts, ref);
     tracker = r.state;
@@ -220,7 +227,7 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
     sink.sample(ref, sample);
   };
 
-  function flush() {
+  function flush(final = false) {
     if (!journal || !ref) return;
     const at = now();
     if (!writer) {
@@ -254,7 +261,7 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
         problem(`cannot write the history (${r.code})`);
       }
     }
-    if (stateDirty && tracker && (wrote || at - stateWrittenAt >= STATE_EVERY_MS)) {
+    if (stateDirty && tracker && (wrote || final || at - stateWrittenAt >= STATE_EVERY_MS)) {
       const r = journal.writeState({ v: 1, name: opts.name, network: ref.network, nodeId: ref.nodeId, savedAt: at, tracker, budgets });
       if (r.ok) {
         stateDirty = false;
@@ -277,14 +284,14 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
     sink.note(text);
   };
 
-  const flushTimer = setInterval(flush, opts.flushEveryMs ?? FLUSH_EVERY_MS);
+  const flushTimer = setInterval(() => flush(), opts.flushEveryMs ?? FLUSH_EVERY_MS);
   flushTimer.unref?.();
   const sampleTimer = setInterval(takeSample, opts.sampleEveryMs ?? SAMPLE_EVERY_MS);
   sampleTimer.unref?.();
   schedule();
 
   return {
-    flush,
+    flush: () => flush(),
     stop() {
       if (stopped) return;
       if (pending !== undefined) {
@@ -295,7 +302,7 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
       unsubscribe();
       clearInterval(flushTimer);
       clearInterval(sampleTimer);
-      flush();
+      flush(true);
       journal?.lock.release();
     },
     tracker: () => tracker,

@@ -76,6 +76,8 @@ export interface TrackerState {
   readonly processStartMs?: number;
   /** This node's validations at the last look (undefined: never seen). */
   readonly validations?: Readonly<Record<string, ValidationMemo>>;
+  /** The subnet and L1 validations among them are a complete list (discovery had answered). */
+  readonly othersKnown?: boolean;
   /** Last tier by `budget:<key>`, `l1:<key>`, `upgrade`. */
   readonly tiers: Readonly<Record<string, Tier>>;
   /** Rewards to ask the chain about, by staking tx ID. */
@@ -287,6 +289,7 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
 
   // This node's validations: what appeared, renewed and left since the last look.
   let validations = prev.validations;
+  let othersKnown = prev.othersKnown;
   const pendingRewards: Record<string, PendingReward> = {};
   for (const [tx, p] of Object.entries(prev.pendingRewards)) if (at - p.endedAt <= REWARD_WAIT_MS) pendingRewards[tx] = p;
   if (f.validations) {
@@ -309,7 +312,10 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
       const target: EventTarget | undefined = v.kind === 'l1' ? { pane: 'overview' } : { view: 'validator', nodeId: v.nodeId, ...(v.subnetId ? { subnetId: v.subnetId } : {}) };
       const old = before?.[v.key];
       const ends = v.endMs !== undefined ? `; ${v.autoRenewed ? 'this cycle ends' : 'ends'} ${dateOf(v.endMs)}` : '';
-      if (before && (!old || (old.txId !== undefined && v.txId !== undefined && old.txId !== v.txId))) {
+      // A subnet or L1 validation is new only against a list discovery had completed; the first complete list is
+      // what already ran.
+      const comparable = v.kind === 'primary' || prev.othersKnown === true;
+      if (before && comparable && (!old || (old.txId !== undefined && v.txId !== undefined && old.txId !== v.txId))) {
         if (old) leave(old, v.key, old.endMs !== undefined && at >= old.endMs - END_TOLERANCE_MS);
         const start = v.startMs !== undefined && v.startMs <= at ? v.startMs : at;
         emit('validation', incidentId('validation', `${v.key}:started`, start), start, 'info', `${v.label} started${ends}`, { subject: v.key, ...(target ? { open: target } : {}) });
@@ -341,7 +347,7 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
       for (const [key, old] of Object.entries(before)) {
         if (seen[key]) continue;
         // Discovery of subnet and L1 validations may not have run yet: only what the facts cover can have left.
-        if (old.kind !== 'primary' && f.validationsComplete === false) {
+        if (old.kind !== 'primary' && f.validationsComplete !== true) {
           seen[key] = old;
           continue;
         }
@@ -349,6 +355,7 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
       }
     }
     validations = seen;
+    othersKnown = prev.othersKnown === true || f.validationsComplete === true;
   }
 
   function leave(old: ValidationMemo, key: string, atEnd: boolean) {
@@ -385,7 +392,7 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
   }
 
   return {
-    state: { v: 1, at, incidents, version, processStartMs, validations, tiers, pendingRewards },
+    state: { v: 1, at, incidents, version, processStartMs, validations, othersKnown, tiers, pendingRewards },
     lines,
   };
 }

@@ -189,6 +189,16 @@ describe("this node's validations", () => {
     expect(off.lines.map((l) => l.text)).toEqual(['primary network validation exited at the end of its cycle (auto-renew was off)']);
   });
 
+  it('subnet validations found by the first discovery already ran; one found later started', () => {
+    const subnet = (id: string): ValidationFact => ({ key: `subnet:${id}`, kind: 'subnet', label: `subnet ${id} validation`, nodeId: NODE.nodeId, subnetId: id, autoRenewed: false, startMs: T0 - 1000, endMs: T0 + 86_400_000 });
+    const r = run([
+      up(T0, { validations: [primary()], validationsComplete: false }),
+      up(T0 + 1000, { validations: [primary(), subnet('A')], validationsComplete: true }),
+      up(T0 + 2000, { validations: [primary(), subnet('A'), subnet('B')], validationsComplete: true }),
+    ]);
+    expect(r.lines.map((l) => l.text)).toEqual(['subnet B validation started; ends 2026-11-27 09:00 UTC']);
+  });
+
   it("a subnet validation is not taken for gone while discovery has not answered", () => {
     const subnet: ValidationFact = { key: 'subnet:S', kind: 'subnet', label: 'subnet S validation', nodeId: NODE.nodeId, subnetId: 'S', autoRenewed: false, endMs: T0 + 86_400_000 };
     const r = run([up(T0, { validations: [primary(), subnet], validationsComplete: true }), up(T0 + 1000, { validations: [primary()], validationsComplete: false })]);
