@@ -75,6 +75,8 @@ function paneSpecs(pane: PaneId, s: AvatopState, decoders: Decoders): ResourceSp
     case 'metrics':
       return [metricsSpec('pane')];
     case 'console':
+    // The events pane reads the event log (src/events); what feeds it is polled for the header anyway.
+    case 'events':
     // The fleet pane reads every node's own store (src/fleet): the viewed node polls only its header for it (which
     // holds this node's own record, as the row needs).
     case 'fleet':
@@ -114,6 +116,9 @@ function viewSpecs(view: NavView | undefined, s: AvatopState, decoders: Decoders
       return [peersSpec()];
     case 'health':
       return [healthSpec('tick')];
+    case 'history':
+      // Samples come from the event log (src/events), taken by what the header already polls.
+      return [];
     case 'tx':
     case 'validator':
     case 'utxo':

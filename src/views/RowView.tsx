@@ -74,6 +74,8 @@ export function partsFor(view: NavView, s: AvatopState): Part[] {
     }
     case 'health':
       return [{ title: 'Health', data: s.node.health.data, resource: s.node.health }];
+    case 'history':
+      return [];
   }
 }
 

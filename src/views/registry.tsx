@@ -39,5 +39,7 @@ export function viewTitle(v: NavView): string {
       return `UTXO ${v.id}`;
     case 'health':
       return 'health';
+    case 'history':
+      return 'history';
   }
 }
