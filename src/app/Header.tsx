@@ -28,14 +28,16 @@ import { useBookEvents, useEventBook, useSeenAt } from '../ui/use-events';
 import { newWarningCount, newWarningsText } from '../panes/events/events-model';
 
 /** "⚑ 3 new since 09:12" while warnings arrived since the Events pane was last opened (e opens it). */
-function useNewWarnings(now: number): { text: string; critical: boolean } | undefined {
+function useNewWarnings(now: number): { count: string; since: string | undefined; critical: boolean } | undefined {
   const book = useEventBook();
   const events = useBookEvents(book);
   const seenAt = useSeenAt(book);
   const onEvents = useAvatop((s) => s.ui.pane === 'events' && s.ui.nav.length === 0);
   const fresh = useMemo(() => newWarningCount(events, seenAt), [events, seenAt]);
   if (onEvents || fresh.count === 0) return undefined;
-  return { text: `⚑ ${newWarningsText(fresh.count, seenAt, now)}`, critical: fresh.critical };
+  const text = newWarningsText(fresh.count, seenAt, now);
+  const cut = text.indexOf(' since ');
+  return cut < 0 ? { count: `⚑ ${text}`, since: undefined, critical: fresh.critical } : { count: `⚑ ${text.slice(0, cut)}`, since: text.slice(cut + 1), critical: fresh.critical };
 }
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
@@ -130,7 +132,13 @@ export function Header({ width }: { width: number }) {
               ...line1,
               { text: '  ', style: label },
               ...chainTimeParts(timestamp, theme, down),
-              ...(news ? [{ text: `  ${news.text}`, style: news.critical ? theme.status.error : theme.status.warn, drop: 4 }] : []),
+              // The count stays longest; when narrow, "since 09:12" goes first.
+              ...(news
+                ? [
+                    { text: `  ${news.count}`, style: news.critical ? theme.status.error : theme.status.warn, drop: 5 },
+                    ...(news.since ? [{ text: ` ${news.since}`, style: news.critical ? theme.status.error : theme.status.warn, drop: 4 }] : []),
+                  ]
+                : []),
             ],
             width,
           )}

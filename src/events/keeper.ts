@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { AvatopStore } from '../state/store';
 import type { EventBook } from '../domain/events/book';
 import { nodeKey } from '../domain/events/book';
-import { newestFirst } from '../domain/events/fold';
-import { SEVERITY_RANK, type EventLine, type NodeRef } from '../domain/events/record';
+import { mergeLine, newestFirst } from '../domain/events/fold';
+import type { EventLine, NodeRef } from '../domain/events/record';
 import { HISTORY_MAX_AGE_MS, type HistorySample } from '../domain/events/history';
 import { nodeFs, readJsonFile, writeFileAtomic, type FsOps } from './fs-ops';
 import { NodeJournal, EVENTS_MAX_AGE_MS, type JournalOptions } from './node-journal';
@@ -70,15 +70,8 @@ export function createKeeper(opts: KeeperOptions): Keeper {
       let m = byNode.get(key);
       if (!m) byNode.set(key, (m = new Map()));
       const prev = m.get(l.id);
-      if (prev && prev.at >= l.at && prev.start <= l.start) continue;
-      const next = !prev
-        ? l
-        : {
-            ...(l.at >= prev.at ? l : prev),
-            start: Math.min(prev.start, l.start),
-            time: prev.start <= l.start ? prev.time : l.time,
-            severity: SEVERITY_RANK[l.severity] > SEVERITY_RANK[prev.severity] ? l.severity : prev.severity,
-          };
+      if (prev && prev.at >= l.at && prev.start <= l.start && (prev.firstAt ?? prev.at) <= l.at) continue;
+      const next = prev ? mergeLine(prev, l) : l;
       m.set(l.id, next);
       changed = true;
     }

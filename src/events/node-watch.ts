@@ -221,6 +221,7 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
     if (!ref || !writer) return;
     const s = store.getState();
     const sample = historySample(s, { now: now(), prev: prevSample, latencies, budgetMs: budgets.primary && now() - budgets.primary.at < 2 * SAMPLE_EVERY_MS ? budgets.primary.remainingMs : undefined });
+    if (!sample) return;
     prevSample = sample;
     latencies = [];
     if (journal) samples.push(sample);

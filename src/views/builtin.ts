@@ -5,9 +5,11 @@ import { TxView } from './TxView';
 import { UtxoView } from './UtxoView';
 import { ValidatorView } from './ValidatorView';
 import { HealthView } from './HealthView';
+import { HistoryView } from './HistoryView';
 
 registerView('block', BlockView);
 registerView('tx', TxView);
 registerView('validator', ValidatorView);
 registerView('utxo', UtxoView);
 registerView('health', HealthView);
+registerView('history', HistoryView);

@@ -19,15 +19,17 @@ export function foldLines(lines: Iterable<EventLine>): EventLine[] {
   for (const l of lines) {
     const key = `${l.network}/${l.nodeId}/${l.id}`;
     const prev = byId.get(key);
-    if (!prev) {
-      byId.set(key, l);
-      continue;
-    }
-    const later = l.at >= prev.at ? l : prev;
-    const severity = SEVERITY_RANK[l.severity] > SEVERITY_RANK[prev.severity] ? l.severity : prev.severity;
-    byId.set(key, { ...later, start: Math.min(prev.start, l.start), time: prev.start <= l.start ? prev.time : l.time, severity });
+    byId.set(key, prev ? mergeLine(prev, l) : l);
   }
   return newestFirst([...byId.values()]);
+}
+
+/** Two lines of one incident as one: the later's state, the first's start, the worst severity, the first record. */
+export function mergeLine(prev: EventLine, l: EventLine): EventLine {
+  const later = l.at >= prev.at ? l : prev;
+  const severity = SEVERITY_RANK[l.severity] > SEVERITY_RANK[prev.severity] ? l.severity : prev.severity;
+  const firstAt = Math.min(prev.firstAt ?? prev.at, l.firstAt ?? l.at);
+  return { ...later, start: Math.min(prev.start, l.start), time: prev.start <= l.start ? prev.time : l.time, severity, firstAt };
 }
 
 export function newestFirst(events: EventLine[]): EventLine[] {
@@ -79,7 +81,11 @@ export function worstSeverity(events: readonly EventLine[]): Severity | undefine
   return worst;
 }
 
-/** Warnings and critical events that started after `sinceMs`: the header's "3 new since 09:12". */
+/**
+ * Warnings and critical events avatop recorded after `sinceMs`: the header's "3 new since 09:12". By when they were
+ * recorded, not when they started (a node dates a check's failure by its own clock, and a restart is dated by the
+ * process start, both of which can be before the pane was last opened).
+ */
 export function newWarnings(events: readonly EventLine[], sinceMs: number | undefined): EventLine[] {
-  return events.filter((e) => SEVERITY_RANK[e.severity] >= SEVERITY_RANK.warning && (sinceMs === undefined || e.start > sinceMs));
+  return events.filter((e) => SEVERITY_RANK[e.severity] >= SEVERITY_RANK.warning && (sinceMs === undefined || (e.firstAt ?? e.at) > sinceMs));
 }

@@ -61,9 +61,11 @@ export interface SampleInput {
   readonly budgetMs: number | undefined;
 }
 
-export function historySample(s: AvatopState, i: SampleInput): HistorySample {
-  const up = selectLiveness(s).state === 'up';
-  if (!up) return { t: i.now, up: false };
+/** The sample now, or undefined while the node has neither answered nor failed yet (nothing to say). */
+export function historySample(s: AvatopState, i: SampleInput): HistorySample | undefined {
+  const live = selectLiveness(s).state;
+  if (live === 'connecting') return undefined;
+  if (live === 'down') return { t: i.now, up: false };
   const fresh = <T>(r: { data: T | undefined; stale: boolean }): T | undefined => (r.stale ? undefined : r.data);
   const uptime = fresh(s.node.uptime)?.weightedAveragePercentage;
   const health = fresh(s.node.health);
@@ -128,21 +130,47 @@ export interface Bucket {
   readonly down: boolean;
 }
 
-/** `columns` buckets over [from, to): each the mean of its samples, and whether the node was down in it. */
-export function bucketize(samples: readonly HistorySample[], key: SeriesKey, from: number, to: number, columns: number): Bucket[] {
+/**
+ * `columns` buckets over [from, to): each the mean of its samples, and whether the node was down in it. A column
+ * narrower than the sampling interval that no sample fell in takes the last value before it, when that is no older
+ * than `carryMs` (an hour is 60 samples over 70 columns: without it, every seventh column would be a gap).
+ */
+export function bucketize(samples: readonly HistorySample[], key: SeriesKey, from: number, to: number, columns: number, carryMs = SAMPLE_EVERY_MS * 1.5): Bucket[] {
   const sums = new Array<number>(columns).fill(0);
   const counts = new Array<number>(columns).fill(0);
   const down = new Array<boolean>(columns).fill(false);
+  const lastAt = new Array<number>(columns).fill(-Infinity);
   const span = to - from;
   if (span <= 0 || columns <= 0) return [];
+  let before: { t: number; v: number | undefined; up: boolean } | undefined;
   for (const x of samples) {
-    if (x.t < from || x.t >= to) continue;
+    if (x.t >= to) continue;
+    if (x.t < from) {
+      before = { t: x.t, v: sampleValue(x, key), up: x.up };
+      continue;
+    }
     const c = Math.min(columns - 1, Math.floor(((x.t - from) / span) * columns));
+    lastAt[c] = Math.max(lastAt[c]!, x.t);
     if (!x.up) down[c] = true;
     const v = sampleValue(x, key);
     if (v === undefined || !Number.isFinite(v)) continue;
     sums[c]! += v;
     counts[c]! += 1;
   }
-  return sums.map((s, i) => ({ value: counts[i] ? s / counts[i]! : undefined, down: down[i]! }));
+  const out: Bucket[] = [];
+  let carry = before && before.up ? { t: before.t, v: before.v } : undefined;
+  for (let i = 0; i < columns; i++) {
+    const colStart = from + (span * i) / columns;
+    if (counts[i]) {
+      const value = sums[i]! / counts[i]!;
+      out.push({ value, down: down[i]! });
+      carry = { t: lastAt[i]!, v: value };
+    } else if (!down[i] && lastAt[i] === -Infinity && carry && carry.v !== undefined && colStart - carry.t <= carryMs) {
+      out.push({ value: carry.v, down: false });
+    } else {
+      out.push({ value: undefined, down: down[i]! });
+      if (down[i] || lastAt[i] !== -Infinity) carry = undefined;
+    }
+  }
+  return out;
 }

@@ -73,6 +73,8 @@ export interface EventLine {
   /** Epoch ms this line was written: a later line of an incident replaces an earlier one. */
   readonly at: number;
   readonly v: 1;
+  /** When avatop first recorded it (its first line's `at`): set when lines are folded, never written. */
+  readonly firstAt?: number;
 }
 
 const target = z.union([
