@@ -39,8 +39,8 @@ export function HistoryView({ view, width, height, active }: ViewProps<Extract<N
     'view',
     (ev) => {
       if (ev.is('history.window')) setWin((w) => (w + 1) % HISTORY_WINDOWS.length);
-      else if (ev.is('history.next')) setSeries((i) => (i + 1) % HISTORY_SERIES.length);
-      else if (ev.is('history.prev')) setSeries((i) => (i - 1 + HISTORY_SERIES.length) % HISTORY_SERIES.length);
+      else if (ev.is('cursor.down')) setSeries((i) => (i + 1) % HISTORY_SERIES.length);
+      else if (ev.is('cursor.up')) setSeries((i) => (i - 1 + HISTORY_SERIES.length) % HISTORY_SERIES.length);
       else return false;
       return true;
     },
