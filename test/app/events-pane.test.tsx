@@ -90,7 +90,7 @@ describe('the Events pane', () => {
       expect(s.lastFrame()).not.toMatch(/⚑/);
       // The outage opens the History view.
       await s.press('e', /unreachable for 1m 02s/);
-      await s.press('G', (f) => true);
+      await s.press('G', () => s.store.getState().ui.panes.events.cursor === 2);
       await s.press(KEY.enter, /Uptime \(the peers' view\) · last day/);
       const frame = s.lastFrame();
       for (const line of frame.split('\n')) expect(line.length).toBeLessThanOrEqual(size.columns);
