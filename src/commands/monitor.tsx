@@ -25,6 +25,8 @@ import { watchFleetEvents } from '../events/watch-sessions';
 
 /** Longest the first frame waits for the node's first answers. */
 const FIRST_PAINT_WAIT_MS = 150;
+/** The event log begins this long after the first data frame. */
+const EVENTS_START_DELAY_MS = 1_000;
 
 const usage = `Usage: avatop [flags]            the live monitor (needs a terminal)
        avatop --demo              the monitor against the built-in simulated node
@@ -226,18 +228,9 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       if (done) return;
       fleet = createFleet(nodes, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs, nextTick: onNextSecond, firstStore: store });
       log.write('start', { version: AVATOP_VERSION, url, nodes: nodes.map((n) => n.name), intervalMs: settings.intervalMs, demo: settings.demo });
-      watchFleetEvents(
-        keeper,
-        fleet.sessions.map((s, i) => ({ name: s.name, url: s.url, headers: nodes[i]?.headers, store: s.store, client: s.client })),
-        { override: settings.uptimeThreshold },
-      );
-      for (const s of fleet.sessions) {
-        s.client.onCall((e) =>
-          log.write('call', { node: s.name, method: e.method, ok: e.ok, ms: Math.round(e.latencyMs), bytes: e.bytes, error: e.error?.short }),
-        );
-      }
       if (ink) {
         paint(`${url} (simulated node)`);
+        startEvents();
         return;
       }
       // The first frame waits for the first answers (until no request is in flight), at most FIRST_PAINT_WAIT_MS:
@@ -253,6 +246,21 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       });
       sched.flush();
       paint(url);
+      startEvents();
+    };
+    // The event log starts watching once the first data frame is on screen: its lock, its state file and the look
+    // at each node are no part of the first frame (the tracker compares states, so nothing is missed by waiting).
+    const startEvents = () => {
+      const timer = setTimeout(() => {
+        if (done || !fleet) return;
+        const f = fleet;
+        watchFleetEvents(
+          keeper,
+          f.sessions.map((s, i) => ({ name: s.name, url: s.url, headers: nodes[i]?.headers, store: s.store, client: s.client })),
+          { override: settings.uptimeThreshold },
+        );
+      }, EVENTS_START_DELAY_MS);
+      timer.unref?.();
     };
     connect().catch((err: unknown) => void shutdown(1, `avatop: ${err instanceof Error ? err.message : String(err)}\n`));
   });
