@@ -17,6 +17,7 @@ import type { Tier } from '../reward/tiers';
 import { latest } from '../../metrics/series';
 import { sanitize } from '../../format/sanitize';
 import { shortVersion } from '../versions';
+import type { Severity } from './record';
 
 export type Chain = 'P' | 'X' | 'C';
 
@@ -67,8 +68,11 @@ export interface NodeFacts {
   /** Discovery of subnet and L1 validations has answered: one missing from the list has left. */
   readonly validationsComplete?: boolean;
   readonly uptime?: { readonly percent: number; readonly threshold: number };
-  /** The network upgrade deadline's tier, when the upgrade module has judged one. */
-  readonly upgrade?: { readonly tier: Tier; readonly text: string };
+  /**
+   * The network upgrade deadline as the upgrade rule judged it: its tier (any label: a change is an event), how
+   * severe, and the sentence.
+   */
+  readonly upgrade?: { readonly tier: string; readonly severity: Severity; readonly text: string };
   /** The chain's word on rewards asked for (by staking tx ID): paid UTXOs, or none. */
   readonly rewards?: Readonly<Record<string, { readonly paid: boolean; readonly utxos: number }>>;
 }

@@ -78,8 +78,10 @@ export interface TrackerState {
   readonly validations?: Readonly<Record<string, ValidationMemo>>;
   /** The subnet and L1 validations among them are a complete list (discovery had answered). */
   readonly othersKnown?: boolean;
-  /** Last tier by `budget:<key>`, `l1:<key>`, `upgrade`. */
+  /** Last tier by `budget:<key>`, `l1:<key>`. */
   readonly tiers: Readonly<Record<string, Tier>>;
+  /** The upgrade deadline's last tier. */
+  readonly upgrade?: string;
   /** Rewards to ask the chain about, by staking tx ID. */
   readonly pendingRewards: Readonly<Record<string, PendingReward>>;
 }
@@ -386,13 +388,18 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
     else emit('reward', incidentId('reward', tx, at), at, 'critical', `${p.label}: no reward paid for tx ${tx}: the validators did not vote to reward it`, { subject: tx, open: target });
   }
 
+  // The upgrade deadline: any change of its tier is an event, at the rule's severity; a first look at a quiet one says nothing.
+  let upgrade = prev.upgrade;
   if (f.upgrade) {
     const u = f.upgrade;
-    tierChange('upgrade', u.tier, 'upgrade', () => u.text, { pane: 'versions' });
+    if (u.tier !== prev.upgrade && !(prev.upgrade === undefined && u.severity === 'info')) {
+      emit('upgrade', incidentId('upgrade', u.tier, at), at, u.severity, u.text, { subject: u.tier, open: { pane: 'versions' } });
+    }
+    upgrade = u.tier;
   }
 
   return {
-    state: { v: 1, at, incidents, version, processStartMs, validations, othersKnown, tiers, pendingRewards },
+    state: { v: 1, at, incidents, version, processStartMs, validations, othersKnown, tiers, upgrade, pendingRewards },
     lines,
   };
 }

@@ -231,7 +231,12 @@ describe("this node's validations", () => {
   });
 
   it('upgrade deadline tiers', () => {
-    const r = run([up(T0, { upgrade: { tier: 'ok', text: 'a' } }), up(T0 + 1, { upgrade: { tier: 'warn', text: 'upgrade before …' } }), up(T0 + 2, { upgrade: { tier: 'critical', text: 'upgrade within a day' } })]);
+    const r = run([
+      up(T0, { upgrade: { tier: 'none', severity: 'info', text: 'a' } }),
+      up(T0 + 1, { upgrade: { tier: 'days', severity: 'warning', text: 'upgrade before …' } }),
+      up(T0 + 2, { upgrade: { tier: 'days', severity: 'warning', text: 'upgrade before …' } }),
+      up(T0 + 3, { upgrade: { tier: 'day', severity: 'critical', text: 'upgrade within a day' } }),
+    ]);
     expect(r.lines.map((l) => [l.kind, l.severity, l.text])).toEqual([
       ['upgrade', 'warning', 'upgrade before …'],
       ['upgrade', 'critical', 'upgrade within a day'],
