@@ -45,18 +45,8 @@ export interface Incident {
   readonly detail?: string;
 }
 
-export interface ValidationMemo {
-  readonly kind: ValidationFact['kind'];
-  readonly label: string;
-  readonly nodeId: string;
-  readonly subnetId?: string;
-  readonly txId?: string;
-  readonly startMs?: number;
-  readonly endMs?: number;
-  readonly autoRenewed: boolean;
-  readonly nextPeriodS?: number;
-  readonly budgetLost?: boolean;
-}
+/** What is remembered of a validation from one look to the next: its identity and period, and how its budget stood. */
+export type ValidationMemo = Pick<ValidationFact, 'kind' | 'label' | 'nodeId' | 'subnetId' | 'txId' | 'startMs' | 'endMs' | 'autoRenewed' | 'nextPeriodS' | 'budgetLost'>;
 
 export interface PendingReward {
   readonly key: string;
