@@ -127,13 +127,31 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
 
   const clean = (l: EventLine): EventLine => ({ ...l, text: redact(l.text, opts.secrets), node: redact(l.node, opts.secrets) });
 
-  /** Becomes the node's writer, continuing from the tracker state the last writer saved. */
+  /**
+   * Becomes the node's writer, continuing from the tracker state the last writer saved. A folder that cannot be
+   * written at all (read-only, no permission) leaves this process tracking in memory, as with --no-state, and saying
+   * so; it tries the folder again at every flush.
+   */
+  let memoryOnly = false;
   const takeOver = () => {
-    if (!journal || writer || !journal.lock.acquire()) return;
-    writer = true;
+    if (!journal || (writer && !memoryOnly)) return;
+    if (!journal.lock.acquire()) {
+      if (journal.lock.error && !writer) {
+        writer = true;
+        memoryOnly = true;
+        tracker = INITIAL_TRACKER;
+        problem(`cannot write the event log in ${journal.dir} (${journal.lock.error}): events are kept for this run only`);
+      }
+      return;
+    }
     const saved = journal.readState();
-    tracker = saved?.tracker ?? INITIAL_TRACKER;
-    budgets = { ...saved?.budgets };
+    if (!writer || memoryOnly) {
+      // From memory to the folder: what was seen meanwhile is written; the saved state is older than it.
+      if (!memoryOnly || !tracker) tracker = saved?.tracker ?? INITIAL_TRACKER;
+      budgets = { ...saved?.budgets, ...budgets };
+    }
+    writer = true;
+    memoryOnly = false;
   };
 
   const resolve = (s: AvatopState): boolean => {
@@ -231,6 +249,10 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
   function flush(final = false) {
     if (!journal || !ref) return;
     const at = now();
+    if (memoryOnly) {
+      takeOver();
+      if (memoryOnly) return;
+    }
     if (!writer) {
       takeOver();
       if (!writer) {
@@ -279,11 +301,11 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
     }
   }
 
-  const problem = (text: string) => {
+  function problem(text: string) {
     if (failing === text) return;
     failing = text;
     sink.note(text);
-  };
+  }
 
   const flushTimer = setInterval(() => flush(), opts.flushEveryMs ?? FLUSH_EVERY_MS);
   flushTimer.unref?.();

@@ -5,7 +5,7 @@
 // both broke a stale lock at once settle on the one whose rename came last.
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { nodeFs, readJsonFile, writeAll, type FsOps } from './fs-ops';
+import { errorCode, nodeFs, readJsonFile, writeAll, type FsOps } from './fs-ops';
 
 export const LOCK_FILE = 'writer.lock';
 
@@ -42,6 +42,8 @@ export class WriterLock {
   private readonly alive: (pid: number) => boolean;
   private readonly path: string;
   private held = false;
+  /** Why the last attempt could not even ask (the folder cannot be created or written: EACCES, EROFS, ENOSPC). */
+  error: string | undefined;
 
   constructor(
     readonly dir: string,
@@ -70,6 +72,7 @@ export class WriterLock {
       if (this.owner()?.token === this.me.token) return true;
       this.held = false; // another process broke it: it writes from now on
     }
+    this.error = undefined;
     try {
       fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       const mine = `${this.path}.${this.me.token}`;
@@ -97,8 +100,9 @@ export class WriterLock {
       } catch {
         // renamed into place
       }
-    } catch {
+    } catch (err) {
       this.held = false;
+      this.error = errorCode(err);
     }
     return this.held;
   }

@@ -12,6 +12,7 @@ import { resolveError, resolveOk } from '../../src/state/resource';
 import { TransportError } from '../../src/rpc/errors';
 import { foldText } from '../../src/domain/events/fold';
 import { redact, secretsOf } from '../../src/events/redact';
+import { nodeFs, type FsOps } from '../../src/events/fs-ops';
 
 const dirs: string[] = [];
 const temp = () => {
@@ -167,5 +168,37 @@ describe('credentials', () => {
       .join('\n');
     expect(all).toContain("unreachable");
     expect(all).not.toMatch(/hunter2|s3cr3t|k3y-abcdef|operator/);
+  });
+});
+
+describe('a folder that cannot be written', () => {
+  it('tracks in memory and says so, then writes what it kept once the folder can be written', async () => {
+    const stateDir = temp();
+    let readOnly = true;
+    const refuse = () => {
+      if (readOnly) throw Object.assign(new Error('read-only file system'), { code: 'EROFS' });
+    };
+    const fs: FsOps = {
+      ...nodeFs,
+      mkdirSync: (p, o) => (refuse(), nodeFs.mkdirSync(p, o)),
+      openSync: (p, f, m) => (f !== 'r' && refuse(), nodeFs.openSync(p, f, m)),
+    };
+    let t = Date.UTC(2026, 10, 26, 11, 48, 0);
+    const k = createKeeper({ stateDir, fs, now: () => t, flushEveryMs: 3_600_000, loadDelayMs: 0 });
+    keepers.push(k);
+    const s = nodeStore();
+    k.watch(s, { name: 'validator-1', url: 'http://127.0.0.1:9650' });
+    await tick();
+    probe(s, (t += 2000), false);
+    probe(s, (t += 2000), false);
+    await tick();
+    k.flush();
+    expect(k.events().map((e) => e.kind)).toEqual(['unreachable']);
+    expect(k.notes().join('\n')).toMatch(/cannot write the event log in .* \(EROFS\): events are kept for this run only/);
+    readOnly = false;
+    k.flush();
+    const lines = readdirSync(nodeDir(stateDir, NODE)).filter((n) => n.startsWith('events-')).flatMap((n) => readFileSync(join(nodeDir(stateDir, NODE), n), 'utf8').split('\n').filter(Boolean));
+    expect(foldText(lines).events.map((e) => e.kind)).toEqual(['unreachable']);
+    expect(k.notes().join('\n')).toMatch(/written again/);
   });
 });
