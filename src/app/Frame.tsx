@@ -65,7 +65,7 @@ export function Frame({ size: override }: { size?: Size }) {
     <Box flexDirection="column" width={width} height={rows - 1}>
       <Header width={width} />
       <TabBar tabs={TAB_PANES} active={pane} width={width} />
-      {down ? <ErrorBanner width={width} title={live.state === 'down' ? 'Node unreachable' : 'Node API error'} error={down} staleSince={height.updatedAt} now={Date.now()} /> : null}
+      {down ? <ErrorBanner width={width} title={live.state !== 'down' ? 'Node API error' : live.kind === 'refused' ? 'Node refuses avatop' : 'Node unreachable'} error={down} staleSince={height.updatedAt} now={Date.now()} /> : null}
       {!down && bootstrapping ? (
         <ErrorBanner
           width={width}

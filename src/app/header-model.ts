@@ -76,5 +76,5 @@ export function unreachableText(live: Liveness, now: number): string | undefined
     live.lastContact === undefined
       ? ' · never reached'
       : ` · as of ${now - live.lastContact < 1000 ? 'just now' : `${formatDuration(now - live.lastContact)} ago`}:`;
-  return `✗ UNREACHABLE${forHow}: ${live.why}${asOf} `;
+  return `✗ ${live.kind === 'refused' ? 'REFUSED' : 'UNREACHABLE'}${forHow}: ${live.why}${asOf} `;
 }

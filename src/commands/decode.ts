@@ -1,7 +1,7 @@
 // `avatop decode`: prints a P-chain blob (tx, block, UTXO, output) as the node's `encoding: "json"` would.
 import { networkIdFromName } from '../codec/address';
 import { CodecError } from '../codec/errors';
-import { EXIT_UNKNOWN } from '../config/exit-codes';
+import { exitFor } from '../config/exit-codes';
 import { fromHex } from '../codec/hex';
 import { stringifyJsonBig } from '../codec/json-big';
 import { decodeAny, DECODE_KINDS, type DecodeKind } from '../codec/pchain/detect';
@@ -22,7 +22,7 @@ Options:
                     local, testing); default: the tx's own networkID, else 1
   -h, --help        show this help
 
-Exit status: 0 decoded, 1 bad input, 2 bad usage.
+Exit status: 0 decoded, ${exitFor('undecodable')} (WARNING) bad input, ${exitFor('usage')} (UNKNOWN) bad usage.
 `;
 
 type Options = { input?: string; kinds: readonly DecodeKind[]; network?: number; help: boolean };
@@ -106,7 +106,7 @@ export async function run(argv: string[]): Promise<number> {
   const opts = parseArgs(argv);
   if (typeof opts === 'string') {
     process.stderr.write(`avatop decode: ${opts}\n(see avatop decode --help)\n`);
-    return EXIT_UNKNOWN;
+    return exitFor('usage');
   }
   if (opts.help) {
     process.stdout.write(DECODE_HELP);
@@ -114,7 +114,7 @@ export async function run(argv: string[]): Promise<number> {
   }
   if (opts.input === undefined) {
     process.stderr.write(`avatop decode: missing HEX argument (or - for stdin)\n(see avatop decode --help)\n`);
-    return EXIT_UNKNOWN;
+    return exitFor('usage');
   }
   try {
     const text = opts.input === '-' ? await readStdin() : opts.input;
@@ -123,6 +123,6 @@ export async function run(argv: string[]): Promise<number> {
   } catch (err) {
     if (!(err instanceof CodecError || err instanceof DecodeInputError)) throw err;
     process.stderr.write(`avatop decode: ${err.message.replace(/[\r\n]+/g, ' ')}\n`);
-    return 1;
+    return exitFor('undecodable');
   }
 }

@@ -4,7 +4,7 @@ import { formatFlagHelp, UsageError, type FlagSpec } from '../config/flags';
 import { parseDuration, resolveSettings } from '../config/settings';
 import { COMMON_FLAGS } from '../config/settings';
 import { AVATOP_VERSION } from '../config/version';
-import { EXIT_CRITICAL, EXIT_OK, EXIT_UNKNOWN, EXIT_WARNING } from '../config/exit-codes';
+import { exitFor } from '../config/exit-codes';
 import { readAllEvents } from '../events/read-all';
 import { matchesNode, worstSeverity } from '../domain/events/fold';
 import { SEVERITIES, type EventLine, type Severity } from '../domain/events/record';
@@ -71,7 +71,7 @@ export async function run(argv: string[], io: EventsIo = { stdout: process.stdou
   const now = (io.now ?? Date.now)();
   const fail = (message: string) => {
     io.stderr.write(`avatop events: ${message}\n`);
-    return EXIT_UNKNOWN;
+    return exitFor('usage');
   };
   let resolved;
   let sinceMs: number;
@@ -138,5 +138,5 @@ export async function run(argv: string[], io: EventsIo = { stdout: process.stdou
       )}\n`,
     );
   }
-  return worst === 'critical' ? EXIT_CRITICAL : worst === 'warning' ? EXIT_WARNING : EXIT_OK;
+  return exitFor(worst === 'critical' ? 'eventCritical' : worst === 'warning' ? 'eventWarnings' : 'ok');
 }

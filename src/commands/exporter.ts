@@ -9,6 +9,7 @@ import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources'
 import { isUp } from '../exporter/node-series';
 import { createKeeper } from '../events/keeper';
 import { watchFleetEvents } from '../events/watch-sessions';
+import { exitFor } from '../config/exit-codes';
 
 const DEFAULT_LISTEN = '127.0.0.1:9109';
 /** How often the choice of which node fetches each network's validator set is looked at again. */
@@ -29,7 +30,7 @@ Examples:
   avatop exporter                                         the node on this host, served on ${DEFAULT_LISTEN}
   avatop exporter --listen 0.0.0.0:9109 --node validator-1=http://10.0.0.5:9650 --node api=http://10.0.0.6:9650
 
-Exit status: 2 for a bad flag, --listen or a port in use.`;
+Exit status: 0 after SIGINT or SIGTERM, ${exitFor('usage')} (UNKNOWN) for a bad flag, a bad --listen or a port in use.`;
 
 export interface ExporterIo {
   stdout: NodeJS.WritableStream;
@@ -83,7 +84,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(`avatop exporter: ${err.message}\n`);
-      return 2;
+      return exitFor('usage');
     }
     throw err;
   }
@@ -107,7 +108,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     await listen(server, at);
   } catch (err) {
     io.stderr.write(`avatop exporter: ${err instanceof Error ? err.message : String(err)}\n`);
-    return 2;
+    return exitFor('usage');
   }
   for (const n of nodes) {
     sessions.push(startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));

@@ -1,6 +1,6 @@
 // `avatop sim`: serves the simulated avalanchego node on a port until SIGINT/SIGTERM.
 import { formatFlagHelp, parseFlags, UsageError, type FlagSpec } from '../config/flags';
-import { EXIT_UNKNOWN } from '../config/exit-codes';
+import { EXIT_UNKNOWN, exitFor } from '../config/exit-codes';
 import { createSimNode, heliconTimeOption, parseFaultFlag, parseHealthFlag, parseScenario, PROFILE_NAMES, SCENARIOS, SIM_DEFAULTS, FAULT_KINDS, HEALTH_PRESETS, type FaultSpec, type ProfileName } from '../sim/index';
 import { parseOwnValidation, type OwnValidationPlan } from '../sim/scenarios';
 
@@ -140,7 +140,7 @@ export async function run(argv: string[]): Promise<number> {
     const e = err as NodeJS.ErrnoException;
     const why = e.code === 'EADDRINUSE' ? `port ${opts.port} is in use; pick another with --port (0 = any free port)` : e.message;
     process.stderr.write(`avatop sim: ${why}\n`);
-    return 1;
+    return exitFor('usage');
   }
   const net = node.network;
   process.stdout.write(

@@ -14,6 +14,9 @@ const FLAGS: readonly FlagSpec[] = [
   { name: 'l1-validation', kind: 'list', value: 'ID', description: "an L1 validation ID to check too (this node's own are found from the subnets it tracks), repeatable" },
 ];
 
+/** The whole of one run without --timeout: under check_nrpe's 10 s with room for the process to start. */
+const STATUS_RUN_LIMIT_MS = 8_000;
+
 const usage = `Usage: avatop status [flags]
 
 Prints whether the node is reachable and healthy: bootstrapped P/X/C, its own health checks (failing ones by
@@ -24,8 +27,10 @@ subnet validations (found from the subnets it tracks; an elastic subnet's own up
 runway of its L1 validations (found the same way, or named with --l1-validation).
 It warns (exit 1) when a budget is under --warn-budget or lost, a validation ends within --warn-end, or an L1
 validation has balance for less than 7 days; each reason is a line in words.
-Exit status: 0 healthy, 1 degraded, 2 unreachable, 3 usage or configuration error (as a monitoring plugin:
-OK, WARNING, CRITICAL, UNKNOWN).
+It answers within ${STATUS_RUN_LIMIT_MS / 1000} s (with --timeout T, within T) even when the node hangs, so a check run by check_nrpe
+(10 s) or cron gets its answer; what did not answer in time is named.
+Exit status: 0 healthy, 1 degraded, 2 unreachable or refusing avatop, 3 usage or configuration error (as a
+monitoring plugin: OK, WARNING, CRITICAL, UNKNOWN).
 
 Examples:
   avatop status
@@ -38,6 +43,7 @@ export async function run(argv: string[]): Promise<number> {
   return runOneShot(argv, {
     usage,
     flags: FLAGS,
+    runLimitMs: STATUS_RUN_LIMIT_MS,
     async run(ctx) {
       const duration = (name: string) => (typeof ctx.extra[name] === 'string' ? parseDuration(ctx.extra[name] as string, `--${name}`) : undefined);
       const rule = { override: ctx.settings.uptimeThreshold, warnBudgetMs: duration('warn-budget'), warnEndMs: duration('warn-end') };

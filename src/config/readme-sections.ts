@@ -2,11 +2,13 @@
 import { keyTableMarkdown } from '../keys/markdown';
 import { flagTableMarkdown } from './flags-markdown';
 import { metricTableMarkdown } from '../exporter/metrics-markdown';
+import { exitTableMarkdown } from './exit-codes';
 
 export const GENERATED_SECTIONS: Record<string, () => string> = {
   keys: keyTableMarkdown,
   flags: flagTableMarkdown,
   metrics: metricTableMarkdown,
+  exits: exitTableMarkdown,
 };
 
 export function extractSection(readme: string, name: string): string | undefined {

@@ -22,6 +22,8 @@ export interface Settings {
   url: string;
   intervalMs: number;
   timeoutMs: number;
+  /** --timeout or the config file's timeout was given (one-shot commands with a time limit of their own keep to it). */
+  timeoutGiven: boolean;
   headers: Record<string, string>;
   theme?: string;
   noColor: boolean;
@@ -236,6 +238,7 @@ export function resolveSettings(
     url: DEFAULT_URL,
     intervalMs: 2000,
     timeoutMs: 10_000,
+    timeoutGiven: false,
     headers: {},
     noColor: false,
     demo: false,
@@ -263,7 +266,10 @@ export function resolveSettings(
   if (interval !== undefined) settings.intervalMs = parseDuration(interval as string | number, where('interval', 'interval'));
   if (settings.intervalMs < 250) throw new UsageError(`${where('interval', 'interval')}: at least 250ms, so the node is not flooded`);
   const timeout = values.timeout ?? file.timeout;
-  if (timeout !== undefined) settings.timeoutMs = parseDuration(timeout as string | number, where('timeout', 'timeout'));
+  if (timeout !== undefined) {
+    settings.timeoutMs = parseDuration(timeout as string | number, where('timeout', 'timeout'));
+    settings.timeoutGiven = true;
+  }
 
   const fileHeaders = Array.isArray(file.headers)
     ? file.headers.map((h) => parseHeader(h, `config ${configPath}: headers`))

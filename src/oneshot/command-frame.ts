@@ -32,6 +32,11 @@ export interface OneShotNode {
 export interface OneShotCommand {
   usage: string;
   flags?: readonly FlagSpec[];
+  /**
+   * The most one run may take when no --timeout is given (with --timeout T, T bounds the whole run): a check run by
+   * check_nrpe or a cron job with a limit of its own answers within it, saying what did not answer in time.
+   */
+  runLimitMs?: number;
   /** Returns the exit status of one run. */
   run(ctx: OneShotContext): Promise<number>;
 }
@@ -70,7 +75,17 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
     return EXIT_UNKNOWN;
   }
 
-  const nodes = fleet.map((n) => ({ name: n.name, url: n.url, client: createClient({ url: n.url, headers: n.headers, timeoutMs: settings.timeoutMs, collectGarbage }) }));
+  // Each run's deadline (--watch starts a new one per run); undefined for commands without a limit.
+  let runDeadline: number | undefined;
+  const startRun = (): void => {
+    if (command.runLimitMs !== undefined) runDeadline = Date.now() + (settings.timeoutGiven ? settings.timeoutMs : command.runLimitMs);
+  };
+  const deadlineAt = () => runDeadline;
+  const nodes = fleet.map((n) => ({
+    name: n.name,
+    url: n.url,
+    client: createClient({ url: n.url, headers: n.headers, timeoutMs: settings.timeoutMs, deadlineAt, collectGarbage }),
+  }));
   const ctx: OneShotContext = {
     settings,
     positionals,
@@ -81,7 +96,10 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),
   };
   try {
-    if (extra.watch !== true) return await command.run(ctx);
+    if (extra.watch !== true) {
+      startRun();
+      return await command.run(ctx);
+    }
     let stop = false;
     const onSignal = (): void => {
       stop = true;
@@ -92,6 +110,7 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
     while (!stop) {
       if (output === 'table' && process.stdout.isTTY) process.stdout.write('\x1b[H\x1b[2J');
       try {
+        startRun();
         code = await command.run(ctx);
       } catch (err) {
         if (err instanceof UsageError) throw err;

@@ -4,7 +4,7 @@ import type { OneShotNode } from './command-frame';
 import type { ResourceResult } from './resources';
 import { renderTextTable, type TextColumn } from './text-table';
 import { AvatopError } from '../rpc/errors';
-import { EXIT_CRITICAL, exitForNodeError } from '../config/exit-codes';
+import { exitForNodeError, worstExit } from '../config/exit-codes';
 
 type Fetch = (node: OneShotNode) => Promise<ResourceResult<any>>;
 
@@ -13,11 +13,6 @@ interface Outcome {
   readonly result?: ResourceResult<any>;
   readonly error?: AvatopError;
   readonly exitCode: number;
-}
-
-/** The monitoring-plugin reading of several statuses: any node unreachable is CRITICAL, else the highest. */
-export function worstExit(codes: readonly number[]): number {
-  return codes.includes(EXIT_CRITICAL) ? EXIT_CRITICAL : Math.max(0, ...codes);
 }
 
 export interface FleetGet {

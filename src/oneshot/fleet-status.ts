@@ -3,15 +3,18 @@
 import { gatherStatus } from './gather-status';
 import { assessStatus, type StatusReport, type ThresholdRule } from './status-report';
 import { renderTextTable, type TextColumn } from './text-table';
-import { lagsBehind } from '../domain/fleet/table';
+import { lagProblem, lagsBehind } from '../domain/fleet/table';
 import { formatSlack } from '../domain/reward/findings';
 import { formatDuration } from '../format/time';
 import type { OneShotNode } from './command-frame';
+import { EXIT_WARNING, worstExit } from '../config/exit-codes';
 
 interface NodeReport {
   readonly node: OneShotNode;
   readonly report: StatusReport;
   readonly lag: bigint | undefined;
+  /** Behind the highest node of its network by more than the fleet's rule allows (domain/fleet), in words. */
+  readonly lagging: string | undefined;
 }
 
 type Json = Record<string, any>;
@@ -24,7 +27,7 @@ const secs = (v: unknown): string => (typeof v === 'number' ? formatSlack(v * 10
 
 const COLUMNS: TextColumn<NodeReport>[] = [
   { title: 'NODE', value: (r) => r.node.name },
-  { title: 'STATUS', value: (r) => (r.report.verdict === 'unreachable' ? `UNREACHABLE: ${shortReason(r.report.problems[0] ?? '')}` : r.report.verdict.toUpperCase()) },
+  { title: 'STATUS', value: (r) => (r.report.verdict === 'unreachable' ? `UNREACHABLE: ${shortReason(r.report.problems[0] ?? '')}` : r.lagging ? 'DEGRADED' : r.report.verdict.toUpperCase()) },
   { title: 'NETWORK', value: (r) => String((r.report.json as Json).networkName ?? '-') },
   { title: 'VERSION', value: (r) => String((r.report.json as Json).version ?? '-').replace(/^avalanchego\//, 'v') },
   { title: 'P/X/C', value: (r) => (r.report.verdict === 'unreachable' ? '-' : (['P', 'X', 'C'] as const).map((c) => yesNo((r.report.json as Json).bootstrapped?.[c])).join('/')) },
@@ -53,11 +56,17 @@ export async function fleetStatus(nodes: readonly OneShotNode[], rule: Threshold
     const j = r.json as Json;
     return { network: typeof j.networkName === 'string' ? j.networkName : undefined, height: typeof j.height === 'string' ? BigInt(j.height) : undefined };
   }));
-  const rows: NodeReport[] = nodes.map((node, i) => ({ node, report: reports[i]!, lag: lags[i] }));
-  const problems = rows.flatMap((r) => r.report.problems.map((p) => `${r.node.name}: ${p}`));
-  const worst = Math.max(...reports.map((r) => r.exitCode));
-  const verdict = worst === 2 ? 'UNREACHABLE' : worst === 1 ? 'DEGRADED' : 'HEALTHY';
-  const text = [`${verdict}  ${nodes.length} nodes`, renderTextTable(COLUMNS, rows), ...problems.map((p) => `problem  ${p}`)].join('\n');
+  const rows: NodeReport[] = nodes.map((node, i) => {
+    const lag = lags[i];
+    return { node, report: reports[i]!, lag, lagging: reports[i]!.verdict === 'unreachable' ? undefined : lagProblem(lag) };
+  });
+  const problems = rows.flatMap((r) => [
+    ...r.report.problems.map((p) => `${r.node.name}: ${p}`),
+    ...(r.lagging ? [`${r.node.name}: ${r.lagging}`] : []),
+  ]);
+  const worst = worstExit(rows.map((r) => (r.lagging ? Math.max(r.report.exitCode, EXIT_WARNING) : r.report.exitCode)));
+  const verdict = rows.some((r) => r.report.verdict === 'unreachable') ? 'UNREACHABLE' : worst >= EXIT_WARNING ? 'DEGRADED' : 'HEALTHY';
+  const text = [`${verdict}  ${nodes.length} ${nodes.length === 1 ? 'node' : 'nodes'}`, renderTextTable(COLUMNS, rows), ...problems.map((p) => `problem  ${p}`)].join('\n');
   const json = rows.map((r) => ({ name: r.node.name, ...(r.report.json as Json), url: r.node.url, lag: r.lag === undefined ? null : r.lag.toString() }));
   return { text, json, exitCode: worst };
 }

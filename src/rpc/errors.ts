@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { normalizeMethodName, versionsOf } from './method-versions';
 
 export interface AvatopErrorInit {
@@ -65,11 +66,13 @@ export class TransportError extends AvatopError {
   /** What happened, in a few words and without the URL ("connection refused"): the header's reason. */
   readonly summary: string;
 
-  constructor(kind: TransportErrorKind, url: string, cause?: unknown, why?: string) {
+  /** `afterMs`: how long a timed-out request was given, said in the message ("request timed out after 8 s"). */
+  constructor(kind: TransportErrorKind, url: string, cause?: unknown, why?: string, afterMs?: number) {
     const text = transportText[kind];
     const reason = why ?? (cause instanceof Error ? cause.message : undefined);
+    const after = kind === 'timeout' && afterMs !== undefined ? ` after ${(afterMs / 1000).toFixed(afterMs % 1000 === 0 ? 0 : 1)} s` : '';
     super({
-      short: `${text.short} (${url})`,
+      short: `${text.short}${after} (${url})`,
       detail: reason ? `${text.short} while calling ${url}: ${reason}` : `${text.short} while calling ${url}`,
       hint: text.hint,
       cause,
@@ -121,6 +124,16 @@ function describeHttp(status: number, body: string, url: string, location?: stri
   }
   switch (status) {
     case 403:
+      if (/invalid host/i.test(body) && hostIsIp(url)) {
+        // avalanchego serves any IP address as Host (api/server/allowed_hosts.go), so this was not the node's filter.
+        return {
+          short: 'HTTP 403: Host rejected',
+          hint:
+            'avalanchego accepts any IP address as Host, so something in front of the node refused it (a reverse proxy ' +
+            'or load balancer with its own host rules), or a --header Host: … replaced it; check that proxy or header.',
+          bootstrapping: false,
+        };
+      }
       if (/invalid host/i.test(body)) {
         return {
           short: 'HTTP 403: node rejected the Host name',
@@ -165,6 +178,16 @@ function describeHttp(status: number, body: string, url: string, location?: stri
         return { short: `HTTP ${status} server error`, hint: 'The node or a proxy failed; check the node logs. avatop will retry.', bootstrapping: false };
       }
       return { short: `HTTP ${status}`, hint: 'Unexpected HTTP status; check --url and any proxy in between.', bootstrapping: false };
+  }
+}
+
+/** True when the URL names its host by an IPv4 or IPv6 address rather than a name. */
+function hostIsIp(url: string): boolean {
+  try {
+    const host = new URL(url).hostname;
+    return host.startsWith('[') || isIP(host) !== 0;
+  } catch {
+    return false;
   }
 }
 

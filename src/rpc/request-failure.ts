@@ -57,7 +57,7 @@ export function requestFailure(r: {
     if (err instanceof AvatopError) throw withAccounting(err, r.label, r.received(), performance.now() - r.started);
     const kind: TransportErrorKind = r.deadline.timedOut() ? 'timeout' : r.userSignal?.aborted ? 'aborted' : classifyNetworkError(err);
     const why = r.deadline.timedOut() ? `no complete reply within ${r.timeoutMs} ms` : undefined;
-    throw withAccounting(new TransportError(kind, r.url, err, why), r.label, r.received(), performance.now() - r.started);
+    throw withAccounting(new TransportError(kind, r.url, err, why, r.deadline.timedOut() ? r.timeoutMs : undefined), r.label, r.received(), performance.now() - r.started);
   };
 }
 

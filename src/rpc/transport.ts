@@ -29,6 +29,12 @@ export interface TransportOptions {
   url: string;
   headers?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * Epoch ms by which every request must be done, whatever its own timeout (asked at each request; undefined for
+   * none): a one-shot check with a time limit of its own (check_nrpe gives a command 10 s) answers within it even
+   * when each of its calls would wait the full timeout. A request started past it fails at once as timed out.
+   */
+  deadlineAt?: () => number | undefined;
   maxBytes?: number;
   /** Most sockets kept open to the node; the monitor is meant to be a light load. */
   connections?: number;
@@ -88,6 +94,10 @@ export interface Transport {
 export function createTransport(options: TransportOptions): Transport {
   const parsed = parseNodeUrl(options.url);
   const defaultTimeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const withinDeadline = (ms: number): number => {
+    const at = options.deadlineAt?.();
+    return at === undefined ? ms : Math.max(1, Math.min(ms, Math.floor(at - Date.now())));
+  };
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const pool = createHttpPool(parsed.origin, { connections: options.connections ?? 4, tls: options.tls });
   const exposed = (globalThis as { gc?: unknown }).gc;
@@ -106,7 +116,7 @@ export function createTransport(options: TransportOptions): Transport {
     const path = parsed.basePath + endpointPaths[endpoint];
     const url = parsed.display + endpointPaths[endpoint];
     const started = performance.now();
-    const timeoutMs = clampTimeout(callOptions.timeoutMs ?? defaultTimeout);
+    const timeoutMs = withinDeadline(clampTimeout(callOptions.timeoutMs ?? defaultTimeout));
     const id = nextId++;
     const body = JSON.stringify({ jsonrpc: '2.0', id, method, params: params ?? {} }, bigintToString);
     const requestBytes = Buffer.byteLength(body);
@@ -193,7 +203,7 @@ export function createTransport(options: TransportOptions): Transport {
     const url = parsed.display + subPath;
     const label = `GET ${subPath}`;
     const started = performance.now();
-    const timeoutMs = clampTimeout(opts.timeoutMs ?? defaultTimeout);
+    const timeoutMs = withinDeadline(clampTimeout(opts.timeoutMs ?? defaultTimeout));
     if (closed) throw withAccounting(new TransportError('aborted', url, undefined, 'client closed'), label, 0, 0);
     const userSignal = opts.signal;
     if (userSignal?.aborted) throw withAccounting(new TransportError('aborted', url), label, 0, 0);

@@ -11,7 +11,12 @@ export type Liveness =
   | { readonly state: 'up'; readonly lastContact: number }
   | {
       readonly state: 'down';
-      /** Why, in a few words: "connection refused", "request timed out", "HTTP 502 server error". */
+      /**
+       * unreachable: nothing answers (or a proxy says it cannot reach the node); refused: something answers every
+       * request with a refusal (HTTP 4xx, a redirect), so avatop gets nothing from the node either.
+       */
+      readonly kind: 'unreachable' | 'refused';
+      /** Why, in a few words: "connection refused", "request timed out", "HTTP 403 forbidden". */
       readonly why: string;
       readonly error: ResourceError;
       /** When the probe first failed (epoch ms). */
@@ -34,6 +39,16 @@ export function isUnreachableError(e: ResourceError | undefined): boolean {
   return false;
 }
 
+/**
+ * The node (or a proxy in front of it) refuses avatop: a redirect or an HTTP 4xx on the liveness probe. avatop gets
+ * nothing from it until that changes, as from a node that is down; `status` exits 2 for it (config/exit-codes.ts).
+ */
+export function isRefusedError(e: ResourceError | undefined): boolean {
+  if (!e || e.name !== 'HttpError') return false;
+  const status = (e as { status?: unknown }).status;
+  return typeof status === 'number' && status >= 300 && status < 500;
+}
+
 function whyOf(e: ResourceError): string {
   const summary = (e as { summary?: unknown }).summary;
   return typeof summary === 'string' && summary ? summary : (e.short ?? e.message ?? 'unreachable');
@@ -47,8 +62,9 @@ const CONNECTING: Liveness = Object.freeze({ state: 'connecting' });
 export function livenessOf(probe: Resource<unknown>): Liveness {
   let l = cache.get(probe);
   if (l) return l;
-  if (probe.status === 'error' && isUnreachableError(probe.error)) {
-    l = { state: 'down', why: whyOf(probe.error!), error: probe.error!, since: probe.failingSince, lastContact: probe.updatedAt };
+  const kind = probe.status !== 'error' ? undefined : isUnreachableError(probe.error) ? 'unreachable' : isRefusedError(probe.error) ? 'refused' : undefined;
+  if (kind) {
+    l = { state: 'down', kind, why: whyOf(probe.error!), error: probe.error!, since: probe.failingSince, lastContact: probe.updatedAt };
   } else if (probe.status === 'error' || probe.updatedAt !== undefined) {
     // Failed with an answer (bootstrapping, an HTTP or RPC error): the node is there.
     l = { state: 'up', lastContact: probe.failingSince ?? probe.updatedAt ?? 0 };

@@ -187,7 +187,7 @@ describe('node generations and failures', () => {
 
   it('explains a 403 from the Host filter with what to do', async () => {
     screen = await startScreen({ sim: { allowedHosts: ['node.example'] }, hostAlias: 'localhost' });
-    const f = await screen.waitFor(/Node API error: HTTP 403: node rejected the Host name/);
+    const f = await screen.waitFor(/Node refuses avatop: HTTP 403: node rejected the Host name/);
     expect(f).toMatch(/--http-allowed-hosts/);
   });
 

@@ -18,7 +18,8 @@ const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')
 beforeAll(async () => {
   [a, b, booting, denied] = await Promise.all([
     createSimNode({ seed: 11, validators: 60, peers: 12, utxos: 20 }),
-    createSimNode({ profile: 'v1.11', seed: 12, validators: 60, peers: 9, utxos: 20 }),
+    // The same seed as a: the same chain, at the same height (a different seed is a chain a million blocks apart).
+    createSimNode({ profile: 'v1.11', seed: 11, validators: 60, peers: 9, utxos: 20 }),
     createSimNode({ seed: 13, validators: 40, peers: 5, utxos: 10, faults: [{ kind: 'bootstrapping' }] }),
     createSimNode({ seed: 14, validators: 40, peers: 5, utxos: 10, faults: [{ kind: 'http-error', status: 403, body: 'Forbidden' }] }),
   ]);
@@ -65,6 +66,21 @@ describe('avatop status over several nodes', () => {
     expect(list[2]).toMatchObject({ verdict: 'degraded' });
   });
 
+  it('a node far behind the rest of its network is DEGRADED (exit 1), with how far', async () => {
+    const far = await createSimNode({ seed: 15, validators: 40, peers: 5, utxos: 10 });
+    try {
+      const r = await runCli(['status', '--node', `a=${a.url}`, '--node', `far=${far.url}`], noConfig);
+      const [ha, hf] = [a.network.height, far.network.height];
+      const behind = ha > hf ? 'far' : 'a';
+      expect(r.code).toBe(1);
+      expect(r.stdout.split('\n')[0]).toBe('DEGRADED  2 nodes');
+      expect(r.stdout).toMatch(new RegExp(`^${behind}\\s+DEGRADED`, 'm'));
+      expect(r.stdout).toMatch(new RegExp(`^problem  ${behind}: \\d+ blocks behind the fleet`, 'm'));
+    } finally {
+      await far.close();
+    }
+  });
+
   it('takes the config file nodes with their names', async () => {
     const home = mkdtempSync(join(tmpdir(), 'avatop-conf-'));
     mkdirSync(join(home, 'avatop'));
@@ -93,7 +109,8 @@ describe('avatop get over several nodes', () => {
 
   it('-o json: a list with each node name, URL and rows (or its error)', async () => {
     const r = await runCli(['get', 'peers', '-o', 'json', '--url', a.url, '--node', `denied=${denied.url}`], noConfig);
-    expect(r.code).toBe(1);
+    // A node that refuses avatop is CRITICAL from every command (src/config/exit-codes.ts).
+    expect(r.code).toBe(2);
     const list = JSON.parse(r.stdout) as Array<{ name: string; url: string; rows: unknown[] | null; error?: string }>;
     // --node before --url (the config file's nodes would come first of all).
     expect(list[1]).toMatchObject({ name: `127.0.0.1:${a.port}`, url: a.url });

@@ -6,13 +6,15 @@
 // ENOTCACHED. The install folder therefore gets a lockfile made from the project's own (the same versions and
 // integrity hashes), installed with --prefer-offline: npm takes what `npm install` just cached and fetches the rest.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, existsSync, statSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createSimNode, type SimNode } from '../../src/sim';
-import { runCli } from './run-cli';
+import { runCli, runProcess } from './run-cli';
+
+const hasSystemdAnalyze = spawnSync('systemd-analyze', ['--version']).status === 0;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
@@ -120,6 +122,33 @@ describe('npm pack', () => {
     expect(again.stdout).toContain(sim.nodeId);
     expect(files()).toEqual([file]);
     expect(statSync(join(codeDir, file)).mtimeMs).toBe(saved);
+  });
+
+  it('its hardened systemd unit (contrib/systemd) verifies against the installed binary', async (ctx) => {
+    if (!hasSystemdAnalyze) return ctx.skip('systemd-analyze is not installed (Debian: apt-get install systemd)');
+    // The unit as shipped, its ExecStart pointed at where this install put the binary (a user's /usr/local/bin/avatop).
+    const installed = join(installDir, 'node_modules', '.bin', 'avatop');
+    const shipped = readFileSync(join(root, 'contrib', 'systemd', 'avatop-exporter.service'), 'utf8');
+    expect(shipped).toMatch(/^ExecStart=\/usr\/local\/bin\/avatop exporter /m);
+    const unitDir = mkdtempSync(join(tmpdir(), 'avatop-unit-'));
+    const unit = join(unitDir, 'avatop-exporter.service');
+    writeFileSync(unit, shipped.replace(/^ExecStart=\/usr\/local\/bin\/avatop /m, `ExecStart=${installed} `));
+    try {
+      const verify = await runProcess('systemd-analyze', ['verify', unit]);
+      expect(verify.stdout + verify.stderr).toBe('');
+      expect(verify.code).toBe(0);
+      // The hardening the unit promises, as systemd scores it (0 safest .. 10 exposed; "OK" is below 4).
+      const security = await runProcess('systemd-analyze', ['security', '--offline=true', unit]);
+      const score = /Overall exposure level for [^:]+: ([\d.]+)/.exec(security.stdout);
+      expect(score, security.stdout + security.stderr).not.toBeNull();
+      expect(Number(score![1])).toBeLessThan(2.5);
+      // What an operator relies on: its own user, a state directory, no new privileges, restarts, the journal.
+      for (const line of ['DynamicUser=yes', 'StateDirectory=avatop', 'NoNewPrivileges=yes', 'ProtectSystem=strict', 'Restart=on-failure', 'StandardOutput=journal']) {
+        expect(shipped).toContain(`\n${line}\n`);
+      }
+    } finally {
+      rmSync(unitDir, { recursive: true, force: true });
+    }
   });
 
   it('gives other programs the typed client: import { createClient } from "avatop"', async () => {

@@ -9,6 +9,7 @@ import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from '../cli/run-cli';
 import { SERIES } from '../../src/exporter/node-series';
 import { PROMTOOL, freePort, missing, startExporter, until, type Running } from './programs';
+import { exitFor } from '../../src/config/exit-codes';
 
 let sim: SimNode;
 let exporter: Running;
@@ -134,10 +135,10 @@ describe('avatop exporter: nodes from the config file', () => {
   });
 });
 
-describe('avatop exporter: bad options are one line and exit 2', () => {
+describe('avatop exporter: bad options are one line and exit 3 (UNKNOWN, usage), as in every command', () => {
   it('a --listen that is not HOST:PORT', async () => {
     const r = await runCli(['exporter', '--listen', 'localhost']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(exitFor('usage'));
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/--listen: expected HOST:PORT/);
   });
@@ -148,7 +149,7 @@ describe('avatop exporter: bad options are one line and exit 2', () => {
     const { port } = blocker.address() as { port: number };
     try {
       const r = await runCli(['exporter', '--listen', `127.0.0.1:${port}`, '--url', sim.url]);
-      expect(r.code).toBe(2);
+      expect(r.code).toBe(exitFor('usage'));
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toContain(`127.0.0.1:${port} is already in use`);
     } finally {
@@ -158,16 +159,16 @@ describe('avatop exporter: bad options are one line and exit 2', () => {
 
   it('an L1 validation ID that is not one, or for a node that is not there', async () => {
     const bad = await runCli(['exporter', '--l1-validation', 'nope']);
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(exitFor('usage'));
     expect(bad.stderr).toMatch(/is not a validation ID/);
     const other = await runCli(['exporter', '--l1-validation', `x=${'2'.repeat(49)}`]);
-    expect(other.code).toBe(2);
+    expect(other.code).toBe(exitFor('usage'));
     expect(other.stderr).toMatch(/no node is named "x"/);
   });
 
   it('a bad node URL', async () => {
     const r = await runCli(['exporter', '--node', 'a=notaurl']);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(exitFor('usage'));
     expect(r.stderr).toMatch(/--node: not a URL/);
   });
 });

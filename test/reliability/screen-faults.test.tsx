@@ -18,7 +18,7 @@ afterEach(async () => {
 
 const HEIGHT = /height (\d[\d,]*)/;
 const NODE_ID = /NodeID-\w+/;
-const TROUBLE = /Node unreachable|Node API error|still bootstrapping/;
+const TROUBLE = /Node unreachable|Node refuses avatop|Node API error|still bootstrapping/;
 
 describe('fault matrix: the rendered App', () => {
   for (const c of FAULT_CASES) {

@@ -180,7 +180,8 @@ describe('transport: network failures', () => {
 
 describe('transport: HTTP status errors', () => {
   const cases: Array<[number, string, RegExp, boolean]> = [
-    [403, 'invalid host specified\n', /--http-allowed-hosts/, false],
+    // The test server is 127.0.0.1: avalanchego accepts any IP as Host, so "connect by IP" would be no advice.
+    [403, 'invalid host specified\n', /^avalanchego accepts any IP address as Host, so something in front of the node/, false],
     [404, '404 page not found\n', /avalanchego API port/, false],
     [405, 'rpc: POST method required, received GET', /POST/, false],
     [415, 'rpc: unrecognized Content-Type: ', /content-type/i, false],
@@ -199,6 +200,21 @@ describe('transport: HTTP status errors', () => {
       expect(e.hint).toMatch(hint);
       expect(e.isBootstrapping).toBe(bootstrapping);
       expect(e.short.length).toBeLessThan(80);
+    });
+  }
+});
+
+describe('HTTP 403 invalid host: the advice fits the URL', () => {
+  it('a host name: allow it on the node, or connect by IP', () => {
+    const e = new HttpError(403, 'invalid host specified\n', 'http://node.lan:9650/ext/info');
+    expect(e.hint).toMatch(/--http-allowed-hosts/);
+    expect(e.hint).toMatch(/Connect by IP address/);
+  });
+  for (const url of ['http://10.0.0.5:9650/ext/info', 'http://[::1]:9650/ext/bc/P']) {
+    it(`an IP address (${url}): never "connect by IP"`, () => {
+      const e = new HttpError(403, 'invalid host specified\n', url);
+      expect(e.hint).not.toMatch(/Connect by IP/i);
+      expect(e.hint).toMatch(/proxy/);
     });
   }
 });

@@ -32,6 +32,18 @@ describe('liveness', () => {
     expect(livenessOf(resolveError(ok, new TransportError('aborted', URL_), { at: 2_000 })).state).toBe('up');
   });
 
+  it('is refused when every probe gets a refusal (403, 401, 404, a redirect), and the header says why', () => {
+    const ok = resolveOk(idleResource<bigint>(), 5n, { at: 1_000 });
+    for (const status of [301, 401, 403, 404]) {
+      const l = livenessOf(resolveError(ok, new HttpError(status, 'no', URL_), { at: 2_000 }));
+      expect(l).toMatchObject({ state: 'down', kind: 'refused' });
+    }
+    const never = livenessOf(resolveError(idleResource(), new HttpError(403, 'Forbidden', URL_), { at: 2_000 }));
+    expect(unreachableText(never, 2_000)).toBe('✗ REFUSED: HTTP 403 forbidden · never reached ');
+    // A server error is an answer from a live node (it retries), not a refusal.
+    expect(livenessOf(resolveError(ok, new HttpError(500, 'internal', URL_), { at: 2_000 })).state).toBe('up');
+  });
+
   it('words the header while down: why, for how long, and how old what is shown is', () => {
     const ok = resolveOk(idleResource<bigint>(), 5n, { at: 1_000 });
     const down = livenessOf(resolveError(ok, new TransportError('refused', URL_), { at: 3_000 }));

@@ -12,6 +12,11 @@ export function lagsBehind(nodes: ReadonlyArray<{ network: string | undefined; h
   return nodes.map((n) => (n.network === undefined || n.height === undefined ? undefined : top.get(n.network)! - n.height));
 }
 
+/** The fleet's one lag rule: more than LAG_WARN_BLOCKS behind the highest node of its network is a problem. */
+export function lagProblem(lag: bigint | undefined): string | undefined {
+  return lag !== undefined && lag > LAG_WARN_BLOCKS ? `${lag} blocks behind the fleet` : undefined;
+}
+
 /** Worst first: unreachable, then not serving, then degraded; within a level the most behind, then by name. */
 export function compareRows(a: FleetRow, b: FleetRow): number {
   if (a.severity !== b.severity) return b.severity - a.severity;
@@ -27,8 +32,9 @@ export function fleetTable(rows: readonly FleetRow[]): FleetRow[] {
   return rows
     .map((r, i) => {
       const lag = lags[i];
-      if (lag === undefined || lag <= LAG_WARN_BLOCKS || r.severity > 1) return lag === r.lag ? r : { ...r, lag };
-      return { ...r, lag, severity: Math.max(r.severity, 1) as RowSeverity, problems: [...r.problems, `${lag} blocks behind the fleet`] };
+      const problem = lagProblem(lag);
+      if (problem === undefined || r.severity > 1) return lag === r.lag ? r : { ...r, lag };
+      return { ...r, lag, severity: Math.max(r.severity, 1) as RowSeverity, problems: [...r.problems, problem] };
     })
     .sort(compareRows);
 }
