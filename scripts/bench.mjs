@@ -322,9 +322,21 @@ async function eventLogCost(sim) {
   }
   // Idle writes: every change the kernel reports under the state folder, one per file within 50 ms (a write, a
   // rename of node.json), over the CPU window.
-  const cli = startCli(['--url', sim.url]);
-  await cli.waitFor(DATA_FRAME);
-  await sleep(quick ? 3_000 : 5_000);
+  // The CPU of the same minute, beside a minute of a run without the log.
+  const idleCpu = async (args) => {
+    const c = startCli(['--url', sim.url, ...args]);
+    await c.waitFor(DATA_FRAME);
+    await sleep(quick ? 3_000 : 5_000);
+    return c;
+  };
+  const plain = await idleCpu(['--no-state']);
+  const p0 = cpuMs(plain.nodePid());
+  const pt = performance.now();
+  await sleep(60_000);
+  const cpuWithout = ((cpuMs(plain.nodePid()) - p0) / (performance.now() - pt)) * 100;
+  await plain.quit();
+  const cli = await idleCpu([]);
+  const c0 = cpuMs(cli.nodePid());
   const last = new Map();
   let writes = 0;
   const watcher = watch(stateHome, { recursive: true }, (_e, file) => {
@@ -337,9 +349,10 @@ async function eventLogCost(sim) {
   // A minute even in --quick: the log writes once a minute, so a shorter window says little.
   await sleep(60_000);
   const minutes = (performance.now() - t0) / 60_000;
+  const cpuWith = ((cpuMs(cli.nodePid()) - c0) / (minutes * 60_000)) * 100;
   watcher.close();
   await cli.quit();
-  return { withLog: median(withLog), without: median(without), lines, runs: RUNS, writesPerMin: writes / minutes };
+  return { withLog: median(withLog), without: median(without), lines, runs: RUNS, writesPerMin: writes / minutes, cpuWith, cpuWithout };
 }
 
 /** Key press to the frame that shows the moved cursor, on the validators pane. */
@@ -642,6 +655,7 @@ try {
   const ev = await eventLogCost(simDefault);
   const ratio = ev.withLog / ev.without;
   add(`start to first data frame with the event log (median of ${ev.runs})`, `${ms(ev.withLog)} (${((ratio - 1) * 100).toFixed(1)}%)`, `--no-state: ${ms(ev.without)}; the log held ${ev.lines.toLocaleString('en-US')} lines (a month of a busy node)`, 'within 5% of --no-state', ratio <= 1.05);
+  add('monitor CPU with the event log, 60 s (overview)', `${ev.cpuWith.toFixed(2)}% of a core`, `--no-state, the minute before: ${ev.cpuWithout.toFixed(2)}%`, '—', undefined);
   add('event log writes at idle, 60 s', `${ev.writesPerMin.toFixed(1)} a minute`, 'history sample and node.json, batched off the poll path', 'a few a minute (≤ 6)', ev.writesPerMin <= 6);
   }
   if (runs('cpu')) {
