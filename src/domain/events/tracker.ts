@@ -27,6 +27,8 @@ export const GAP_MS = 5 * 60_000;
 const END_TOLERANCE_MS = 10 * 60_000;
 /** The chain is asked about a reward for at most this long after its validation ended. */
 export const REWARD_WAIT_MS = 24 * 3_600_000;
+/** A chain's health check failing for want of stake (snow/networking/handler/health.go). */
+const STAKE_ERROR = /not connected to enough stake/i;
 
 export interface Incident {
   readonly id: string;
@@ -198,7 +200,8 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
               ? `health check ${name} failed ${i.count} times over ${formatDuration(i.end! - i.start)}, ${formatDuration(i.pastMs)} in all; passing again`
               : `health check ${name} failed for ${formatDuration(i.end! - i.start)}; passing again`,
         },
-        c ? (c.pending ? undefined : c.failing) : false,
+        // A chain check failing only for want of connected stake is the stake-low incident's: one line, not four.
+        c ? (c.pending || (c.failing && f.stake?.low === true && STAKE_ERROR.test(c.error ?? '')) ? undefined : c.failing) : false,
         // The node dates a failure itself (timeOfFirstFailure); a return within the window is dated when seen.
         c?.failing && c.since !== undefined && c.since <= at ? c.since : at,
         c?.failing ? c.error : undefined,

@@ -93,6 +93,16 @@ describe('health checks, bootstrapping, stake and uptime', () => {
     expect(r.lines[0]).toMatchObject({ start: T0 + 25_000, open: { view: 'health' } });
   });
 
+  it("a chain's check failing for want of stake is the stake-low incident's, not a line of its own", () => {
+    const stakeErr = 'not connected to enough stake: connected to 20.000000%; required at least 80.000000%';
+    const r = run([
+      up(T0, { stake: { low: false, percent: 1, required: 0.8 }, checks: { P: { failing: false } } }),
+      up(T0 + 1000, { stake: { low: true, percent: 0.2, required: 0.8 }, checks: { P: { failing: true, error: stakeErr } } }),
+      up(T0 + 2000, { stake: { low: false, percent: 1, required: 0.8 }, checks: { P: { failing: false } } }),
+    ]);
+    expect(r.lines.map((l) => l.kind)).toEqual(['stake-low', 'stake-low']);
+  });
+
   it('a check that has not run since a restart neither fails nor passes', () => {
     const r = run([up(T0, { checks: { network: { failing: true, error: 'x' } } }), up(T0 + 1000, { checks: { network: { failing: false, pending: true } } })]);
     expect(r.lines).toHaveLength(1);

@@ -1,0 +1,75 @@
+// The tracker's facts read off a store the real poller filled from the simulated node (over loopback), and the
+// events the node's changes give when fed to the tracker: a check failing by name, stake low, a budget's tier.
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSimNode, type SimNode } from '../../../src/sim';
+import { startHeadlessSession, type HeadlessSession } from '../../../src/exporter/session';
+import { nodeFacts } from '../../../src/domain/events/facts';
+import { observe, INITIAL_TRACKER, type TrackerState } from '../../../src/domain/events/tracker';
+import type { EventLine } from '../../../src/domain/events/record';
+
+let sim: SimNode | undefined;
+let session: HeadlessSession | undefined;
+afterEach(async () => {
+  await session?.close();
+  await sim?.close();
+  session = undefined;
+  sim = undefined;
+});
+
+async function until<T>(what: string, f: () => T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = f();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('facts from a polled store', () => {
+  it('read checks, stake, bootstrap state, version and this node\'s validations; the node\'s changes become events', async () => {
+    sim = await createSimNode({ validators: 60, peers: 20, utxos: 10, scenario: 'near-threshold' });
+    session = startHeadlessSession({ name: 'n', url: sim.url }, { intervalMs: 300, timeoutMs: 2_000 });
+    const store = session.store;
+    const ref = { network: 'mainnet', nodeId: sim.nodeId, name: 'n' };
+    const first = await until('the node and its own record', () => {
+      const f = nodeFacts(store.getState(), Date.now());
+      return f.checks && f.validations && f.stake && f.version && f.bootstrapping ? f : undefined;
+    });
+    expect(first.reach).toEqual({ up: true, failures: 0 });
+    expect(first.bootstrapping).toEqual([]);
+    expect(first.version).toMatch(/^v1\.\d+\.\d+$/);
+    expect(Object.values(first.checks!).every((c) => !c.failing)).toBe(true);
+    expect(first.stake!.low).toBe(false);
+    const primary = first.validations!.find((v) => v.key === 'primary')!;
+    expect(primary).toMatchObject({ kind: 'primary', nodeId: sim.nodeId, autoRenewed: false });
+    // near-threshold: 20 h of budget left, under the default warning (the tier's rule is the guard's).
+    expect(['warn', 'critical']).toContain(primary.budgetTier);
+    expect(primary.budgetText).toMatch(/can be offline (19|20)h/);
+
+    let state: TrackerState = INITIAL_TRACKER;
+    const lines: EventLine[] = [];
+    const look = () => {
+      const r = observe(state, nodeFacts(store.getState(), Date.now()), ref);
+      state = r.state;
+      lines.push(...r.lines);
+    };
+    look();
+    // A first look at a budget already low says so.
+    expect(lines.map((l) => [l.kind, l.severity])).toEqual([['budget', primary.budgetTier === 'warn' ? 'warning' : 'critical']]);
+    // The node isolated: the network check fails, stake connected falls under its minimum.
+    sim.faults.setHealth('isolated');
+    await until('the isolation seen', () => (nodeFacts(store.getState(), Date.now()).stake?.low ? true : undefined));
+    look();
+    expect(lines.some((l) => l.kind === 'stake-low' && /under the node's \d+% minimum/.test(l.text))).toBe(true);
+    // The chains' checks fail for want of stake: that is the stake-low incident, not three more lines.
+    expect(nodeFacts(store.getState(), Date.now()).checks!.P!.failing).toBe(true);
+    expect(lines.filter((l) => l.kind === 'check')).toEqual([]);
+    // While connected stake is low, the peers' figure is no verdict: no budget or uptime event comes of it.
+    expect(nodeFacts(store.getState(), Date.now()).validations!.find((v) => v.key === 'primary')!.budgetTier).toBeUndefined();
+    sim.faults.setHealth('passing');
+    await until('the node back', () => (nodeFacts(store.getState(), Date.now()).stake?.low === false ? true : undefined));
+    look();
+    expect(lines.filter((l) => l.kind === 'stake-low' && l.end !== undefined)).toHaveLength(1);
+  }, 60_000);
+});
