@@ -98,6 +98,11 @@ export function createKeeper(opts: KeeperOptions): Keeper {
       loadTimer.unref?.();
     }
   };
+  /** A read someone on screen is waiting for (the History view opened): at once, but not inside a render. */
+  const loadSoon = (load: () => void) => {
+    const t = setTimeout(load, 0);
+    t.unref?.();
+  };
 
   const targets = (): Record<string, NodeRef> => {
     if (!dir) return {};
@@ -136,7 +141,7 @@ export function createKeeper(opts: KeeperOptions): Keeper {
       if (dir && (h.from === undefined || sinceMs < h.from)) {
         const from = Math.max(sinceMs, now() - HISTORY_MAX_AGE_MS);
         h.from = from;
-        scheduleLoad(`history:${key}`, () => {
+        loadSoon(() => {
           const read = new NodeJournal(dir, h.ref, { ...opts.journal, fs }).readHistory(from);
           const last = read[read.length - 1]?.t ?? -Infinity;
           const first = read[0]?.t ?? Infinity;

@@ -170,3 +170,18 @@ describe('a crash and a full disk', () => {
     }
   });
 });
+
+describe('history on disk', () => {
+  it('reads back the samples written, oldest first, skipping a line cut short and anything not a sample', () => {
+    const dir = temp();
+    const j = new NodeJournal(dir, { network: 'mainnet', nodeId: 'NodeID-x', name: 'n' });
+    j.appendSamples([{ t: T0, up: true, uptime: 99.5, peers: 40 }, { t: T0 + 60_000, up: false }], T0);
+    const file = join(j.dir, readdirSync(j.dir).find((n) => n.startsWith('history-'))!);
+    writeFileSync(file, `${readFileSync(file, 'utf8')}{"t":${T0 + 120_000},"up":tr\n{"t":"x","up":true}\n`);
+    j.appendSamples([{ t: T0 + 180_000, up: true, latencyMs: 3.5, extra: 1 } as never], T0);
+    expect(j.readHistory(T0 + 1)).toEqual([
+      { t: T0 + 60_000, up: false },
+      { t: T0 + 180_000, up: true, latencyMs: 3.5 },
+    ]);
+  });
+});

@@ -4,7 +4,6 @@
 import type { AvatopState } from '../../state/store';
 import { selectLiveness } from '../../state/liveness';
 import { healthSummaryOf } from '../health/health-summary';
-import * as z from 'zod';
 
 export const SAMPLE_EVERY_MS = 60_000;
 export const HISTORY_MAX_AGE_MS = 7 * 24 * 3_600_000;
@@ -31,17 +30,20 @@ export interface HistorySample {
   readonly height?: number;
 }
 
-export const historySampleSchema = z.object({
-  t: z.number(),
-  up: z.boolean(),
-  uptime: z.number().optional(),
-  stake: z.number().optional(),
-  peers: z.number().optional(),
-  bpm: z.number().optional(),
-  budgetMs: z.number().optional(),
-  latencyMs: z.number().optional(),
-  height: z.number().optional(),
-});
+const NUMERIC = ['uptime', 'stake', 'peers', 'bpm', 'budgetMs', 'latencyMs', 'height'] as const;
+
+/** A sample as read back from disk, or undefined when it is not one (anything unknown on it is dropped). */
+export function asSample(v: unknown): HistorySample | undefined {
+  if (v === null || typeof v !== 'object') return undefined;
+  const o = v as Record<string, unknown>;
+  if (typeof o.t !== 'number' || !Number.isFinite(o.t) || typeof o.up !== 'boolean') return undefined;
+  const out: { -readonly [K in keyof HistorySample]: HistorySample[K] } = { t: o.t, up: o.up };
+  for (const k of NUMERIC) {
+    const x = o[k];
+    if (typeof x === 'number' && Number.isFinite(x)) out[k] = x;
+  }
+  return out;
+}
 
 const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
 
