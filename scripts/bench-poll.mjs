@@ -13,7 +13,6 @@ const { createClient } = await import('../src/rpc/client.ts');
 const { createManualClock } = await import('../src/poll/clock.ts');
 const { createScheduler } = await import('../src/poll/scheduler.ts');
 const { planFor } = await import('../src/poll/plan.ts');
-const { defaultDecoders } = await import('../src/poll/decoders.ts');
 const { createAvatopStore } = await import('../src/state/store.ts');
 const { setPane, PANES } = await import('../src/state/ui.ts');
 const { openUtxoQuery } = await import('../src/state/utxos.ts');
@@ -92,7 +91,7 @@ async function naive() {
   }));
   const calls = new Map();
   for (const pane of panes) {
-    for (const spec of planFor(pane, [], store.getState(), defaultDecoders)) {
+    for (const spec of planFor(pane, [], store.getState())) {
       if (spec.key === 'recentBlocks') continue; // naive: the newest block each interval, below
       calls.set(`${spec.method} ${JSON.stringify(spec.params ?? {})}`, { method: spec.method, params: spec.params ?? {} });
     }

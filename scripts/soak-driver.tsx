@@ -15,6 +15,7 @@ import { App } from '../src/app/App';
 import { DEFAULT_REWARD_THRESHOLD } from '../src/ui/config';
 import { createManualClock } from '../src/poll/clock';
 import { createScheduler } from '../src/poll/scheduler';
+import { VIEW_TABLE } from '../src/app/view-table';
 import { quiesce as quiesceScheduler, settle } from '../src/poll/quiesce';
 import { createClient } from '../src/rpc/client';
 import { createAvatopStore } from '../src/state/store';
@@ -191,7 +192,7 @@ export async function runSoak(opts: SoakOptions): Promise<SoakResult> {
   });
   const clock = createManualClock(Date.now());
   const store = createAvatopStore({ now: clock.now() });
-  const scheduler = createScheduler({ client, store, clock, intervalMs: opts.intervalMs ?? 2_000, random: () => 0.5 });
+  const scheduler = createScheduler({ client, store, clock, intervalMs: opts.intervalMs ?? 2_000, random: () => 0.5, views: VIEW_TABLE });
   let renders = 0;
   const unsubRenders = store.subscribe(() => renders++);
   const terminal = new NullTerminal();

@@ -14,8 +14,7 @@ import { Crumbs } from '../components/Crumbs';
 import { KeyHints } from '../components/KeyHints';
 import { ErrorBanner } from '../components/ErrorBanner';
 import { PANE_COMPONENTS } from '../panes';
-import { ViewHost } from '../views/RowView';
-import { viewTitle } from '../views/registry';
+import { viewEntry } from './view-table';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { shortenId } from '../format/ids';
@@ -60,6 +59,7 @@ export function Frame({ size: override }: { size?: Size }) {
   const Pane = PANE_COMPONENTS[pane];
   const paneTitle = paneEntry(pane).title;
   const top = nav[nav.length - 1];
+  const View = top && viewEntry(top).component;
 
   return (
     <Box flexDirection="column" width={width} height={rows - 1}>
@@ -73,12 +73,12 @@ export function Frame({ size: override }: { size?: Size }) {
           error={{ short: 'the node is still bootstrapping the P-chain', hint: 'P-chain panes fill in once it is done; node identity, peers and versions work meanwhile.' }}
         />
       ) : null}
-      {crumbs ? <Crumbs path={[paneTitle, ...nav.map((v) => shortenCrumb(viewTitle(v)))]} width={width} /> : null}
+      {crumbs ? <Crumbs path={[paneTitle, ...nav.map((v) => shortenCrumb(viewEntry(v).title(v)))]} width={width} /> : null}
       <Box height={bodyHeight} width={width} flexDirection="column" overflow="hidden">
         {help ? (
           <HelpOverlay width={width} height={bodyHeight} />
-        ) : top ? (
-          <ViewHost key={nav.length} view={top} width={width} height={bodyHeight} active={!help} />
+        ) : top && View ? (
+          <View key={nav.length} view={top} width={width} height={bodyHeight} active={!help} />
         ) : Pane ? (
           <Pane width={width} height={bodyHeight} active={!help && !top} />
         ) : (

@@ -13,6 +13,7 @@ import { openUtxoQuery } from '../state/utxos';
 import { fleetNodes, type FleetNode } from '../config/nodes';
 import { createFleet, type Fleet } from '../fleet/fleet';
 import { FleetApp } from '../app/FleetApp';
+import { VIEW_TABLE } from '../app/view-table';
 import { DEFAULT_REWARD_THRESHOLD, type AppConfig, type RewardThreshold } from '../ui/config';
 import { enterAltScreen } from '../terminal/alt-screen';
 import { copyPlan, type TmuxClipboardOptions } from '../terminal/osc52';
@@ -226,7 +227,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         store.setState({ ...store.getState(), utxos: openUtxoQuery(store.getState().utxos, { addresses }) }, true);
       }
       if (done) return;
-      fleet = createFleet(nodes, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs, nextTick: onNextSecond, firstStore: store });
+      fleet = createFleet(nodes, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs, nextTick: onNextSecond, firstStore: store, views: VIEW_TABLE });
       log.write('start', { version: AVATOP_VERSION, url, nodes: nodes.map((n) => n.name), intervalMs: settings.intervalMs, demo: settings.demo });
       if (ink) {
         paint(`${url} (simulated node)`);

@@ -2,7 +2,7 @@ import { Box, Text } from 'ink';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { sanitize } from '../format/sanitize';
 import { formatAge } from '../format/time';
-import { fit } from '../format/width';
+import { fitWords } from '../format/width';
 
 export interface BannerError {
   readonly short?: string;
@@ -38,8 +38,8 @@ export function ErrorBanner({
   const stale = staleSince !== undefined && now !== undefined ? ` — showing data from ${formatAge(staleSince, now)}` : '';
   return (
     <Box flexDirection="column" width={width}>
-      <Text {...textProps(style)}>{fit(`${title ? `${title}: ` : ''}${text}${stale}`, width)}</Text>
-      {hint ? <Text {...textProps(theme.text.muted)}>{fit(hint, width)}</Text> : null}
+      <Text {...textProps(style)}>{fitWords(`${title ? `${title}: ` : ''}${text}${stale}`, width)}</Text>
+      {hint ? <Text {...textProps(theme.text.muted)}>{fitWords(hint, width)}</Text> : null}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, Text } from 'ink';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import type { Theme } from '../theme/schema';
-import { displayWidth, fit } from '../format/width';
+import { displayWidth, fit, fitWords } from '../format/width';
 
 export type Tone = 'ok' | 'warn' | 'error' | 'stale' | 'info' | 'muted' | 'accent' | 'own';
 
@@ -61,7 +61,7 @@ export function KeyValue({
         ) : (
           <Text key={k} wrap="truncate">
             <Text {...textProps(theme.text.label)}>{fit(item.label, lw)} </Text>
-            <Text {...textProps(toneStyle(theme, item.tone))}>{fit(item.value, Math.max(0, width - lw - 1))}</Text>
+            <Text {...textProps(toneStyle(theme, item.tone))}>{fitWords(item.value, Math.max(0, width - lw - 1))}</Text>
           </Text>
         ),
       )}

@@ -1,8 +1,8 @@
 // What a node not on screen polls: only what its fleet row shows. Taken from the pane table itself (the header's
 // specs and the overview's own-validator record), so a light node and a viewed one write the same resources with
 // the same rules and switching to it shows state already kept.
-import { planFor, type ResourceSpec } from '../poll/plan';
-import type { Decoders } from '../poll/decoders';
+import { planFor } from '../poll/plan';
+import type { ResourceSpec } from '../poll/resource-spec';
 import type { AvatopState } from '../state/store';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 
@@ -24,9 +24,9 @@ export const LIGHT_KEYS: ReadonlySet<string> = new Set([
   'health:slow',
 ]);
 
-export function lightPlan(s: AvatopState, decoders: Decoders): ResourceSpec[] {
-  const header = planFor('fleet', [], s, decoders).filter((spec) => LIGHT_KEYS.has(spec.key));
+export function lightPlan(s: AvatopState): ResourceSpec[] {
+  const header = planFor('fleet', [], s).filter((spec) => LIGHT_KEYS.has(spec.key));
   // The own validator record: a single-node getCurrentValidators, on the height cadence (when the height moves).
-  const own = planFor('overview', [], s, decoders).filter((spec) => spec.key.startsWith(`validator:${PRIMARY_NETWORK_ID}/`));
+  const own = planFor('overview', [], s).filter((spec) => spec.key.startsWith(`validator:${PRIMARY_NETWORK_ID}/`));
   return [...header, ...own];
 }

@@ -6,6 +6,7 @@ import { createClient, type AvatopClient } from '../rpc/client';
 import { collectGarbage } from '../runtime/gc';
 import { createAvatopStore, type AvatopStore } from '../state/store';
 import { createScheduler, type Scheduler } from '../poll/scheduler';
+import type { ViewPlans } from '../poll/plan';
 import type { FleetNode } from '../config/nodes';
 import type { LightCadence } from '../domain/fleet/budget';
 import { lightPlan } from './light-plan';
@@ -15,6 +16,8 @@ export interface NodeSessionOptions {
   readonly timeoutMs: number;
   /** The monitor's on-screen clock (runtime/ticker's onNextSecond) for the viewed node's writes. */
   readonly nextTick?: (fn: () => void) => () => void;
+  /** What each drill-down view polls while the node is on screen (the view table, app/view-table.ts). */
+  readonly views: ViewPlans;
 }
 
 export interface NodeSession {
@@ -49,7 +52,7 @@ export function createNodeSession(node: FleetNode, opts: NodeSessionOptions, sto
       viewed = on;
       cadenceKey = key;
       current = on
-        ? createScheduler({ client, store, intervalMs: opts.intervalMs, nextTick: opts.nextTick })
+        ? createScheduler({ client, store, intervalMs: opts.intervalMs, nextTick: opts.nextTick, views: opts.views })
         : createScheduler({
             client,
             store,

@@ -8,8 +8,10 @@ const DAY = 24 * HOUR;
 /** "3d 4h", "4h 05m", "5m 07s", "42s", "850ms" — two most significant units. */
 export function formatDuration(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
-  const negative = ms < 0;
-  const abs = Math.abs(ms);
+  // To the millisecond first: (1 - 0.9) × 30 days is 259199999.99999997 ms in floating point, and flooring that
+  // showed 10% of 30 days as "2d 23h".
+  const abs = Math.round(Math.abs(ms));
+  const negative = ms < 0 && abs > 0;
   let text: string;
   if (abs < SECOND) text = `${Math.round(abs)}ms`;
   else if (abs < MINUTE) text = `${Math.floor(abs / SECOND)}s`;

@@ -69,11 +69,41 @@ export function truncate(s: string, width: number): string {
   return `${out}…`;
 }
 
+/**
+ * Where a sentence may be cut: at a space, but never inside a figure ("2d 2h", "1h 05m", "12 AVAX", "90 %"). A cut
+ * that kept "… (2d 0h over the 2d 2…" told the reader a number that was not the node's.
+ */
+function breakableAt(before: string, after: string): boolean {
+  if (/\d[a-zµ%]*$/i.test(before) && /^\d/.test(after)) return false;
+  if (/\d$/.test(before) && /^(%|n?AVAX\b|ms\b|[smhd]\b|blocks?\b|days?\b|hours?\b|minutes?\b)/.test(after)) return false;
+  return true;
+}
+
+/** Cut to at most `width` cells at a word boundary that splits no figure, ending with "…"; one long word is cut. */
+export function truncateWords(s: string, width: number): string {
+  if (width <= 0) return '';
+  if (displayWidth(s) <= width) return s;
+  for (let i = s.lastIndexOf(' '); i > 0; i = s.lastIndexOf(' ', i - 1)) {
+    const head = s.slice(0, i).trimEnd();
+    if (head === '' || !breakableAt(head, s.slice(i + 1).trimStart())) continue;
+    if (displayWidth(head) + 1 <= width) return `${head}…`;
+  }
+  return truncate(s, width);
+}
+
 export type Align = 'left' | 'right';
 
 /** Exactly `width` cells: truncated with "…" or padded with spaces. */
 export function fit(s: string, width: number, align: Align = 'left'): string {
-  const cut = truncate(s, width);
-  const pad = Math.max(0, width - displayWidth(cut));
-  return align === 'right' ? ' '.repeat(pad) + cut : cut + ' '.repeat(pad);
+  return pad(truncate(s, width), width, align);
+}
+
+/** Exactly `width` cells of a sentence: cut at a word boundary that splits no figure (truncateWords), or padded. */
+export function fitWords(s: string, width: number, align: Align = 'left'): string {
+  return pad(truncateWords(s, width), width, align);
+}
+
+function pad(cut: string, width: number, align: Align): string {
+  const room = Math.max(0, width - displayWidth(cut));
+  return align === 'right' ? ' '.repeat(room) + cut : cut + ' '.repeat(room);
 }

@@ -3,7 +3,7 @@
 // validator's record). The poller gives every fetch its own AbortSignal and every call a fetch makes carries it, so
 // the signal names the fetch: the client the fetches see hands each call's own report (the client's per-call
 // `onDone`, a GET's own result or error) to the usage of the fetch whose signal it carries.
-import type { PollClient } from './plan';
+import type { PollClient } from './resource-spec';
 
 export interface CallUsage {
   /** Response bytes of every call the fetch made. */
@@ -13,7 +13,7 @@ export interface CallUsage {
 }
 
 const usageBySignal = new WeakMap<AbortSignal, CallUsage>();
-// One accounted client per client: resources key caches by the client they are given (poll/view-plan.ts).
+// One accounted client per client: resources key caches by the client they are given (poll/view-plans.ts).
 const accountedClients = new WeakMap<PollClient, PollClient>();
 
 /** A fresh usage for the fetch run with `signal`; its calls add to it until the next fetch. */

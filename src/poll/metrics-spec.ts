@@ -6,7 +6,7 @@ import { METRICS_PATH, readMetrics, type MetricsReading } from '../metrics/fetch
 import { appendReading, type MetricsSeries } from '../metrics/series';
 import { lens } from '../state/lenses';
 import type { AvatopState } from '../state/store';
-import type { ResourceSpec } from './plan';
+import type { ResourceSpec } from './resource-spec';
 
 /** The header's first reading waits this long: the first frame waits for the first answers, not for 215 KB. */
 export const HEADER_METRICS_DELAY_MS = 3_000;

@@ -21,8 +21,8 @@ import {
   type DiscoveredValidation,
   type OwnValidations,
 } from '../domain/reward/own-validations';
-import type { PollClient, ResourceSpec } from './plan';
-import { viewLens } from './view-plan';
+import { lens } from '../state/lenses';
+import type { PollClient, ResourceSpec } from './resource-spec';
 import { OWN_VALIDATIONS_KEY } from '../state/view-keys';
 
 /** The typed client's `call`: every reply arrives as its method's schema output (bigint, Date, numbers). */
@@ -154,7 +154,7 @@ export function ownValidationsSpec(nodeId: string, named: readonly string[] = []
     method: 'platform.getCurrentValidators',
     cadence: 'slow',
     pchain: true,
-    lens: viewLens<OwnValidations>(OWN_VALIDATIONS_KEY),
+    lens: lens.view<OwnValidations>(OWN_VALIDATIONS_KEY),
     intervalMs: () => DISCOVERY_EVERY_MS,
     // Out of the first frame's way: the header has more urgent things to ask.
     initialDelayMs: 1_500,

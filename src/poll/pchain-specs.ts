@@ -1,11 +1,13 @@
-// P-chain lists the panes and views share: validators (a subnet's, one validator's), subnets, blockchains and
-// their statuses, and the recent blocks.
+// P-chain resources the panes and views share: validators (a subnet's, one validator's), subnets and an elastic
+// subnet's uptime requirement, blockchains and their statuses, and the recent blocks.
 import { lens } from '../state/lenses';
 import { resolveOk } from '../state/resource';
 import { diffRows, liveValues, type RowList } from '../state/rows';
 import { PRIMARY_NETWORK_ID } from '../state/store';
 import type { BlockHeader } from '../state/types';
-import { blockFromResult, toRows } from './transforms';
+import { uptimeRequirementKey } from '../state/view-keys';
+import { obj } from '../format/fields';
+import { blockFromResult, toRows, txDetailFromResult } from './transforms';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
 
 export const validatorsSpec = (subnetId: string): ResourceSpec =>
@@ -19,6 +21,30 @@ export const validatorsSpec = (subnetId: string): ResourceSpec =>
   );
 
 export const subnetsSpec = () => call('subnets', 'platform.getSubnets', {}, 'height', lens.subnets, toRows.subnets);
+
+/**
+ * An elastic subnet's reward uptime requirement: getSubnet names its TransformSubnetTx, whose uptimeRequirement
+ * (parts per 1,000,000) is what the node's reward vote uses for the subnet's validators. A subnet that was never
+ * transformed has none (data undefined: no reward to lose). Asked once per subnet: a transformation never changes.
+ */
+export function uptimeRequirementSpec(subnetId: string): ResourceSpec {
+  const key = uptimeRequirementKey(subnetId);
+  return {
+    key,
+    method: 'platform.getTx',
+    cadence: 'once',
+    pchain: true,
+    lens: lens.view<number | undefined>(key),
+    async fetch(ctx, signal) {
+      const txId = (await ctx.client.call('platform.getSubnet', { subnetID: subnetId }, { signal })).subnetTransformationTxID;
+      if (txId === undefined || txId === '' || txId === PRIMARY_NETWORK_ID) return undefined;
+      const tx = txDetailFromResult(await ctx.client.call('platform.getTx', { txID: txId, encoding: 'hex' }, { signal }), ctx.decoders);
+      const req = obj(obj(tx.decoded).unsigned).uptimeRequirement;
+      return typeof req === 'number' ? req : undefined;
+    },
+    toData: (_prev, req: number | undefined) => req,
+  };
+}
 
 export function validatorDetailSpec(subnetId: string, nodeId: string): ResourceSpec {
   const params = subnetId === PRIMARY_NETWORK_ID ? { nodeIDs: [nodeId] } : { nodeIDs: [nodeId], subnetID: subnetId };

@@ -1,8 +1,9 @@
-// What one polled resource is (its key, calls, cadence and where its data goes) and the builder of a single-call
-// one; the pane plan and the view plan both describe their polls with these.
+// What one polled resource is (its key, calls, cadence and where its data goes), the builder of a single-call one,
+// and what a pane's or a view's poll plan is: a list of them for what the store holds now.
 import type { ResourceLens } from '../state/lenses';
 import type { PollMeta } from '../state/resource';
 import type { AvatopState } from '../state/store';
+import type { NavView } from '../state/ui';
 import type { BlockHeader } from '../state/types';
 import type { MetricsGetter } from '../metrics/fetch';
 import type { MethodName, ParamsOf, ResultOf } from '../rpc/methods';
@@ -27,9 +28,14 @@ export interface PollClient {
 }
 export type PollCallEvent = { method: string; bytes: number; latencyMs: number; ok: boolean };
 
-export interface FetchContext {
-  readonly client: PollClient;
+/** What a reply's transform is given besides the reply: the codec (blocks, txs and UTXOs arrive as hex). */
+export interface DecodeContext {
   readonly decoders: Decoders;
+}
+
+/** The one context every resource is given: the client, the codec, and what the scheduler knows now. */
+export interface FetchContext extends DecodeContext {
+  readonly client: PollClient;
   readonly recentBlocks: number;
   /** Last P-chain height seen by the header poller. */
   height(): bigint | undefined;
@@ -58,7 +64,7 @@ export interface ResourceSpec<T = any, R = any> {
   readonly lens: ResourceLens<T>;
   fetch(ctx: FetchContext, signal: AbortSignal): Promise<R>;
   /** Result → store data, given the data already in the store (for row diffs). Runs at apply time. */
-  toData(prev: T | undefined, result: R): T;
+  toData(prev: T | undefined, result: R, ctx: DecodeContext): T;
   /** Other store writes a success makes (e.g. info.peers also sets the header's peer count). */
   also?(s: AvatopState, result: R, meta: PollMeta): AvatopState;
   /** A height-cadence resource that is cheap per height (recent blocks): follows every height, no floor. */
@@ -84,7 +90,7 @@ export function call<N extends MethodName, T>(
   params: ParamsOf<N>,
   cadence: Cadence,
   target: ResourceLens<T>,
-  toData: (prev: T | undefined, result: ResultOf<N>) => NoInfer<T>,
+  toData: (prev: T | undefined, result: ResultOf<N>, ctx: DecodeContext) => NoInfer<T>,
   extra: Partial<ResourceSpec<T, ResultOf<N>>> = {},
 ): ResourceSpec<T, ResultOf<N>> {
   return {
@@ -105,3 +111,9 @@ export const ignorePrev =
   <R, T>(f: (r: R) => T) =>
   (_prev: unknown, r: R): T =>
     f(r);
+
+/** What a pane polls, given the store as it is now (its row in poll/pane-plans.ts). */
+export type PanePlan = (s: AvatopState) => ResourceSpec[];
+
+/** What a drill-down view polls while it is on top of the nav stack (its row in the view table, app/view-table.ts). */
+export type ViewPlan<V extends NavView = NavView> = (view: V, s: AvatopState) => ResourceSpec[];

@@ -17,7 +17,7 @@ import type { BackoffOptions } from './backoff';
 import { trackUsage, type CallUsage } from './call-usage';
 import type { Clock } from './clock';
 import type { HeightFollower } from './height-follower';
-import type { FetchContext, ResourceSpec } from './plan';
+import type { FetchContext, ResourceSpec } from './resource-spec';
 import { createPoller, type Poller } from './poller';
 
 export interface Entry {
@@ -103,7 +103,7 @@ export function makeEntry(spec: ResourceSpec, d: EntryDeps): Entry {
         const r = spec.lens.get(s);
         let data: unknown;
         try {
-          data = spec.toData(r.data, result);
+          data = spec.toData(r.data, result, d.ctx);
         } catch (e) {
           // A reply the transform cannot read is a failed poll for the screen, not a crash.
           return spec.lens.set(s, resolveError(r, asResourceError(e), meta));

@@ -1,7 +1,7 @@
 // When a resource polls: its cadence stretched by the byte budget, and how long a resource (re)started waits before
 // its first poll, given what the store already holds. Pure: the scheduler passes the clock and the height in.
 import type { AvatopState } from '../state/store';
-import type { Intervals } from './plan';
+import type { Intervals } from './resource-spec';
 import type { Entry } from './scheduler-entry';
 
 export interface Timing {

@@ -13,7 +13,8 @@ import { accountedClient } from './call-usage';
 import { type Clock, systemClock } from './clock';
 import { defaultDecoders, type Decoders } from './decoders';
 import { createHeightFollower } from './height-follower';
-import { planFor, type FetchContext, type Intervals, type PollClient, type ResourceSpec } from './plan';
+import { planFor, type ViewPlans } from './plan';
+import type { FetchContext, Intervals, PollClient, ResourceSpec } from './resource-spec';
 import { makeEntry, type Entry } from './scheduler-entry';
 import { createTiming } from './scheduler-timing';
 
@@ -52,8 +53,13 @@ export interface SchedulerOptions {
   decoders?: Decoders;
   /** Derive the visible pane and view from the store's UI state (default true); otherwise call setVisible. */
   followUi?: boolean;
+  /**
+   * What each drill-down view polls, by kind: the view table (app/view-table.ts). Without it views poll nothing
+   * beyond their pane (the exporter shows none).
+   */
+  views?: ViewPlans;
   /** Replaces the pane table (planFor): the fleet's light plan for nodes not on screen (src/fleet/light-plan.ts). */
-  plan?: (state: AvatopState, decoders: Decoders) => ResourceSpec[];
+  plan?: (state: AvatopState) => ResourceSpec[];
 }
 
 export interface Scheduler {
@@ -159,8 +165,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   function reconcile(): void {
     if (!started) return;
     const specs = opts.plan
-      ? opts.plan(store.getState(), decoders)
-      : planFor(visible.pane, visible.views, store.getState(), decoders, { metrics: typeof client.getStream === 'function' });
+      ? opts.plan(store.getState())
+      : planFor(visible.pane, visible.views, store.getState(), { metrics: typeof client.getStream === 'function', views: opts.views });
     const wanted = new Set(specs.map((s) => s.key));
     if (wanted.size === entries.size && [...entries.keys()].every((k) => wanted.has(k))) return;
     for (const [key, e] of entries) {

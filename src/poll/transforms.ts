@@ -1,5 +1,5 @@
 // Typed results → store data where the store keeps something other than the result itself: lists become row
-// diffs (keyed, identity kept for equal rows), blocks and UTXO pages are decoded by the codec. The client's schemas
+// diffs (keyed, identity kept for equal rows), blocks, txs and UTXOs are decoded by the codec. The client's schemas
 // already turned wire strings into bigint, numbers and Dates; nothing here converts them again.
 import type { ResultOf } from '../rpc/methods';
 import { diffRows, type RowList } from '../state/rows';
@@ -9,14 +9,17 @@ import type {
   PendingStakers,
   Peer,
   Subnet,
+  TxDetail,
   UtxoIndex,
   UtxoPage,
   UtxoRow,
   Validator,
 } from '../state/types';
+import type { RewardUtxos } from '../state/view-keys';
 import { big, date, obj } from '../format/fields';
 import type { Decoders } from './decoders';
 import { txsInBlock } from '../codec/pchain/block-txs';
+import { decodeSignedTx } from '../codec/pchain/txs';
 
 type Listed = ResultOf<'platform.getCurrentValidators'>['validators'][number];
 
@@ -111,5 +114,40 @@ export function utxoPageFromResult(prev: UtxoPage | undefined, r: ResultOf<'plat
     utxos: diffRows(prev?.utxos, rows, (u) => u.id),
     numFetched: r.numFetched,
     endIndex,
+  };
+}
+
+/** getTx (hex) result → the tx decoded by our codec, or why it could not be. */
+export function txDetailFromResult(r: ResultOf<'platform.getTx'>, decoders: Decoders): TxDetail {
+  const raw = r.tx;
+  const hex = typeof raw === 'string' ? raw : undefined;
+  let decoded: unknown;
+  let decodeError: string | undefined;
+  if (hex !== undefined) {
+    try {
+      decoded = decodeSignedTx(decoders.hex(hex));
+    } catch (e) {
+      decodeError = e instanceof Error ? e.message : String(e);
+    }
+  } else if (raw !== null && typeof raw === 'object') {
+    // A client that already turned it into an object: keep it for the JSON fallback.
+    decoded = undefined;
+    decodeError = 'the node sent the tx as JSON';
+  }
+  // The codec's decoded tx, read tolerantly: it is not schema-checked.
+  const unsigned = obj(obj(decoded).unsigned);
+  return { hex, decoded, decodeError, typeName: typeof unsigned.typeName === 'string' ? unsigned.typeName : undefined };
+}
+
+/** getRewardUTXOs result → each reward UTXO decoded, or why it could not be. */
+export function rewardUtxosFromResult(r: ResultOf<'platform.getRewardUTXOs'>, decoders: Decoders): RewardUtxos {
+  return {
+    utxos: r.utxos.map((hex) => {
+      try {
+        return { hex, decoded: decoders.utxo ? decoders.utxo(decoders.hex(hex)) : undefined };
+      } catch (e) {
+        return { hex, decoded: undefined, error: e instanceof Error ? e.message : String(e) };
+      }
+    }),
   };
 }

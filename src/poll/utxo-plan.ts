@@ -12,12 +12,11 @@ import {
   sumStakeChunks,
   type StakeChunk,
 } from './address-totals';
-import type { Decoders } from './decoders';
 import { utxoPageFromResult } from './transforms';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
 
 /** The page of the active UTXO query and the totals of its addresses; nothing while no addresses are set. */
-export function utxoSpecs(s: AvatopState, decoders: Decoders): ResourceSpec[] {
+export function utxoSpecs(s: AvatopState): ResourceSpec[] {
   const q = s.utxos.active === undefined ? undefined : s.utxos.queries[s.utxos.active];
   if (!q || q.addresses.length === 0) return [];
   const params: ParamsOf<'platform.getUTXOs'> = { addresses: [...q.addresses], limit: q.pageSize, encoding: 'hex' };
@@ -27,13 +26,13 @@ export function utxoSpecs(s: AvatopState, decoders: Decoders): ResourceSpec[] {
   // next one's (with the size left out, a new size kept polling with the old limit and showed "(last)").
   const at = q.start ? `${q.start.address}/${q.start.utxo}` : '';
   return [
-    call(`utxos:${q.key}:${q.pageSize}:${at}`, 'platform.getUTXOs', params, 'height', lens.utxoPage(q.key), (prev, r) =>
+    call(`utxos:${q.key}:${q.pageSize}:${at}`, 'platform.getUTXOs', params, 'height', lens.utxoPage(q.key), (prev, r, { decoders }) =>
       utxoPageFromResult(prev, r, decoders),
     ),
     // Whole-address totals beside the page; keyed by the address set alone, so paging and switching the
     // source chain keep them (they are P-chain facts and change only with blocks).
     balanceSpec(q.addresses),
-    stakeSpec(q.addresses, decoders),
+    stakeSpec(q.addresses),
     // Says which asset the totals and the page sums count as AVAX.
     call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev((r) => r.assetID)),
   ];
@@ -46,10 +45,9 @@ function balanceSpec(addresses: readonly string[]): ResourceSpec {
 }
 
 /** getStake takes at most 256 addresses: one call per chunk, one after another, added up (see address-totals.ts). */
-function stakeSpec(addresses: readonly string[], decoders: Decoders): ResourceSpec {
+function stakeSpec(addresses: readonly string[]): ResourceSpec {
   const setKey = addressSetKey(addresses);
   const chunks = chunkAddresses(addresses);
-  const formatAssetId = decoders.id ?? ((b: Uint8Array) => Buffer.from(b).toString('hex'));
   return {
     key: `stake:${setKey}`,
     method: 'platform.getStake',
@@ -58,6 +56,8 @@ function stakeSpec(addresses: readonly string[], decoders: Decoders): ResourceSp
     pchain: true,
     lens: lens.utxoStake(setKey),
     async fetch(ctx, signal) {
+      const { decoders } = ctx;
+      const formatAssetId = decoders.id ?? ((b: Uint8Array) => Buffer.from(b).toString('hex'));
       const replies: StakeChunk[] = [];
       for (const part of chunks) {
         const result = await ctx.client.call('platform.getStake', { addresses: part, encoding: 'hex' }, { signal });

@@ -108,6 +108,10 @@ export const lens = {
       },
     };
   },
+  /** What a drill-down view shows beyond the slices, and the header's discovery, in `views.data` (keys: view-keys.ts). */
+  view<T>(key: string): ResourceLens<T> {
+    return keyed('views', 'data', key) as ResourceLens<unknown> as ResourceLens<T>;
+  },
   /** getBalance of an address set (key from `addressSetKey`). */
   utxoBalance(setKey: string): ResourceLens<AddressBalance> {
     return {

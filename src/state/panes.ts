@@ -1,6 +1,6 @@
 // The pane table: every pane once, with what each surface needs to know about it. The tab bar and Tab's cycle, the
 // pane keys and their help lines, `--pane`, the `:` prompt's names, the footer's hint scopes, the frame's title,
-// the UI state's per-pane slots all read it; `panes/index.ts` gives each id its component and `poll/plan.ts` its
+// the UI state's per-pane slots all read it; `panes/index.ts` gives each id its component and `poll/pane-plans.ts` its
 // poll plan, both keyed by `PaneId` so the compiler asks for them when a row is added here.
 
 /** Key scopes a pane adds to the global ones (their commands are in keys/commands.ts). */

@@ -109,7 +109,7 @@ export interface TxsSlice {
 
 /**
  * What drill-down views show beyond the slices above (a tx's JSON form, reward UTXOs, a validator's peer entry,
- * weight history, max stake), keyed by the view resource's key (see poll/view-plan.ts).
+ * weight history, max stake), keyed by the view resource's key (see poll/view-plans.ts).
  */
 export interface ViewsSlice {
   readonly data: Readonly<Record<string, Resource<unknown>>>;

@@ -31,6 +31,11 @@ export type NavView =
   /** Charts of the node's last hour, day and week (`:history`, T); `at` marks a moment (the event it was opened from). */
   | { readonly kind: 'history'; readonly at?: number };
 
+/** A kind of drill-down view: the view table (app/view-table.ts) gives each its title, component and poll plan. */
+export type ViewKind = NavView['kind'];
+/** The nav entry of one kind of view. */
+export type NavViewOf<K extends ViewKind> = Extract<NavView, { readonly kind: K }>;
+
 export interface Prompt {
   /** What the typed text is for, e.g. 'filter', 'utxo-addresses', 'console', 'goto'. */
   readonly kind: string;

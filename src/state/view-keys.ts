@@ -1,5 +1,5 @@
 // Where the drill-down views' extra data sits in `state.views.data`: the keys and shapes shared by the poll plan
-// (poll/view-plan.ts, the writer) and the views (the readers), kept in state so the views need nothing from poll/.
+// (poll/view-plans.ts, the writer) and the views (the readers), kept in state so the views need nothing from poll/.
 
 /** Keys of the view resources, shared by the plan (writer) and the views (readers). */
 export const viewKeys = {

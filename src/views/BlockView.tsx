@@ -1,25 +1,22 @@
 // A block by ID or height: type, ID, parent, height, time and its transactions (Enter opens one); < and > walk
 // to the parent and the child block.
-import { Text } from 'ink';
 import { useMemo } from 'react';
 import { useAvatop, useAvatopStore } from '../ui/store-context';
 import { useFlash } from '../ui/flash';
 import { formatId } from '../codec/cb58';
 import { txsInBlock } from '../codec/pchain/block-txs';
 import { describeResource, describeUnknown } from '../state/resource';
-import { popView, pushView, type NavView } from '../state/ui';
+import { popView, pushView, type NavView, type NavViewOf } from '../state/ui';
 import type { BlockDetail } from '../state/types';
-import { textProps, useTheme } from '../theme/ThemeContext';
-import { fit } from '../format/width';
 import { formatBytes, formatCount } from '../format/number';
 import { formatTimestamp } from '../format/time';
 import { sanitize } from '../format/sanitize';
 import { DetailView } from './DetailView';
 import { line, section, type DetailLine } from './detail-lines';
 import { txParts } from './tx-model';
-import type { ViewProps } from './registry';
+import type { ViewProps } from './view-props';
 
-type BlockNav = Extract<NavView, { kind: 'block' }>;
+type BlockNav = NavViewOf<'block'>;
 type Obj = Record<string, unknown>;
 const asObj = (v: unknown): Obj => (v !== null && typeof v === 'object' ? (v as Obj) : {});
 
@@ -44,8 +41,7 @@ export function blockLines(detail: BlockDetail): DetailLine[] {
   return lines;
 }
 
-export function BlockView({ view, width, height, active }: ViewProps<BlockNav>) {
-  const theme = useTheme();
+export function BlockView({ view, ...frame }: ViewProps<BlockNav>) {
   const store = useAvatopStore();
   const flash = useFlash();
   const key = view.id ?? `height:${view.height}`;
@@ -61,11 +57,9 @@ export function BlockView({ view, width, height, active }: ViewProps<BlockNav>) 
       id={`block:${key}`}
       lines={lines}
       opens="tx"
-      width={width}
-      height={height}
-      active={active}
-      aboveLines={1}
-      above={<Text {...textProps(failed ? theme.status.error : theme.text.muted)}>{fit(failed ?? '< parent · > child · Enter opens a transaction · y copies', width)}</Text>}
+      frame={frame}
+      caption={failed ?? '< parent · > child · Enter opens a transaction · y copies'}
+      captionTone={failed ? 'error' : 'muted'}
       onKey={(ev) => {
         if (ev.is('block.parent')) {
           const parent = data?.header.parentId;

@@ -1,36 +1,40 @@
-// The frame every drill-down view uses: a few header lines, then detail lines with a cursor. Enter opens what the
+// The frame every drill-down view uses: a caption line, then detail lines with a cursor. Enter opens what the
 // line under the cursor links to, `y` copies its ID, address or key; j/k/PgUp/PgDn/g/G move.
 import { Box, Text } from 'ink';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactElement } from 'react';
 import { useAvatopStore } from '../ui/store-context';
 import { usePaneMemory } from '../ui/pane-memory';
 import { useAppConfig } from '../ui/config';
 import { useFlash } from '../ui/flash';
 import { useKeyHandler, type KeyEvent } from '../input';
-import { toneStyle } from '../components/KeyValue';
+import { toneStyle, type Tone } from '../components/KeyValue';
 import { pushView, type NavView } from '../state/ui';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { osc52Copy } from '../terminal/copy';
 import { detailLabelWidth, initialCursor, type DetailLine } from './detail-lines';
+import type { ViewFrame } from './view-props';
 
 export interface DetailViewProps {
   /** Remembers cursor and scroll per view across pushes and pops. */
   readonly id: string;
   readonly lines: readonly DetailLine[];
-  readonly width: number;
-  readonly height: number;
-  readonly active: boolean;
-  /** Lines drawn above the list (status, notices); count them in aboveLines. */
-  readonly above?: ReactNode;
-  readonly aboveLines?: number;
+  readonly frame: ViewFrame;
+  /**
+   * The one line above the list: a hint or a status in words (fitted to the width, in `captionTone`, muted unless
+   * said), or a line drawn by the view itself (the validator's weight sparkline).
+   */
+  readonly caption?: string | ReactElement;
+  readonly captionTone?: Tone;
   /** View-specific keys, offered first. */
   readonly onKey?: (ev: KeyEvent) => boolean;
   /** What the view's hint says Enter opens: the cursor starts on the first such line. */
   readonly opens?: NavView['kind'];
 }
 
-export function DetailView({ id, lines, width, height, active, above, aboveLines = 0, onKey, opens }: DetailViewProps) {
+export function DetailView({ id, lines, frame, caption, captionTone = 'muted', onKey, opens }: DetailViewProps) {
+  const { width, height, active } = frame;
+  const aboveLines = caption === undefined ? 0 : 1;
   const theme = useTheme();
   const store = useAvatopStore();
   const config = useAppConfig();
@@ -88,7 +92,7 @@ export function DetailView({ id, lines, width, height, active, above, aboveLines
   const more = lines.length > bodyHeight ? `line ${cursor + 1} of ${lines.length} (j/k, PgUp/PgDn)` : '';
   return (
     <Box flexDirection="column" width={width} height={height}>
-      {above}
+      {typeof caption === 'string' ? <Text {...textProps(toneStyle(theme, captionTone))}>{fit(caption, width)}</Text> : caption}
       <Box flexDirection="column" width={width} height={bodyHeight}>
         {shown.map((l, k) => {
           const at = scroll + k === cursor && active;

@@ -1,20 +1,16 @@
 // Every health check of the node (`:health` or H): what fails, what has not run yet, and each check's details.
 // The scheduler polls health.health every tick while this view is open.
 import { useMemo } from 'react';
-import { Text } from 'ink';
 import { useAvatop } from '../ui/store-context';
 import { useNow } from '../components/Clock';
 import { healthSummaryOf } from '../domain/health/health-summary';
 import { describeResource } from '../state/resource';
-import { textProps, useTheme } from '../theme/ThemeContext';
-import { fit } from '../format/width';
 import { formatAge } from '../format/time';
 import { DetailView } from './DetailView';
 import { healthLines } from './health-lines';
-import type { ViewProps } from './registry';
+import type { ViewProps } from './view-props';
 
-export function HealthView({ width, height, active }: ViewProps) {
-  const theme = useTheme();
+export function HealthView({ view: _view, ...frame }: ViewProps) {
   const health = useAvatop((s) => s.node.health);
   const now = useNow(1000);
   const summary = healthSummaryOf(health.data);
@@ -27,15 +23,5 @@ export function HealthView({ width, height, active }: ViewProps) {
       : health.data === undefined
         ? describeResource(health)
         : `updated ${formatAge(health.updatedAt, now)}${health.stale ? ` · stale: ${health.error?.short ?? 'last poll failed'}` : ''} · refreshed while open`;
-  return (
-    <DetailView
-      id="health"
-      lines={lines}
-      width={width}
-      height={height}
-      active={active}
-      aboveLines={1}
-      above={<Text {...textProps(health.stale || health.status === 'error' ? theme.status.stale : theme.text.muted)}>{fit(status, width)}</Text>}
-    />
-  );
+  return <DetailView id="health" lines={lines} frame={frame} caption={status} captionTone={health.stale || health.status === 'error' ? 'stale' : 'muted'} />;
 }

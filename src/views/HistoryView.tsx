@@ -18,7 +18,7 @@ import { sanitize } from '../format/sanitize';
 import { layoutChart, type ChartRole } from '../components/chart-layout';
 import { historyChart, windowFor } from './history-model';
 import { HISTORY_SERIES, HISTORY_WINDOWS } from '../domain/events/history';
-import type { ViewProps } from './registry';
+import type { ViewProps } from './view-props';
 import type { NavView } from '../state/ui';
 
 export function HistoryView({ view, width, height, active }: ViewProps<Extract<NavView, { kind: 'history' }>>) {

@@ -1,4 +1,5 @@
-// The fallback drill-down: the row (and whatever detail resource the scheduler loaded for it) as label/value lines.
+// The drill-down of kinds with no view of their own (peer, subnet, chain): the row, and whatever detail resource the
+// scheduler loaded for it, as label/value lines.
 import { useMemo } from 'react';
 import { useAvatop } from '../ui/store-context';
 import type { KeyValueItem } from '../components/KeyValue';
@@ -6,10 +7,8 @@ import { DocumentPane } from '../ui/DocumentPane';
 import { flatten } from '../format/fields';
 import { describeResource, type Resource } from '../state/resource';
 import { PRIMARY_NETWORK_ID, type AvatopState } from '../state/store';
-import type { NavView } from '../state/ui';
-import { viewComponent, type ViewProps } from './registry';
-// Side effect: the block, tx, validator and UTXO views register themselves before any view renders.
-import './builtin';
+import type { NavViewOf } from '../state/ui';
+import type { ViewProps } from './view-props';
 import { describeEmptyId, shortenId } from '../format/ids';
 import { sanitize } from '../format/sanitize';
 
@@ -23,31 +22,14 @@ function findRow<T>(list: { rows: ReadonlyArray<{ key: string; value: T }> } | u
   return list?.rows.find((r) => match(r.value))?.value;
 }
 
+/** The kinds this view shows. */
+export type RowNav = NavViewOf<'peer' | 'subnet' | 'chain'>;
+
 /** What the store knows about the thing a view is about. */
-export function partsFor(view: NavView, s: AvatopState): Part[] {
+function partsFor(view: RowNav, s: AvatopState): Part[] {
   switch (view.kind) {
     case 'peer':
       return [{ title: 'Peer', data: findRow(s.peers.list.data, (p) => p.nodeID === view.nodeId), resource: s.peers.list }];
-    case 'validator': {
-      const subnet = view.subnetId ?? PRIMARY_NETWORK_ID;
-      const detail = s.validators.detail[`${subnet}/${view.nodeId}`];
-      const row = findRow(s.validators.bySubnet[subnet]?.data, (v) => v.nodeID === view.nodeId);
-      return [{ title: 'Validator', data: detail?.data ?? row, resource: detail ?? s.validators.bySubnet[subnet] }];
-    }
-    case 'block': {
-      const key = view.id ?? `height:${view.height}`;
-      const detail = s.blocks.detail[key];
-      const row = findRow(s.blocks.recent.data, (b) => (view.id ? b.id === view.id : b.height === view.height));
-      return [
-        { title: 'Block', data: detail?.data?.header ?? row, resource: detail },
-        ...(detail?.data?.decoded !== undefined ? [{ title: 'Decoded', data: detail.data.decoded }] : []),
-      ];
-    }
-    case 'tx':
-      return [
-        { title: 'Status', data: s.txs.status[view.id]?.data, resource: s.txs.status[view.id] },
-        { title: 'Transaction', data: s.txs.detail[view.id]?.data, resource: s.txs.detail[view.id] },
-      ];
     case 'subnet':
       return [
         { title: 'Subnet', data: s.subnets.detail[view.id]?.data ?? findRow(s.subnets.list.data, (x) => x.id === view.id), resource: s.subnets.detail[view.id] },
@@ -67,19 +49,10 @@ export function partsFor(view: NavView, s: AvatopState): Part[] {
         ...(subnet ? [{ title: `Validated by subnet ${shortenId(subnet)}`, data: s.validators.bySubnet[subnet]?.data?.rows.map((r) => r.value.nodeID) }] : []),
       ];
     }
-    case 'utxo': {
-      const q = s.utxos.queries[view.query];
-      const row = findRow(q?.page.data?.utxos, (u) => u.id === view.id);
-      return [{ title: 'UTXO', data: row ? { id: row.id, decoded: row.decoded, encoded: row.encoded } : undefined, resource: q?.page }];
-    }
-    case 'health':
-      return [{ title: 'Health', data: s.node.health.data, resource: s.node.health }];
-    case 'history':
-      return [];
   }
 }
 
-export function RowView({ view, width, height, active }: ViewProps) {
+export function RowView({ view, width, height, active }: ViewProps<RowNav>) {
   // The whole state, then derive: a selector building new arrays would re-render forever.
   const state = useAvatop((s) => s);
   const parts = useMemo(() => partsFor(view, state), [view, state]);
@@ -93,9 +66,4 @@ export function RowView({ view, width, height, active }: ViewProps) {
     for (const [k, v] of flatten(p.data)) items.push({ label: k, value: describeEmptyId(k, v), tone: v === PRIMARY_NETWORK_ID ? 'muted' : undefined });
   }
   return <DocumentPane id={`view:${sanitize(JSON.stringify(view, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)))}`} items={items} width={width} height={height} active={active} layer="view" />;
-}
-
-export function ViewHost(props: ViewProps) {
-  const Custom = viewComponent(props.view.kind);
-  return Custom ? <Custom {...props} /> : <RowView {...props} />;
 }

@@ -1,23 +1,21 @@
 // A transaction: decoded from the node's hex with our codec (the node's JSON only when our codec cannot read it),
 // its status (with the reason when dropped), reward UTXOs once a staking period is over, and a raw toggle.
-import { Text } from 'ink';
 import { useMemo } from 'react';
 import { useAvatop } from '../ui/store-context';
 import { usePaneMemory } from '../ui/pane-memory';
 import { describeResource, describeUnknown, idleResource, type Resource } from '../state/resource';
+import type { NavViewOf } from '../state/ui';
 import { viewKeys, type RewardUtxos, type TxDetail } from '../state/view-keys';
-import { textProps, useTheme } from '../theme/ThemeContext';
-import { fit } from '../format/width';
 import { sanitize } from '../format/sanitize';
 import { formatTimestamp } from '../format/time';
 import { DetailView } from './DetailView';
 import { line, section, type DetailLine } from './detail-lines';
 import { isRewardedStaking, stakingEnd, txLines } from './tx-model';
 import { flatLines, hexLines, jsonLines } from './raw-lines';
-import type { ViewProps } from './registry';
+import type { ViewProps } from './view-props';
 import { utxoLines } from './utxo-model';
 
-type TxNav = { readonly kind: 'tx'; readonly id: string };
+type TxNav = NavViewOf<'tx'>;
 
 const statusTone = (s: string | undefined) => (s === 'Committed' ? 'ok' : s === 'Dropped' || s === 'Aborted' ? 'error' : s === 'Processing' ? 'warn' : 'muted');
 
@@ -44,8 +42,8 @@ function rewardLines(detail: TxDetail | undefined, rewards: Resource<unknown>, n
   return out;
 }
 
-export function TxView({ view, width, height, active }: ViewProps<TxNav>) {
-  const theme = useTheme();
+export function TxView({ view, ...frame }: ViewProps<TxNav>) {
+  const { width } = frame;
   const detail = useAvatop((s) => s.txs.detail[view.id]) as Resource<TxDetail> | undefined;
   const status = useAvatop((s) => s.txs.status[view.id]) ?? idleResource();
   const json = useAvatop((s) => s.views.data[viewKeys.txJson(view.id)]) ?? idleResource();
@@ -86,11 +84,9 @@ export function TxView({ view, width, height, active }: ViewProps<TxNav>) {
     <DetailView
       id={`tx:${view.id}`}
       lines={lines}
-      width={width}
-      height={height}
-      active={active}
-      aboveLines={1}
-      above={<Text {...textProps(failed ? theme.status.error : theme.text.muted)}>{fit(failed ?? header, width)}</Text>}
+      frame={frame}
+      caption={failed ?? header}
+      captionTone={failed ? 'error' : 'muted'}
       onKey={(ev) => {
         if (!ev.is('raw')) return false;
         setRaw(!raw);

@@ -1,24 +1,21 @@
 // One UTXO from the UTXOs pane: decoded by our codec, with the tx that created it (Enter opens it).
-import { Text } from 'ink';
 import { useMemo } from 'react';
 import { useAvatop } from '../ui/store-context';
 import { formatId } from '../codec/cb58';
 import { describeUnknown } from '../state/resource';
-import type { NavView } from '../state/ui';
+import type { NavViewOf } from '../state/ui';
 import type { TxDetail } from '../state/view-keys';
-import { textProps, useTheme } from '../theme/ThemeContext';
-import { fit } from '../format/width';
 import { sanitize } from '../format/sanitize';
 import { DetailView } from './DetailView';
 import { detailLabelWidth, line, section, type DetailLine } from './detail-lines';
 import { utxoLines } from './utxo-model';
 import { hexLines } from './raw-lines';
-import type { ViewProps } from './registry';
+import type { ViewProps } from './view-props';
 
-type UtxoNav = Extract<NavView, { kind: 'utxo' }>;
+type UtxoNav = NavViewOf<'utxo'>;
 
-export function UtxoView({ view, width, height, active }: ViewProps<UtxoNav>) {
-  const theme = useTheme();
+export function UtxoView({ view, ...frame }: ViewProps<UtxoNav>) {
+  const { width } = frame;
   const row = useAvatop((s) => s.utxos.queries[view.query]?.page.data?.utxos.rows.find((r) => r.value.id === view.id)?.value);
   const networkId = useAvatop((s) => s.node.networkId.data) ?? 1;
   const decoded = row?.decoded as { txId?: unknown } | undefined;
@@ -39,16 +36,5 @@ export function UtxoView({ view, width, height, active }: ViewProps<UtxoNav>) {
     out.push(...hexLines('Encoded', row.encoded, width, detailLabelWidth(out, width)));
     return out;
   }, [row, networkId, tx, txId, view.id, width]);
-  return (
-    <DetailView
-      id={`utxo:${view.query}/${view.id}`}
-      lines={lines}
-      opens="tx"
-      width={width}
-      height={height}
-      active={active}
-      aboveLines={1}
-      above={<Text {...textProps(theme.text.muted)}>{fit('Enter on "created by" opens the tx · y copies', width)}</Text>}
-    />
-  );
+  return <DetailView id={`utxo:${view.query}/${view.id}`} lines={lines} opens="tx" frame={frame} caption='Enter on "created by" opens the tx · y copies' />;
 }

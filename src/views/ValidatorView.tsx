@@ -7,7 +7,7 @@ import { Sparkline } from '../components/Sparkline';
 import { describeResource, describeUnknown, idleResource } from '../state/resource';
 import { sanitize } from '../format/sanitize';
 import { PRIMARY_NETWORK_ID } from '../state/store';
-import type { NavView } from '../state/ui';
+import type { NavViewOf } from '../state/ui';
 import type { ValidatorRecord } from '../rpc/methods';
 import { viewKeys, type WeightPoint } from '../state/view-keys';
 import { textProps, useTheme } from '../theme/ThemeContext';
@@ -17,12 +17,12 @@ import { weightIsAvax } from '../format/weight';
 import { formatCount } from '../format/number';
 import { DetailView } from './DetailView';
 import { line } from './detail-lines';
-import type { ViewProps } from './registry';
+import type { ViewProps } from './view-props';
 import { validatorLines } from './validator-model';
 import { useThresholdOf } from '../ui/use-reward-threshold';
 import type { Validator } from '../state/types';
 
-type ValidatorNav = Extract<NavView, { kind: 'validator' }>;
+type ValidatorNav = NavViewOf<'validator'>;
 
 export function weightSummary(points: readonly WeightPoint[] | undefined, primary: boolean): string {
   if (!points || points.length === 0) return 'weight history: loading…';
@@ -34,7 +34,8 @@ export function weightSummary(points: readonly WeightPoint[] | undefined, primar
   return `weight over heights ${points[0]!.height}–${points[points.length - 1]!.height}: ${fmt(first)} → ${fmt(last)} `;
 }
 
-export function ValidatorView({ view, width, height, active }: ViewProps<ValidatorNav>) {
+export function ValidatorView({ view, ...frame }: ViewProps<ValidatorNav>) {
+  const { width } = frame;
   const theme = useTheme();
   const subnetId = view.subnetId ?? PRIMARY_NETWORK_ID;
   const detail = useAvatop((s) => s.validators.detail[`${subnetId}/${view.nodeId}`]) ?? idleResource();
@@ -65,11 +66,8 @@ export function ValidatorView({ view, width, height, active }: ViewProps<Validat
       id={`validator:${subnetId}/${view.nodeId}`}
       lines={lines}
       opens="tx"
-      width={width}
-      height={height}
-      active={active}
-      aboveLines={1}
-      above={
+      frame={frame}
+      caption={
         <Box width={width}>
           <Text {...textProps(theme.text.muted)}>{fit(summary, Math.min(width, summary.length))}</Text>
           {sparkWidth > 0 ? <Sparkline values={values} width={sparkWidth} /> : null}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { createSimNode, type SimNode } from '../../src/sim/index';
 import { createFleet, type Fleet } from '../../src/fleet/fleet';
+import { VIEW_TABLE } from '../../src/app/view-table';
 import { FleetApp } from '../../src/app/FleetApp';
 import { LIGHT_KEYS } from '../../src/fleet/light-plan';
 import { DEFAULT_REWARD_THRESHOLD } from '../../src/ui/config';
@@ -48,7 +49,7 @@ describe('the fleet pane', () => {
         { name: 'syncing', url: syncing.url, headers: {} },
         { name: 'denied', url: denied.url, headers: {} },
       ],
-      { intervalMs: 300, timeoutMs: 3_000 },
+      { intervalMs: 300, timeoutMs: 3_000, views: VIEW_TABLE },
     );
     const first = fleet.sessions[0]!.store;
     first.setState({ ...first.getState(), ui: setPane(first.getState().ui, 'fleet') }, true);
@@ -107,7 +108,7 @@ describe('the fleet pane', () => {
         { name: 'slow', url: slow.url, headers: {} },
         { name: 'gone', url: gone.url, headers: {} },
       ],
-      { intervalMs: 300, timeoutMs: 1_500 },
+      { intervalMs: 300, timeoutMs: 1_500, views: VIEW_TABLE },
     );
     try {
       const first = local.sessions[0]!.store;

@@ -5,6 +5,7 @@ import { DEFAULT_REWARD_THRESHOLD } from '../../src/ui/config';
 import { createClient } from '../../src/rpc/client';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { createScheduler, type Scheduler, type SchedulerOptions } from '../../src/poll/scheduler';
+import { VIEW_TABLE } from '../../src/app/view-table';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { defaultTheme } from '../../src/theme';
 import type { Size } from '../../src/terminal/use-terminal-size';
@@ -53,7 +54,7 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
   const url = opts.url ?? (opts.hostAlias ? sim!.url.replace('127.0.0.1', opts.hostAlias) : sim!.url);
   const client = createClient({ url, timeoutMs: 3_000 });
   const store = createAvatopStore();
-  const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: opts.slowMs ?? 2_000, batchMs: 20, backoff: { baseMs: 200, maxMs: 1_000 }, ...opts.scheduler });
+  const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: opts.slowMs ?? 2_000, batchMs: 20, backoff: { baseMs: 200, maxMs: 1_000 }, views: VIEW_TABLE, ...opts.scheduler });
   let size = opts.size ?? { columns: 120, rows: 40 };
   const counts = { quits: 0, refreshes: 0 };
   const config = {

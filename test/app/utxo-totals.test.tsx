@@ -56,7 +56,7 @@ describe('UTXOs pane totals against the simulated node', () => {
     screen.sim!.faults.add({ kind: 'rpc-error', method: 'platform.getBalance', message: `couldn't get UTXO set of [P-avax1…]: disk on fire` });
     const wallet = screen.sim!.network.wallets[0]!.str;
     await enterAddresses(screen, wallet);
-    const f = await screen.waitFor((fr) => /staked +getStake: \w+/.test(fr) && /all UTXOs +platform.getBalance: couldn.t get UTXO set of \[P-avax1…\]: disk on fire/.test(fr));
+    const f = await screen.waitFor((fr) => /staked +getStake: (?!loading)\w+/.test(fr) && /all UTXOs +platform.getBalance: couldn.t get UTXO set of \[P-avax1…\]: disk on fire/.test(fr));
     expect(f).not.toMatch(/staked +getStake: loading/);
     expect(f).toMatch(/this page +[\d,]+\.\d{9}/);
     expect(f).toMatch(/\d+ utxos · 1\/\d+/);

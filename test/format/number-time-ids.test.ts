@@ -21,6 +21,10 @@ describe('time', () => {
   it('formats durations with two units', () => {
     expect(formatDuration(850)).toBe('850ms');
     expect(formatDuration(42_000)).toBe('42s');
+    // Floating-point noise never costs a whole unit: 10% of 30 days is 3d 0h.
+    expect(formatDuration((1 - 0.9) * 30 * 86_400_000)).toBe('3d 0h');
+    expect(formatDuration(0.1 * 30 * 86_400_000)).toBe('3d 0h');
+    expect(formatDuration(-0.2)).toBe('0ms');
     expect(formatDuration(5 * 60_000 + 7_000)).toBe('5m 07s');
     expect(formatDuration(4 * 3_600_000 + 5 * 60_000)).toBe('4h 05m');
     expect(formatDuration(3 * 86_400_000 + 4 * 3_600_000)).toBe('3d 4h');

@@ -4,7 +4,7 @@
 import { createTransport, type Endpoint } from '../../src/rpc/transport';
 import { SchemaError } from '../../src/rpc/errors';
 import { methods, type MethodName, type ResultOf } from '../../src/rpc/methods';
-import type { PollClient } from '../../src/poll/plan';
+import type { PollClient } from '../../src/poll/resource-spec';
 
 type Listener = (e: { method: string; bytes: number; latencyMs: number; ok: boolean }) => void;
 

@@ -5,6 +5,7 @@ import { encodeBlock } from '../../src/codec/pchain/blocks';
 import type { Block } from '../../src/codec/pchain/types';
 import { createManualClock } from '../../src/poll/clock';
 import { createScheduler, type SchedulerOptions } from '../../src/poll/scheduler';
+import { VIEW_TABLE } from '../../src/app/view-table';
 import { createAvatopStore } from '../../src/state/store';
 import { createPollClient } from './poll-client';
 import { quiesce as quiesceScheduler, runFor } from './poll-drive';
@@ -79,7 +80,7 @@ export async function startHarness(options: Partial<SchedulerOptions> = {}) {
   const client = createPollClient(node.url);
   const clock = createManualClock(1_000_000);
   const store = createAvatopStore({ now: clock.now() });
-  const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5, ...options });
+  const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5, views: VIEW_TABLE, ...options });
 
   const quiesce = () => quiesceScheduler(scheduler, store);
   const run = (ms: number, stepMs = 1_000) => runFor(clock, scheduler, store, ms, { stepMs });

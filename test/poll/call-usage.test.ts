@@ -3,8 +3,8 @@
 // own reply size, neither charged the other's bytes.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/poll/clock';
-import { defaultDecoders } from '../../src/poll/decoders';
 import { planFor } from '../../src/poll/plan';
+import { VIEW_TABLE } from '../../src/app/view-table';
 import { createScheduler } from '../../src/poll/scheduler';
 import { createClient } from '../../src/rpc/client';
 import { createSimNode, type SimNode } from '../../src/sim/index';
@@ -28,7 +28,7 @@ describe('per-call accounting', () => {
     const store = createAvatopStore({ now: START });
     const nodeId = sim.network.validators.find((v) => v.nodeIdStr !== sim.nodeId)!.nodeIdStr;
     store.setState((s) => ({ ...s, ui: pushView(setPane(s.ui, 'validators'), { kind: 'validator', nodeId }) }));
-    const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5 });
+    const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5, views: VIEW_TABLE });
     cleanup.push(async () => {
       scheduler.stop();
       await client.close();
@@ -37,7 +37,7 @@ describe('per-call accounting', () => {
 
     const listKey = `validators:${PRIMARY_NETWORK_ID}`;
     const oneKey = `validator:${PRIMARY_NETWORK_ID}/${nodeId}`;
-    const specs = planFor('validators', store.getState().ui.nav, store.getState(), defaultDecoders);
+    const specs = planFor('validators', store.getState().ui.nav, store.getState(), { views: VIEW_TABLE });
     const sameMethod = specs.filter((s) => s.method === METHOD);
     expect(sameMethod.map((s) => s.key)).toEqual(expect.arrayContaining([listKey, oneKey]));
 

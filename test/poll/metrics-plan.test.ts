@@ -1,7 +1,6 @@
 // Who reads /ext/metrics, and how often: the metrics pane every tick, the header slowly (every tick while a chain
 // bootstraps), nobody when the client cannot GET.
 import { describe, expect, it } from 'vitest';
-import { defaultDecoders } from '../../src/poll/decoders';
 import { planFor } from '../../src/poll/plan';
 import { HEADER_METRICS_DELAY_MS } from '../../src/poll/metrics-spec';
 import { lens } from '../../src/state/lenses';
@@ -11,7 +10,7 @@ import type { PaneId } from '../../src/state/ui';
 
 const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
 const metricsSpecs = (pane: PaneId, s: AvatopState = createAvatopStore().getState(), metrics = true) =>
-  planFor(pane, [], s, defaultDecoders, { metrics }).filter((p) => p.method === '/ext/metrics');
+  planFor(pane, [], s, { metrics }).filter((p) => p.method === '/ext/metrics');
 
 describe('/ext/metrics in the poll plan', () => {
   it('the metrics pane reads it every tick, and the header does not read it a second time', () => {

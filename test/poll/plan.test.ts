@@ -1,7 +1,7 @@
 // The pane → resources table: what each screen polls, with which cadence.
 import { describe, expect, it } from 'vitest';
-import { defaultDecoders } from '../../src/poll/decoders';
 import { planFor } from '../../src/poll/plan';
+import { VIEW_TABLE } from '../../src/app/view-table';
 import { lens } from '../../src/state/lenses';
 import { idleResource, markUnsupported, resolveOk } from '../../src/state/resource';
 import { diffRows } from '../../src/state/rows';
@@ -12,7 +12,7 @@ import { openUtxoQuery } from '../../src/state/utxos';
 const HEADER = ['nodeId', 'networkId', 'networkName', 'nodeVersion', 'bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C', 'height', 'timestamp', 'uptime', 'upgrades'];
 
 function plan(pane: PaneId, s: AvatopState = createAvatopStore().getState(), views = [] as Parameters<typeof planFor>[1]) {
-  return planFor(pane, views, s, defaultDecoders);
+  return planFor(pane, views, s, { views: VIEW_TABLE });
 }
 /** Keys beyond the fixed header, sorted. */
 const keys = (pane: PaneId, s?: AvatopState, views?: Parameters<typeof planFor>[1]) =>
@@ -84,6 +84,22 @@ describe('planFor', () => {
     s = { ...s, utxos: openUtxoQuery(s.utxos, { addresses: ['P-avax1x'], pageSize: 10 }) };
     const utxo = plan('utxos', s).find((p) => p.key.startsWith('utxos:'))!;
     expect(utxo.params).toEqual({ addresses: ['P-avax1x'], limit: 10, encoding: 'hex' });
+  });
+
+  it("polls each kind of view's own resources, from the view table", () => {
+    const own = (view: Parameters<typeof planFor>[1][number]) => keys('console', undefined, [view]).filter((k) => k !== 'peerCount');
+    expect(own({ kind: 'block', id: 'B1' })).toEqual(['block:B1']);
+    expect(own({ kind: 'block', height: 7n })).toEqual(['block:height:7']);
+    expect(own({ kind: 'tx', id: 'T1' })).toEqual(sorted(['tx:T1', 'txJson:T1', 'txStatus:T1']));
+    expect(own({ kind: 'validator', nodeId: 'N1' })).toEqual(sorted([`validator:${PRIMARY_NETWORK_ID}/N1`, 'peer:N1', `weights:${PRIMARY_NETWORK_ID}/N1`]));
+    expect(own({ kind: 'validator', nodeId: 'N1', subnetId: 'S1' })).toEqual(sorted(['validator:S1/N1', 'peer:N1', 'weights:S1/N1', 'uptimeRequirement:S1']));
+    expect(own({ kind: 'peer', nodeId: 'N1' })).toEqual(['peers']);
+    expect(own({ kind: 'subnet', id: 'S1' })).toEqual(sorted(['subnet:S1', 'validates:S1', 'validators:S1', 'blockchains']));
+    expect(own({ kind: 'chain', id: 'C1' })).toEqual(['chainStatus:C1']);
+    expect(own({ kind: 'utxo', id: 'U1', query: 'q' })).toEqual([]); // its creating tx, once the row is decoded
+    expect(own({ kind: 'health' })).toEqual(['health']);
+    // A scheduler handed no view table (the exporter) polls nothing for a view.
+    expect(planFor('console', [{ kind: 'chain', id: 'C1' }], createAvatopStore().getState()).map((p) => p.key)).not.toContain('chainStatus:C1');
   });
 
   it("adds the top view's resources only", () => {

@@ -6,6 +6,7 @@ import { DEFAULT_REWARD_THRESHOLD } from '../../src/ui/config';
 import { createClient } from '../../src/rpc/client';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { createScheduler } from '../../src/poll/scheduler';
+import { VIEW_TABLE } from '../../src/app/view-table';
 import { defaultTheme } from '../../src/theme';
 import { waitForFrame } from '../components/helpers';
 import { MATRIX_MAX_BYTES, MATRIX_TIMEOUT_MS } from './helpers';
@@ -32,6 +33,7 @@ export function startFaultScreen(url: string): FaultScreen {
     batchMs: 20,
     heavyMinIntervalMs: 500,
     backoff: { baseMs: 200, maxMs: 600 },
+    views: VIEW_TABLE,
   });
   const config = { url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit: () => {}, refresh: () => scheduler.refresh() } };
   const r = render(<App store={store} theme={defaultTheme()} config={config} size={{ columns: 120, rows: 40 }} />);

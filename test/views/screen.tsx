@@ -6,6 +6,7 @@ import { DEFAULT_REWARD_THRESHOLD, type AppConfig } from '../../src/ui/config';
 import { createClient, type AvatopClient } from '../../src/rpc/client';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { createScheduler, type Scheduler } from '../../src/poll/scheduler';
+import { VIEW_TABLE } from '../../src/app/view-table';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 import { defaultTheme } from '../../src/theme';
 import { waitForFrame } from '../components/helpers';
@@ -39,7 +40,7 @@ export async function startViewScreen(opts: { sim?: SimNodeOptions; readonly?: b
   const sim = await createSimNode({ ...SMALL_SIM, ...opts.sim });
   const client = createClient({ url: sim.url, timeoutMs: 5_000 });
   const store = createAvatopStore();
-  const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: 2_000, batchMs: 20, heavyMinIntervalMs: 500, backoff: { baseMs: 200, maxMs: 1_000 } });
+  const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: 2_000, batchMs: 20, heavyMinIntervalMs: 500, backoff: { baseMs: 200, maxMs: 1_000 }, views: VIEW_TABLE });
   const copies: string[] = [];
   const config: AppConfig = {
     url: sim.url,

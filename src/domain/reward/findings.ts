@@ -26,7 +26,8 @@ export interface Finding {
 
 /** "23h 10m", "3d 4h", "45m": two units, as an operator reads a countdown. */
 export function formatSlack(ms: number): string {
-  const m = Math.floor(Math.abs(ms) / 60_000);
+  // Rounded to the millisecond first, so floating-point noise never costs a minute (10% of 30 days is 3d 0h).
+  const m = Math.floor(Math.round(Math.abs(ms)) / 60_000);
   const d = Math.floor(m / 1440);
   const h = Math.floor((m % 1440) / 60);
   const min = m % 60;

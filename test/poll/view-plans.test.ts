@@ -1,6 +1,6 @@
 // The view plan's weight sampling: aligned heights, so each new block costs at most one getValidatorsAt.
 import { describe, expect, it } from 'vitest';
-import { weightHeights, WEIGHT_SAMPLES } from '../../src/poll/view-plan';
+import { weightHeights, WEIGHT_SAMPLES } from '../../src/poll/view-plans';
 
 describe('weightHeights', () => {
   it('samples multiples of the step, newest first', () => {

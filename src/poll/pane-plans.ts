@@ -1,0 +1,67 @@
+// What each pane polls: one plan per row of the pane table (state/panes.ts), keyed by its id. A total map by
+// `PaneId`, so the compiler asks for the plan of a new pane (`() => []` for one that polls nothing).
+import { lens } from '../state/lenses';
+import { PRIMARY_NETWORK_ID } from '../state/constants';
+import type { PaneId } from '../state/panes';
+import { toRows } from './transforms';
+import { call, ignorePrev, type PanePlan } from './resource-spec';
+import { metricsSpec } from './metrics-spec';
+import { healthSpec, peersSpec, upgradesSpec } from './header-plan';
+import { blockchainsSpec, chainStatusesSpec, recentBlocksSpec, subnetsSpec, uptimeRequirementSpec, validatorDetailSpec, validatorsSpec } from './pchain-specs';
+import { utxoSpecs } from './utxo-plan';
+
+export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
+  overview(s) {
+    const specs = [
+      call('nodeIp', 'info.getNodeIP', {}, 'once', lens.nodeIp, ignorePrev((r) => r.ip)),
+      healthSpec('tick'),
+      call('supply', 'platform.getCurrentSupply', {}, 'height', lens.supply, ignorePrev((r) => r.supply)),
+      call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev((r) => r.assetID)),
+      call('totalStake', 'platform.getTotalStake', {}, 'height', lens.totalStake, ignorePrev((r) => r.weight)),
+      call('minStake', 'platform.getMinStake', {}, 'height', lens.minStake, ignorePrev(({ minValidatorStake, minDelegatorStake }) => ({ minValidatorStake, minDelegatorStake }))),
+    ];
+    // This node's own validator record (a single-node query: small, and it carries the delegators).
+    const own = s.node.id.data?.nodeID;
+    if (own) specs.push(validatorDetailSpec(PRIMARY_NETWORK_ID, own));
+    return specs;
+  },
+  peers: () => [peersSpec()],
+  // The subnet list feeds the pane's subnet switcher; an elastic subnet's uptime requirement, its flags.
+  validators: (s) =>
+    s.ui.subnet === PRIMARY_NETWORK_ID
+      ? [validatorsSpec(s.ui.subnet), subnetsSpec()]
+      : [validatorsSpec(s.ui.subnet), subnetsSpec(), uptimeRequirementSpec(s.ui.subnet)],
+  pending(s) {
+    // Removed in v1.11.3 (ACP-41): today's nodes answer "can't find method"; the pane then shows stakers that
+    // recently started or end soon, from the current validators.
+    const pending = call(`pending:${PRIMARY_NETWORK_ID}`, 'platform.getPendingValidators', {}, 'height', lens.pending(PRIMARY_NETWORK_ID), toRows.pending);
+    const unsupported = s.pending.bySubnet[PRIMARY_NETWORK_ID]?.status === 'unsupported';
+    return unsupported ? [pending, validatorsSpec(PRIMARY_NETWORK_ID)] : [pending];
+  },
+  fees: () => [
+    call('txFee', 'info.getTxFee', {}, 'once', lens.txFee, ignorePrev((r) => r)),
+    call('feeConfig', 'platform.getFeeConfig', {}, 'once', lens.feeConfig, ignorePrev((r) => r)),
+    call('feeState', 'platform.getFeeState', {}, 'height', lens.feeState, ignorePrev((r) => r)),
+    call('validatorFeeConfig', 'platform.getValidatorFeeConfig', {}, 'once', lens.validatorFeeConfig, ignorePrev((r) => r)),
+    call('validatorFeeState', 'platform.getValidatorFeeState', {}, 'height', lens.validatorFeeState, ignorePrev((r) => r)),
+  ],
+  versions: () => [
+    call('vms', 'info.getVMs', {}, 'once', lens.vms, ignorePrev((r) => r)),
+    upgradesSpec(),
+    call('acps', 'info.acps', {}, 'slow', lens.acps, ignorePrev((r) => r.acps)),
+    // Version spread across peers and stake.
+    peersSpec('slow'),
+    validatorsSpec(PRIMARY_NETWORK_ID),
+  ],
+  // Statuses start as soon as the chain list is in (the plan is recomputed on every store change).
+  subnets: (s) => (s.subnets.chains.data ? [subnetsSpec(), blockchainsSpec(), chainStatusesSpec()] : [subnetsSpec(), blockchainsSpec()]),
+  blocks: () => [recentBlocksSpec()],
+  utxos: utxoSpecs,
+  metrics: () => [metricsSpec('pane')],
+  console: () => [],
+  // The events pane reads the event log (src/events); what feeds it is polled for the header anyway.
+  events: () => [],
+  // The fleet pane reads every node's own store (src/fleet): the viewed node polls only its header for it (which
+  // holds this node's own record, as the row needs).
+  fleet: () => [],
+};
