@@ -25,7 +25,7 @@ const OK = resolveOk(idleResource<unknown>(), true, { at: 0 });
 
 export function eventColumns(now: number, several: boolean): Column<EventLine>[] {
   return [
-    { key: 'time', title: 'TIME', width: 14, priority: 0, render: (e) => clockText(e.start, now, true), sortValue: (e) => e.start },
+    { key: 'time', title: 'TIME', width: 15, priority: 0, render: (e) => clockText(e.start, now, true), sortValue: (e) => e.start },
     { key: 'severity', title: 'SEV', width: 4, priority: 0, render: (e) => SEVERITY_LABEL[e.severity], sortValue: (e) => ['info', 'warning', 'critical'].indexOf(e.severity) },
     ...(several ? [{ key: 'node', title: 'NODE', width: 12, maxWidth: 20, priority: 1, render: (e: EventLine) => sanitize(e.node), sortValue: (e: EventLine) => e.node }] : []),
     { key: 'text', title: 'EVENT', width: 30, grow: true, priority: 0, render: (e) => sanitize(e.text), filterText: (e) => `${e.text} ${e.node} ${e.kind} ${e.subject ?? ''}` },
