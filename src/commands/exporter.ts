@@ -25,6 +25,8 @@ const usage = `Usage: avatop exporter [flags]
 Watches one or more nodes with the monitor's height-gated polling and serves Prometheus metrics on /metrics
 (and /-/healthy), without a terminal. A scrape answers from the last values at once; a node that does not answer
 is avatop_up 0. Runs until SIGINT or SIGTERM.
+It keeps the event log of its nodes as the monitor does (unless a monitor on this host already writes a node's), in
+--state-dir (default $XDG_STATE_HOME/avatop or ~/.local/state/avatop; --no-state for none): avatop events reads it.
 
 Examples:
   avatop exporter                                         the node on this host, served on ${DEFAULT_LISTEN}
