@@ -9,13 +9,18 @@ import { mergeLine, newestFirst } from '../domain/events/fold';
 import type { EventLine, NodeRef } from '../domain/events/record';
 import { HISTORY_MAX_AGE_MS, type HistorySample } from '../domain/events/history';
 import { nodeFs, readJsonFile, writeFileAtomic, type FsOps } from './fs-ops';
-import { NodeJournal, EVENTS_MAX_AGE_MS, type JournalOptions } from './node-journal';
+import { NodeJournal, type JournalOptions } from './node-journal';
 import { targetKey, TOP_FILES } from './paths';
 import { secretsOf } from './redact';
 import { watchNode, type NodeWatch, type RewardAnswer } from './node-watch';
 
 /** What is on disk is read this long after a node is known: the first frame does not wait for the log. */
 export const LOAD_DELAY_MS = 1_500;
+/**
+ * Lines of a node's log the screens keep (the newest): a full log (10 MB, 30 000 lines) would cost a quarter of a
+ * second and 60 MB of heap to hold; `avatop events` reads all of it.
+ */
+export const BOOK_LINES = 5_000;
 const MAX_NOTES = 20;
 
 export interface KeeperOptions {
@@ -161,7 +166,7 @@ export function createKeeper(opts: KeeperOptions): Keeper {
             if (!histories.has(key)) histories.set(key, { samples: [], from: dir ? undefined : 0, ref });
             if (!journal) return;
             scheduleLoad(`events:${key}`, () => {
-              const r = journal.readEvents(now() - (opts.journal?.eventsMaxAgeMs ?? EVENTS_MAX_AGE_MS));
+              const r = journal.readNewestEvents(BOOK_LINES);
               const changed = fold(r.events);
               if (r.skipped > 0) note(`${r.skipped} line${r.skipped === 1 ? '' : 's'} of ${ref.name}'s event log skipped (${r.notes[0] ?? 'unreadable'})`);
               else if (changed) notify();

@@ -67,6 +67,11 @@ export class NodeJournal {
     );
   }
 
+  /** The newest `maxLines` lines of the log, folded: what the screens keep. */
+  readNewestEvents(maxLines: number): FoldedEvents {
+    return foldText(this.events.readNewest(maxLines), `${this.node.network}/${this.node.nodeId}`);
+  }
+
   readEvents(sinceMs?: number): FoldedEvents {
     return foldText(this.events.read(sinceMs), `${this.node.network}/${this.node.nodeId}`);
   }

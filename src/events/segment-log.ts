@@ -138,6 +138,25 @@ export class SegmentLog {
     return out;
   }
 
+  /**
+   * The newest `maxLines` lines, oldest first, reading segments from the newest back only as far as needed: what the
+   * screens keep of a log that may hold a month.
+   */
+  readNewest(maxLines: number): string[] {
+    const segs = this.segments();
+    let out: string[] = [];
+    for (let i = segs.length - 1; i >= 0 && out.length < maxLines; i--) {
+      let text: string;
+      try {
+        text = this.fs.readFileSync(join(this.opts.dir, segs[i]!.name)).toString('utf8');
+      } catch {
+        continue;
+      }
+      out = [...text.split('\n').filter((l) => l.length > 0), ...out];
+    }
+    return out.length > maxLines ? out.slice(out.length - maxLines) : out;
+  }
+
   /** Deletes segments past the age bound, then the oldest until the size bound holds. Returns how many went. */
   prune(now: number): number {
     const segs = this.segments();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { SegmentLog } from '../../src/events/segment-log';
 import { nodeFs, type FsOps } from '../../src/events/fs-ops';
 import { NodeJournal } from '../../src/events/node-journal';
-import { formatEventLine, type EventLine } from '../../src/domain/events/record';
+import { eventLineSchema, formatEventLine, parseEventLine, type EventLine } from '../../src/domain/events/record';
 import { foldText } from '../../src/domain/events/fold';
 
 const dirs: string[] = [];
@@ -183,5 +183,47 @@ describe('history on disk', () => {
       { t: T0 + 60_000, up: false },
       { t: T0 + 180_000, up: true, latencyMs: 3.5 },
     ]);
+  });
+});
+
+describe('reading back', () => {
+  it('the hand-written reader and the schema agree on what is an event', () => {
+    const good = formatEventLine(event(1, { end: T0 + 5, count: 2, open: { view: 'validator', nodeId: 'NodeID-A', subnetId: 'S' } }));
+    const cases = [
+      good,
+      formatEventLine(event(2)),
+      good.replace('"severity":"warning"', '"severity":"loud"'),
+      good.replace('"kind":"check"', '"kind":"nope"'),
+      good.replace(/"start":\d+/, '"start":"x"'),
+      good.replace('"v":1', '"v":2'),
+      good.replace('"count":2', '"count":0'),
+      good.replace(/"end":\d+/, '"end":null'),
+      '[]',
+      '"text"',
+      good.slice(0, 30),
+    ];
+    for (const c of cases) {
+      const mine = parseEventLine(c);
+      let json: unknown;
+      try {
+        json = JSON.parse(c);
+      } catch {
+        json = Symbol('not json');
+      }
+      const schema = eventLineSchema.safeParse(json);
+      expect(mine.ok, c).toBe(schema.success);
+      if (mine.ok && schema.success) expect(mine.line).toEqual(schema.data);
+    }
+  });
+
+  it('the newest lines only, reading back from the newest segment as far as needed', () => {
+    const dir = temp();
+    const log = new SegmentLog({ dir, prefix: 'events', maxAgeMs: 30 * 86_400_000, maxBytes: 40_000 });
+    for (let i = 0; i < 300; i++) log.append([formatEventLine(event(i, { text: `n${i} ${'z'.repeat(100)}` }))], T0 + i);
+    expect(log.segments().length).toBeGreaterThan(3);
+    const newest = log.readNewest(25);
+    expect(newest).toHaveLength(25);
+    expect(JSON.parse(newest[0]!).text).toMatch(/^n275 /);
+    expect(JSON.parse(newest[24]!).text).toMatch(/^n299 /);
   });
 });
