@@ -311,6 +311,12 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
   flushTimer.unref?.();
   const sampleTimer = setInterval(takeSample, opts.sampleEveryMs ?? SAMPLE_EVERY_MS);
   sampleTimer.unref?.();
+  // The first sample as soon as the node has answered (or failed): a History view opened in the first minute shows it.
+  const firstSample = setInterval(() => {
+    if (prevSample) clearInterval(firstSample);
+    else takeSample();
+  }, 2_000);
+  firstSample.unref?.();
   schedule();
 
   return {
@@ -325,6 +331,7 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
       unsubscribe();
       clearInterval(flushTimer);
       clearInterval(sampleTimer);
+      clearInterval(firstSample);
       flush(true);
       journal?.lock.release();
     },

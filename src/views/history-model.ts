@@ -100,9 +100,11 @@ export function historyChart(h: HistoryChartInput): HistoryChart {
     h.threshold !== undefined ? `┄ ${h.threshold}% reward threshold` : undefined,
     marks.size > 0 ? '! critical ▲ warning · info event' : undefined,
     down.some(Boolean) ? '× unreachable' : undefined,
+    present.length === 0 ? `no samples yet (one a minute)` : undefined,
   ].filter(Boolean);
   const name = HISTORY_SERIES.find((s) => s.key === h.series)!.title.toLowerCase();
-  if (present.length === 0 && !down.some(Boolean)) {
+  // Nothing to draw: no sample, and no event to mark either (events alone still get their axis).
+  if (present.length === 0 && !down.some(Boolean) && marks.size === 0) {
     return {
       input,
       legend: parts.join('  '),

@@ -260,7 +260,8 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
   if (f.processStartMs !== undefined) {
     if (prev.processStartMs !== undefined && Math.abs(f.processStartMs - prev.processStartMs) > 1000) {
       const s = f.processStartMs;
-      emit('restart', incidentId('restart', undefined, s), s, 'warning', `node process restarted at ${utc(s)} (it had run since ${utc(prev.processStartMs)})`, { open: { pane: 'metrics' } });
+      const ran = s > prev.processStartMs ? `; the previous one had run ${formatDuration(s - prev.processStartMs)}` : '';
+      emit('restart', incidentId('restart', undefined, s), s, 'warning', `node process restarted${ran}`, { open: { pane: 'metrics' } });
     }
     processStartMs = f.processStartMs;
   }

@@ -137,7 +137,7 @@ describe('restarts and versions', () => {
     const r = run([up(T0, { processStartMs: T0 - 86_400_000 }), up(T0 + 10_000, { processStartMs: T0 - 86_400_000 }), up(T0 + 60_000, { processStartMs: start2 })]);
     expect(r.lines).toHaveLength(1);
     expect(r.lines[0]).toMatchObject({ kind: 'restart', start: start2, severity: 'warning', open: { pane: 'metrics' } });
-    expect(r.lines[0]!.text).toBe('node process restarted at 2026-11-26 09:00:50 UTC (it had run since 2026-11-25 09:00:00 UTC)');
+    expect(r.lines[0]!.text).toBe('node process restarted; the previous one had run 1d 0h');
   });
 
   it('another version is an upgrade done', () => {
