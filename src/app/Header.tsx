@@ -26,6 +26,8 @@ import { useOwnValidations } from '../ui/use-own-validations';
 import { useViewedName } from '../fleet/fleet-context';
 import { useBookEvents, useEventBook, useSeenAt } from '../ui/use-events';
 import { newWarningCount, newWarningsText } from '../panes/events/events-model';
+import { useUpgradeVerdict } from '../ui/use-upgrade-verdict';
+import { upgradeBadgeParts } from './upgrade-badge';
 
 /** "⚑ 3 new since 09:12" while warnings arrived since the Events pane was last opened (e opens it). */
 function useNewWarnings(now: number): { count: string; since: string | undefined; critical: boolean } | undefined {
@@ -107,6 +109,8 @@ export function Header({ width }: { width: number }) {
   const now = Date.now();
   // The worst of this node's validations (primary, subnet, L1) by the reward guard.
   const budget = validationsBadge(useOwnValidations(now), now);
+  // A network upgrade this node's release does not schedule (domain/upgrades), beside the version it is about.
+  const upgrade = useUpgradeVerdict(now);
   const upStyle = claim(weighted === undefined ? theme.text.muted : isBelow(weighted, threshold) ? theme.status.warn : theme.status.ok);
 
   // With several nodes, which one this is (the fleet's name for it) comes first.
@@ -117,6 +121,7 @@ export function Header({ width }: { width: number }) {
     { text: id, style: theme.header.title },
     { text: ` ${sanitize(networkName.data ?? '')}`, style: value },
     { text: ver ? ` ${ver}` : '', style: label, drop: 2 },
+    ...upgradeBadgeParts(upgrade, theme, down),
     { text: '  height ', style: label },
     { text: height.data !== undefined ? formatCount(height.data) : '—', style: claim(resourceStyle(height, theme, value)) },
     drop

@@ -41,7 +41,7 @@ Examples:
   ssh -N -L 9650:127.0.0.1:9650 validator &   then plain avatop: a remote node over an SSH tunnel
   avatop --url https://proxy/avax -H 'Authorization: Bearer TOKEN'
   avatop --demo --pane validators
-  avatop --demo --profile v1.15   a Helicon network with auto-renewed validators
+  avatop --demo --profile v1.14   a v1.14.2 node left behind on mainnet since Helicon (default: v1.15.0, today's)
 
 Commands (each has --help):
   avatop status [-o json] [--watch]     health summary for scripts, cron and monitoring checks

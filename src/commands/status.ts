@@ -27,10 +27,14 @@ subnet validations (found from the subnets it tracks; an elastic subnet's own up
 runway of its L1 validations (found the same way, or named with --l1-validation).
 It warns (exit 1) when a budget is under --warn-budget or lost, a validation ends within --warn-end, or an L1
 validation has balance for less than 7 days; each reason is a line in words.
+A network upgrade half of the stake announces that this node's release does not schedule is a line from when it
+is seen ("N% of stake runs avalanchego X, which schedules a network upgrade at T; this node runs Y: upgrade
+before T"), a warning (exit 1) from 7 days before T, and once T has passed and the node cannot follow the network
+(its connected stake collapsed or its P-chain stopped) critical (exit 2): "cannot follow the network since T".
 It answers within ${STATUS_RUN_LIMIT_MS / 1000} s (with --timeout T, within T) even when the node hangs, so a check run by check_nrpe
 (10 s) or cron gets its answer; what did not answer in time is named.
-Exit status: 0 healthy, 1 degraded, 2 unreachable or refusing avatop, 3 usage or configuration error (as a
-monitoring plugin: OK, WARNING, CRITICAL, UNKNOWN).
+Exit status: 0 healthy, 1 degraded, 2 unreachable, refusing avatop or left behind by a network upgrade, 3 usage or
+configuration error (as a monitoring plugin: OK, WARNING, CRITICAL, UNKNOWN).
 
 Examples:
   avatop status

@@ -37,13 +37,13 @@ interface OutcomeRow {
 /** Every outcome of every command, with its exit status. */
 export const EXIT_OUTCOMES: Readonly<Record<ExitOutcome, OutcomeRow>> = {
   ok: { code: EXIT_OK, when: 'the node is healthy (`status`); the command did what was asked' },
-  degraded: { code: EXIT_WARNING, when: 'the node answers but needs attention: uptime or downtime budget low, a health check failing, an upgrade due' },
+  degraded: { code: EXIT_WARNING, when: 'the node answers but needs attention: uptime or downtime budget low, a health check failing, an upgrade due (a network upgrade its release does not schedule activates within 7 days)' },
   bootstrapping: { code: EXIT_WARNING, when: 'a chain is still bootstrapping (the node answers 503 on it)' },
   nodeError: { code: EXIT_WARNING, when: 'the node answered a `get` with an error or a reply avatop could not read' },
   undecodable: { code: EXIT_WARNING, when: '`decode` was given bytes that are not a tx, block, UTXO or output' },
   unreachable: { code: EXIT_CRITICAL, when: 'the node cannot be reached (refused, timed out, DNS, TLS)' },
   refused: { code: EXIT_CRITICAL, when: 'the node or a proxy in front of it refuses avatop (HTTP 401, 403, 404, a redirect, 5xx)' },
-  leftBehind: { code: EXIT_CRITICAL, when: 'the node cannot follow its network (an upgrade it does not run has activated)' },
+  leftBehind: { code: EXIT_CRITICAL, when: 'the node cannot follow its network: a network upgrade its release does not schedule has activated, and its connected stake collapsed or its P-chain stopped' },
   eventWarnings: { code: EXIT_WARNING, when: '`events`: the window holds warnings (and nothing critical)' },
   eventCritical: { code: EXIT_CRITICAL, when: '`events`: the window holds a critical event (an outage, a lost reward, a spent budget)' },
   usage: {

@@ -88,7 +88,7 @@ export const MONITOR_FLAGS: readonly FlagSpec[] = [
   { name: 'pane', kind: 'string', value: 'NAME', description: `pane to open on: ${PANE_NAMES.join(', ')}` },
   { name: 'demo', kind: 'boolean', description: 'start the embedded simulated node and monitor it' },
   { name: 'scenario', kind: 'string', value: 'NAME', description: `with --demo: this node's validation, ${SCENARIOS.join(', ')}` },
-  { name: 'profile', kind: 'string', value: 'VERSION', description: "with --demo: the simulated node's generation, v1.11, v1.14 (default) or v1.15 (Helicon active)" },
+  { name: 'profile', kind: 'string', value: 'VERSION', description: "with --demo: the simulated node's release, v1.15 (default: avalanchego 1.15.0 on today's mainnet), v1.14 (a 1.14.2 node left behind by Helicon) or v1.11 (the spec's era)" },
   { name: 'readonly', kind: 'boolean', description: "hide the console's issueTx and keystore calls" },
   { name: 'debug-log', kind: 'string', value: 'FILE', description: 'write a debug log to FILE' },
 ];
@@ -285,7 +285,7 @@ export function resolveSettings(
   settings.demo = values.demo === true;
   if (values.profile !== undefined) {
     const p = values.profile;
-    if (p !== 'v1.11' && p !== 'v1.14' && p !== 'v1.15') throw new UsageError(`--profile must be v1.11, v1.14 or v1.15, got ${JSON.stringify(p)}`);
+    if (p !== 'v1.11' && p !== 'v1.14' && p !== 'v1.15') throw new UsageError(`--profile must be v1.15, v1.14 or v1.11, got ${JSON.stringify(p)}`);
     if (!settings.demo) throw new UsageError('--profile chooses the simulated node of --demo; add --demo');
     settings.demoProfile = p;
   }

@@ -11,7 +11,9 @@ import type { Family, MetricType, Sample } from './exposition';
 import type { ValidationGuard } from '../domain/reward/guard';
 import { l1Readings, ownGuards } from './own-validation-series';
 import { healthSummaryOf } from '../domain/health/health-summary';
-import { newerVersionStakeShare } from '../domain/versions';
+import { newerVersionStakeShare } from '../domain/upgrades/versions';
+import { upgradeVerdictOf } from '../domain/upgrades/facts';
+import { UPGRADE_TIER_LEVEL } from '../domain/upgrades/deadline';
 import { liveValues } from '../state/rows';
 import { balanceRunwayMs } from '../domain/reward/tiers';
 import type { L1Reading } from './l1-watch';
@@ -92,6 +94,22 @@ export const SERIES: readonly SeriesSpec[] = [
     help: 'Share (0-1) of connected peers\' stake that runs a newer avalanchego than this node (info.peers versions weighted by getCurrentValidators).',
     type: 'gauge',
     read: (s, _now, _rule, view) => (view.weights ? newerVersionStakeShare(s.node.version.data?.version, liveValues(s.peers.list.data), view.weights) : undefined),
+  },
+  {
+    name: 'avatop_upgrade_tier',
+    help: 'How near a network upgrade this node\'s release does not schedule is (half of the stake announces it; the node\'s futureupgrade check): 0 none, 1 more than 7 days ahead, 2 within 7 days, 3 within 72 hours, 4 within 24 hours or due, 5 activated and this node cannot follow the network.',
+    type: 'gauge',
+    read: (s, now, _rule, view) => (s.node.version.data === undefined ? undefined : UPGRADE_TIER_LEVEL[upgradeVerdictOf(s, now, { weights: view.weights }).tier]),
+  },
+  {
+    name: 'avatop_upgrade_deadline_seconds',
+    help: 'Seconds until that network upgrade activates (negative once it has and this node cannot follow); labels: the release to install and the activation time.',
+    type: 'gauge',
+    read: (s, now, _rule, view) => {
+      const v = upgradeVerdictOf(s, now, { weights: view.weights });
+      if (v.deadlineMs === undefined || UPGRADE_TIER_LEVEL[v.tier] === 0) return undefined;
+      return [{ labels: { release: v.release ?? '', upgrade_time: new Date(v.deadlineMs).toISOString().replace('.000Z', 'Z') }, value: Math.round((v.deadlineMs - now) / 1000) }];
+    },
   },
   {
     name: 'avatop_rpc_latency_seconds',

@@ -107,3 +107,30 @@ function pad(cut: string, width: number, align: Align): string {
   const room = Math.max(0, width - displayWidth(cut));
   return align === 'right' ? ' '.repeat(room) + cut : cut + ' '.repeat(room);
 }
+
+/**
+ * Lines of at most `width` cells, broken at spaces but never inside a figure (breakableAt: "4d 23h", a date and its
+ * time); what is longer than a line on its own is cut with "…".
+ */
+export function wrapWords(s: string, width: number): string[] {
+  if (width <= 0) return [];
+  const units: string[] = [];
+  for (const word of s.split(/\s+/).filter(Boolean)) {
+    const last = units[units.length - 1];
+    if (last !== undefined && !breakableAt(last, word)) units[units.length - 1] = `${last} ${word}`;
+    else units.push(word);
+  }
+  const lines: string[] = [];
+  let line = '';
+  for (const unit of units) {
+    const next = line ? `${line} ${unit}` : unit;
+    if (displayWidth(next) <= width) {
+      line = next;
+      continue;
+    }
+    if (line) lines.push(line);
+    line = displayWidth(unit) <= width ? unit : truncate(unit, width).replace(/\s+…$/, '…');
+  }
+  if (line) lines.push(line);
+  return lines;
+}

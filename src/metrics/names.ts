@@ -4,7 +4,9 @@
 // `avalanche_process_`. A quantity lists its sources newest first; the first name the node serves wins.
 //
 // The names come from real nodes (test/fixtures/metrics/, captured from v1.14.2 and v1.11.2; the conformance suite
-// reads each node's page again). v1.15.0-fuji's source registers the same namespaces and names as v1.14.2.
+// reads each node's page again). v1.15.0's source registers the same namespaces and names as v1.14.2 for what avatop
+// reads; it adds the C-chain's SAE executor under avalanche_evm_transition_sae_ (from Helicon) and widens
+// avalanche_snowman_consensus_latencies to 8 buckets.
 
 export type ChainAlias = 'P' | 'X' | 'C';
 export const CHAINS: readonly ChainAlias[] = ['P', 'X', 'C'];
@@ -61,6 +63,9 @@ export const QUANTITIES: readonly Quantity[] = [
   q('healthFailing', 'gauge', { name: 'avalanche_health_checks_failing', match: { check: 'health', tag: 'all' } }, { name: 'avalanche_health_checks_failing', match: { tag: 'all' } }),
   // Calls per API (base="info", "P", "metrics", ...), added up.
   q('apiCalls', 'counter', 'avalanche_api_calls'),
+  // Nanoseconds until the network upgrade the node counts as one it lacks (node/node.go, the futureupgrade check);
+  // +Inf while there is none. Served since v1.13.
+  q('upgradeTimeUntil', 'gauge', 'avalanche_upgrade_time_until'),
   ...CHAINS.flatMap((c) => [
     chainQ(c, 'accepted', 'counter', 'blks_accepted_count'),
     // Nanoseconds from issuance to acceptance, summed: with the count it gives the mean latency of an interval.

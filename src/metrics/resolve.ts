@@ -40,9 +40,12 @@ export function createResolver(): Resolver {
   const sums = new Map<string, Array<number | undefined>>();
   return {
     add(sample) {
-      // NaN (a summary with no observations) and infinities carry no quantity; the series counts as absent.
-      if (!Number.isFinite(sample.value)) return;
+      // NaN (a summary with no observations) carries no quantity; the series counts as absent. An infinite counter
+      // has no rate either, but a gauge may mean it (avalanche_upgrade_time_until: +Inf, no upgrade is coming).
+      if (Number.isNaN(sample.value)) return;
+      const finite = Number.isFinite(sample.value);
       for (const slot of slotsFor(sample.name)) {
+        if (!finite && slot.quantity.kind === 'counter') continue;
         if (slot.source.match && !matches(sample.labels, slot.source.match)) continue;
         let perSource = sums.get(slot.quantity.key);
         if (!perSource) sums.set(slot.quantity.key, (perSource = []));

@@ -7,7 +7,7 @@ import { lagProblem, lagsBehind } from '../domain/fleet/table';
 import { formatSlack } from '../domain/reward/findings';
 import { formatDuration } from '../format/time';
 import type { OneShotNode } from './command-frame';
-import { EXIT_WARNING, worstExit } from '../config/exit-codes';
+import { EXIT_CRITICAL, EXIT_WARNING, worstExit } from '../config/exit-codes';
 
 interface NodeReport {
   readonly node: OneShotNode;
@@ -27,7 +27,7 @@ const secs = (v: unknown): string => (typeof v === 'number' ? formatSlack(v * 10
 
 const COLUMNS: TextColumn<NodeReport>[] = [
   { title: 'NODE', value: (r) => r.node.name },
-  { title: 'STATUS', value: (r) => (r.report.verdict === 'unreachable' ? `UNREACHABLE: ${shortReason(r.report.problems[0] ?? '')}` : r.lagging ? 'DEGRADED' : r.report.verdict.toUpperCase()) },
+  { title: 'STATUS', value: (r) => (r.report.verdict === 'unreachable' ? `UNREACHABLE: ${shortReason(r.report.problems[0] ?? '')}` : r.lagging && r.report.verdict === 'healthy' ? 'DEGRADED' : r.report.verdict.toUpperCase()) },
   { title: 'NETWORK', value: (r) => String((r.report.json as Json).networkName ?? '-') },
   { title: 'VERSION', value: (r) => String((r.report.json as Json).version ?? '-').replace(/^avalanchego\//, 'v') },
   { title: 'P/X/C', value: (r) => (r.report.verdict === 'unreachable' ? '-' : (['P', 'X', 'C'] as const).map((c) => yesNo((r.report.json as Json).bootstrapped?.[c])).join('/')) },
@@ -65,7 +65,8 @@ export async function fleetStatus(nodes: readonly OneShotNode[], rule: Threshold
     ...(r.lagging ? [`${r.node.name}: ${r.lagging}`] : []),
   ]);
   const worst = worstExit(rows.map((r) => (r.lagging ? Math.max(r.report.exitCode, EXIT_WARNING) : r.report.exitCode)));
-  const verdict = rows.some((r) => r.report.verdict === 'unreachable') ? 'UNREACHABLE' : worst >= EXIT_WARNING ? 'DEGRADED' : 'HEALTHY';
+  // A node left behind by a network upgrade answers, but is as critical as one that does not.
+  const verdict = rows.some((r) => r.report.verdict === 'unreachable') ? 'UNREACHABLE' : worst === EXIT_CRITICAL ? 'CRITICAL' : worst >= EXIT_WARNING ? 'DEGRADED' : 'HEALTHY';
   const text = [`${verdict}  ${nodes.length} ${nodes.length === 1 ? 'node' : 'nodes'}`, renderTextTable(COLUMNS, rows), ...problems.map((p) => `problem  ${p}`)].join('\n');
   const json = rows.map((r) => ({ name: r.node.name, ...(r.report.json as Json), url: r.node.url, lag: r.lag === undefined ? null : r.lag.toString() }));
   return { text, json, exitCode: worst };

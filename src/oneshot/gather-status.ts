@@ -2,7 +2,8 @@
 import type { AvatopClient } from '../rpc/client';
 import { AvatopError, HttpError, TransportError } from '../rpc/errors';
 import type { Maybe, StatusSnapshot, WatchedValidation } from './status-report';
-import { summarizeHealth } from '../domain/health/health-summary';
+import { summarizeHealth, type HealthSummary } from '../domain/health/health-summary';
+import { peerAnnouncements, upgradeFactsFrom } from '../domain/upgrades/facts';
 import { isAutoRenewed } from '../domain/reward/guard';
 import type { OwnValidations } from '../domain/reward/own-validations';
 import { discoverOwnValidations } from '../poll/own-validations';
@@ -50,13 +51,13 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     throw err;
   }
 
-  const [version, networkName, bootP, bootX, bootC, peers, height, chainTime, uptime, validator, health, upgrades] = await Promise.all([
+  const [version, networkName, bootP, bootX, bootC, peerList, height, chainTime, uptime, validator, healthReply, upgrades, networkId] = await Promise.all([
     attempt(async () => (await client.info.getNodeVersion()).version),
     attempt(async () => (await client.info.getNetworkName()).networkName),
     attempt(async () => (await client.info.isBootstrapped({ chain: 'P' })).isBootstrapped),
     attempt(async () => (await client.info.isBootstrapped({ chain: 'X' })).isBootstrapped),
     attempt(async () => (await client.info.isBootstrapped({ chain: 'C' })).isBootstrapped),
-    attempt(async () => (await client.info.peers()).numPeers),
+    attempt(async () => client.info.peers()),
     attempt(async () => (await client.platform.getHeight()).height),
     attempt(async () => (await client.platform.getTimestamp()).timestamp),
     attempt(async () => client.info.uptime()),
@@ -65,9 +66,12 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
       const mine = validators.find((v) => v.nodeID === nodeId);
       return mine && { startTime: mine.startTime, endTime: mine.endTime, uptime: mine.uptime, connected: mine.connected, autoRenewed: isAutoRenewed(mine) };
     }),
-    attempt(async () => summarizeHealth(await client.health.health())),
+    attempt(async () => client.health.health()),
     attempt(async () => client.info.upgrades()),
+    attempt(async () => (await client.info.getNetworkID()).networkID),
   ]);
+  const peers: Maybe<number> = peerList.ok ? { ok: true, value: peerList.value.numPeers } : peerList;
+  const health: Maybe<HealthSummary> = healthReply.ok ? { ok: true, value: summarizeHealth(healthReply.value) } : healthReply;
   const own = await gatherOwn(client, nodeId, opts.l1Validations ?? []);
   const watch = opts.watch ?? [];
   const watched: Maybe<WatchedValidation[]> =
@@ -96,5 +100,14 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     helicon: heliconOf(upgrades),
     own,
     watched,
+    // The upgrade deadline (domain/upgrades): a one-shot has no earlier announcement to remember.
+    upgrade: upgradeFactsFrom({
+      version: version.ok ? version.value : undefined,
+      networkId: networkId.ok ? networkId.value : undefined,
+      health: healthReply.ok ? healthReply.value : undefined,
+      upgradeTimes: upgrades.ok ? upgrades.value.times : undefined,
+      peers: peerList.ok ? peerAnnouncements(peerList.value.peers) : undefined,
+      chainTime: chainTime.ok ? chainTime.value : undefined,
+    }),
   };
 }

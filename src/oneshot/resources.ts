@@ -52,7 +52,7 @@ async function uptimeRequirementOf(client: AvatopClient, subnetId: string): Prom
   }
 }
 
-/** The thresholds a list of validations has, once each: "80% (Helicon not scheduled on this network)". */
+/** The thresholds a list of validations has, once each: "80% (Helicon not scheduled by this node's release)". */
 function ruleSummary(rows: readonly { uptimeThreshold: number | null; uptimeThresholdSource: string }[]): string {
   const seen = new Map<string, string>();
   for (const r of rows) seen.set(r.uptimeThresholdSource, r.uptimeThreshold === null ? r.uptimeThresholdSource : `${r.uptimeThreshold}% (${r.uptimeThresholdSource})`);

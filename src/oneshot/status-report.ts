@@ -9,8 +9,11 @@ import { judgeValidation, type ValidationFacts } from '../domain/reward/guard';
 import { budgetSentence, guardFindings } from '../domain/reward/findings';
 import type { OwnValidations } from '../domain/reward/own-validations';
 import { reportValidations } from './status-validations';
+import { EXIT_CRITICAL, EXIT_OK, EXIT_WARNING } from '../config/exit-codes';
+import { judgeUpgrade, upgradeLine, type UpgradeFacts, type UpgradeVerdict } from '../domain/upgrades/deadline';
 
-export type Verdict = 'healthy' | 'degraded' | 'unreachable';
+/** `critical`: reachable, but it cannot follow the network (a network upgrade it does not schedule has activated). */
+export type Verdict = 'healthy' | 'degraded' | 'critical' | 'unreachable';
 
 /** A value, or the reason it could not be had (one line, already in words). */
 export type Maybe<T> = { ok: true; value: T } | { ok: false; reason: string };
@@ -38,6 +41,8 @@ export interface StatusSnapshot {
   health?: Maybe<HealthSummary>;
   /** From info.upgrades: decides ACP-267's 90%. Absent from a snapshot: not known. */
   helicon?: HeliconSchedule;
+  /** What the upgrade-deadline rule reads (domain/upgrades); absent from snapshots made before it was gathered. */
+  upgrade?: UpgradeFacts;
 }
 
 export interface WatchedValidation {
@@ -51,6 +56,8 @@ export interface WatchedValidation {
 export interface StatusReport {
   verdict: Verdict;
   exitCode: 0 | 1 | 2;
+  /** The upgrade deadline as judged (domain/upgrades), when the snapshot had its facts. */
+  upgrade?: UpgradeVerdict;
   problems: string[];
   lines: string[];
   json: Record<string, unknown>;
@@ -143,7 +150,14 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     else for (const f of guardFindings(g, [], { now, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs })) problems.push(`${sanitize(w.nodeID)}: ${f.text.replace(/^reward lost for this period: peers see/, 'reward lost for this period: this node sees')}`);
   }
 
-  const verdict: Verdict = problems.length === 0 ? 'healthy' : 'degraded';
+  // The upgrade deadline (domain/upgrades): a problem from a week before; exit 2 once the node cannot follow.
+  const upgrade = s.upgrade ? judgeUpgrade(s.upgrade, undefined, now) : undefined;
+  const upgradeText = upgrade ? upgradeLine(upgrade) : undefined;
+  // A node left behind fails everything else because of it: the cause goes first.
+  if (upgrade && upgradeText && upgrade.exitCode === 2) problems.unshift(upgradeText);
+  else if (upgrade && upgradeText && upgrade.exitCode > 0) problems.push(upgradeText);
+
+  const verdict: Verdict = upgrade?.exitCode === 2 ? 'critical' : problems.length === 0 ? 'healthy' : 'degraded';
   const boot = (['P', 'X', 'C'] as const)
     .map((c) => `${c} ${show(s.bootstrapped[c], (v) => (v ? 'yes' : 'BOOTSTRAPPING'))}`)
     .join('  ');
@@ -162,6 +176,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     `height     ${show(s.height, String)}${s.chainTime.ok ? `  (chain time ${formatAge(s.chainTime.value, now)})` : ''}`,
     `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (needs ${t.percent === undefined ? t.reason : `${t.percent}%: ${t.reason}`})`,
     `validator  ${validatorLine}${guard?.autoRenewed ? ' (auto-renewed: the end of the current period)' : ''}`,
+    ...(upgradeText ? [`upgrade    ${upgradeText}`] : []),
     ...(guard ? [`budget     ${budgetSentence(guard, now) ?? "not known yet (the peers' view of uptime or the validation's times are missing)"}`] : []),
     ...own.lines,
     ...watched.map(({ w, guard: g }) => `watched    ${sanitize(w.nodeID)}: ${g ? (budgetSentence(g, now) ?? 'budget not known yet') : 'not a current validator'}`),
@@ -211,10 +226,32 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     })),
     l1Validations: own.l1Json,
     healthy: value(s.healthy),
+    ...(upgrade ? { upgrade: upgradeJson(upgrade, now) } : {}),
     ...(s.health ? { health: health ? healthJson(health) : null } : {}),
     problems,
   };
-  return { verdict, exitCode: verdict === 'healthy' ? 0 : 1, problems, lines, json };
+  // config/exit-codes.ts: left behind is CRITICAL as an unreachable node is.
+  return { verdict, exitCode: verdict === 'healthy' ? EXIT_OK : verdict === 'critical' ? EXIT_CRITICAL : EXIT_WARNING, problems, lines, json, upgrade };
+}
+
+/** The upgrade verdict for scripts: the tier, the deadline and how far it is, what to install, and why. */
+function upgradeJson(v: UpgradeVerdict, now: number): Record<string, unknown> {
+  return {
+    tier: v.tier,
+    severity: v.severity,
+    // The exit status this alone gives (0 before a week ahead, 1 from then, 2 once the node cannot follow).
+    exitStatus: v.exitCode,
+    deadline: v.deadlineMs === undefined ? null : new Date(v.deadlineMs).toISOString(),
+    deadlineInSeconds: v.deadlineMs === undefined ? null : Math.round((v.deadlineMs - now) / 1000),
+    release: v.release ?? null,
+    upgradeName: v.upgradeName ?? null,
+    sharePercent: v.sharePercent ?? null,
+    shareOf: v.shareOf ?? null,
+    source: v.source ?? null,
+    nodeVersion: v.nodeVersion ?? null,
+    evidence: v.evidence.map((e) => sanitize(e)),
+    sentence: upgradeLine(v) ?? null,
+  };
 }
 
 function healthLine(h: HealthSummary): string {

@@ -2,7 +2,7 @@
 import { sanitize } from '../format/sanitize';
 import { formatCountdown, formatTimestamp } from '../format/time';
 
-export * from '../domain/versions';
+export * from '../domain/upgrades/versions';
 
 export interface UpgradeRow {
   readonly upgrade: string;
@@ -20,7 +20,7 @@ export function upgradeRows(times: ReadonlyArray<{ name: string; time: Date; sch
     return {
       upgrade: sanitize(u.name),
       time: u.scheduled ? formatTimestamp(t) : '—',
-      state: !u.scheduled ? 'not scheduled' : upcoming ? `in ${formatCountdown(t, now)}` : 'active',
+      state: !u.scheduled ? "not scheduled by this node's release" : upcoming ? `in ${formatCountdown(t, now)}` : 'active',
       upcoming,
     };
   });

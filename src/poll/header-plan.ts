@@ -5,6 +5,7 @@ import { resolveOk } from '../state/resource';
 import type { ChainAlias } from '../state/store';
 import { toRows } from './transforms';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
+import { afterPeers, afterUpgradeFacts } from './upgrade-watch';
 
 const bootstrapped = (chain: ChainAlias): ResourceSpec =>
   call(`bootstrapped:${chain}`, 'info.isBootstrapped', { chain }, 'tick', lens.bootstrapped(chain), ignorePrev((r) => r.isBootstrapped), {
@@ -18,7 +19,7 @@ export const peersSpec = (cadence: 'tick' | 'slow' = 'tick'): ResourceSpec =>
     // One count: the list's own (without the peers kept one update to show they left), so the header and the
     // pane never disagree; numPeers only where the list was not read.
     also: (s, r, meta) =>
-      lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), lens.peers.get(s).data?.size ?? r.numPeers, meta)),
+      afterPeers(lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), lens.peers.get(s).data?.size ?? r.numPeers, meta)), r, meta),
   });
 
 export function header(peersPolled: boolean): ResourceSpec[] {
@@ -38,7 +39,8 @@ export function header(peersPolled: boolean): ResourceSpec[] {
     upgradesSpec(),
   ];
   // A pane's own info.peers poll feeds the count; elsewhere a slow count is enough for the header.
-  if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev((r) => r.numPeers)));
+  // It also keeps every peer's announced upgrade time for the upgrade-deadline rule (upgrade-watch.ts).
+  if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev((r) => r.numPeers), { also: afterPeers }));
   specs.push(healthSpec('slow'));
   return specs;
 }
@@ -50,6 +52,7 @@ export function header(peersPolled: boolean): ResourceSpec[] {
  */
 export const healthSpec = (cadence: 'tick' | 'slow'): ResourceSpec =>
   call(cadence === 'tick' ? 'health' : 'health:slow', 'health.health', {}, cadence, lens.health, ignorePrev((r) => r), {
+    also: afterUpgradeFacts,
     intervalMs: (s, i) => (cadence === 'tick' ? i.tickMs : s.node.health.data?.healthy === true ? i.slowMs : Math.min(i.slowMs, Math.max(i.tickMs, UNHEALTHY_HEALTH_MS))),
   });
 

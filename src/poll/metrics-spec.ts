@@ -7,6 +7,7 @@ import { appendReading, type MetricsSeries } from '../metrics/series';
 import { lens } from '../state/lenses';
 import type { AvatopState } from '../state/store';
 import type { ResourceSpec } from './resource-spec';
+import { afterUpgradeFacts } from './upgrade-watch';
 
 /** The header's first reading waits this long: the first frame waits for the first answers, not for 215 KB. */
 export const HEADER_METRICS_DELAY_MS = 3_000;
@@ -38,5 +39,7 @@ export function metricsSpec(forWhat: 'pane' | 'header'): ResourceSpec {
       return { ...reading, at: ctx.now() };
     },
     toData: (prev: MetricsSeries | undefined, r: Timed) => appendReading(prev, r.at, r),
+    // avalanche_upgrade_time_until feeds the upgrade-deadline rule.
+    also: afterUpgradeFacts,
   };
 }

@@ -59,33 +59,14 @@ export function networkConstants(networkId: number): NetworkConstants {
   };
 }
 
-/** Mainnet upgrade times (info.upgrades), as RFC 3339 strings. */
-export const MAINNET_UPGRADES = {
-  apricotPhase1Time: '2021-03-31T14:00:00Z',
-  apricotPhase2Time: '2021-05-10T11:00:00Z',
-  apricotPhase3Time: '2021-08-24T14:00:00Z',
-  apricotPhase4Time: '2021-09-22T21:00:00Z',
-  apricotPhase4MinPChainHeight: 793005,
-  apricotPhase5Time: '2021-12-02T18:00:00Z',
-  apricotPhasePre6Time: '2022-09-05T01:30:00Z',
-  apricotPhase6Time: '2022-09-06T20:00:00Z',
-  apricotPhasePost6Time: '2022-09-07T03:00:00Z',
-  banffTime: '2022-10-18T16:00:00Z',
-  cortinaTime: '2023-04-25T15:00:00Z',
-  durangoTime: '2024-03-06T16:00:00Z',
-  etnaTime: '2024-12-16T17:00:00Z',
-  fortunaTime: '2025-04-08T15:00:00Z',
-  graniteTime: '2025-11-19T16:00:00Z',
-  graniteEpochDuration: 300_000_000_000,
-  heliconTime: '9999-12-01T00:00:00Z',
-} as const;
-
 /**
- * ACPs open for signalling (info.acps keys, peers' supported/objected sets). v1.11.2: Durango's. A real v1.14.2 has
- * none open (its info.acps is `{}`); the simulator lists a few of the next upgrade so the votes have something to show.
+ * constants.CurrentACPs of each release (utils/constants/acps.go): the ACPs open for signalling, which info.acps
+ * always lists (api/info/service.go lines 386-418) and peers may support or object to. v1.11.2: Durango's; v1.14.2:
+ * none (its info.acps is `{}`); v1.15.0 lines 43-52.
  */
 export const ACPS_V1_11 = [23, 24, 25, 30, 31, 41, 62];
-export const ACPS_V1_14 = [181, 204, 226, 236];
+export const ACPS_V1_14: readonly number[] = [];
+export const ACPS_V1_15 = [194, 224, 236, 247, 267, 273, 283, 285];
 
 /** Dynamic fee parameters (mainnet genesis). */
 export const FEE_CONFIG = {

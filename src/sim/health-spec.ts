@@ -1,12 +1,16 @@
 // What the simulated node's own health checks say, beyond bootstrapping: checks that have not run yet (right after
 // start), a node connected to too little stake (cut off from its validators), or named checks failing.
-// Set by the `health` option, `avatop sim --health`, or POST /sim/control {"action":"health", ...}.
+// Set by the `health` option, `avatop sim --health`, or POST /sim/control {"action":"health", ...}. Connected stake
+// is the connection model's (sim/network/connections.ts): `percentConnected` and `isolated` set it, and every check,
+// info.peers and info.uptime then read the same connections.
 
 export interface SimHealthSpec {
   /** Checks that answer avalanchego's "not yet run" (registered since the node's last health run). */
   readonly pending?: readonly string[];
-  /** Stake the chains' networking checks see connected (0..1); below 0.8 they fail as avalanchego's do. */
+  /** Stake connected (0..1, this node's own counted): the connection model holds it; below 0.8 the chains fail. */
   readonly percentConnected?: number;
+  /** No peer at all: the chains see only this node's own stake, the network layer has no peer. */
+  readonly isolated?: boolean;
   /** Other checks failing, with their error text. */
   readonly failing?: Readonly<Record<string, string>>;
 }
@@ -14,13 +18,13 @@ export interface SimHealthSpec {
 /**
  * Named states for flags and scripts. `pending`: the first seconds after a start, when the chains' and the
  * bootstrapped check were registered after the health worker's first run. `isolated`: a bootstrapped validator whose
- * peers went away when the state was set, connected to its own fifth of the stake (a validator started alone never
+ * peers went away when the state was set, connected to its own stake only (a validator started alone never
  * bootstraps at all; test/node/isolated-health.test.ts holds this against a real node). `passing`: everything passes.
  */
 export const HEALTH_PRESETS: Readonly<Record<string, SimHealthSpec>> = {
   passing: {},
   pending: { pending: ['C', 'P', 'X', 'bootstrapped'] },
-  isolated: { percentConnected: 0.2 },
+  isolated: { isolated: true },
 };
 
 export function validateHealthSpec(v: unknown): SimHealthSpec {
@@ -31,7 +35,11 @@ export function validateHealthSpec(v: unknown): SimHealthSpec {
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('health must be a preset name or an object');
   const o = v as Record<string, unknown>;
-  const out: { pending?: string[]; percentConnected?: number; failing?: Record<string, string> } = {};
+  const out: { pending?: string[]; percentConnected?: number; isolated?: boolean; failing?: Record<string, string> } = {};
+  if (o.isolated !== undefined) {
+    if (typeof o.isolated !== 'boolean') throw new Error('health.isolated must be true or false');
+    out.isolated = o.isolated;
+  }
   if (o.pending !== undefined) {
     if (!Array.isArray(o.pending) || o.pending.some((n) => typeof n !== 'string')) throw new Error('health.pending must be a list of check names');
     out.pending = o.pending as string[];

@@ -41,6 +41,7 @@ export interface Validator extends StakerBase {
   accruedDelegateeReward: bigint;
   /** Percent 0..100, as this node observes it. */
   uptime: number;
+  /** Kept by sim/network/connections.ts from the one set of connections (net.peers); nothing else writes it. */
   connected: boolean;
   signer: BlsSigner | null;
   delegators: Delegator[];
@@ -132,6 +133,10 @@ export interface Peer {
   benched: string[];
   /** Primary-network weight when the peer is a validator (0 otherwise). */
   weight: bigint;
+  /** When the connection was made (simulated ms): its first ping, and so its first view of this node, comes 22.5 s later. */
+  connectedAtMs: number;
+  /** When it drops this node (or this node it) for an upgrade one of them does not run; undefined: it will not. */
+  dropAtMs?: number;
 }
 
 export interface BlockRecord {

@@ -22,6 +22,11 @@ function hashLabel(seed: number, label: string): number {
   return h >>> 0;
 }
 
+/** FNV-1a of a string: a fixed, seed-free order or choice (who stays on an old release, whose link drops). */
+export function stableHash(s: string): number {
+  return hashLabel(0, s);
+}
+
 export class Prng {
   private a: number;
   private b: number;

@@ -12,8 +12,15 @@ export interface OwnValidationPlan {
   /** Unix seconds. */
   readonly startSec: number;
   readonly endSec: number;
-  /** The peers' view of this node's uptime (info.uptime weightedAveragePercentage), percent. */
+  /**
+   * This node's true uptime since its validation started, percent, as its peers measure it (each reports it truncated
+   * to a whole percent in info.peers observedUptime): one outage in the middle of the time validated so far leaves it.
+   */
   readonly peersUptime: number;
+  /** This node's outages (Unix seconds) instead of that one: its up/down history, which every peer's view comes from. */
+  readonly outages?: readonly { readonly fromSec: number; readonly toSec: number }[];
+  /** Views chosen outright: [observed uptime %, share of the other validators' stake], e.g. [[99, 60], [85, 40]]. */
+  readonly views?: readonly (readonly [number, number])[];
   /** This node's own record of itself (getCurrentValidators `uptime`), percent. */
   readonly ownUptime: number;
   /** An L1 validation of this node whose balance lasts this long at the current fee; none when undefined. */
@@ -52,10 +59,13 @@ export function parseScenario(text: string): ScenarioName | undefined {
 }
 
 /**
- * `--validation start=…,end=…,peers=…[,uptime=…][,l1-runway=…]`: this node's validation chosen outright. Times are
- * RFC 3339, Unix seconds, or relative to now (`-30d`, `+12h`); `peers` is the peers' view (info.uptime
- * weightedAveragePercentage) and `uptime` the node's own record (getCurrentValidators uptime), in percent;
- * `l1-runway` how long its L1 validation's balance lasts (`5d`).
+ * `--validation start=…,end=…,peers=…|down=…[,views=…][,uptime=…][,l1-runway=…]`: this node's validation chosen
+ * outright. Times are RFC 3339, Unix seconds, or relative to now (`-30d`, `+12h`). Its up/down history: `peers` its
+ * true uptime so far in percent (one outage in the middle of the time validated), or `down` its outages as
+ * DURATION@TIME separated by `/` (`down=6h@-10d/30m@-2d`); every peer's observedUptime derives from it. `views`
+ * names the peers' views outright, UPTIME:SHARE of the validators' stake separated by `/` (`views=99:60/85:40`).
+ * `uptime` is the node's own record (getCurrentValidators uptime); `l1-runway` how long its L1 validation's balance
+ * lasts (`5d`).
  */
 export function parseOwnValidation(text: string, nowSec: number): OwnValidationPlan {
   const fields = new Map<string, string>();
@@ -64,7 +74,8 @@ export function parseOwnValidation(text: string, nowSec: number): OwnValidationP
     if (eq <= 0) throw new Error(`expected key=value, got ${JSON.stringify(part)}`);
     fields.set(part.slice(0, eq).trim(), part.slice(eq + 1).trim());
   }
-  for (const k of fields.keys()) if (!['start', 'end', 'peers', 'uptime', 'l1-runway'].includes(k)) throw new Error(`unknown key ${JSON.stringify(k)} (start, end, peers, uptime, l1-runway)`);
+  const keys = ['start', 'end', 'peers', 'down', 'views', 'uptime', 'l1-runway'];
+  for (const k of fields.keys()) if (!keys.includes(k)) throw new Error(`unknown key ${JSON.stringify(k)} (${keys.join(', ')})`);
   const need = (k: string): string => {
     const v = fields.get(k);
     if (v === undefined || v === '') throw new Error(`${k}= is required`);
@@ -73,10 +84,43 @@ export function parseOwnValidation(text: string, nowSec: number): OwnValidationP
   const startSec = timeOf(need('start'), nowSec, 'start');
   const endSec = timeOf(need('end'), nowSec, 'end');
   if (endSec <= startSec) throw new Error('end must be after start');
-  const peersUptime = percentOf(need('peers'), 'peers');
+  const downText = fields.get('down');
+  if (downText !== undefined && fields.has('peers')) throw new Error('give peers= or down=, not both (down= sets the history peers= would)');
+  const outages = downText === undefined ? undefined : outagesOf(downText, nowSec);
+  const elapsed = Math.max(0, Math.min(nowSec, endSec) - startSec);
+  const downSec = (outages ?? []).reduce((s, o) => s + Math.max(0, Math.min(o.toSec, nowSec) - Math.max(o.fromSec, startSec)), 0);
+  const peersUptime = outages ? (elapsed === 0 ? 100 : round4((100 * (elapsed - downSec)) / elapsed)) : percentOf(need('peers'), 'peers');
   const ownUptime = fields.has('uptime') ? percentOf(need('uptime'), 'uptime') : peersUptime;
+  const viewsText = fields.get('views');
   const runway = fields.get('l1-runway');
-  return runway === undefined ? { startSec, endSec, peersUptime, ownUptime } : { startSec, endSec, peersUptime, ownUptime, l1RunwaySec: spanOf(runway, 'l1-runway') };
+  return {
+    startSec,
+    endSec,
+    peersUptime,
+    ownUptime,
+    ...(outages ? { outages } : {}),
+    ...(viewsText !== undefined ? { views: viewsOf(viewsText) } : {}),
+    ...(runway !== undefined ? { l1RunwaySec: spanOf(runway, 'l1-runway') } : {}),
+  };
+}
+
+/** `6h@-10d/30m@2026-11-20T10:00:00Z`: outages as a duration at a start time. */
+function outagesOf(text: string, nowSec: number): { fromSec: number; toSec: number }[] {
+  return text.split('/').map((part) => {
+    const at = part.indexOf('@');
+    if (at <= 0) throw new Error(`down: expected DURATION@TIME such as 6h@-10d, got ${JSON.stringify(part)}`);
+    const fromSec = timeOf(part.slice(at + 1), nowSec, 'down');
+    return { fromSec, toSec: fromSec + spanOf(part.slice(0, at), 'down') };
+  });
+}
+
+/** `99:60/85:40`: observed uptime (whole percent) and a relative share of stake. */
+function viewsOf(text: string): [number, number][] {
+  return text.split('/').map((part) => {
+    const m = /^(\d{1,3}):(\d+(?:\.\d+)?)$/.exec(part);
+    if (!m || Number(m[1]) > 100 || !(Number(m[2]) > 0)) throw new Error(`views: expected UPTIME:SHARE such as 99:60 (a whole percent up to 100, a share above 0), got ${JSON.stringify(part)}`);
+    return [Number(m[1]), Number(m[2])];
+  });
 }
 
 const UNIT: Record<string, number> = { s: 1, m: 60, h: HOUR, d: DAY };

@@ -83,6 +83,7 @@ export const lens = {
   vms: field('versions', 'vms'),
   upgrades: field('versions', 'upgrades'),
   acps: field('versions', 'acps'),
+  peerUpgrades: field('versions', 'peerUpgrades'),
   subnets: field('subnets', 'list'),
   blockchains: field('subnets', 'chains'),
   chainStatus: (chainId: string) => keyed('subnets', 'chainStatus', chainId),

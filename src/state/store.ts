@@ -32,6 +32,7 @@ import type {
 import { initialUi, type UiState } from './ui';
 import { initialUtxos, type UtxoSlice } from './utxos';
 import type { MetricsSeries } from '../metrics/series';
+import type { PeerAnnouncement, UpgradeAnnouncement } from './upgrade-announcements';
 
 export { PRIMARY_NETWORK_ID } from './constants';
 
@@ -83,6 +84,10 @@ export interface VersionsSlice {
   readonly vms: Resource<Vms>;
   readonly upgrades: Resource<Upgrades>;
   readonly acps: Resource<Acps>;
+  /** Each connected peer's release and announced upgrade time, from whichever info.peers poll ran last. */
+  readonly peerUpgrades: Resource<readonly PeerAnnouncement[]>;
+  /** The last announcement of an upgrade this node's release does not schedule, kept for the run (domain/upgrades). */
+  readonly announcement: UpgradeAnnouncement | undefined;
 }
 
 export interface SubnetsSlice {
@@ -166,7 +171,7 @@ export function initialState(now = Date.now()): AvatopState {
     validators: { bySubnet: {}, detail: {} },
     pending: { bySubnet: {} },
     fees: { txFee: idle(), feeConfig: idle(), feeState: idle(), validatorFeeConfig: idle(), validatorFeeState: idle() },
-    versions: { vms: idle(), upgrades: idle(), acps: idle() },
+    versions: { vms: idle(), upgrades: idle(), acps: idle(), peerUpgrades: idle(), announcement: undefined },
     subnets: { list: idle(), chains: idle(), chainStatus: {}, statuses: idle(), detail: {}, chainsOf: {} },
     blocks: { recent: idle(), detail: {} },
     txs: { detail: {}, status: {} },

@@ -83,9 +83,10 @@ describe('counts', () => {
   });
 
   it('gives the header and the peers pane one count, also while a peer that left is still shown', async () => {
-    screen = await startScreen({ size: { columns: 120, rows: 70 } });
+    // Few enough peers (about 40 validators and 5 others) that every row fits on the screen.
+    screen = await startScreen({ size: { columns: 120, rows: 70 }, sim: { validators: 40, peers: 5 } });
     await screen.press('2', /\d+ peers · \d+\/\d+/);
-    // The simulator drops a peer about every fourth block; wait for an update that shows one.
+    // Peers come and go every few blocks; wait for an update that shows one leaving.
     const f = await screen.waitFor((x) => x.split('\n').some((l) => /^-NodeID-/.test(l)), 60_000);
     const header = Number(/peers (\d+)/.exec(f)![1]);
     const pane = Number(/(\d+) peers · /.exec(f)![1]);

@@ -1,5 +1,6 @@
 // The reward threshold on screen follows the node's own info.upgrades heliconTime: 80% where Helicon is not
-// scheduled (v1.14, as mainnet), 90% for validations that started after it where it is active.
+// scheduled (a v1.14.2 node, or a local network), 90% for validations that started after it where it is active
+// (mainnet since 2026-09-22 15:00 UTC).
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEY, startScreen, type Screen } from './harness';
 
@@ -10,9 +11,10 @@ afterEach(async () => {
 });
 
 describe('reward threshold on screen', () => {
-  it('v1.14 (Helicon unscheduled): 80% everywhere, and says why', async () => {
-    screen = await startScreen({ sim: { profile: 'v1.14' } });
-    const f = await screen.waitFor(/Reward threshold\s+80%, Helicon not scheduled on this network/);
+  it("v1.14 (Helicon unscheduled by its release): 80% everywhere, and says why", async () => {
+    // On a local network, where a v1.14.2 node is not left behind by anyone.
+    screen = await startScreen({ sim: { profile: 'v1.14', networkId: 12345 }, size: { columns: 140, rows: 40 } });
+    const f = await screen.waitFor(/Reward threshold\s+80%, Helicon not scheduled by this node's release/);
     await screen.waitFor(/Uptime\s+[\d.]+% \(needs 80%\)/);
     expect(f).not.toMatch(/90%/);
     const v = await screen.press('3', /needs 80% \(Helicon unscheduled\)/);
@@ -22,23 +24,23 @@ describe('reward threshold on screen', () => {
   });
 
   it('a node whose Helicon is active: the own validation, started after it, needs 90%', async () => {
-    // Helicon long before any validation in the simulated history: every validation started after it.
-    screen = await startScreen({ sim: { profile: 'v1.14', heliconTime: '2020-01-01T00:00:00Z' } });
+    // A custom network whose Helicon is long before any validation in the simulated history: every one started after it.
+    screen = await startScreen({ sim: { networkId: 1337, heliconTime: '2020-01-01T00:00:00Z' } });
     await screen.waitFor(/Reward threshold\s+90%, started after Helicon, 2020-01-01/);
     await screen.waitFor(/Uptime\s+[\d.]+% \(needs 90%\)/);
     await screen.press('3', /needs 90% \(after Helicon\)/);
   });
 
-  it('v1.15 (Fuji\'s Helicon, 2026-07-28): validations on both sides of it, each with its own figure', async () => {
+  it("today's mainnet (Helicon 2026-09-22): validations on both sides of it, each with its own figure", async () => {
     // Wide enough for the split rule in the summary line.
-    screen = await startScreen({ sim: { profile: 'v1.15' }, size: { columns: 160, rows: 40 } });
-    await screen.waitFor(/Reward threshold\s+(80|90)%, started (before|after) Helicon, 2026-07-28/);
-    const v = await screen.press('3', /needs 80%\/90% \(before\/after Helicon 2026-07-28\)/);
-    // Rows that started before Fuji's Helicon show 80%, those after it 90%.
+    screen = await startScreen({ size: { columns: 160, rows: 40 } });
+    await screen.waitFor(/Reward threshold\s+(80|90)%, started (before|after) Helicon, 2026-09-22/);
+    const v = await screen.press('3', /needs 80%\/90% \(before\/after Helicon 2026-09-22\)/);
+    // Rows that started before mainnet's Helicon show 80%, those after it 90%.
     const rows = v.split('\n').filter((l) => /^[›!* +~-]NodeID-/.test(l));
     const start = (l: string) => /\s(\d{4}-\d\d-\d\d)\s/.exec(l)?.[1] ?? '';
-    const before = rows.filter((l) => start(l) < '2026-07-28');
-    const after = rows.filter((l) => start(l) > '2026-07-28');
+    const before = rows.filter((l) => start(l) < '2026-09-22');
+    const after = rows.filter((l) => start(l) > '2026-09-22');
     expect(before.length).toBeGreaterThan(0);
     expect(after.length).toBeGreaterThan(0);
     for (const l of before) expect(l).toMatch(/ 80% /);
@@ -46,7 +48,7 @@ describe('reward threshold on screen', () => {
   });
 
   it('v1.15: auto-renewed validators are marked, and their view says the end is the end of a period that renews', async () => {
-    screen = await startScreen({ sim: { profile: 'v1.15' }, size: { columns: 160, rows: 40 } });
+    screen = await startScreen({ size: { columns: 160, rows: 40 } });
     await screen.press('3', /RENEW[\s\S]*\n[›!* +~-]NodeID-.* auto /);
     await screen.press('/', /filter \//);
     for (const [i, ch] of [...'auto'].entries()) await screen.press(ch, new RegExp(`filter / ${'auto'.slice(0, i + 1)}`));
@@ -59,7 +61,7 @@ describe('reward threshold on screen', () => {
     expect(v).toMatch(/end of period\s+\d{4}-\d\d-\d\d .*then it (renews|leaves)/);
     expect(v).toMatch(/next period\s+(\d+d|0: leaves)/);
     expect(v).toMatch(/auto-compound\s+[\d.]+% of each period's reward restaked/);
-    expect(v).toMatch(/reward needs\s+(80|90)% \(started (before|after) Helicon, 2026-07-28\)/);
+    expect(v).toMatch(/reward needs\s+(80|90)% \(started (before|after) Helicon, 2026-09-22\)/);
   });
 
   it("an elastic subnet's validators need its TransformSubnetTx uptimeRequirement; a permissioned subnet's, nothing", async () => {

@@ -14,7 +14,8 @@ afterEach(async () => {
 function markedRows(frame: string): Array<[string, number]> {
   const out: Array<[string, number]> = [];
   for (const line of frame.split('\n')) {
-    const m = /^([ ~!+*-])NodeID-\S+.*?\s(\d+\.\d)%\s+(?:yes|NO)\b/.exec(line);
+    // Today's validators pane has RENEW (auto-renewed) and NEEDS (80% or 90%) between UPTIME and CONN.
+    const m = /^([ ~!+*-])NodeID-\S+.*?\s(\d+\.\d)%(?:\s+(?:auto|last))?(?:\s+\d+%)?\s+(?:yes|NO)\b/.exec(line);
     if (m) out.push([m[1]!, Number(m[2])]);
   }
   return out;

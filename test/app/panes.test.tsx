@@ -12,19 +12,19 @@ function cursorRow(frame: string): string {
   return frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 }
 
-describe('monitor screens against the simulated node (v1.14)', () => {
+describe('monitor screens against the simulated node (v1.15, today\'s mainnet)', () => {
   it('shows the node in the header and the overview, including this node as a validator', async () => {
     screen = await startScreen();
     const id = screen.sim!.nodeId;
     const f = await screen.waitFor((f) => f.includes(id) && /Weight\s+[\d,]+ AVAX/.test(f) && /height [\d,]+/.test(f) && /Supply\s+[\d,]+ AVAX/.test(f));
-    expect(f).toMatch(/NodeID-\w{6}…\w{5} mainnet v1\.14\.\d/);
+    expect(f).toMatch(/NodeID-\w{6}…\w{5} mainnet v1\.15\.0/);
     expect(f).toMatch(/P✓ X✓ C✓/);
     expect(f).toMatch(/peers \d+/);
     expect(f).toMatch(/uptime [\d.]+%/);
     expect(f).toMatch(/rpc [\d.]+m?s/);
     expect(f).toMatch(/Connected\s+yes/);
     expect(f).toMatch(/BLS key\s+0x[0-9a-f]+…/);
-    expect(f).toMatch(/Reward threshold\s+80%, Helicon not scheduled on this network/);
+    expect(f).toMatch(/Reward threshold\s+(80|90)%, started (before|after) Helicon, 2026-09-22/);
     expect(f.split('\n').length).toBeLessThanOrEqual(39);
   });
 
@@ -35,7 +35,7 @@ describe('monitor screens against the simulated node (v1.14)', () => {
     await screen.press('3', /validators · 1\/\d+\s+primary network/);
     await screen.press('4', /removed in avalanchego v1\.11\.3 \(ACP-41\)/);
     await screen.press('5', /platform\.getFeeState[\s\S]*price\s+[\d,]+ nAVAX\/gas/);
-    await screen.press('6', /Version\s+avalanchego\/1\.14\.\d[\s\S]*Network upgrades/);
+    await screen.press('6', /Version\s+avalanchego\/1\.15\.0[\s\S]*Network upgrades/);
     await screen.press('7', /Primary Network[\s\S]*C-Chain/);
     await screen.press('8', /blocks · 1\/\d+[\s\S]*Banff\w+Block/);
     await screen.press('9', /No addresses yet/);
@@ -163,8 +163,8 @@ describe('node generations and failures', () => {
     expect(f).toMatch(/STARTS/);
   });
 
-  it('says pending stakers are not supported on a v1.14 node and shows recent stakers', async () => {
-    screen = await startScreen({ sim: { profile: 'v1.14' } });
+  it('says pending stakers are not supported on a v1.15 node (none since v1.12) and shows recent stakers', async () => {
+    screen = await startScreen();
     const f = await screen.press('4', /[1-9]\d* stakers started in the last 7 days[\s\S]*(ends|started)\s/);
     expect(f).toMatch(/removed in avalanchego v1\.11\.3 \(ACP-41\)/);
   });
@@ -199,7 +199,7 @@ describe('node generations and failures', () => {
 
   it('renders control sequences served by the node as harmless text', async () => {
     screen = await startScreen({ sim: { faults: [{ kind: 'inject', scope: 'text' } as never] } });
-    const f1 = await screen.waitFor(/Version\s+\S*avalanchego\/1\.14/);
+    const f1 = await screen.waitFor(/Version\s+\S*avalanchego\/1\.15/);
     await screen.press('2', /\d+ peers · 1\/\d+/);
     const f2 = screen.lastFrame();
     await screen.press('6', /Version\s+\S*avalanchego/);

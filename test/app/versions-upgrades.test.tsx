@@ -23,7 +23,7 @@ describe('upgrade times', () => {
     expect(rows.map((r) => [r.upgrade, r.state])).toEqual([
       ['banff', 'active'],
       ['helicon', expect.stringMatching(/^in 30d/)],
-      ['future', 'not scheduled'],
+      ['future', "not scheduled by this node's release"],
     ]);
     expect(rows[0]!.time).toMatch(/^2022-10-18 16:00:00/);
   });

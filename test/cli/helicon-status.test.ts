@@ -16,9 +16,11 @@ let v111: SimNode;
 
 beforeAll(async () => {
   [unscheduled, past, future, v111] = await Promise.all([
-    createSimNode({ ...small, profile: 'v1.14' }),
-    createSimNode({ ...small, profile: 'v1.14', heliconTime: '2020-01-01T00:00:00Z' }),
-    createSimNode({ ...small, profile: 'v1.14', heliconTime: '2099-01-01T00:00:00Z' }),
+    // A v1.14.2 node, whose release does not schedule Helicon, on a local network (where nobody left it behind).
+    createSimNode({ ...small, profile: 'v1.14', networkId: 12345 }),
+    // Custom networks with their own Helicon times (an upgrade file).
+    createSimNode({ ...small, networkId: 1337, heliconTime: '2020-01-01T00:00:00Z' }),
+    createSimNode({ ...small, networkId: 1337, heliconTime: '2099-01-01T00:00:00Z' }),
     createSimNode({ ...small, profile: 'v1.11' }),
   ]);
 });
@@ -34,10 +36,10 @@ async function statusJson(url: string, ...extra: string[]) {
 }
 
 describe("status follows the node's heliconTime", () => {
-  it('unscheduled (as mainnet): 80%, Helicon not scheduled', async () => {
+  it("unscheduled (a v1.14.2 node): 80%, Helicon not scheduled by this node's release", async () => {
     const j = await statusJson(unscheduled.url);
     expect(j.validator).not.toBeNull();
-    expect([j.uptimeThreshold, j.uptimeThresholdSource, j.heliconTime]).toEqual([80, 'Helicon not scheduled on this network', 'unscheduled']);
+    expect([j.uptimeThreshold, j.uptimeThresholdSource, j.heliconTime]).toEqual([80, "Helicon not scheduled by this node's release", 'unscheduled']);
   });
 
   it('Helicon before the validation started: 90%', async () => {
@@ -58,7 +60,7 @@ describe("status follows the node's heliconTime", () => {
 
   it('says the figure and its source in the text report too', async () => {
     const r = await runCli(['status', '--url', unscheduled.url], noConfig);
-    expect(r.stdout).toMatch(/^uptime .*\(needs 80%: Helicon not scheduled on this network\)$/m);
+    expect(r.stdout).toMatch(/^uptime .*\(needs 80%: Helicon not scheduled by this node's release\)$/m);
   });
 
   it('--uptime-threshold overrides it', async () => {
@@ -72,7 +74,7 @@ describe("status follows the node's heliconTime", () => {
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows) expect([row.uptimeThreshold, row.uptimeThresholdSource]).toEqual([90, 'started after Helicon, 2020-01-01']);
     const t = await runCli(['get', 'validators', '--url', unscheduled.url], noConfig);
-    expect(t.stdout).toMatch(/^reward threshold: 80% \(Helicon not scheduled on this network\)/);
+    expect(t.stdout).toMatch(/^reward threshold: 80% \(Helicon not scheduled by this node's release\)/);
     expect(t.stdout).toMatch(/UPTIME\s+NEEDS/);
   });
 });

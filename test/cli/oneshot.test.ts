@@ -135,7 +135,7 @@ describe('settings precedence as a process', () => {
     expect(v.stdout).toMatch(/^avatop \d+\.\d+\.\d+/);
     const h = await runCli(['status', '--help'], noConfig);
     expect(h.code).toBe(0);
-    expect(h.stdout).toMatch(/Exit status: 0 healthy, 1 degraded, 2 unreachable, 3 usage or configuration error/);
-    expect(h.stdout).toMatch(/0 OK, 1 WARNING \(degraded\), 2 CRITICAL \(node unreachable\), 3 UNKNOWN/);
+    expect(h.stdout).toMatch(/Exit status: 0 healthy, 1 degraded, 2 unreachable, refusing avatop or left behind by a network upgrade, 3 usage or\s+configuration error/);
+    expect(h.stdout).toMatch(/0 OK, 1 WARNING \(degraded, bootstrapping, a node error\), 2 CRITICAL \(node unreachable, refusing avatop, or left behind by an upgrade\), 3 UNKNOWN/);
   });
 });

@@ -126,7 +126,7 @@ describe('settings', () => {
   it('--profile chooses the demo node\'s generation, and only with --demo', () => {
     expect(resolveSettings(['--demo', '--profile', 'v1.15'], home()).settings.demoProfile).toBe('v1.15');
     expect(() => resolveSettings(['--profile', 'v1.15'], home())).toThrow(/add --demo/);
-    expect(() => resolveSettings(['--demo', '--profile', 'v2'], home())).toThrow(/--profile must be v1.11, v1.14 or v1.15/);
+    expect(() => resolveSettings(['--demo', '--profile', 'v2'], home())).toThrow(/--profile must be v1.15, v1.14 or v1.11/);
   });
 });
 

@@ -1,6 +1,7 @@
 // The whole path with the real programs: Prometheus (Debian's package) scrapes `avatop exporter` watching a simulated
 // node, evaluates the shipped alert rules (with short `for:` in this copy), and Alertmanager delivers AvatopNodeDown
-// to a webhook in this test when the node stops, then the resolved notice when it is back.
+// to a webhook in this test when the node stops, then the resolved notice when it is back, and AvatopExporterDown
+// when the exporter itself stops.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -139,5 +140,21 @@ describe.skipIf(skip !== undefined)(`Prometheus and Alertmanager on avatop expor
       500,
     );
     expect(resolved.alerts[0]!.status).toBe('resolved');
+  });
+
+  it('a stopped exporter fires AvatopExporterDown: the alerts that watch the nodes are blind without it', async () => {
+    // Only notices after the stop count: before the first scrape the job has no `up` yet (absent, shortly).
+    const before = received.length;
+    await exporter!.stop();
+    exporter = undefined;
+    const firing = await until(
+      'the AvatopExporterDown notice at the webhook',
+      async () => received.slice(before).find((n) => n.status === 'firing' && n.alerts.some((a) => a.labels.alertname === 'AvatopExporterDown' && a.labels.instance !== undefined)),
+      90_000,
+      500,
+    );
+    const alert = firing.alerts.find((a) => a.labels.alertname === 'AvatopExporterDown')!;
+    expect(alert.labels).toMatchObject({ severity: 'critical', job: 'avatop' });
+    expect(alert.labels.instance).toMatch(/^127\.0\.0\.1:\d+$/);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatCount, formatLatency, formatPercent } from '../../src/format/number';
 import { formatAge, formatAgeShort, formatCountdown, formatDuration, formatTimestamp } from '../../src/format/time';
 import { shortenHex, shortenId } from '../../src/format/ids';
-import { displayWidth, fit, truncate } from '../../src/format/width';
+import { displayWidth, fit, truncate, wrapWords } from '../../src/format/width';
 
 describe('numbers', () => {
   it('formats percentages, counts and latency', () => {
@@ -58,5 +58,14 @@ describe('ids and widths', () => {
     expect(fit('abcdef', 4)).toBe('abc…');
     expect(truncate('日本語', 4)).toBe('日…');
     expect(displayWidth(fit('日本語テキスト', 7))).toBe(7);
+  });
+  it('wraps words to a width, cutting only a word longer than a line', () => {
+    expect(wrapWords('upgrade before 2026-09-22 15:00 UTC (in 5d 0h)', 16)).toEqual(['upgrade before', '2026-09-22 15:00', 'UTC (in 5d 0h)']);
+    // Never inside a figure: "4d 23h" and a date with its time stay on one line.
+    expect(wrapWords('upgrade within (in 4d 23h) now', 18)).toEqual(['upgrade within (in', '4d 23h) now']);
+    expect(wrapWords('at 2026-09-22 15:00 UTC', 12)).toEqual(['at', '2026-09-22…', 'UTC']);
+    expect(wrapWords('a NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg b', 10)).toEqual(['a', 'NodeID-7X…', 'b']);
+    expect(wrapWords('日本 語', 4)).toEqual(['日本', '語']);
+    expect(wrapWords('x', 0)).toEqual([]);
   });
 });

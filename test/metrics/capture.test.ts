@@ -49,6 +49,8 @@ describe('a real v1.14.2 page', () => {
       dbWriteBytes: 18_407,
       'accepted:P': 0,
       'bsFetched:P': 0,
+      // +Inf: no upgrade counted (a gauge keeps it; an infinite counter would be dropped).
+      upgradeTimeUntil: Infinity,
     });
     expect(from.residentBytes).toBe('avalanche_process_process_resident_memory_bytes');
     expect(from['accepted:C']).toBe('avalanche_snowman_blks_accepted_count');
@@ -80,8 +82,8 @@ describe('a real v1.11.2 page (names before v1.11.8)', () => {
   it('resolves the process, disk, network and per-chain quantities from the old names', () => {
     const { values, from, stats } = resolve(read('v1.11.2.txt'));
     expect(stats.skipped).toBe(0);
-    // Only the disk percentage came later.
-    expect(QUANTITIES.map((q) => q.key).filter((k) => !(k in values))).toEqual(['diskAvailablePercent']);
+    // Only the disk percentage and the upgrade countdown (v1.13) came later.
+    expect(QUANTITIES.map((q) => q.key).filter((k) => !(k in values))).toEqual(['diskAvailablePercent', 'upgradeTimeUntil']);
     expect(values).toMatchObject({ cpuSeconds: 1.25, residentBytes: 105_299_968, openFds: 20, goroutines: 98, peers: 4, apiCalls: 13, dbReadBytes: 403_817 });
     // A name per message type, added up.
     expect(values.netBytesIn).toBe(164_214);

@@ -16,7 +16,7 @@ afterEach(async () => {
   cleanup = [];
 });
 
-async function setup(profile: 'v1.11' | 'v1.14', pane: PaneId, opts: { blockIntervalMs?: number } = {}) {
+async function setup(profile: 'v1.11' | 'v1.15', pane: PaneId, opts: { blockIntervalMs?: number } = {}) {
   const sim: SimNode = await createSimNode({
     profile,
     seed: 11,
@@ -47,7 +47,7 @@ async function setup(profile: 'v1.11' | 'v1.14', pane: PaneId, opts: { blockInte
 
 describe('scheduler against the simulated node', () => {
   it('a minute on the validators pane makes far fewer heavy requests than one per tick', async () => {
-    const t = await setup('v1.14', 'validators');
+    const t = await setup('v1.15', 'validators');
     await t.run(60_000);
     const ticks = t.requests('platform.getHeight');
     // Discovery of this node's subnet validations asks once in the minute: one small query per tracked subnet.
@@ -66,8 +66,8 @@ describe('scheduler against the simulated node', () => {
     expect(acc.byMethod['platform.getCurrentValidators']!.bytes).toBeGreaterThan(50_000);
   });
 
-  it('v1.14: pending stakers are unsupported and asked once; v1.11 answers them', async () => {
-    const today = await setup('v1.14', 'pending');
+  it('v1.15 (as since v1.12): pending stakers are unsupported and asked once; v1.11 answers them', async () => {
+    const today = await setup('v1.15', 'pending');
     await today.run(30_000);
     expect(today.store.getState().pending.bySubnet[PRIMARY_NETWORK_ID]!.status).toBe('unsupported');
     expect(today.requests('platform.getPendingValidators')).toBe(1);
@@ -80,7 +80,7 @@ describe('scheduler against the simulated node', () => {
   });
 
   it('recent blocks decode from the simulated chain, one request per new height', async () => {
-    const t = await setup('v1.14', 'blocks', { blockIntervalMs: 5_000 });
+    const t = await setup('v1.15', 'blocks', { blockIntervalMs: 5_000 });
     const first = t.requests('platform.getBlockByHeight');
     expect(first).toBe(20);
     const h0 = t.store.getState().pchain.height.data!;
@@ -95,7 +95,7 @@ describe('scheduler against the simulated node', () => {
   });
 
   it('says "bootstrapping" while the simulated P-chain bootstraps, then recovers', async () => {
-    const t = await setup('v1.14', 'validators');
+    const t = await setup('v1.15', 'validators');
     t.sim.faults.setBootstrapping(true);
     await t.run(10_000);
     const s = t.store.getState();

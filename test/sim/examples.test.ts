@@ -47,7 +47,7 @@ const examples: Example[] = readdirSync(DIR)
   .filter((f) => f.endsWith('.json') && !f.startsWith('_'))
   .map((f) => JSON.parse(readFileSync(new URL(f, DIR), 'utf8')) as Example);
 
-for (const profile of ['v1.11', 'v1.14'] as const) {
+for (const profile of ['v1.11', 'v1.14', 'v1.15'] as const) {
   describe(`documented shapes on profile ${profile}`, () => {
     let node: SimNode;
     beforeAll(async () => {
@@ -74,6 +74,8 @@ for (const profile of ['v1.11', 'v1.14'] as const) {
             const parent = path.slice(0, path.lastIndexOf('.'));
             if (parent.endsWith('*') && !got.has(parent)) continue;
             if (profile === 'v1.11' && /observedSubnetUptimes|conversionID|managerChainID|managerAddress|height/.test(path)) continue;
+            // v1.14.2 has no ACP open for signalling (utils/constants/acps.go: CurrentACPs empty): its info.acps is {}.
+            if (profile === 'v1.14' && ex.method === 'info.acps') continue;
             problems.push(`${ex.method}: missing ${path}`);
           } else if (got.get(path) !== type && !(type === 'null' || got.get(path) === 'null')) {
             problems.push(`${ex.method}: ${path} is ${got.get(path)}, docs show ${type}`);

@@ -117,6 +117,10 @@ describe('faults', () => {
     await restarting;
     expect(node.port).toBe(port);
     await expect(client.info.getNetworkID()).resolves.toBeDefined();
+    // The node came back with no peer; they connect again over the next 10 s of its (hand-driven) clock.
+    expect((await client.info.peers()).peers).toEqual([]);
+    node.tick(10_000);
+    expect((await client.info.peers()).peers.length).toBeGreaterThan(100);
   });
 
   it('inject puts escape sequences into strings; the reply stays valid JSON', async () => {

@@ -38,19 +38,30 @@ describe('simulated health checks', () => {
     expect(summarizeHealth(healthResult.parse(r)).kind).toBe('pending');
   });
 
-  it('isolated and alone: the chains fail on stake, the network layer on peers, counting runs since it began', async () => {
+  it('isolated and alone: the chains fail on stake (connected to its own share only), the network layer on peers, counting runs since it began', async () => {
     node = await startSim({ health: 'isolated', peers: 0 });
     node.tick(95_000);
     const r = await health(node);
     expect(r.healthy).toBe(false);
+    // The chain router connects the node to itself (chain_router.go): its own stake is what it is connected to.
+    // A validator's weight in the validator set is its own stake plus its delegators'.
+    const { validators } = await result<{ validators: { nodeID: string; weight: string; delegatorWeight: string }[] }>(node.url, '/ext/bc/P', 'platform.getCurrentValidators');
+    const weightOf = (v: { weight: string; delegatorWeight: string }) => Number(BigInt(v.weight) + BigInt(v.delegatorWeight));
+    const total = validators.reduce((s, v) => s + weightOf(v), 0);
+    const own = weightOf(validators.find((v) => v.nodeID === node!.nodeId)!) / total;
     for (const name of ['C', 'P', 'X']) {
-      expect(r.checks[name]!.error).toBe('not connected to enough stake: connected to 20.000000%; required at least 80.000000%');
-      expect(r.checks[name]!.message.networking.percentConnected).toBe(0.2);
+      expect(r.checks[name]!.error).toBe(`not connected to enough stake: connected to ${(own * 100).toFixed(6)}%; required at least 80.000000%`);
+      expect(r.checks[name]!.message.networking.percentConnected).toBeCloseTo(own, 12);
+      expect(r.checks[name]!.message.networking.disconnectedValidators).toHaveLength(validators.length - 1);
       expect(r.checks[name]!.contiguousFailures).toBe(4);
     }
     expect(r.checks.network!.error).toMatch(/^network layer is unhealthy reason: not connected to a minimum of 1 peer\(s\) only 0/);
     const s = summarizeHealth(healthResult.parse(r));
-    expect(s.failing).toEqual(['network', 'P', 'X', 'C']);
+    // The tracked subnets' chains lose their validators too.
+    const subnetChains = node.network.subnets.filter((x) => x.tracked).flatMap((x) => x.chains.map((c) => c.idStr));
+    expect(subnetChains.length).toBeGreaterThan(0);
+    expect(s.failing.slice(0, 4)).toEqual(['network', 'P', 'X', 'C']);
+    expect([...s.failing.slice(4)].sort()).toEqual([...subnetChains].sort());
     expect(s.stakeLow).toBe(true);
     // Go's json sorts map keys.
     expect(Object.keys(r.checks)).toEqual([...Object.keys(r.checks)].sort());
@@ -94,7 +105,7 @@ describe('simulated health checks', () => {
   });
 
   it('parses the --health flag forms', () => {
-    expect(parseHealthFlag('isolated')).toEqual({ percentConnected: 0.2 });
+    expect(parseHealthFlag('isolated')).toEqual({ isolated: true });
     expect(parseHealthFlag('pending=P,C')).toEqual({ pending: ['P', 'C'] });
     expect(parseHealthFlag('percentConnected=0.5')).toEqual({ percentConnected: 0.5 });
     expect(parseHealthFlag('failing=bls:node has the wrong BLS key')).toEqual({ failing: { bls: 'node has the wrong BLS key' } });

@@ -2,7 +2,8 @@
 import { request } from 'undici';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
 
-export const START = Date.UTC(2026, 0, 1);
+/** Today in the tests' world: mainnet after Helicon (2026-09-22 15:00 UTC). */
+export const START = Date.UTC(2026, 10, 26, 12);
 
 export function startSim(opts: SimNodeOptions = {}): Promise<SimNode> {
   return createSimNode({ validators: 120, peers: 40, utxos: 300, autoAdvance: false, startTimeMs: START, ...opts });

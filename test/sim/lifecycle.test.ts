@@ -68,22 +68,27 @@ describe('simulated node lifecycle', () => {
     expect(badErr.text()).toMatch(/--validators needs a whole number/);
   });
 
-  it('avatop sim --profile v1.15 --helicon-time serves that Helicon time; a bad one exits 3 (UNKNOWN) naming the flag', async () => {
-    const child = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--port', '0', '--profile', 'v1.15', '--helicon-time', '2026-03-01T00:00:00Z', '--validators', '40', '--peers', '10', '--utxos', '10'], {
+  it('avatop sim --network-id 1337 --helicon-time serves that Helicon time; a bad one, or one on mainnet, exits 3 (UNKNOWN) naming the flag', async () => {
+    const child = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--port', '0', '--network-id', '1337', '--helicon-time', '2026-03-01T00:00:00Z', '--validators', '40', '--peers', '10', '--utxos', '10'], {
       cwd: ROOT,
       env: { ...process.env, AVATOP_FROM_SOURCE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const out = collect(child.stdout!);
     const [, url] = await out.waitFor(/avatop sim: (http:\/\/127\.0\.0\.1:\d+)/);
-    await out.waitFor(/profile\s+v1\.15/);
+    await out.waitFor(/profile\s+v1\.15, seed 1, network 1337/);
     expect((await result<{ heliconTime: string }>(url!, '/ext/info', 'info.upgrades')).heliconTime).toBe('2026-03-01T00:00:00Z');
     child.kill('SIGINT');
     expect(((await once(child, 'exit')) as [number])[0]).toBe(0);
-    const bad = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--helicon-time', 'soon'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
+    const bad = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--network-id', '1337', '--helicon-time', 'soon'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
     const badErr = collect(bad.stderr!);
     expect(((await once(bad, 'exit')) as [number])[0]).toBe(3);
     expect(badErr.text()).toMatch(/--helicon-time: heliconTime must be an RFC 3339 time or "unscheduled"/);
+    // Mainnet's upgrade times are the node's own: no upgrade file there.
+    const fixed = spawn(process.execPath, ['bin/avatop.cjs', 'sim', '--helicon-time', '2026-03-01T00:00:00Z'], { cwd: ROOT, env: { ...process.env, AVATOP_FROM_SOURCE: '1' } });
+    const fixedErr = collect(fixed.stderr!);
+    expect(((await once(fixed, 'exit')) as [number])[0]).toBe(3);
+    expect(fixedErr.text()).toMatch(/cannot configure upgrades for networkID: mainnet/);
   });
 
   it('exits by itself once a node is closed, even with a stalled reply and a restart pending', async () => {

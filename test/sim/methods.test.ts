@@ -78,15 +78,16 @@ function cmp(a: string, b: string): number {
   return 0;
 }
 
-const VERSION = { 'v1.11': 'v1.11.2', 'v1.14': 'v1.14.2' } as const;
+const VERSION = { 'v1.11': 'v1.11.2', 'v1.14': 'v1.14.2', 'v1.15': 'v1.15.0' } as const;
 const supportedAt = (v: string, d: { since?: string; removedIn?: string }) =>
   (!d.since || cmp(d.since, v) <= 0) && (!d.removedIn || cmp(d.removedIn, v) > 0);
 const SUPPORTED_BY = {
   'v1.11': (d: { since?: string; removedIn?: string }) => supportedAt(VERSION['v1.11'], d),
   'v1.14': (d: { since?: string; removedIn?: string }) => supportedAt(VERSION['v1.14'], d),
+  'v1.15': (d: { since?: string; removedIn?: string }) => supportedAt(VERSION['v1.15'], d),
 };
 
-for (const profile of ['v1.11', 'v1.14'] as const) {
+for (const profile of ['v1.11', 'v1.14', 'v1.15'] as const) {
   describe(`every registry method on profile ${profile}`, () => {
     let node: SimNode;
     let client: AvatopClient;

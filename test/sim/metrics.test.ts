@@ -40,7 +40,7 @@ describe('simulated /ext/metrics', () => {
   it('v1.11 writes the names from before v1.11.8 (no disk percentage yet)', async () => {
     sim = await startSim({ profile: 'v1.11' });
     const m = await read(sim);
-    expect(QUANTITIES.map((q) => q.key).filter((k) => !(k in m.values))).toEqual(['diskAvailablePercent']);
+    expect(QUANTITIES.map((q) => q.key).filter((k) => !(k in m.values))).toEqual(['diskAvailablePercent', 'upgradeTimeUntil']);
     expect(m.from.residentBytes).toBe('avalanche_process_resident_memory_bytes');
     expect(m.from['accepted:P']).toBe('avalanche_P_blks_accepted_count');
   });

@@ -1,6 +1,6 @@
-// The v1.15 profile: Helicon active (Fuji's time, in the past), a share of validators auto-renewed (ACP-236) with
-// the record fields v1.15 adds, and blocks that carry txs 40-42 with reward txs at period ends. v1.14 keeps Helicon
-// unscheduled, as mainnet has it, and no auto-renewed validators.
+// The v1.15 profile (the default): Helicon active (mainnet's time, in the past), a share of validators auto-renewed
+// (ACP-236) with the record fields v1.15 adds, and blocks that carry txs 40-42 with reward txs at period ends. v1.14
+// (a v1.14.2 node) has Helicon unscheduled, as its release's upgrade.go does, and no auto-renewed validators.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { decodeBlock } from '../../src/codec/pchain/blocks';
@@ -21,7 +21,7 @@ const small = { validators: 200, peers: 20, utxos: 10, autoAdvance: false, block
 describe('simulator profile v1.15', () => {
   it("reports Helicon active and lists auto-renewed validators with v1.15's fields", async () => {
     node = await createSimNode({ ...small, profile: 'v1.15' });
-    expect((await rpc(node.url, '/ext/info', 'info.upgrades')).heliconTime).toBe('2026-07-28T15:00:00Z');
+    expect((await rpc(node.url, '/ext/info', 'info.upgrades')).heliconTime).toBe('2026-09-22T15:00:00Z');
     expect((await rpc(node.url, '/ext/info', 'info.getNodeVersion')).version).toBe('avalanchego/1.15.0');
     const { validators } = await rpc(node.url, '/ext/bc/P', 'platform.getCurrentValidators');
     const renewed = validators.filter((v: Record<string, unknown>) => 'nextPeriod' in v);
@@ -65,8 +65,9 @@ describe('simulator profile v1.15', () => {
     expect(validators.some((v: Record<string, unknown>) => 'nextPeriod' in v || 'validatorAuthority' in v)).toBe(false);
   });
 
-  it('takes another Helicon time when asked (what `avatop sim --helicon-time` sets)', async () => {
-    node = await createSimNode({ ...small, profile: 'v1.14', heliconTime: '2026-01-02T03:04:05Z' });
+  it('takes another Helicon time on a custom network (what `avatop sim --helicon-time` sets), and refuses one elsewhere', async () => {
+    node = await createSimNode({ ...small, networkId: 1337, heliconTime: '2026-01-02T03:04:05Z' });
     expect((await rpc(node.url, '/ext/info', 'info.upgrades')).heliconTime).toBe('2026-01-02T03:04:05Z');
+    for (const networkId of [1, 5, 12345]) await expect(createSimNode({ ...small, networkId, heliconTime: '2026-01-02T03:04:05Z' })).rejects.toThrow(/cannot configure upgrades for networkID/);
   });
 });

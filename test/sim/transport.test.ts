@@ -6,10 +6,10 @@ import { raw, rpc, startSim } from './helpers';
 const ARG_ERROR =
   "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls";
 
-describe('simulated node transport (v1.14)', () => {
+describe('simulated node transport (v1.15)', () => {
   let node: SimNode;
   beforeAll(async () => {
-    node = await startSim({ profile: 'v1.14' });
+    node = await startSim();
   });
   afterAll(() => node.close());
 

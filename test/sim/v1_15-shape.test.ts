@@ -1,5 +1,6 @@
-// The simulator's v1.15 replies, diffed key by key against shapes written from avalanchego v1.15.0-fuji's source
-// (test/fixtures/v1.15/README.md), as test/node does for v1.11.2 and v1.14.2 against real nodes.
+// The simulator's v1.15 replies, diffed key by key against shapes written from avalanchego v1.15.0's source (first read
+// at v1.15.0-fuji; test/fixtures/v1.15/README.md says what v1.15.0 changed), as test/node does for v1.11.2 and v1.14.2
+// against real nodes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,7 @@ async function rpc(path: string, method: string, params: unknown = {}): Promise<
   return ((await r.json()) as { result: unknown }).result;
 }
 
-describe('simulator v1.15 against v1.15.0-fuji source shapes', () => {
+describe('simulator v1.15 against v1.15.0 source shapes', () => {
   it('info.upgrades has the keys, in order, of a v1.15 node, with heliconTime', async () => {
     const real = fixture('v1.15/info-upgrades-fuji.json');
     const sim = await rpc('/ext/info', 'info.upgrades');

@@ -19,6 +19,10 @@ describe.skipIf(!available)('avatop in a real terminal (tmux)', () => {
     expect(s.alternateOn()).toBe(true);
     expect(s.capture()).not.toContain('BEFORE-AVATOP');
     await s.waitFor(/Weight\s+[\d,]+ AVAX/);
+    // Today's mainnet: avalanchego 1.15.0, Helicon active, this node's validation started after it and needs 90%.
+    const today = await s.waitFor(/Reward threshold\s+\d+%/);
+    expect(today).toMatch(/mainnet v1\.15\.0/);
+    expect(today).toMatch(/Reward threshold\s+90%, started after Helicon, 2026-09-22/);
 
     const panes: Array<[string, RegExp]> = [
       ['2', /\d+ peers · 1\/\d+/],
@@ -41,10 +45,10 @@ describe.skipIf(!available)('avatop in a real terminal (tmux)', () => {
     // Filter the peers by version, then clear it.
     s.keys('/');
     await s.waitFor(/filter \//);
-    s.type('v1.14');
-    await s.waitFor(/filter \/ v1\.14/);
+    s.type('v1.15');
+    await s.waitFor(/filter \/ v1\.15/);
     s.keys('Enter');
-    await s.waitFor(/matching "v1\.14"/);
+    await s.waitFor(/matching "v1\.15"/);
     s.keys('Escape');
     await s.waitFor((x) => !x.includes('matching'));
 

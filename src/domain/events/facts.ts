@@ -16,7 +16,8 @@ import { budgetSentence, formatSlack } from '../reward/findings';
 import type { Tier } from '../reward/tiers';
 import { latest } from '../../metrics/series';
 import { sanitize } from '../../format/sanitize';
-import { shortVersion } from '../versions';
+import { shortVersion } from '../upgrades/versions';
+import { upgradeVerdictOf } from '../upgrades/facts';
 import type { Severity } from './record';
 
 export type Chain = 'P' | 'X' | 'C';
@@ -168,5 +169,13 @@ export function nodeFacts(s: AvatopState, now: number, opts: FactOptions = {}): 
     if (g && trusted && g.uptimePercent !== undefined && g.threshold.percent !== undefined) uptime = { percent: g.uptimePercent, threshold: g.threshold.percent };
   }
 
-  return { at: now, reach, checks, bootstrapping, stake, processStartMs, version, validations, validationsComplete, uptime };
+  // The upgrade deadline as domain/upgrades judges it for every surface: its tier and sentence.
+  const verdict = version !== undefined ? upgradeVerdictOf(s, now) : undefined;
+  const upgrade: NodeFacts['upgrade'] = verdict && {
+    tier: verdict.tier,
+    severity: verdict.severity === 'critical' ? 'critical' : verdict.severity === 'warning' ? 'warning' : 'info',
+    text: sanitize(verdict.sentence ?? (verdict.tier === 'none' ? 'no network upgrade is due for this node any more' : `network upgrade: ${verdict.tier}`), { maxLength: 300 }),
+  };
+
+  return { at: now, reach, checks, bootstrapping, stake, processStartMs, version, validations, validationsComplete, uptime, upgrade };
 }

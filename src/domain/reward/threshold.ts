@@ -1,7 +1,7 @@
 // The uptime a validation needs for its staking reward, and where that figure comes from. Pure: every surface
 // (header, overview, validators pane, validator view, `status`, `get`) asks this module and nothing else.
 //
-// The rule, read from avalanchego's source (v1.15.0-fuji; see test/fixtures/v1.15/README.md):
+// The rule, read from avalanchego's source (v1.15.0; see test/fixtures/v1.15/README.md):
 // - primary network: ACP-267 makes a validation whose start time is at or after the network's Helicon activation
 //   need 90%; earlier validations keep the node's --uptime-requirement (80% unless the operator changed it, which
 //   the API does not show). Activation is per network and the node reports it as info.upgrades.heliconTime.
@@ -118,7 +118,7 @@ export function rewardThreshold(q: ThresholdQuery): Threshold {
     case 'absent':
       return make(DEFAULT_UPTIME_REQUIREMENT, 'helicon-absent', h.why);
     case 'unscheduled':
-      return make(DEFAULT_UPTIME_REQUIREMENT, 'helicon-unscheduled', 'Helicon not scheduled on this network');
+      return make(DEFAULT_UPTIME_REQUIREMENT, 'helicon-unscheduled', "Helicon not scheduled by this node's release");
     case 'scheduled': {
       const start = q.start === undefined ? q.now : typeof q.start === 'number' ? q.start : q.start.getTime();
       const after = start >= h.at.getTime();

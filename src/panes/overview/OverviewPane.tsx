@@ -91,7 +91,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
     { section: 'Uptime as the network sees it' },
     { label: 'Weighted average', value: formatPercent(up?.weightedAveragePercentage, 2), tone: toneFor(up?.weightedAveragePercentage, ownThreshold.percent) },
     { label: 'Rewarding stake', value: formatPercent(up?.rewardingStakePercentage, 2), tone: toneFor(up?.rewardingStakePercentage, ownThreshold.percent) },
-    // "80%, Helicon not scheduled on this network": fits the two-column layout at 120 columns.
+    // "80%, Helicon not scheduled by this node's release": fits the two-column layout at 120 columns.
     { label: 'Reward threshold', value: ownThreshold.percent === undefined ? ownThreshold.reason : `${ownThreshold.percent}%, ${ownThreshold.reason}`, tone: 'muted' },
   ];
 

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { Box, Text } from 'ink';
 import { useAvatop } from '../../ui/store-context';
 import { useNow } from '../../components/Clock';
 import type { KeyValueItem } from '../../components/KeyValue';
@@ -13,6 +14,11 @@ import { PRIMARY_NETWORK_ID } from '../../state/store';
 import { describeResource, type Resource } from '../../state/resource';
 import { upgradeRows, versionBreakdown } from '../versions-model';
 import type { UpgradesResult } from '../../rpc/methods/info/upgrades';
+import { upgradeViewOf } from '../../domain/upgrades/facts';
+import { deadlineLines, upgradeItems as deadlineItems } from './upgrade-items';
+import { toneStyle } from '../../components/KeyValue';
+import { textProps, useTheme } from '../../theme/ThemeContext';
+import { fit } from '../../format/width';
 
 function status(r: Resource<unknown>, what: string): KeyValueItem[] {
   if (r.data !== undefined && !r.stale) return [];
@@ -40,6 +46,11 @@ export function VersionsPane({ width, height, active }: PaneProps) {
   const acps = useAvatop((s) => s.versions.acps);
   const peers = useAvatop((s) => s.peers.list);
   const validators = useAvatop((s) => s.validators.bySubnet[PRIMARY_NETWORK_ID]);
+  const theme = useTheme();
+  // The upgrade deadline (domain/upgrades): its sentence stays above the scrolling part, the details are below.
+  const upgrade = useAvatop((s) => upgradeViewOf(s, now));
+  const remembered = useAvatop((s) => s.versions.announcement);
+  const deadline = deadlineLines(upgrade, width);
 
   const peerVersions = useMemo(() => {
     const weights = new Map<string, bigint>();
@@ -63,6 +74,8 @@ export function VersionsPane({ width, height, active }: PaneProps) {
     ...status(vms, 'VMs'),
     ...Object.entries(vms.data?.vms ?? {}).map(([id, aliases]) => ({ label: aliases.map((a) => sanitize(a)).join(', ') || 'VM', value: sanitize(id) })),
     ...Object.entries(vms.data?.fxs ?? {}).map(([id, name]) => ({ label: `fx ${str(name)}`, value: sanitize(id) })),
+    { section: "Network upgrade deadline: the node's futureupgrade check, info.peers upgradeTime" },
+    ...deadlineItems(upgrade, remembered, now),
     { section: 'Network upgrades: info.upgrades' },
     ...status(upgrades, 'upgrades'),
     ...upgradeItems(upgrades.data, now),
@@ -90,5 +103,15 @@ export function VersionsPane({ width, height, active }: PaneProps) {
     { section: '' },
     { label: 'Updated', value: version.updatedAt ? formatAge(version.updatedAt, now) : '—', tone: 'muted' },
   ];
-  return <DocumentPane id="versions" items={items} width={width} height={height} active={active} />;
+  const above =
+    deadline.lines.length > 0 ? (
+      <Box flexDirection="column" width={width}>
+        {deadline.lines.map((line, i) => (
+          <Text key={i} {...textProps(toneStyle(theme, deadline.tone))} bold={i === 0}>
+            {fit(line, width)}
+          </Text>
+        ))}
+      </Box>
+    ) : undefined;
+  return <DocumentPane id="versions" items={items} width={width} height={height} active={active} above={above} aboveLines={deadline.lines.length} />;
 }

@@ -1,7 +1,9 @@
 // The Info API (`/ext/info`).
 import { MethodError, argsObject, stringArg, nodeIdsArg } from '../params';
 import { goFloat4, networkName, rfc3339 } from '../wire';
-import { FX_IDS, MAINNET_UPGRADES, TX_FEES, VM_IDS, P_CHAIN_ID } from '../constants';
+import { FX_IDS, TX_FEES, VM_IDS, P_CHAIN_ID } from '../constants';
+import { networkParams, primaryUptimeRequirement } from '../network-params';
+import { stakeSnapshot } from '../network/stake-snapshot';
 import type { Handler } from '../jsonrpc';
 import { sortedRecord, type HandlerContext } from './context';
 
@@ -141,47 +143,46 @@ export function infoHandlers(ctx: HandlerContext): Map<string, Handler> {
   });
 
   m.set('Uptime', () => {
-    let total = 0n;
-    let rewarding = 0n;
-    let weighted = 0;
-    for (const p of net.peers.values()) {
-      const w = net.nodeWeight(p.nodeIdStr);
-      if (w === 0n) continue;
-      total += w;
-      if (p.observedUptime >= 80) rewarding += w;
-      weighted += Number(w / 1_000_000_000n) * p.observedUptime;
-    }
-    const totalAvax = Number(total / 1_000_000_000n);
-    return {
-      rewardingStakePercentage: goFloat4(total === 0n ? 100 : (Number(rewarding / 1_000_000_000n) / totalAvax) * 100),
-      weightedAveragePercentage: goFloat4(totalAvax === 0 ? 100 : weighted / totalAvax),
-    };
+    const r = nodeUptime(ctx);
+    return { rewardingStakePercentage: goFloat4(r.rewardingStakePercentage), weightedAveragePercentage: goFloat4(r.weightedAveragePercentage) };
   });
 
   if (!profile.removed.has('info.upgrades')) {
-    m.set('Upgrades', () => {
-      const u = MAINNET_UPGRADES;
-      return {
-        apricotPhase1Time: u.apricotPhase1Time,
-        apricotPhase2Time: u.apricotPhase2Time,
-        apricotPhase3Time: u.apricotPhase3Time,
-        apricotPhase4Time: u.apricotPhase4Time,
-        apricotPhase4MinPChainHeight: u.apricotPhase4MinPChainHeight,
-        apricotPhase5Time: u.apricotPhase5Time,
-        apricotPhasePre6Time: u.apricotPhasePre6Time,
-        apricotPhase6Time: u.apricotPhase6Time,
-        apricotPhasePost6Time: u.apricotPhasePost6Time,
-        banffTime: u.banffTime,
-        cortinaTime: u.cortinaTime,
-        cortinaXChainStopVertexID: net.consts.cortinaStopVertex,
-        durangoTime: u.durangoTime,
-        etnaTime: u.etnaTime,
-        fortunaTime: u.fortunaTime,
-        graniteTime: u.graniteTime,
-        graniteEpochDuration: u.graniteEpochDuration,
-        heliconTime: profile.heliconTime,
-      };
-    });
+    // upgrade.Config of this node's network (sim/network-params.ts), its release's Helicon time (profiles.ts).
+    m.set('Upgrades', () => ({ ...networkParams(net.networkId).upgrades, heliconTime: profile.heliconTime }));
   }
   return m;
+}
+
+/**
+ * network.NodeUptime (network/network.go lines 1173-1226), which info.uptime answers (api/info/service.go lines
+ * 350-363): this node's own stake counted at 100% and as rewarding, each connected validator's observed uptime times
+ * its weight, and unconnected stake as 0, all over the total weight; rewarding stake is what peers see at or above
+ * the requirement, 90% (genesis.ACP267UptimeRequirement) once this node's validation started at or after Helicon,
+ * else the node's --uptime-requirement (80% by default). In float64, as the node adds them.
+ */
+export function nodeUptime(ctx: HandlerContext): { weightedAveragePercentage: number; rewardingStakePercentage: number } {
+  const { net, profile } = ctx;
+  const own = net.validatorsByNode.get(net.nodeIdStr);
+  const stake = stakeSnapshot(net);
+  const myStake = stake.byNode.get(net.nodeIdStr) ?? 0n;
+  if (!own || myStake === 0n) throw new MethodError("couldn't get node uptime: node is not a validator");
+  const totalWeight = Number(stake.total);
+  // The locked uptime calculator refuses until the P-chain has bootstrapped (snow/uptime/locked_calculator.go lines 52-58).
+  if (profile.uptimeReadsStartTime && ctx.state.bootstrapping) throw new MethodError("couldn't get node uptime: error while fetching local validator start time still bootstrapping");
+  let totalWeightedPercent = 100 * Number(myStake);
+  let rewardingStake = Number(myStake);
+  const requirement = primaryUptimeRequirement({ heliconTime: profile.heliconTime }, networkParams(net.networkId).staking, own.start);
+  for (const peer of net.peers.values()) {
+    const weight = stake.byNode.get(peer.nodeIdStr) ?? 0n;
+    if (weight === 0n) continue;
+    const percent = peer.observedUptime;
+    const w = Number(weight);
+    totalWeightedPercent += percent * w;
+    if (percent / 100 >= requirement) rewardingStake += w;
+  }
+  return {
+    weightedAveragePercentage: Math.abs(totalWeightedPercent / totalWeight),
+    rewardingStakePercentage: Math.abs((100 * rewardingStake) / totalWeight),
+  };
 }

@@ -1,9 +1,10 @@
 // GET /ext/metrics: the simulated node's Prometheus page, with avalanchego's names for the profile (v1.11 writes the
-// names from before v1.11.8's rename, v1.14 today's) and values that move with the simulated network: blocks
+// names from before v1.11.8's rename, v1.14 and v1.15 today's; v1.15.0 adds the SAE C-chain's) and values that move with the simulated network: blocks
 // accepted follow the P-chain height, peers the peer table, counters grow with time. While bootstrapping, each
 // chain's bs_fetched climbs to a target and then bs_accepted follows it, as a real node's do. A restart of the node
 // starts every counter again from zero.
 import type { HandlerContext } from './context';
+import { futureUpgrade } from './health';
 
 type Kind = 'counter' | 'gauge' | 'histogram' | 'summary';
 type Chain = 'P' | 'X' | 'C';
@@ -164,8 +165,59 @@ export class SimMetrics {
       series('bs_fetched', 'counter', 'Number of blocks fetched during bootstrapping', b.fetched);
       series('bs_accepted', 'counter', 'Number of blocks accepted during bootstrapping', b.accepted);
     }
-    out.histogram('avalanche_snowman_consensus_latencies', 'times (in ns) from issuance of a block to acceptance, bucketed', legacy ? undefined : 'P', Math.max(0, height - this.heightAtStart));
+    // snow/consensus/snowman/metrics.go lines 112-116: LinearBuckets(1s, 1s, 8) in v1.15.0 (4 in v1.14).
+    const buckets = this.ctx.profile.latencyBuckets;
+    if (buckets > 0) {
+      out.histogram(
+        'avalanche_snowman_consensus_latencies',
+        'times (in ns) from issuance of a block to acceptance, bucketed',
+        { chain: 'P' },
+        Array.from({ length: buckets }, (_, i) => (i + 1) * 1e9),
+        (le) => LATENCY_SHARES[Math.round(le / 1e9) - 1] ?? 1,
+        Math.max(0, height - this.heightAtStart),
+        1.8e9,
+      );
+    }
+    if (this.ctx.profile.richHealth) {
+      // node/node.go lines 1538-1544 and 1593-1604: set by each futureupgrade run, +Inf unless an unknown upgrade is due.
+      const until = futureUpgrade(this.ctx).untilNs ?? Number.POSITIVE_INFINITY;
+      out.family('avalanche_upgrade_time_until', 'gauge', 'Time until an upcoming network upgrade (ns). +Inf means the upgrade is unscheduled.', [[{}, until]]);
+    }
+    if (this.ctx.profile.schedulesHelicon && this.ctx.net.conn.clockMs >= Date.parse(this.ctx.profile.heliconTime) - 10_000) this.sae(out, up, wave);
     return out.text();
+  }
+
+  /**
+   * The C-chain after its switch to streaming asynchronous execution (ACP-194), 10 s before Helicon
+   * (node/node.go lines 1231-1251): transitionvm registers the new VM's metrics under "transition"
+   * (vms/transitionvm/vm.go line 101), which registers "sae" (vms/saevm/sae/vm.go line 136; its executor's, saexec,
+   * share that registry), all under the evm VM's avalanche_evm namespace with the chain label (chains/manager.go
+   * lines 1598-1616). Names and help from vms/saevm/sae/metrics.go and vms/saevm/saexec/metrics.go.
+   */
+  private sae(out: Page, up: number, wave: (period: number, phase?: number) => number): void {
+    const ns = 'avalanche_evm_transition_sae_';
+    const chain = { chain: 'C' };
+    const height = this.ctx.net.cChainHeight;
+    const blocks = Math.round(up / 2);
+    const gasPerBlock = 1_100_000;
+    const g = (name: string, kind: Kind, help: string, value: number) => out.add(ns + name, kind, help, chain, value);
+    g('accepted_gas_limit_total', 'counter', 'Cumulative worst-case gas of blocks accepted into the execution queue.', blocks * gasPerBlock * 1.6);
+    out.histogram(`${ns}execute_block_duration_seconds`, 'Wall-clock time to execute a single block, including the state commit and post-execution work.', chain, exponential(0.0005, 2, 16), (le) => Math.min(1, le / 0.04), blocks, 0.021);
+    g('executed_base_fee', 'gauge', 'Base fee realized by execution of the latest executed block.', Math.round(1.2e9 + 4e8 * wave(50)));
+    g('executed_gas_charged_total', 'counter', 'Cumulative gas charged by executed blocks, transaction gas used plus end-of-block operation gas.', blocks * gasPerBlock);
+    g('executed_gas_excess', 'gauge', 'Gas excess realized by execution of the latest executed block.', Math.round(4.2e7 + 3e6 * wave(40)));
+    g('executed_gas_limit_total', 'counter', 'Cumulative worst-case gas of executed blocks, transaction gas limits plus end-of-block operation gas.', blocks * gasPerBlock * 1.6);
+    out.histogram(`${ns}execution_queue_duration_seconds`, "Time from a block's acceptance until its execution completes.", chain, exponential(0.001, 2, 15), (le) => Math.min(1, le / 0.08), blocks, 0.034);
+    g('execution_queue_blocks', 'gauge', 'Number of accepted blocks that have not yet completed execution.', Math.max(0, Math.round(wave(9))));
+    g('execution_queue_gas_limit', 'gauge', 'Worst-case gas of accepted blocks that have not yet completed execution.', Math.max(0, Math.round(wave(9))) * gasPerBlock * 1.6);
+    g('gas_target', 'gauge', 'ACP-176 gas target in force as of the latest executed block.', 1_000_000);
+    g('gas_time_wall_time_gap_seconds', 'gauge', 'Gas time minus wall time, observed when the latest block finished executing; negative when gas time lags the wall clock.', round3(-0.4 + 0.2 * wave(20)));
+    g('in_memory_blocks', 'gauge', 'Number of SAE blocks still live in memory (created but not yet garbage collected).', 64 + Math.round(8 * wave(30)));
+    g('last_executed_gas_time_seconds', 'gauge', "Gas time reached by the latest executed block, as a Unix timestamp.", Math.floor(this.now() / 1000));
+    g('last_executed_height', 'gauge', 'Height of the latest block that completed async execution.', height);
+    g('last_settled_height', 'gauge', 'Height of the latest block that has settled.', Math.max(0, height - 3));
+    g('worst_case_base_fee', 'gauge', 'Worst-case base fee admitted by consensus for the latest executed block.', Math.round(1.5e9 + 4e8 * wave(50)));
+    g('worst_case_gas_excess', 'gauge', 'Worst-case gas excess simulated for the latest executed block.', Math.round(4.5e7 + 3e6 * wave(40)));
   }
 
   private bootstrapCounters(c: Chain, now: number, bootstrapping: boolean): { fetched: number; accepted: number } {
@@ -179,6 +231,14 @@ export class SimMetrics {
     const accepted = t <= fetchSecs ? 0 : Math.min(total, Math.floor((t - fetchSecs) * acceptPerSec));
     return { fetched: this.finished[c] + fetched, accepted: this.finished[c] + accepted };
   }
+}
+
+/** Cumulative shares of blocks accepted within 1 s, 2 s, … 8 s. */
+const LATENCY_SHARES = [0.1, 0.7, 0.95, 0.99, 0.995, 0.998, 0.999, 0.9995];
+
+/** prometheus.ExponentialBuckets(start, factor, count). */
+function exponential(start: number, factor: number, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => start * factor ** i);
 }
 
 function round3(v: number): number {
@@ -204,15 +264,13 @@ class Page {
     this.lines.push(`${name}${labelText(labels)} ${goFloat(value)}`);
   }
 
-  histogram(name: string, help: string, chain: string | undefined, count: number): void {
-    if (chain === undefined) return;
+  /** A histogram of `count` observations averaging `mean`, `share(le)` of them at or under each bound. */
+  histogram(name: string, help: string, labels: Labels, bounds: readonly number[], share: (le: number) => number, count: number, mean: number): void {
     this.lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} histogram`);
-    const bounds = [1e9, 2e9, 3e9, 4e9];
-    const shares = [0.1, 0.7, 0.95, 0.99];
-    bounds.forEach((b, i) => this.lines.push(`${name}_bucket${labelText({ chain, le: goFloat(b) })} ${Math.round(count * shares[i]!)}`));
-    this.lines.push(`${name}_bucket${labelText({ chain, le: '+Inf' })} ${count}`);
-    this.lines.push(`${name}_sum${labelText({ chain })} ${goFloat(count * 1.8e9)}`);
-    this.lines.push(`${name}_count${labelText({ chain })} ${count}`);
+    for (const b of bounds) this.lines.push(`${name}_bucket${labelText({ ...labels, le: goFloat(b) })} ${Math.round(count * share(b))}`);
+    this.lines.push(`${name}_bucket${labelText({ ...labels, le: '+Inf' })} ${count}`);
+    this.lines.push(`${name}_sum${labelText(labels)} ${goFloat(count * mean)}`);
+    this.lines.push(`${name}_count${labelText(labels)} ${count}`);
   }
 
   text(): string {

@@ -50,7 +50,9 @@ function primaryValidatorJson(ctx: HandlerContext, v: Validator, withDelegators:
   }
   out.delegatorCount = String(v.delegators.length);
   out.delegatorWeight = ctx.net.delegatorWeight(v).toString();
-  if (withDelegators && v.delegators.length > 0) {
+  // A one-node query always lists the delegators, [] when there are none (vms/platformvm/service.go, v1.15.0 lines
+  // 973-991, the same in v1.11.2 and v1.14.2: "we should always return a non-nil value").
+  if (withDelegators) {
     out.delegators = [...v.delegators].sort((a, b) => a.end - b.end).map((d) => delegatorJson(ctx, d, true));
   }
   return out;

@@ -5,13 +5,12 @@ import type { Prng } from '../prng';
 import { PRIMARY_NETWORK_ID } from '../constants';
 import { parseId } from '../wire';
 import * as tf from '../tx-factory';
-import { churnPeers } from '../peers';
+import { churnPeers, refresh } from './connections';
 import { drainL1Balances, updateFees } from '../fees';
 import { DAY, NAVAX } from './types';
 import { addTxOutputs, lastTx, registerTx, storeBlock } from './ledger';
 import { attachDelegator, enqueueEnd, newDelegator, newValidator, sortValidators } from './stakers';
 import { reward } from './rewards';
-import { applyScenario } from './scenario';
 import { markCommitted, takeIssued } from './mempool';
 import type { SimNetwork } from './index';
 
@@ -21,14 +20,18 @@ import type { SimNetwork } from './index';
  */
 export function advanceTo(net: SimNetwork, ms: number, maxCatchUpMs = Number.POSITIVE_INFINITY): number {
   let produced = 0;
-  if (ms - net.nextBlockAtMs > maxCatchUpMs) net.nextBlockAtMs = ms - maxCatchUpMs;
-  while (net.nextBlockAtMs <= ms) {
+  // A node left behind by an upgrade accepts no block from then on; its clock (and its connections) go on.
+  const stall = net.conn.stallAtMs;
+  const until = stall === undefined ? ms : Math.min(ms, stall - 1);
+  if (until - net.nextBlockAtMs > maxCatchUpMs) net.nextBlockAtMs = until - maxCatchUpMs;
+  while (net.nextBlockAtMs <= until) {
     const at = net.nextBlockAtMs;
     step(net, at);
     const jitter = 0.6 + net.stepPrng.next() * 0.8;
     net.nextBlockAtMs = at + Math.max(50, Math.round(net.blockIntervalMs * jitter));
     produced++;
   }
+  refresh(net, ms, false);
   return produced;
 }
 
@@ -49,19 +52,7 @@ export function step(net: SimNetwork, atMs: number): void {
     standardStep(net, p, nowSec);
   }
   driftUptimes(net, p);
-  churnPeers(net.peerPrng, {
-    peers: net.peers,
-    validators: net.validators,
-    validatorsByNode: net.validatorsByNode,
-    ownNodeId: net.nodeIdStr,
-    targetPeers: net.targetPeers,
-    profile: net.profile,
-    subnets: net.subnets,
-    nowMs: net.timeMs,
-    weightOf: (v) => net.weightOf(v),
-  });
-  // New peers come with views of their own; a scenario's peers' view holds.
-  applyScenario(net);
+  churnPeers(net, net.peerPrng);
   updateFees(p, net.feeState, net.validatorFeeState, net.subnets, elapsedSec);
   drainL1Balances(net.subnets, net.validatorFeeState.price, elapsedSec);
 }
@@ -164,7 +155,6 @@ export function driftUptimes(net: SimNetwork, p: Prng): void {
     const v = net.validators[p.int(0, n - 1)];
     if (!v || v.nodeIdStr === net.nodeIdStr) continue;
     v.uptime = Math.min(100, Math.max(0, v.uptime + (p.next() - 0.45) * 0.6));
-    if (!net.peers.has(v.nodeIdStr) && p.chance(0.05)) v.connected = !v.connected || p.chance(0.8);
     v.rev++;
   }
 }

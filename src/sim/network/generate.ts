@@ -6,7 +6,6 @@ import { PRIMARY_NETWORK_ID, VM_IDS } from '../constants';
 import { formatId, formatNodeId, hexNoChecksum, parseId, sha256 } from '../wire';
 import * as tf from '../tx-factory';
 import { CHAIN_WORDS_A, CHAIN_WORDS_B } from '../names';
-import { newPeer } from '../peers';
 import { ownStakeCeiling } from '../economy';
 import { DAY, NAVAX, type SubnetStakerFull } from './types';
 import { registerTx, rewardUtxosFor, storeBlock } from './ledger';
@@ -248,20 +247,6 @@ export function buildPending(net: SimNetwork, p: Prng): void {
     const end = Math.min(v.end, start + p.int(14, 60) * DAY);
     if (end <= start) continue;
     net.pending.delegators.push(newDelegator(net, p, v, start, end, BigInt(Math.round(p.logUniform(25, 10_000))) * NAVAX));
-  }
-}
-
-export function buildPeers(net: SimNetwork, p: Prng, count: number): void {
-  const candidates = net.validators.filter((v) => v.nodeIdStr !== net.nodeIdStr && v.connected);
-  p.shuffle(candidates);
-  const fromValidators = Math.min(candidates.length, Math.round(count * 0.9));
-  for (let i = 0; i < fromValidators; i++) {
-    const v = candidates[i]!;
-    net.peers.set(v.nodeIdStr, newPeer(p, net.profile, net.subnets, net.timeMs, v.nodeId, net.weightOf(v)));
-  }
-  while (net.peers.size < count) {
-    const peer = newPeer(p, net.profile, net.subnets, net.timeMs, p.bytes(20), 0n);
-    net.peers.set(peer.nodeIdStr, peer);
   }
 }
 

@@ -20,7 +20,8 @@ import { NAVAX, ZERO32, type NetworkOptions, type SubnetStakerFull } from './typ
 import { createKeystore, type Keystore } from './keystore';
 import { issueTx, type MempoolEntry } from './mempool';
 import { makeSigner } from './stakers';
-import { buildHistoryBlocks, buildPastRewards, buildPeers, buildPending, buildSubnets, buildValidators } from './generate';
+import { buildHistoryBlocks, buildPastRewards, buildPending, buildSubnets, buildValidators } from './generate';
+import { buildPeers, createConnectionState, stallTimeMs, type ConnectionState } from './connections';
 import { advanceTo } from './evolve';
 import { applyScenario } from './scenario';
 
@@ -57,7 +58,10 @@ export class SimNetwork {
   /** Extra data of elastic-subnet stakers keyed by subnet then node. */
   readonly subnetStakers = new Map<string, SubnetStakerFull[]>();
   readonly chains: Chain[] = [];
+  /** This node's connections: the one set info.peers, `connected`, the health checks and info.uptime read. */
   readonly peers = new Map<string, Peer>();
+  /** What decides who is in `peers`, and this node's up/down history (sim/network/connections.ts). */
+  readonly conn: ConnectionState;
   readonly utxos: UtxoStore;
   readonly rewardUtxos = new Map<string, UtxoView[]>();
   readonly history = new ValidatorHistory();
@@ -77,7 +81,6 @@ export class SimNetwork {
   /** @internal */ readonly addrPool: Uint8Array[] = [];
   /** @internal */ nextBlockAtMs: number;
   /** @internal */ targetValidators: number;
-  /** @internal */ targetPeers: number;
   /** @internal Stakers ordered by end time; the head is the next to be rewarded. */
   endQueue: StakerBase[] = [];
   /** @internal */ readonly delegatorOwner = new Map<StakerBase, Validator>();
@@ -123,9 +126,10 @@ export class SimNetwork {
     this.stepPrng = this.prng.fork('steps');
     this.peerPrng = this.prng.fork('peers');
     this.timeMs = Math.floor(opts.startTimeMs / 1000) * 1000;
+    this.conn = createConnectionState(opts.profile, opts.networkId, { connectedStake: opts.connectedStake, isolated: opts.isolated ?? false, nonValidatorPeers: Math.max(0, opts.peers) }, Math.max(this.timeMs, opts.clockMs ?? 0));
+    this.conn.stallAtMs = stallTimeMs(this.conn, opts.profile, opts.networkId);
     this.nextBlockAtMs = this.timeMs + this.blockIntervalMs;
     this.targetValidators = Math.max(1, opts.validators);
-    this.targetPeers = Math.max(0, opts.peers);
     this.cChainHeight = 40_000_000 + this.prng.int(0, 5_000_000);
     this.xChainHeight = 400_000 + this.prng.int(0, 100_000);
 
@@ -156,7 +160,7 @@ export class SimNetwork {
     buildSubnets(this, g, opts.subnets, opts.trackedSubnets ?? 2);
     buildPastRewards(this, g);
     if (this.profile.name === 'v1.11') buildPending(this, g);
-    buildPeers(this, this.peerPrng, opts.peers);
+    buildPeers(this, this.peerPrng);
     this.applyScenario();
     buildHistoryBlocks(this, g);
   }

@@ -8,7 +8,14 @@ export interface NetworkOptions {
   seed: number;
   networkId: number;
   validators: number;
+  /** Peers that are not validators; the validators this node connects to follow `connectedStake`. */
   peers: number;
+  /** Share of all stake connected, this node's own counted (undefined: every online validator it is compatible with). */
+  connectedStake?: number;
+  /** No peer at all from the start. */
+  isolated?: boolean;
+  /** The node's clock at start (ms) when the P-chain stopped earlier (a node left behind); startTimeMs is the chain's. */
+  clockMs?: number;
   utxos: number;
   subnets: number;
   /** How many of the first subnets this node tracks. */

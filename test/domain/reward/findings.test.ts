@@ -31,7 +31,7 @@ describe('reward guard findings', () => {
   it('says the reward is lost, with the peers\' view and the threshold it needed', () => {
     const g = guard(50, now - 20 * DAY, now + 10 * DAY);
     expect(budgetSentence(g, now)).toMatch(/^reward lost for this period/);
-    expect(guardFindings(g, [], { now })[0]!.text).toBe('reward lost for this period: peers see 50% uptime, 80% (Helicon not scheduled on this network) needed');
+    expect(guardFindings(g, [], { now })[0]!.text).toBe("reward lost for this period: peers see 50% uptime, 80% (Helicon not scheduled by this node's release) needed");
   });
 
   it('warns of an end within --warn-end and of an L1 balance under a week; nothing for a healthy validation', () => {

@@ -22,7 +22,7 @@ describe('reward threshold', () => {
   it('is 80% where Helicon is not scheduled, whatever the start', () => {
     const t = rewardThreshold({ start: at('2026-11-21T00:00:00Z'), helicon: { kind: 'unscheduled' }, now });
     expect(t.percent).toBe(80);
-    expect(t.text).toBe('80% (Helicon not scheduled on this network)');
+    expect(t.text).toBe("80% (Helicon not scheduled by this node's release)");
   });
 
   it('is 90% for a validation that starts after Helicon, 80% before it', () => {

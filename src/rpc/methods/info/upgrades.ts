@@ -48,5 +48,5 @@ export const upgrades = defineMethod({
   endpoint: 'info',
   params: noParams,
   result,
-  description: 'Activation times of every network upgrade this node knows (9999-12-01 means not scheduled).',
+  description: "Activation times of every network upgrade this node knows (9999-12-01: not scheduled by this node's release).",
 });

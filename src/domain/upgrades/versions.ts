@@ -1,5 +1,5 @@
 // Node software versions: "avalanchego/1.14.2" parsing, ordering and breakdowns.
-import { sanitize } from '../format/sanitize';
+import { sanitize } from '../../format/sanitize';
 
 export function parseVersion(v: string | undefined): number[] | undefined {
   const m = /(\d+)\.(\d+)\.(\d+)/.exec(v ?? '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newerVersionStakeShare } from '../../src/domain/versions';
+import { newerVersionStakeShare } from '../../../src/domain/upgrades/versions';
 
 describe('newerVersionStakeShare', () => {
   const weights = new Map([

@@ -1,0 +1,168 @@
+// The upgrade rule's facts out of a node's store, and the rule asked once per store update: the monitor's header
+// and versions pane, the fleet and the exporter read `upgradeVerdictOf`; the poll plan keeps the remembered
+// announcement with `rememberUpgrade` whenever the health, the peers or the metrics change.
+import type { AvatopState } from '../../state/store';
+import { PRIMARY_NETWORK_ID } from '../../state/constants';
+import { liveValues, type RowList } from '../../state/rows';
+import type { Validator } from '../../state/types';
+import type { PeerAnnouncement, UpgradeAnnouncement } from '../../state/upgrade-announcements';
+import { latest } from '../../metrics/series';
+import { groupAnnouncements } from './announcements';
+import { futureUpgradeOf, upgradeTimeUntilMs } from './node-check';
+import { judgeUpgrade, type UpgradeFacts, type UpgradeVerdict } from './deadline';
+
+type Obj = Record<string, unknown>;
+const asObj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
+
+/** The metrics key of `avalanche_upgrade_time_until` (metrics/names.ts). */
+export const UPGRADE_TIME_UNTIL = 'upgradeTimeUntil';
+
+/** info.peers' peers as the rule keeps them, sorted by node ID so an unchanged set keeps its identity in the store. */
+export function peerAnnouncements(peers: ReadonlyArray<{ nodeID: string; version?: string; upgradeTime?: Date }>): PeerAnnouncement[] {
+  return peers
+    .map((p) => ({ nodeID: p.nodeID, version: p.version ?? '', upgradeTimeMs: p.upgradeTime?.getTime() }))
+    .sort((a, b) => (a.nodeID < b.nodeID ? -1 : a.nodeID > b.nodeID ? 1 : 0));
+}
+
+/** The newest upgrade a node's info.upgrades lists (unscheduled ones too: the node announces those as well). */
+export function newestUpgradeMs(times: ReadonlyArray<{ time: Date }> | undefined): number | undefined {
+  let best: number | undefined;
+  for (const t of times ?? []) {
+    const ms = t.time.getTime();
+    if (Number.isFinite(ms) && (best === undefined || ms > best)) best = ms;
+  }
+  return best;
+}
+
+/** The primary network's connected stake as the P-chain's health check reports it (0-1). */
+export function pChainConnectedShare(health: unknown): number | undefined {
+  const p = asObj(asObj(asObj(asObj(health).checks).P).message);
+  const v = asObj(p.networking).percentConnected;
+  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
+  return Number.isFinite(n) && n >= 0 && n <= 1 ? n : undefined;
+}
+
+const weightCache = new WeakMap<RowList<Validator>, ReadonlyMap<string, bigint>>();
+
+function validatorWeights(list: RowList<Validator> | undefined): ReadonlyMap<string, bigint> | undefined {
+  if (!list) return undefined;
+  let w = weightCache.get(list);
+  if (!w) {
+    const m = new Map<string, bigint>();
+    for (const v of liveValues(list)) m.set(v.nodeID, (m.get(v.nodeID) ?? 0n) + v.weight);
+    weightCache.set(list, m);
+    w = m;
+  }
+  return w;
+}
+
+export interface FactOptions {
+  /** Stake by node ID from elsewhere (the exporter shares one validator set per network). */
+  readonly weights?: ReadonlyMap<string, bigint>;
+}
+
+/** The node's replies the rule reads, however they were had (the monitor's store, `status`'s one round). */
+export interface UpgradeReplies {
+  /** info.getNodeVersion's version. */
+  readonly version: string | undefined;
+  readonly networkId: number | undefined;
+  /** /ext/health's reply (its `checks`: futureupgrade, and P for the connected stake). */
+  readonly health: unknown;
+  /** info.upgrades' times. */
+  readonly upgradeTimes: ReadonlyArray<{ time: Date }> | undefined;
+  readonly peers: readonly PeerAnnouncement[] | undefined;
+  /** avalanche_upgrade_time_until, nanoseconds. */
+  readonly untilGaugeNs?: number | undefined;
+  readonly chainTime: Date | undefined;
+  /** Stake by node ID, and all of it, when known. */
+  readonly weights?: ReadonlyMap<string, bigint>;
+  readonly totalStake?: bigint;
+}
+
+export function upgradeFactsFrom(r: UpgradeReplies): UpgradeFacts {
+  const check = futureUpgradeOf(r.health);
+  let total = r.totalStake;
+  if (total === undefined && r.weights) for (const w of r.weights.values()) total = (total ?? 0n) + w;
+  const announcements = r.peers ? groupAnnouncements(r.peers, r.weights, total) : undefined;
+  let connectedShare = pChainConnectedShare(r.health);
+  if (connectedShare === undefined && announcements?.weighted && announcements.total > 0n) {
+    connectedShare = Number((announcements.connectedWeight * 1_000_000n) / announcements.total) / 1_000_000;
+  }
+  return {
+    nodeVersion: r.version,
+    networkId: r.networkId,
+    ownUpgradeMs: check?.localMs ?? newestUpgradeMs(r.upgradeTimes),
+    check,
+    untilMetricMs: upgradeTimeUntilMs(r.untilGaugeNs),
+    announcements,
+    peerVersions: r.peers?.map((p) => p.version),
+    connectedShare,
+    chainTimeMs: r.chainTime?.getTime(),
+  };
+}
+
+/** What the store knows, as the rule reads it. */
+export function upgradeFactsOf(s: AvatopState, opts: FactOptions = {}): UpgradeFacts {
+  return upgradeFactsFrom({
+    version: s.node.version.data?.version,
+    networkId: s.node.networkId.data,
+    health: s.node.health.data,
+    upgradeTimes: s.versions.upgrades.data?.times,
+    peers: s.versions.peerUpgrades.data,
+    untilGaugeNs: latest(s.metrics.series.data, UPGRADE_TIME_UNTIL),
+    chainTime: s.pchain.timestamp.data,
+    weights: opts.weights ?? validatorWeights(s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data),
+    totalStake: s.supply.totalStake.data,
+  });
+}
+
+// The facts change only when one of these does; the verdict also with the clock (countdowns), asked every second
+// at most, so the last one is kept per store and second.
+export interface UpgradeView {
+  readonly facts: UpgradeFacts;
+  readonly verdict: UpgradeVerdict;
+}
+
+// Per store slice, the last few seconds' views: the header (the clock now) and a pane (its own slower clock) ask at
+// different seconds, and each must get the same object for the same store and second (a React store selector that
+// answers a new object every call renders forever).
+const views = new WeakMap<AvatopState['versions'], { key: unknown[]; bySecond: Map<number, UpgradeView> }>();
+const SECONDS_KEPT = 8;
+
+/** The facts and the verdict for a node's store now (the versions pane shows both). */
+export function upgradeViewOf(s: AvatopState, now: number, opts: FactOptions = {}): UpgradeView {
+  const key = [s.node.health.data, s.node.version.data, s.node.networkId.data, s.versions.upgrades.data, s.versions.peerUpgrades.data, s.versions.announcement, s.metrics.series.data, s.pchain.timestamp.data, s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data, s.supply.totalStake.data, opts.weights];
+  const second = Math.floor(now / 1000);
+  let entry = views.get(s.versions);
+  if (!entry || !entry.key.every((k, i) => k === key[i])) {
+    entry = { key, bySecond: new Map() };
+    views.set(s.versions, entry);
+  }
+  const hit = entry.bySecond.get(second);
+  if (hit) return hit;
+  const facts = upgradeFactsOf(s, opts);
+  const view = { facts, verdict: judgeUpgrade(facts, s.versions.announcement, now) };
+  entry.bySecond.set(second, view);
+  if (entry.bySecond.size > SECONDS_KEPT) entry.bySecond.delete(entry.bySecond.keys().next().value!);
+  return view;
+}
+
+/** The verdict for a node's store now: the one every surface of the monitor and the exporter shows. */
+export function upgradeVerdictOf(s: AvatopState, now: number, opts: FactOptions = {}): UpgradeVerdict {
+  return upgradeViewOf(s, now, opts).verdict;
+}
+
+/** The store with the announcement to remember kept (the poll plan calls it after the writes it depends on). */
+export function rememberUpgrade(s: AvatopState, now: number): AvatopState {
+  const next = judgeUpgrade(upgradeFactsOf(s), s.versions.announcement, now).remember;
+  return sameAnnouncement(s.versions.announcement, next, now) ? s : { ...s, versions: { ...s.versions, announcement: next } };
+}
+
+/** Unchanged but for when it was last seen, within the minute: not worth a store change (and a frame). */
+function sameAnnouncement(a: UpgradeAnnouncement | undefined, b: UpgradeAnnouncement | undefined, now: number): boolean {
+  if (a === b) return true;
+  if (!a || !b || now - a.lastSeenMs >= 60_000) return false;
+  const { lastSeenMs: _a, ...x } = a;
+  const { lastSeenMs: _b, ...y } = b;
+  return JSON.stringify(x) === JSON.stringify(y);
+}
