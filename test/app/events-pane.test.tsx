@@ -77,9 +77,9 @@ describe('the Events pane', () => {
       expect(pane).toMatch(/CRIT/);
       expect(pane).not.toMatch(/⚑/);
       // Warnings and worse, then critical only, then everything again.
-      expect(await s.press('l', (f) => !/v1\.15\.0/.test(f) && /health check network/.test(f))).toMatch(/warnings and worse/);
+      expect(await s.press('l', (f) => !/→ v1\.15\.0/.test(f) && /health check network/.test(f))).toMatch(/warnings and worse/);
       expect(await s.press('l', (f) => !/health check network/.test(f) && /unreachable for/.test(f))).toMatch(/critical only/);
-      await s.press('l', /v1\.15\.0/);
+      await s.press('l', /→ v1\.15\.0/);
       // Enter on the newest (the version change) opens the Versions pane.
       await s.press(KEY.enter, (f) => !/LASTED/.test(f));
       expect(s.store.getState().ui.pane).toBe('versions');
