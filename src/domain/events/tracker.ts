@@ -27,6 +27,12 @@ export const GAP_MS = 5 * 60_000;
 const END_TOLERANCE_MS = 10 * 60_000;
 /** The chain is asked about a reward for at most this long after its validation ended. */
 export const REWARD_WAIT_MS = 24 * 3_600_000;
+/**
+ * After a restart, an outage or a spell of low connected stake, the peers' view of this node's uptime is no verdict
+ * for this long: peers reconnect one by one and count 0 until their first ping (22.5 s), so the stake-weighted
+ * figure reads like a lost reward for a while. Uptime and budget tiers wait until the node has been quiet this long.
+ */
+export const SETTLE_MS = 2 * 60_000;
 /** A chain's health check failing for want of stake (snow/networking/handler/health.go). */
 const STAKE_ERROR = /not connected to enough stake/i;
 
@@ -240,7 +246,16 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
     );
   }
 
-  if (f.uptime) {
+  // Quiet since: the last restart, and the end of the last outage or spell of low stake (still going: not quiet).
+  const disturbedAt = Math.max(
+    f.processStartMs ?? prev.processStartMs ?? -Infinity,
+    ...Object.values(incidents)
+      .filter((i) => i.kind === 'unreachable' || i.kind === 'stake-low')
+      .map((i) => i.end ?? Infinity),
+  );
+  const settled = at - disturbedAt >= SETTLE_MS;
+
+  if (f.uptime && settled) {
     const { percent, threshold } = f.uptime;
     condition(
       {
@@ -323,7 +338,7 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
       }
       tierChange(
         `budget:${v.key}`,
-        v.budgetTier,
+        settled ? v.budgetTier : undefined,
         'budget',
         (t) => `${v.label}: downtime budget ${t === 'ok' ? 'back to OK' : t === 'warn' ? 'low' : t === 'critical' ? 'critical' : t === 'over' ? 'spent' : t}${v.budgetText ? `: ${v.budgetText}` : ''}`,
         target,

@@ -1,7 +1,7 @@
 // Each event's trigger, from facts written by hand: the tracker is a pure reducer, so every transition is a pair of
 // looks and the lines it gives.
 import { describe, expect, it } from 'vitest';
-import { observe, INITIAL_TRACKER, FLAP_WINDOW_MS, GAP_MS, type TrackerState } from '../../../src/domain/events/tracker';
+import { observe, INITIAL_TRACKER, FLAP_WINDOW_MS, GAP_MS, SETTLE_MS, type TrackerState } from '../../../src/domain/events/tracker';
 import type { NodeFacts, ValidationFact } from '../../../src/domain/events/facts';
 import type { EventLine, NodeRef } from '../../../src/domain/events/record';
 import { foldLines } from '../../../src/domain/events/fold';
@@ -128,6 +128,22 @@ describe('health checks, bootstrapping, stake and uptime', () => {
       ['uptime-below', 'peers see 89.9% uptime, under the 90% reward threshold'],
       ['uptime-below', 'uptime back over the 90% reward threshold (90.1%) after 1h 00m'],
     ]);
+  });
+});
+
+describe('settling', () => {
+  it("no uptime or budget verdict until the node has been quiet a while after a restart, an outage or low stake", () => {
+    const low = { budgetTier: 'over' as const, budgetText: 'reward lost' };
+    const r = run([
+      up(T0, { processStartMs: T0 - 86_400_000, validations: [primary()], uptime: { percent: 99, threshold: 90 } }),
+      // The node restarts: its peers' view reads 2% for a while.
+      up(T0 + 60_000, { processStartMs: T0 + 50_000, validations: [primary(low)], uptime: { percent: 2.1, threshold: 90 } }),
+      up(T0 + 50_000 + SETTLE_MS - 1, { processStartMs: T0 + 50_000, validations: [primary(low)], uptime: { percent: 40, threshold: 90 } }),
+    ]);
+    expect(r.lines.map((l) => l.kind)).toEqual(['restart']);
+    // Still low once settled: then it is said.
+    const later = run([up(T0 + 50_000 + SETTLE_MS, { processStartMs: T0 + 50_000, validations: [primary(low)], uptime: { percent: 40, threshold: 90 } })], r.state);
+    expect(later.lines.map((l) => l.kind).sort()).toEqual(['budget', 'uptime-below']);
   });
 });
 
