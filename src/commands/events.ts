@@ -7,10 +7,12 @@ import { AVATOP_VERSION } from '../config/version';
 import { exitFor } from '../config/exit-codes';
 import { readAllEvents } from '../events/read-all';
 import { matchesNode, worstSeverity } from '../domain/events/fold';
-import { SEVERITIES, type EventLine, type Severity } from '../domain/events/record';
-import { renderTextTable } from '../oneshot/text-table';
+import { SEVERITIES, type Severity } from '../domain/events/record';
+import { renderTextTable } from '../columns/text-table';
+import { textColumns } from '../columns/column';
+import { eventColumns } from '../columns/events';
 import { toJson } from '../oneshot/command-frame';
-import { formatDuration } from '../format/time';
+import { formatLocalTimestamp } from '../format/time';
 
 const DEFAULT_SINCE = '24h';
 
@@ -52,19 +54,6 @@ export function parseSince(text: string, now: number): number {
     return t;
   }
   return now - parseDuration(text, '--since');
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Local time, as the operator's clock shows it. */
-function localTime(ms: number): string {
-  const d = new Date(ms);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
-function state(e: EventLine, now: number): string {
-  if (e.end !== undefined) return `ended after ${formatDuration(e.end - e.start)}`;
-  const incident = ['unreachable', 'check', 'bootstrapping', 'stake-low', 'uptime-below'].includes(e.kind);
-  return incident ? `ongoing for ${formatDuration(now - e.start)}` : '';
 }
 
 export async function run(argv: string[], io: EventsIo = { stdout: process.stdout, stderr: process.stderr, env: process.env }): Promise<number> {
@@ -123,20 +112,9 @@ export async function run(argv: string[], io: EventsIo = { stdout: process.stdou
   if (format === 'json') {
     io.stdout.write(`${toJson({ since: new Date(sinceMs).toISOString(), stateDir: dir, worst: worst ?? null, skipped: all.skipped, events: chronological })}\n`);
   } else if (chronological.length === 0) {
-    io.stdout.write(all.nodes.length === 0 ? `No event log yet at ${dir} (avatop and avatop exporter write it while they watch a node).\n` : `No events since ${localTime(sinceMs)}.\n`);
+    io.stdout.write(all.nodes.length === 0 ? `No event log yet at ${dir} (avatop and avatop exporter write it while they watch a node).\n` : `No events since ${formatLocalTimestamp(sinceMs)}.\n`);
   } else {
-    io.stdout.write(
-      `${renderTextTable<EventLine>(
-        [
-          { title: 'TIME', value: (e) => localTime(e.start) },
-          { title: 'SEVERITY', value: (e) => e.severity },
-          { title: 'NODE', value: (e) => e.node },
-          { title: 'EVENT', value: (e) => e.text },
-          { title: 'STATE', value: (e) => state(e, now) },
-        ],
-        chronological,
-      )}\n`,
-    );
+    io.stdout.write(`${renderTextTable(textColumns(eventColumns(now, { node: true })), chronological)}\n`);
   }
   return exitFor(worst === 'critical' ? 'eventCritical' : worst === 'warning' ? 'eventWarnings' : 'ok');
 }

@@ -2,9 +2,9 @@
 import { UsageError } from '../config/flags';
 import { runOneShot, toJson } from '../oneshot/command-frame';
 import { RESOURCES } from '../oneshot/resources';
-import { renderTextTable } from '../oneshot/text-table';
+import { renderTextTable } from '../columns/text-table';
 import { AvatopError } from '../rpc/errors';
-import { exitForNodeError } from '../config/exit-codes';
+import { EXIT_OK, exitForNodeError } from '../config/exit-codes';
 import { fleetGet } from '../oneshot/fleet-get';
 
 const names = Object.keys(RESOURCES);
@@ -40,7 +40,7 @@ export async function run(argv: string[]): Promise<number> {
         const result = await resource.fetch(ctx.client, args, { ...ctx.extra, uptimeThreshold: ctx.settings.uptimeThreshold });
         if (ctx.format === 'json') ctx.out(toJson(result.rows));
         else ctx.out([result.note, renderTextTable(result.columns, result.rows)].filter(Boolean).join('\n'));
-        return 0;
+        return EXIT_OK;
       } catch (err) {
         if (err instanceof AvatopError) {
           process.stderr.write(`avatop: ${err.short}${err.hint ? ` — ${err.hint}` : ''}\n`);

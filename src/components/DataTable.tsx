@@ -5,7 +5,8 @@ import { Box, Text } from 'ink';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import type { Style } from '../theme/schema';
 import { fit } from '../format/width';
-import { layoutColumns, renderCells, renderHeader, windowStart, type Column } from './table-layout';
+import { layoutColumns, renderCells, renderHeader, windowStart } from './table-layout';
+import type { Column } from '../columns/column';
 import type { TableRow } from './table-model';
 
 export type RowTone = 'warn' | 'own' | 'error' | undefined;

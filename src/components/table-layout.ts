@@ -1,26 +1,6 @@
 // Column layout for DataTable: which columns fit the width, and how wide each is. Pure, so it is tested directly.
-import { displayWidth, fit, truncate, type Align } from '../format/width';
-
-export interface Column<T> {
-  readonly key: string;
-  readonly title: string;
-  /** Minimum width in cells. */
-  readonly width: number;
-  /** Extra width a growing column may take beyond `width`. */
-  readonly maxWidth?: number;
-  readonly grow?: boolean;
-  readonly align?: Align;
-  /** Lower numbers stay longer: when the terminal narrows, the highest numbers drop first. 0 never drops. */
-  readonly priority?: number;
-  /** Cell text; must already be sanitized (panes pass node strings through `sanitize`). */
-  readonly render: (row: T) => string;
-  /** Sort by this; absent means the column is not sortable. */
-  readonly sortValue?: (row: T) => string | number | bigint | undefined;
-  /** Cut long text in the middle ("NodeID-7Xhw2m…St3Lg") rather than at the end, keeping both ends of IDs. */
-  readonly cut?: 'end' | 'middle';
-  /** Text the `/` filter matches; defaults to the rendered cell. */
-  readonly filterText?: (row: T) => string;
-}
+import { displayWidth, fit, truncate } from '../format/width';
+import type { Column } from '../columns/column';
 
 export interface LaidOutColumn<T> {
   readonly column: Column<T>;

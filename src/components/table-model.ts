@@ -1,5 +1,6 @@
-// Filtering and sorting for tables: pure functions the panes use before handing rows to DataTable.
-import type { Column } from './table-layout';
+// Sorting and counting for tables: pure functions the panes use before handing rows to DataTable (the filter is
+// columns/filter.ts).
+import type { Column } from '../columns/column';
 
 export interface TableRow<T> {
   readonly key: string;
@@ -18,28 +19,6 @@ function compare(a: string | number | bigint | undefined, b: string | number | b
     return x < y ? -1 : x > y ? 1 : 0;
   }
   return Number(a) - Number(b);
-}
-
-export function filterRows<T>(rows: readonly TableRow<T>[], columns: readonly Column<T>[], filter: string): readonly TableRow<T>[] {
-  const needle = filter.trim().toLowerCase();
-  if (!needle) return rows;
-  return rows.filter((r) =>
-    columns.some((c) => (c.filterText ? c.filterText(r.value) : c.render(r.value)).toLowerCase().includes(needle)),
-  );
-}
-
-/**
- * Filter with a caller-supplied haystack per row (already lower-cased), so a cache can spare re-formatting every
- * cell of 10,000 rows on each keystroke.
- */
-export function filterRowsBy<T>(rows: readonly TableRow<T>[], filter: string, haystack: (row: TableRow<T>) => string): readonly TableRow<T>[] {
-  const needle = filter.trim().toLowerCase();
-  if (!needle) return rows;
-  return rows.filter((r) => haystack(r).includes(needle));
-}
-
-export function haystackOf<T>(value: T, columns: readonly Column<T>[]): string {
-  return columns.map((c) => (c.filterText ? c.filterText(value) : c.render(value))).join('\u0000').toLowerCase();
 }
 
 export function sortRows<T>(

@@ -9,10 +9,6 @@ export function obj(v: unknown): Obj {
   return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {};
 }
 
-export function arr(v: unknown): unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-
 export function big(v: unknown): bigint | undefined {
   if (typeof v === 'bigint') return v;
   if (typeof v === 'number' && Number.isFinite(v)) return BigInt(Math.trunc(v));
@@ -53,10 +49,6 @@ function hexOf(b: Uint8Array): string {
   let h = '0x';
   for (const x of b.subarray(0, 512)) h += x.toString(16).padStart(2, '0');
   return b.length > 512 ? `${h}… (${b.length} bytes)` : h;
-}
-
-export function bool(v: unknown): boolean | undefined {
-  return typeof v === 'boolean' ? v : undefined;
 }
 
 /** Flatten a record into label/value lines for detail views: nested keys joined with dots, lists indexed. */

@@ -47,7 +47,7 @@ const TRAILING = [
   { name: 'page.up', keys: ['pageup', 'ctrl+b'], description: 'Page up', scope: 'table' },
   { name: 'page.down', keys: ['pagedown', 'ctrl+f'], description: 'Page down', scope: 'table' },
   { name: 'open', keys: ['enter'], description: 'Open the row under the cursor', scope: 'table', hint: 'open' },
-  { name: 'filter', keys: ['/'], description: 'Filter the rows (Enter keeps the filter, Esc cancels the edit)', scope: 'table', hint: 'filter' },
+  { name: 'filter', keys: ['/'], description: 'Filter the rows: words anywhere, or a column by name (conn:no, conn=yes, uptime<90, weight>2000); Enter keeps the filter, Esc cancels the edit', scope: 'table', hint: 'filter' },
   { name: 'sort.next', keys: ['s'], description: 'Sort by the next column', scope: 'table', hint: 'sort' },
   { name: 'sort.reverse', keys: ['S'], description: 'Reverse the sort order', scope: 'table' },
   { name: 'back', keys: ['escape'], description: 'Close the view or overlay; in a table, clear the filter', scope: 'view', hint: 'back' },
@@ -96,10 +96,6 @@ const paneCommands: Command[] = PANE_TABLE.map((p) => ({
 }));
 
 export const COMMANDS: readonly Command[] = [...LEADING, ...paneCommands, ...TRAILING];
-
-export function commandByName(name: CommandName): Command | undefined {
-  return COMMANDS.find((c) => c.name === name);
-}
 
 /** The order help and the README list the scopes in. */
 export const SCOPE_ORDER: readonly Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'events', 'console', 'prompt'];

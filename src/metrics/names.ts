@@ -91,9 +91,3 @@ export function isWanted(name: string): boolean {
   for (const p of PATTERNS) if (sourceMatchesName(p, name)) return true;
   return false;
 }
-
-export function quantity(key: string): Quantity | undefined {
-  return QUANTITY_BY_KEY.get(key);
-}
-
-const QUANTITY_BY_KEY = new Map(QUANTITIES.map((x) => [x.key, x]));

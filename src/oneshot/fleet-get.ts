@@ -2,7 +2,8 @@
 // -o json a list with each node's name, URL and rows (or its error in words). Exit status: the worst of them.
 import type { OneShotNode } from './command-frame';
 import type { ResourceResult } from './resources';
-import { renderTextTable, type TextColumn } from './text-table';
+import { renderTextTable } from '../columns/text-table';
+import type { TextColumn } from '../columns/column';
 import { AvatopError } from '../rpc/errors';
 import { exitForNodeError, worstExit } from '../config/exit-codes';
 

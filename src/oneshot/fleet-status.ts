@@ -2,7 +2,8 @@
 // status-report), then one table, each node's problems under it, and the worst exit status of them.
 import { gatherStatus } from './gather-status';
 import { assessStatus, type StatusReport, type ThresholdRule } from './status-report';
-import { renderTextTable, type TextColumn } from './text-table';
+import { renderTextTable } from '../columns/text-table';
+import type { TextColumn } from '../columns/column';
 import { lagProblem, lagsBehind } from '../domain/fleet/table';
 import { formatSlack } from '../domain/reward/findings';
 import { formatDuration } from '../format/time';

@@ -9,9 +9,12 @@ import type { AvatopClient } from '../rpc/client';
 import { AvatopError, RpcError } from '../rpc/errors';
 import { iterateUtxos } from '../rpc/utxo-pages';
 import { UsageError } from '../config/flags';
-import type { TextColumn } from './text-table';
+import { textColumns, type TextColumn } from '../columns/column';
+import { peerColumns } from '../columns/peers';
+import { validatorColumns } from '../columns/validators';
 import { decodeSignedTx } from '../codec/pchain/txs';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
+import type { Validator } from '../state/types';
 import { heliconFromUpgrades, rewardThreshold, stakeRuleOf, type HeliconSchedule } from '../domain/reward/threshold';
 
 export interface ResourceResult<Row = Record<string, unknown>> {
@@ -80,17 +83,7 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
     describe: 'connected peers',
     async fetch(client) {
       const { peers } = await client.info.peers();
-      return {
-        rows: peers,
-        columns: [
-          { title: 'NODE ID', value: (p) => p.nodeID },
-          { title: 'IP', value: (p) => p.ip },
-          { title: 'VERSION', value: (p) => p.version },
-          { title: 'UPTIME', align: 'right', value: (p) => (p.observedUptime === undefined ? '-' : `${p.observedUptime}%`) },
-          { title: 'LAST RECEIVED', value: (p) => iso(p.lastReceived) },
-          { title: 'BENCHED', value: (p) => p.benched.join(',') || '-' },
-        ],
-      };
+      return { rows: peers, columns: textColumns(peerColumns(Date.now())) };
     },
   },
   validators: {
@@ -104,26 +97,17 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
       ]);
       const override = typeof opts.uptimeThreshold === 'number' ? opts.uptimeThreshold : undefined;
       const now = Date.now();
-      const weight = weightIn(args[0]);
       // Each validation's own threshold (domain/reward/threshold.ts), kept in the JSON rows too.
+      const thresholdOf = (v: Validator, at: number) => rewardThreshold({ start: v.startTime, helicon, override, rule: stakeRuleOf(subnetId, v, requirement), now: at });
       const rows = validators.map((v) => {
-        const t = rewardThreshold({ start: v.startTime, helicon, override, rule: stakeRuleOf(subnetId, v, requirement), now });
+        const t = thresholdOf(v, now);
         return { ...v, uptimeThreshold: t.percent ?? null, uptimeThresholdSource: t.reason };
       });
       return {
         rows,
         note: `reward threshold: ${ruleSummary(rows)}`,
-        columns: [
-          { title: 'NODE ID', value: (v) => v.nodeID },
-          { title: weightTitle(args[0]), align: 'right', value: (v) => weight(v.weight) },
-          { title: 'START', value: (v) => iso(v.startTime) },
-          { title: 'END', value: (v) => iso(v.endTime) },
-          { title: 'UPTIME', align: 'right', value: (v) => (v.uptime === undefined ? '-' : formatPercent(v.uptime)) },
-          { title: 'NEEDS', align: 'right', value: (v) => (v.uptimeThreshold === null ? '-' : `${v.uptimeThreshold}%`) },
-          { title: 'CONN', value: (v) => (v.connected === undefined ? '-' : v.connected ? 'yes' : 'NO') },
-          { title: 'DELEG', align: 'right', value: (v) => (v.delegatorCount === undefined ? '-' : String(v.delegatorCount)) },
-          { title: 'FEE', align: 'right', value: (v) => (v.delegationFee === undefined ? '-' : formatPercent(v.delegationFee)) },
-        ],
+        // The primary network's weights in AVAX, a subnet's or an L1's as plain numbers; NEEDS on every row.
+        columns: textColumns(validatorColumns(now, 0n, { thresholdOf, needs: true, subnetId })),
       };
     },
   },

@@ -1,10 +1,12 @@
-// What every table pane shares: filter and sort the rows, move the cursor, open a row, and the keys for them.
+// What every table pane shares: filter (columns/filter.ts) and sort the rows, keep the cursor on its row, open a
+// row, and the keys for them. TablePane.tsx draws it.
 import { useMemo, useRef } from 'react';
 import { useAvatop, useAvatopStore } from '../ui/store-context';
 import { useKeyHandler, type KeyEvent } from '../input';
-import { filterRowsBy, haystackOf, nextSortKey, sortRows, type TableRow } from '../components/table-model';
-import type { Column } from '../components/table-layout';
-import { moveCursor, openPrompt, pushView, setFilter, type NavView, type PaneId, type PaneUi } from '../state/ui';
+import { nextSortKey, sortRows, type TableRow } from '../components/table-model';
+import { filterRows, haystackOf } from '../columns/filter';
+import type { Column } from '../columns/column';
+import { cursorIndex, moveCursor, openPrompt, pushView, setFilter, type NavView, type PaneId, type PaneUi } from '../state/ui';
 import type { AvatopState } from '../state/store';
 import { useAppConfig } from '../ui/config';
 import { useFlash } from '../ui/flash';
@@ -27,13 +29,15 @@ export interface TablePaneOptions<T> {
   readonly active: boolean;
   readonly defaultSort?: { key: string; dir: 'asc' | 'desc' };
   readonly open?: (row: T) => NavView | undefined;
-  /** Pane-specific keys, offered first. */
-  readonly onKey?: (ev: KeyEvent) => boolean;
+  /** Pane-specific keys, offered first; `row()` is the row under the cursor as the store has it now. */
+  readonly onKey?: (ev: KeyEvent, row: () => TableRow<T> | undefined) => boolean;
 }
 
-export interface TablePane<T> {
+export interface TableState<T> {
   readonly shown: readonly TableRow<T>[];
   readonly ui: PaneUi;
+  /** The cursor's place in `shown`: on the row it was put on, wherever that row is now (state/ui.ts `cursorIndex`). */
+  readonly cursor: number;
   readonly sortKey: string | undefined;
   readonly sortDir: 'asc' | 'desc';
 }
@@ -44,7 +48,7 @@ function setSortState(s: AvatopState, pane: PaneId, sortKey: string | undefined,
   return { ...s, ui: { ...s.ui, panes: { ...s.ui.panes, [pane]: { ...p, sortKey, sortDir } } } };
 }
 
-export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
+export function useTablePane<T>(o: TablePaneOptions<T>): TableState<T> {
   const store = useAvatopStore();
   const config = useAppConfig();
   const flash = useFlash();
@@ -66,15 +70,22 @@ export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
       }
       return h;
     };
-    return sortRows(filterRowsBy(o.rows, ui.filter, haystack), columnsRef.current, sortKey, sortDir);
+    return sortRows(filterRows(o.rows, columnsRef.current, ui.filter, haystack), columnsRef.current, sortKey, sortDir);
   }, [o.rows, ui.filter, sortKey, sortDir]);
+  // Where the cursor was found last render: a row that goes away hands the cursor to the one that takes its place.
+  const lastCursor = useRef<number | undefined>(undefined);
+  const cursor = cursorIndex(ui, shown, lastCursor.current);
+  lastCursor.current = cursor;
   const update = (f: (s: AvatopState) => AvatopState) => store.setState(f(store.getState()), true);
-  const move = (delta: number) => update((s) => ({ ...s, ui: moveCursor(s.ui, o.pane, delta, shown.length, o.bodyHeight) }));
+  // The cursor as the store has it now: a key typed in the same chunk as this one has not been drawn yet.
+  const cursorNow = () => cursorIndex(store.getState().ui.panes[o.pane], shown, lastCursor.current);
+  const rowAtCursor = () => shown[cursorNow()];
+  const move = (delta: number) => update((s) => ({ ...s, ui: moveCursor(s.ui, o.pane, delta, shown, o.bodyHeight, cursorNow()) }));
 
   useKeyHandler(
     'pane',
     (ev) => {
-      if (o.onKey?.(ev)) return true;
+      if (o.onKey?.(ev, rowAtCursor)) return true;
       const page = Math.max(1, o.bodyHeight - 1);
       if (ev.is('cursor.down')) move(1);
       else if (ev.is('cursor.up')) move(-1);
@@ -94,12 +105,12 @@ export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
         if (sortKey === undefined) return false;
         update((s) => setSortState(s, o.pane, sortKey, sortDir === 'asc' ? 'desc' : 'asc'));
       } else if (ev.is('open')) {
-        const row = shown[Math.min(ui.cursor, shown.length - 1)];
+        const row = rowAtCursor();
         const view = row && o.open?.(row.value);
         if (!view) return false;
         update((s) => ({ ...s, ui: pushView(s.ui, view) }));
       } else if (ev.is('copy')) {
-        const row = shown[Math.min(ui.cursor, shown.length - 1)];
+        const row = rowAtCursor();
         const text = copyTextOf(row && o.open?.(row.value));
         if (!text) return false;
         flash.show(osc52Copy(config, text));
@@ -110,5 +121,5 @@ export function useTablePane<T>(o: TablePaneOptions<T>): TablePane<T> {
     },
     o.active,
   );
-  return { shown, ui, sortKey, sortDir };
+  return { shown, ui, cursor, sortKey, sortDir };
 }

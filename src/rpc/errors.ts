@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { normalizeMethodName, versionsOf } from './method-versions';
+import { getMethod } from './methods';
 
 export interface AvatopErrorInit {
   short: string;
@@ -215,7 +215,7 @@ export class RpcError extends AvatopError {
   constructor(code: number, message: string, data: unknown, method?: string) {
     const notFound = CANT_FIND_METHOD.exec(message);
     const name = normalizeMethodName(notFound?.[1] ?? method ?? '');
-    const versions = versionsOf(name);
+    const versions: { since?: string; removedIn?: string } = getMethod(name) ?? {};
     const label = name || 'call';
     let short: string;
     let hint: string;
@@ -364,4 +364,11 @@ function formatBytes(n: number): string {
   if (n >= 1024 * 1024) return `${(n / (1024 * 1024)).toFixed(n % (1024 * 1024) === 0 ? 0 : 1)} MiB`;
   if (n >= 1024) return `${(n / 1024).toFixed(n % 1024 === 0 ? 0 : 1)} KiB`;
   return `${n} B`;
+}
+
+/** The node upper-cases the first letter after the dot in its error text ("platform.GetFoo"); map it back. */
+function normalizeMethodName(name: string): string {
+  const dot = name.indexOf('.');
+  if (dot < 0 || dot === name.length - 1) return name;
+  return name.slice(0, dot + 1) + name.charAt(dot + 1).toLowerCase() + name.slice(dot + 2);
 }

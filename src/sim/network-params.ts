@@ -9,8 +9,6 @@ export const INITIALLY_ACTIVE_TIME = '2020-12-05T05:00:00Z';
 export const UNSCHEDULED_ACTIVATION_TIME = '9999-12-01T00:00:00Z';
 /** genesis.ACP267UptimeRequirement (genesis/params.go line 17): a primary validation started at or after Helicon. */
 export const ACP267_UPTIME_REQUIREMENT = 0.9;
-/** reward.PercentDenominator (vms/platformvm/reward/config.go line 12): consumption rates and shares are millionths. */
-export const PERCENT_DENOMINATOR = 1_000_000;
 /** ids.Empty in cb58: the local networks' Cortina stop vertex (upgrade/upgrade.go line 79). */
 const EMPTY_ID = '11111111111111111111111111111111LpoYY';
 
@@ -52,7 +50,7 @@ export interface StakingParams {
   readonly maxStakeDurationSec: number;
   /** ACP-273: the shortest primary-network period once Helicon is active. */
   readonly heliconMinStakeDurationSec: number;
-  /** reward.Config (vms/platformvm/reward/config.go): rates in millionths (PERCENT_DENOMINATOR). */
+  /** reward.Config (vms/platformvm/reward/config.go): rates in millionths (reward.PercentDenominator, line 12). */
   readonly reward: {
     readonly maxConsumptionRate: number;
     readonly minConsumptionRate: number;

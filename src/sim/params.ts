@@ -162,10 +162,6 @@ export function heightArg(args: Args, name: string): bigint | 'proposed' {
   return n;
 }
 
-export interface ParsedAddress {
-  bytes: Uint8Array;
-}
-
 /**
  * avax.ParseServiceAddress: a bare cb58 short ID, or `<alias>-<bech32>` of this chain and network. Errors carry the
  * node's wording, wrapped by the caller.

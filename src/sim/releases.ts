@@ -118,8 +118,3 @@ export function releaseMix(profile: Profile, networkId: number): readonly (reado
     ['avalanchego/1.14.1', 0.006],
   ];
 }
-
-/** Whether a release schedules Helicon (it knows nothing of upgrades beyond its own). */
-export function schedulesHelicon(version: string): boolean {
-  return FACTS[version]?.schedulesHelicon ?? true;
-}

@@ -2,8 +2,8 @@
 // simulator does not care where they live. JSON output mimics Go's encoder (HTML-safe escapes, bigints as numbers).
 import { createHash } from 'node:crypto';
 
-export { formatId, formatNodeId, cb58Encode, cb58Decode, parseId, parseNodeId } from '../codec/cb58';
-export { formatAddress, parseAddress, hrpForNetwork, networkName } from '../codec/address';
+export { formatId, formatNodeId, cb58Decode, parseId, parseNodeId } from '../codec/cb58';
+export { formatAddress, parseAddress, networkName } from '../codec/address';
 export { encodeHex, decodeHex } from '../codec/hex';
 
 export function sha256(...parts: Uint8Array[]): Uint8Array {

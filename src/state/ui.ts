@@ -10,7 +10,13 @@ export { PANES, type PaneId };
 export type SortDir = 'asc' | 'desc';
 
 export interface PaneUi {
+  /** The cursor's row as last placed (the fallback when its row is gone). */
   readonly cursor: number;
+  /**
+   * The key of the row the cursor is on, once a key put it there: the cursor follows that row when rows are added,
+   * removed or re-sorted (`cursorIndex`). Undefined until the cursor is first moved: it then stays on the first row.
+   */
+  readonly cursorKey: string | undefined;
   readonly scroll: number;
   readonly sortKey: string | undefined;
   readonly sortDir: SortDir;
@@ -54,7 +60,7 @@ export interface UiState {
   readonly subnet: string;
 }
 
-const PANE_DEFAULT: PaneUi = Object.freeze({ cursor: 0, scroll: 0, sortKey: undefined, sortDir: 'asc', filter: '' });
+const PANE_DEFAULT: PaneUi = Object.freeze({ cursor: 0, cursorKey: undefined, scroll: 0, sortKey: undefined, sortDir: 'asc', filter: '' });
 
 export function initialUi(): UiState {
   const panes = {} as Record<PaneId, PaneUi>;
@@ -78,31 +84,48 @@ function updatePane(ui: UiState, pane: PaneId, next: PaneUi): UiState {
   return { ...ui, panes: { ...ui.panes, [pane]: next } };
 }
 
+/** A table's rows as the cursor sees them: only their keys, in the order shown. */
+export type KeyedRows = readonly { readonly key: string }[];
+
 /**
- * Move the cursor by `delta` rows within `rowCount` rows, scrolling so it stays inside a window of `height` rows.
- * Use delta ±Infinity for Home/End.
+ * Where the cursor is among `rows` (the rows shown, filtered and sorted): on the row whose key it was put on,
+ * wherever that row is now; when that row has gone (or the cursor was never moved), at its last place, kept within
+ * the rows. `lastIndex` is where the caller last found it: a row that went away hands the cursor to the row that
+ * took its place, not to whatever now sits at the place where the cursor was first put.
  */
-export function moveCursor(ui: UiState, pane: PaneId, delta: number, rowCount: number, height: number): UiState {
-  const p = ui.panes[pane];
-  const last = Math.max(0, rowCount - 1);
-  const cursor = Math.min(last, Math.max(0, delta === Infinity ? last : delta === -Infinity ? 0 : p.cursor + delta));
-  return updatePane(ui, pane, withCursor(p, cursor, rowCount, height));
+export function cursorIndex(p: PaneUi, rows: KeyedRows, lastIndex?: number): number {
+  const last = Math.max(0, rows.length - 1);
+  if (p.cursorKey === undefined) return Math.min(p.cursor, last);
+  // The likely places first: where it was last seen, then where it was put; else a scan.
+  for (const i of [lastIndex, p.cursor]) if (i !== undefined && rows[i]?.key === p.cursorKey) return i;
+  const i = rows.findIndex((r) => r.key === p.cursorKey);
+  return i >= 0 ? i : Math.min(lastIndex ?? p.cursor, last);
 }
 
-function withCursor(p: PaneUi, cursor: number, rowCount: number, height: number): PaneUi {
+/**
+ * Move the cursor by `delta` rows within `rows` (as shown), scrolling so it stays inside a window of `height` rows;
+ * the cursor then stays on that row's key. Use delta ±Infinity for Home/End. `from` is where the cursor is now
+ * (default: `cursorIndex` of the stored state).
+ */
+export function moveCursor(ui: UiState, pane: PaneId, delta: number, rows: KeyedRows, height: number, from?: number): UiState {
+  const p = ui.panes[pane];
+  const at = from ?? cursorIndex(p, rows);
+  const last = Math.max(0, rows.length - 1);
+  const cursor = Math.min(last, Math.max(0, delta === Infinity ? last : delta === -Infinity ? 0 : at + delta));
+  // The window as drawn (rows may have moved the cursor's row since the last key), then moved to the new place.
+  const scroll = scrollFor(cursor, scrollFor(at, p.scroll, rows.length, height), rows.length, height);
+  const cursorKey = rows[cursor]?.key;
+  if (cursor === p.cursor && scroll === p.scroll && cursorKey === p.cursorKey) return ui;
+  return updatePane(ui, pane, { ...p, cursor, cursorKey, scroll });
+}
+
+/** The first row of a window of `height` rows that holds `cursor`, as close to `scroll` as that allows. */
+function scrollFor(cursor: number, scroll: number, rowCount: number, height: number): number {
   const h = Math.max(1, height);
-  let scroll = p.scroll;
-  if (cursor < scroll) scroll = cursor;
-  if (cursor >= scroll + h) scroll = cursor - h + 1;
-  scroll = Math.max(0, Math.min(scroll, Math.max(0, rowCount - h)));
-  if (cursor === p.cursor && scroll === p.scroll) return p;
-  return { ...p, cursor, scroll };
-}
-
-/** Keep the cursor valid when the list shrinks (rows removed, filter narrowed). */
-export function clampCursor(ui: UiState, pane: PaneId, rowCount: number, height: number): UiState {
-  const p = ui.panes[pane];
-  return updatePane(ui, pane, withCursor(p, Math.min(p.cursor, Math.max(0, rowCount - 1)), rowCount, height));
+  let s = scroll;
+  if (cursor < s) s = cursor;
+  if (cursor >= s + h) s = cursor - h + 1;
+  return Math.max(0, Math.min(s, Math.max(0, rowCount - h)));
 }
 
 /** Same key again flips the direction; a new key sorts ascending. */
@@ -115,7 +138,7 @@ export function setSort(ui: UiState, pane: PaneId, sortKey: string): UiState {
 export function setFilter(ui: UiState, pane: PaneId, filter: string): UiState {
   const p = ui.panes[pane];
   if (p.filter === filter) return ui;
-  return updatePane(ui, pane, { ...p, filter, cursor: 0, scroll: 0 });
+  return updatePane(ui, pane, { ...p, filter, cursor: 0, cursorKey: undefined, scroll: 0 });
 }
 
 export function pushView(ui: UiState, view: NavView): UiState {

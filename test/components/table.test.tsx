@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { DataTable, rowMarker } from '../../src/components/DataTable';
 import { loadTheme, ThemeProvider } from '../../src/theme';
-import { layoutColumns, windowStart, type Column } from '../../src/components/table-layout';
-import { filterRows, nextSortKey, sortRows, type TableRow } from '../../src/components/table-model';
+import { layoutColumns, windowStart } from '../../src/components/table-layout';
+import { nextSortKey, sortRows, type TableRow } from '../../src/components/table-model';
+import { filterRows } from '../../src/columns/filter';
+import type { Column } from '../../src/columns/column';
 
 type R = { id: string; n: number; big: bigint; note: string };
 const columns: Column<R>[] = [

@@ -3,6 +3,7 @@ import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { editText } from '../../src/components/text-edit';
 import { getMethod } from '../../src/rpc/methods';
+import { consoleMethods, filterMethods } from '../../src/panes/console/console-model';
 import { consoleHelp, consoleLines, consoleTitle, type ConsoleScreen } from '../../src/panes/console/console-lines';
 import { consoleReducer, INITIAL_CONSOLE, movedCursor } from '../../src/panes/console/console-state';
 import { formFor } from '../../src/panes/console/schema-form';
@@ -86,5 +87,20 @@ describe('console lines', () => {
       { text: 'platform.getBalance failed: bad', role: 'error' },
       { text: 'fix it', role: 'muted' },
     ]);
+  });
+});
+
+describe('the method filter', () => {
+  it('puts the method named exactly what was typed first, whole or after its service', () => {
+    const all = consoleMethods(false);
+    const names = (f: string) => filterMethods(all, f).map((m) => m.name);
+    // The registry lists getBlockByHeight before getBlock: the exact name wins all the same.
+    expect(names('getBlock')[0]).toBe('platform.getBlock');
+    expect(names('getblock')).toEqual(expect.arrayContaining(['platform.getBlockByHeight', 'platform.getBlockchains']));
+    expect(names('platform.getBlock')[0]).toBe('platform.getBlock');
+    expect(names('peers')[0]).toBe('info.peers');
+    // Without an exact name the order is the registry's.
+    const partial = names('getBlockc');
+    expect(partial).toEqual(all.map((m) => m.name).filter((n) => partial.includes(n)));
   });
 });

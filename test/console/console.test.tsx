@@ -6,6 +6,7 @@ import { methodList, type AnyMethod } from '../../src/rpc/methods';
 import { formFor } from '../../src/panes/console/schema-form';
 import { stringifyJsonBig } from '../../src/codec/json-big';
 import type { SimNode } from '../../src/sim/index';
+import { liveParams, simTargets, SIM_KEYSTORE_PASSWORD } from '../helpers/method-fixtures';
 import { KEY, moveTo, startViewScreen, type ViewScreen } from '../views/screen';
 
 let screen: ViewScreen | undefined;
@@ -14,62 +15,21 @@ afterEach(async () => {
   screen = undefined;
 });
 
-const PASSWORD = 'avatop-sim-password';
+const PASSWORD = SIM_KEYSTORE_PASSWORD;
 
-/** Form text for a method's fields from the simulated network's data (unset fields stay empty). */
-function valuesFor(name: string, sim: SimNode): Record<string, string> {
-  const net = sim.network;
-  const validator = net.validators.find((v) => v.delegators.length > 0) ?? net.validators[0]!;
-  const subnet = net.subnets.find((s) => s.kind === 'l1') ?? net.subnets[0]!;
-  const wallet = net.wallets[0]!.str;
-  const lastTx = net.lastBlock.txIds[0] ?? validator.txIdStr;
-  const nowSec = Math.floor(net.timeMs / 1000);
-  switch (name) {
-    case 'info.getBlockchainID':
-      return { alias: 'X' };
-    case 'info.isBootstrapped':
-      return { chain: 'P' };
-    case 'platform.exportKey':
-      return { username: 'avatop', address: wallet };
-    case 'platform.listAddresses':
-      return { username: 'avatop' };
-    case 'platform.getAllValidatorsAt':
-    case 'platform.getValidatorsAt':
-      return { height: String(net.height - 1) };
-    case 'platform.getBalance':
-    case 'platform.getStake':
-      return { addresses: wallet };
-    case 'platform.getUTXOs':
-      return { addresses: wallet, limit: '5' };
-    case 'platform.getBlock':
-      return { blockID: net.lastBlock.idStr };
-    case 'platform.getBlockByHeight':
-      return { height: String(net.height) };
-    case 'platform.getTx':
-    case 'platform.getTxStatus':
-      return { txID: lastTx };
-    case 'platform.getRewardUTXOs':
-      return { txID: net.pastRewardedTxs[0] ?? lastTx };
-    case 'platform.getBlockchainStatus':
-    case 'platform.validatedBy':
-      return { blockchainID: subnet.chains[0]!.idStr };
-    case 'platform.getSubnet':
-    case 'platform.validates':
-    case 'platform.getTotalStake':
-      return { subnetID: subnet.idStr };
-    case 'platform.sampleValidators':
-      return { size: '5' };
-    case 'platform.getCurrentValidators':
-      return { nodeIDs: validator.nodeIdStr };
-    case 'platform.getMaxStakeAmount':
-      return { nodeID: validator.nodeIdStr, startTime: String(nowSec + 600), endTime: String(nowSec + 3 * 86400) };
-    case 'platform.getL1Validator':
-      return { validationID: subnet.l1Validators[0]?.validationIdStr ?? lastTx };
-    case 'platform.issueTx':
-      return { tx: '0x00000000000000000000' };
-    default:
-      return {};
+/**
+ * Form text for a method's fields: its live params (test/fixtures/methods) on the simulated network, lists
+ * comma-separated; a choice (an encoding) and the secret (the password, typed from its own map) are left as they are.
+ */
+function valuesFor(m: AnyMethod, sim: SimNode): Record<string, string> {
+  const params = liveParams(m.name, simTargets(sim));
+  const out: Record<string, string> = {};
+  for (const f of formFor(m.params).fields) {
+    const v = params[f.path];
+    if (v === undefined || f.secret || f.kind === 'enum' || f.kind === 'boolean') continue;
+    out[f.path] = Array.isArray(v) ? v.join(',') : String(v);
   }
+  return out;
 }
 
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -128,7 +88,7 @@ for (const profile of ['v1.11', 'v1.14'] as const) {
         const m = methodList[i]!;
         await pickMethod(s, m, index, i);
         index = i;
-        await fill(s, m, valuesFor(m.name, s.sim), { password: PASSWORD });
+        await fill(s, m, valuesFor(m, s.sim), { password: PASSWORD });
         await s.press(KEY.ctrlS, (f) => /\(y\/n\)/.test(f) || new RegExp(`${esc(m.name)} (·|failed:)`).test(f));
         if (/\(y\/n\)/.test(s.lastFrame())) await s.press('y', new RegExp(`${esc(m.name)} (·|failed:)`), 15_000);
         const outcome = await waitResult(s, m);

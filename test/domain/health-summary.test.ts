@@ -27,7 +27,7 @@ const passing = { timestamp: '2026-11-24T10:00:04.5Z', duration: 1_959 };
 
 describe('summarizeHealth', () => {
   it('healthy: the docs example and a real v1.14.2 reply', () => {
-    for (const result of [fixture('examples/health.health.json').response.result, JSON.parse(readFileSync(new URL('../fixtures/node-captures/v1.14.2/health.health.json', import.meta.url), 'utf8')).result]) {
+    for (const result of [fixture('methods/health.health.json').response.result, JSON.parse(readFileSync(new URL('../fixtures/node-captures/v1.14.2/health.health.json', import.meta.url), 'utf8')).result]) {
       const s = summarizeHealth(parsed(result));
       expect(s.kind).toBe('healthy');
       expect(s.tone).toBe('ok');

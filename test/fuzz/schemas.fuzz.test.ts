@@ -1,6 +1,6 @@
 // Fuzzing every result schema of the rpc registry along the client's parse path: the reply text is parsed
 // (JSON.parse, or parseJsonBig for bigJson methods), then the method's result schema runs, and a failed parse becomes
-// a SchemaError exactly as in client.call. Inputs are mutations of the docs examples (test/fixtures/examples/) and of
+// a SchemaError exactly as in client.call. Inputs are mutations of the docs examples (test/fixtures/methods/) and of
 // live replies from the simulated node (both API generations): structural edits of the result tree, and byte edits
 // of the reply text. Only SyntaxError (wrapped by the transport as MalformedResponseError), CodecError and
 // SchemaError may come out; no single input may take long. FUZZ_SEED=<n> replays a run.
@@ -14,7 +14,7 @@ import { methodList, type AnyMethod } from '../../src/rpc/methods/index';
 import { createSimNode, type SimNode } from '../../src/sim/index';
 import { FUZZ_SEED, Rng, mutateJson, mutateText } from './mutate';
 
-const DIR = join(__dirname, '..', 'fixtures', 'examples');
+const DIR = join(__dirname, '..', 'fixtures', 'methods');
 /** An input this slow twice in a row is a failure (once may be a GC pause on a busy machine). */
 const SLOW_MS = 500;
 

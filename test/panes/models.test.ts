@@ -3,7 +3,7 @@ import { compareVersions, isOutdated, newestVersion, shortVersion, versionBreakd
 import { describeUtxo, sumBalances } from '../../src/panes/utxos/utxo-model';
 import { addHeight, addSample, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote } from '../../src/app/header-model';
 import { rewardThreshold } from '../../src/domain/reward/threshold';
-import { validatorHealth, weightOf, delegatorWeight } from '../../src/panes/validators/validator-model';
+import { validatorHealth, weightOf, delegatorWeight } from '../../src/domain/stake';
 import { buildSubnetTree } from '../../src/panes/subnets/SubnetsPane';
 import { flatten, date, str } from '../../src/format/fields';
 import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';

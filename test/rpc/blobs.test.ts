@@ -5,7 +5,7 @@ import { blobBytes, decodeBlockBlob, decodeStakedOutputBlob, decodeTxBlob, decod
 import { methods } from '../../src/rpc/methods';
 
 const example = (name: string) =>
-  JSON.parse(readFileSync(new URL(`../fixtures/examples/${name}.json`, import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(new URL(`../fixtures/methods/${name}.json`, import.meta.url), 'utf8')) as {
     request: { params: Record<string, unknown> };
     response: { result: Record<string, unknown> };
   };

@@ -1,4 +1,4 @@
-// Replays every documented error reply of avalanchego (test/fixtures/examples/_errors.derived.json) from a real
+// Replays every documented error reply of avalanchego (test/fixtures/methods/_errors.derived.json) from a real
 // loopback server and checks the error class, message and state the client derives from it.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,7 @@ interface ErrorCase {
   contentType?: string;
 }
 
-const fixture = JSON.parse(readFileSync(new URL('../fixtures/examples/_errors.derived.json', import.meta.url), 'utf8')) as {
+const fixture = JSON.parse(readFileSync(new URL('../fixtures/methods/_errors.derived.json', import.meta.url), 'utf8')) as {
   cases: ErrorCase[];
 };
 

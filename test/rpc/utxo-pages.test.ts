@@ -66,7 +66,7 @@ async function collect(it: AsyncIterable<UtxoPage>): Promise<UtxoPage[]> {
 
 describe('utxoRefFromHex', () => {
   it('computes the UTXO ID the node uses for endIndex (docs example: 5th UTXO = kbUThAU…)', () => {
-    const ex = JSON.parse(readFileSync(new URL('../fixtures/examples/platform.getUTXOs.json', import.meta.url), 'utf8'));
+    const ex = JSON.parse(readFileSync(new URL('../fixtures/methods/platform.getUTXOs.json', import.meta.url), 'utf8'));
     const utxos = ex.response.result.utxos as string[];
     expect(utxoRefFromHex(utxos[4]!).id).toBe(ex.response.result.endIndex.utxo);
     expect(utxoRefFromHex(utxos[0]!).outputIndex).toBe(0);

@@ -66,3 +66,17 @@ describe('BLS keys and proofs of possession the simulator serves', () => {
     expect(checked).toBeGreaterThan(0);
   });
 });
+
+describe('BLS keys differ from seed to seed', () => {
+  it('seeds 1, 2 and 3 serve this node three different keys', async () => {
+    const nodes = await Promise.all([1, 2, 3].map((seed) => startSim({ seed, validators: 20, peers: 3, utxos: 3, subnets: 1 })));
+    try {
+      const keys = await Promise.all(
+        nodes.map(async (n) => (await result<{ nodePOP: { publicKey: string } }>(n.url, '/ext/info', 'info.getNodeID')).nodePOP.publicKey),
+      );
+      expect(new Set(keys).size).toBe(3);
+    } finally {
+      await Promise.all(nodes.map((n) => n.close()));
+    }
+  });
+});

@@ -1,18 +1,9 @@
-// The simulator's replies carry at least the keys of the documented examples (test/fixtures/examples), with the
+// The simulator's replies carry at least the keys of the documented examples (test/fixtures/methods), with the
 // same JSON types, except where the examples' audit notes say the docs are stale.
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimNode } from '../../src/sim/index';
 import { rpc, startSim } from './helpers';
-
-const DIR = new URL('../fixtures/examples/', import.meta.url);
-
-interface Example {
-  method: string;
-  endpoint: string;
-  request: { params?: unknown };
-  response: { result?: unknown };
-}
+import { liveParams, METHOD_FIXTURES, simTargets } from '../helpers/method-fixtures';
 
 /** Keys the docs show but a real node of that generation does not send (see each example's auditNotes). */
 const STALE: Record<string, string[]> = {
@@ -43,9 +34,7 @@ function stale(method: string, path: string): boolean {
   return (STALE[method] ?? []).some((p) => p === '*' || p === path);
 }
 
-const examples: Example[] = readdirSync(DIR)
-  .filter((f) => f.endsWith('.json') && !f.startsWith('_'))
-  .map((f) => JSON.parse(readFileSync(new URL(f, DIR), 'utf8')) as Example);
+const examples = METHOD_FIXTURES;
 
 for (const profile of ['v1.11', 'v1.14', 'v1.15'] as const) {
   describe(`documented shapes on profile ${profile}`, () => {
@@ -59,7 +48,7 @@ for (const profile of ['v1.11', 'v1.14', 'v1.15'] as const) {
       const problems: string[] = [];
       for (const ex of examples) {
         if (!ex.response.result || stale(ex.method, '*') || ex.method === 'platform.issueTx') continue;
-        const params = paramsFor(ex, node);
+        const params = liveParams(ex.method, simTargets(node));
         const reply = JSON.parse((await rpc(node.url, ex.endpoint, ex.method, params)).text) as { result?: unknown; error?: { message: string } };
         if (reply.error) {
           if (!/can't find method/.test(reply.error.message)) problems.push(`${ex.method}: ${reply.error.message}`);
@@ -85,54 +74,4 @@ for (const profile of ['v1.11', 'v1.14', 'v1.15'] as const) {
       expect(problems).toEqual([]);
     });
   });
-}
-
-function paramsFor(ex: Example, node: SimNode): unknown {
-  const net = node.network;
-  const p = (ex.request.params ?? {}) as Record<string, unknown>;
-  const subnet = net.subnets.find((s) => s.kind === 'permissioned')!;
-  const withSubnet = { ...p, subnetID: subnet.idStr };
-  switch (ex.method) {
-    case 'platform.getBalance':
-    case 'platform.getStake':
-    case 'platform.getUTXOs':
-      return { ...p, addresses: [net.wallets[0]!.str], startIndex: undefined };
-    case 'platform.exportKey':
-      return { username: 'avatop', password: 'avatop-sim-password', address: net.wallets[0]!.str };
-    case 'platform.listAddresses':
-      return { username: 'avatop', password: 'avatop-sim-password' };
-    case 'platform.getCurrentValidators': {
-      const v = net.validators.find((x) => x.delegators.length > 0)!;
-      return { nodeIDs: [v.nodeIdStr] };
-    }
-    case 'platform.getRewardUTXOs':
-      return { txID: net.pastRewardedTxs[0] };
-    case 'platform.getTxStatus':
-      return { txID: net.lastBlock.txIds[0] };
-    case 'platform.getSubnet':
-    case 'platform.validates':
-      return withSubnet;
-    case 'platform.getSubnets':
-      return { ids: [subnet.idStr] };
-    case 'platform.validatedBy':
-    case 'platform.getBlockchainStatus':
-      return { blockchainID: subnet.chains[0]!.idStr };
-    case 'platform.getL1Validator': {
-      const l1 = net.subnets.find((s) => s.l1Validators.length > 0);
-      return { validationID: l1?.l1Validators[0]!.validationIdStr };
-    }
-    case 'platform.getMaxStakeAmount':
-      return { nodeID: net.validators[0]!.nodeIdStr, startTime: Math.floor(net.timeMs / 1000) + 60, endTime: Math.floor(net.timeMs / 1000) + 86_400 };
-    case 'platform.getAllValidatorsAt':
-      return { height: net.height };
-    case 'platform.issueTx':
-      return { tx: '0x' };
-    case 'info.uptime':
-      return {};
-    case 'health.health':
-    case 'health.readiness':
-      return {};
-    default:
-      return p;
-  }
 }

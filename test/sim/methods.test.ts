@@ -6,70 +6,7 @@ import { methods } from '../../src/rpc/methods';
 import { RpcError } from '../../src/rpc/errors';
 import type { SimNode } from '../../src/sim/index';
 import { startSim } from './helpers';
-
-function paramsFor(name: string, node: SimNode): unknown {
-  const net = node.network;
-  const validator = net.validators.find((v) => v.delegators.length > 0) ?? net.validators[0]!;
-  const subnet = net.subnets.find((s) => s.kind === 'l1') ?? net.subnets[0]!;
-  const wallet = net.wallets[0]!.str;
-  const lastTx = net.lastBlock.txIds[0] ?? validator.txIdStr;
-  const nowSec = Math.floor(net.timeMs / 1000);
-  switch (name) {
-    case 'info.getBlockchainID':
-      return { alias: 'X' };
-    case 'info.isBootstrapped':
-      return { chain: 'P' };
-    case 'info.peers':
-      return {};
-    case 'platform.exportKey':
-      return { username: 'avatop', password: 'avatop-sim-password', address: wallet };
-    case 'platform.listAddresses':
-      return { username: 'avatop', password: 'avatop-sim-password' };
-    case 'platform.getAllValidatorsAt':
-    case 'platform.getValidatorsAt':
-      return { height: net.height - 1 };
-    case 'platform.getBalance':
-      return { addresses: [wallet] };
-    case 'platform.getStake':
-      return { addresses: [wallet], encoding: 'hex' };
-    case 'platform.getUTXOs':
-      return { addresses: [wallet], limit: 20, encoding: 'hex' };
-    case 'platform.getBlock':
-      return { blockID: net.lastBlock.idStr, encoding: 'json' };
-    case 'platform.getBlockByHeight':
-      return { height: net.height, encoding: 'hex' };
-    case 'platform.getTx':
-      return { txID: lastTx, encoding: 'json' };
-    case 'platform.getTxStatus':
-      return { txID: lastTx };
-    case 'platform.getRewardUTXOs':
-      return { txID: net.pastRewardedTxs[0], encoding: 'hex' };
-    case 'platform.getBlockchainStatus':
-      return { blockchainID: subnet.chains[0]!.idStr };
-    case 'platform.getSubnet':
-    case 'platform.validates':
-      return { subnetID: subnet.idStr };
-    case 'platform.getCurrentSupply':
-      return {};
-    case 'platform.validatedBy':
-      return { blockchainID: subnet.chains[0]!.idStr };
-    case 'platform.sampleValidators':
-      return { size: 5 };
-    case 'platform.getCurrentValidators':
-      return { nodeIDs: [validator.nodeIdStr] };
-    case 'platform.getMaxStakeAmount':
-      return { nodeID: validator.nodeIdStr, startTime: nowSec + 600, endTime: nowSec + 3 * 86400 };
-    case 'platform.getL1Validator':
-      return { validationID: subnet.l1Validators[0]?.validationIdStr ?? lastTx };
-    case 'platform.getTotalStake':
-      return { subnetID: subnet.idStr };
-    case 'health.health':
-    case 'health.readiness':
-      return { tags: ['11111111111111111111111111111111LpoYY'] };
-    default:
-      return {};
-  }
-}
+import { liveParams, simTargets } from '../helpers/method-fixtures';
 
 function cmp(a: string, b: string): number {
   const pa = a.replace(/^v/, '').split('.').map(Number);
@@ -107,10 +44,10 @@ for (const profile of ['v1.11', 'v1.14', 'v1.15'] as const) {
       it(`${name} ${supported ? 'answers and passes the schema' : 'is reported unsupported'}`, async () => {
         const call = client.call as (n: string, p?: unknown) => Promise<unknown>;
         if (supported) {
-          const value = await call(name, paramsFor(name, node));
+          const value = await call(name, liveParams(name, simTargets(node)));
           expect(value).toBeTruthy();
         } else {
-          const err = await call(name, paramsFor(name, node)).catch((e: unknown) => e);
+          const err = await call(name, liveParams(name, simTargets(node))).catch((e: unknown) => e);
           expect(err).toBeInstanceOf(RpcError);
           expect((err as RpcError).unsupported).toBe(true);
         }

@@ -7,8 +7,6 @@ import { guardOwnValidation, type ValidationGuard } from '../reward/guard';
 
 export type RowSeverity = 0 | 1 | 2 | 3;
 /** 3: cannot be reached; 2: answers but cannot be watched (refused, erroring, bootstrapping); 1: degraded; 0: fine. */
-export const SEVERITY_WORDS: Record<RowSeverity, string> = { 0: 'ok', 1: 'degraded', 2: 'not serving', 3: 'unreachable' };
-
 export interface FleetRowInput {
   readonly name: string;
   readonly url: string;

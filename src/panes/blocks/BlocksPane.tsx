@@ -1,17 +1,17 @@
 import { useMemo } from 'react';
 import { useAvatop } from '../../ui/store-context';
 import { useNow } from '../../components/Clock';
-import type { Column } from '../../components/table-layout';
+import type { Column } from '../../columns/column';
 import type { TableRow } from '../../components/table-model';
 import { formatBytes, formatCount } from '../../format/number';
 import { formatAgeShort, formatTimestamp } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
 import { str } from '../../format/fields';
-import { TableBody, tableBodyHeight, type PaneProps } from '../common';
-import { useTablePane } from '../use-table-pane';
+import type { PaneProps } from '../common';
+import { TablePane } from '../TablePane';
 import type { BlockHeader } from '../../state/types';
 
-export function blockColumns(now: number): Column<BlockHeader>[] {
+function blockColumns(now: number): Column<BlockHeader>[] {
   return [
     { key: 'height', title: 'HEIGHT', width: 10, align: 'right', priority: 0, render: (b) => formatCount(b.height), sortValue: (b) => b.height },
     { key: 'age', title: 'AGE', width: 5, align: 'right', priority: 1, render: (b) => (b.time ? formatAgeShort(b.time, now) : '—'), sortValue: (b) => b.time?.getTime() },
@@ -24,19 +24,14 @@ export function blockColumns(now: number): Column<BlockHeader>[] {
   ];
 }
 
-export function BlocksPane({ width, height, active }: PaneProps) {
+export function BlocksPane(props: PaneProps) {
   const resource = useAvatop((s) => s.blocks.recent);
-  const now = useNow(1000, active);
+  const now = useNow(1000, props.active);
   const columns = useMemo(() => blockColumns(now), [now]);
-  const rows = (resource.data?.rows ?? []) as readonly TableRow<BlockHeader>[];
-  const table = useTablePane({
-    pane: 'blocks',
-    rows,
-    columns,
-    bodyHeight: tableBodyHeight(height, resource),
-    active,
-    defaultSort: { key: 'height', dir: 'desc' },
-    open: (b) => (b.id ? { kind: 'block', id: b.id, height: b.height } : { kind: 'block', height: b.height }),
-  });
-  return <TableBody width={width} height={height} resource={resource} what="Blocks" table={table} columns={columns} active={active} summary="latest accepted P-chain blocks, live" emptyText="no blocks yet" />;
+  return (
+    <TablePane {...props} pane="blocks" what="Blocks" resource={resource} rows={(resource.data?.rows ?? []) as readonly TableRow<BlockHeader>[]} columns={columns}
+      defaultSort={{ key: 'height', dir: 'desc' }} emptyText="no blocks yet" summary="latest accepted P-chain blocks, live"
+      open={(b) => (b.id ? { kind: 'block', id: b.id, height: b.height } : { kind: 'block', height: b.height })}
+    />
+  );
 }

@@ -12,10 +12,17 @@ export function consoleMethods(readonly: boolean): RegisteredMethod[] {
   return methodList.filter((m) => !readonly || !(m.mutating || m.keystore));
 }
 
-/** Methods whose name or description contains every word typed. */
+/**
+ * Methods whose name or description contains every word typed. A method named exactly what was typed (whole,
+ * "platform.getBlock", or after its service, "getblock") comes first, so Enter picks it rather than the first of
+ * its longer namesakes (getBlockByHeight, getBlockchains, …).
+ */
 export function filterMethods(list: readonly RegisteredMethod[], filter: string): RegisteredMethod[] {
   const words = filter.toLowerCase().split(/\s+/).filter(Boolean);
-  return list.filter((m) => words.every((w) => m.name.toLowerCase().includes(w) || m.description.toLowerCase().includes(w)));
+  const found = list.filter((m) => words.every((w) => m.name.toLowerCase().includes(w) || m.description.toLowerCase().includes(w)));
+  const typed = filter.trim().toLowerCase();
+  const exact = (m: RegisteredMethod) => m.name.toLowerCase() === typed || m.name.slice(m.name.indexOf('.') + 1).toLowerCase() === typed;
+  return [...found.filter(exact), ...found.filter((m) => !exact(m))];
 }
 
 /** An exported private key (by field name or its "PrivateKey-" form) is masked until revealed. */

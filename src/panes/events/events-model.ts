@@ -1,7 +1,7 @@
 // The Events pane as pure functions: the rows a filter leaves, the words of each column, and what Enter opens.
 import { SEVERITY_RANK, type EventLine, type EventTarget, type Severity } from '../../domain/events/record';
 import { newWarnings } from '../../domain/events/fold';
-import { formatDuration } from '../../format/time';
+import { formatClock } from '../../format/time';
 import type { NavView, PaneId } from '../../state/ui';
 
 /** The severity filter's steps (`l` cycles them): everything, warnings and worse, critical only. */
@@ -37,27 +37,6 @@ export function nextNode(cur: string | undefined, nodes: readonly { key: string 
   return i + 1 >= nodes.length ? undefined : nodes[i + 1]!.key;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** "09:12" today, "Nov 25 09:12" another day: the clock as the operator's terminal shows it. */
-export function clockText(ms: number, now: number, seconds = false): string {
-  const d = new Date(ms);
-  const n = new Date(now);
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ''}`;
-  if (d.getFullYear() === n.getFullYear() && d.getMonth() === n.getMonth() && d.getDate() === n.getDate()) return time;
-  return `${d.toLocaleString('en-US', { month: 'short' })} ${d.getDate()} ${time}`;
-}
-
-export const SEVERITY_LABEL: Readonly<Record<Severity, string>> = { info: 'info', warning: 'WARN', critical: 'CRIT' };
-
-const INCIDENT_KINDS = new Set(['unreachable', 'check', 'bootstrapping', 'stake-low', 'uptime-below']);
-
-/** "ongoing 4m 10s", "4s", "": how long an incident lasted (or lasts so far). */
-export function durationText(e: EventLine, now: number): string {
-  if (e.end !== undefined) return formatDuration(e.end - e.start);
-  return INCIDENT_KINDS.has(e.kind) ? `ongoing ${formatDuration(now - e.start)}` : '';
-}
-
 /** The header's count: warnings and worse since the pane was last opened, and whether any is critical. */
 export function newWarningCount(events: readonly EventLine[], seenAt: number | undefined, node?: string): { count: number; critical: boolean } {
   const fresh = newWarnings(events, seenAt).filter((e) => node === undefined || eventNodeKey(e) === node);
@@ -66,7 +45,7 @@ export function newWarningCount(events: readonly EventLine[], seenAt: number | u
 
 /** "3 new since 09:12", "1 new" (never opened): the header's words. */
 export function newWarningsText(count: number, seenAt: number | undefined, now: number): string {
-  return seenAt === undefined ? `${count} new event${count === 1 ? '' : 's'}` : `${count} new since ${clockText(seenAt, now)}`;
+  return seenAt === undefined ? `${count} new event${count === 1 ? '' : 's'}` : `${count} new since ${formatClock(seenAt, now)}`;
 }
 
 /** What Enter opens for an event: a pane, or a view pushed over the Events pane. */

@@ -1,16 +1,16 @@
 // The fleet pane: one row per node, worst first, read from every node's own store once a second. Enter puts the
 // node under the cursor on screen (every pane, view and the console follow); f comes back here.
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Text } from 'ink';
 import type { PaneProps } from '../common';
-import { TableBody, tableBodyHeight } from '../common';
-import { useTablePane, type TablePane } from '../use-table-pane';
+import { TablePane } from '../TablePane';
 import { useNow } from '../../components/Clock';
 import { useFleet } from '../../fleet/fleet-context';
 import { fleetRows } from '../../fleet/fleet';
 import { useAppConfig } from '../../ui/config';
-import { useAvatopStore } from '../../ui/store-context';
 import type { FleetRow } from '../../domain/fleet/row';
+import type { TableRow } from '../../components/table-model';
+import type { KeyEvent } from '../../input';
 import { fleetColumns, rowTone } from './fleet-columns';
 import { resolveOk, idleResource } from '../../state/resource';
 import { textProps, useTheme } from '../../theme/ThemeContext';
@@ -21,9 +21,8 @@ import { newWarnings } from '../../domain/events/fold';
 /** The table's own notice stays quiet: each row says what is wrong with its node. */
 const OK = resolveOk(idleResource<unknown>(), true, { at: 0 });
 
-export function FleetPane({ width, height, active }: PaneProps) {
+export function FleetPane(props: PaneProps) {
   const fleet = useFleet();
-  const store = useAvatopStore();
   const theme = useTheme();
   const { rewardThreshold } = useAppConfig();
   const now = useNow(1000);
@@ -41,44 +40,24 @@ export function FleetPane({ width, height, active }: PaneProps) {
     return by;
   }, [events, seenAt]);
   const columns = useMemo(() => fleetColumns(now, book ? (name) => fresh.get(name) ?? 0 : undefined), [now, book, fresh]);
-  const shownRef = useRef<TablePane<FleetRow> | undefined>(undefined);
-  const table = useTablePane<FleetRow>({
-    pane: 'fleet',
-    rows,
-    columns,
-    bodyHeight: tableBodyHeight(height, OK),
-    active,
-    onKey: (ev) => {
-      if (!ev.is('open') || !fleet) return false;
-      // The cursor as the store has it now: a j typed in the same chunk as this Enter has not been drawn yet.
-      const t = shownRef.current;
-      const cursor = store.getState().ui.panes.fleet.cursor;
-      const row = t?.shown[Math.min(cursor, t.shown.length - 1)];
-      if (!row) return false;
-      const target = fleet.sessions.find((s) => s.name === row.value.name);
-      // The node comes up where it was left; one left on this pane comes up on its overview.
-      if (target && target.store.getState().ui.pane === 'fleet') {
-        const s = target.store.getState();
-        target.store.setState({ ...s, ui: { ...s.ui, pane: 'overview', nav: [] } }, true);
-      }
-      fleet.view(row.value.name);
-      return true;
-    },
-  });
-  shownRef.current = table;
-  if (!fleet) return <Text {...textProps(theme.text.muted)}>{fit('one node: start avatop with several --url or --node NAME=URL to watch a fleet', width)}</Text>;
+  const onKey = (ev: KeyEvent, rowAtCursor: () => TableRow<FleetRow> | undefined): boolean => {
+    if (!ev.is('open') || !fleet) return false;
+    const row = rowAtCursor();
+    if (!row) return false;
+    const target = fleet.sessions.find((s) => s.name === row.value.name);
+    // The node comes up where it was left; one left on this pane comes up on its overview.
+    if (target && target.store.getState().ui.pane === 'fleet') {
+      const s = target.store.getState();
+      target.store.setState({ ...s, ui: { ...s.ui, pane: 'overview', nav: [] } }, true);
+    }
+    fleet.view(row.value.name);
+    return true;
+  };
+  if (!fleet) return <Text {...textProps(theme.text.muted)}>{fit('one node: start avatop with several --url or --node NAME=URL to watch a fleet', props.width)}</Text>;
   const viewed = fleet.viewed().name;
   const bad = rows.filter((r) => r.value.severity > 0).length;
   return (
-    <TableBody
-      width={width}
-      height={height}
-      resource={OK}
-      what="Nodes"
-      table={table}
-      columns={columns}
-      tone={rowTone}
-      active={active}
+    <TablePane {...props} pane="fleet" what="Nodes" resource={OK} rows={rows} columns={columns} onKey={onKey} tone={rowTone}
       summary={`viewing ${viewed} · ${bad === 0 ? 'all well' : `${bad} need attention`} · Enter views a node, f returns here · others poll every ${Math.round(fleet.light.tickMs / 1000)} s`}
     />
   );

@@ -1,6 +1,6 @@
 // The fleet pane's columns: each cell in words from the row (domain/fleet), the reward guard's badges
 // (app/budget-model) and the health summary's connected-stake words; every node string sanitized.
-import type { Column } from '../../components/table-layout';
+import type { Column } from '../../columns/column';
 import type { RowTone } from '../../components/DataTable';
 import type { FleetRow } from '../../domain/fleet/row';
 import { budgetBadge, endBadge } from '../../ui/budget-model';

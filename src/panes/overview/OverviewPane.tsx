@@ -19,7 +19,7 @@ import { str } from '../../format/fields';
 import type { PaneProps } from '../common';
 import { DocumentPane } from '../../ui/DocumentPane';
 import { healthSummaryOf } from '../../domain/health/health-summary';
-import { delegatorCount, delegatorWeight, stakeShare, stakeTotal, validatorHealth, weightOf } from '../validators/validator-model';
+import { delegatorCount, delegatorWeight, stakeShare, stakeTotal, validatorHealth, weightOf } from '../../domain/stake';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import type { Resource } from '../../state/resource';
 import type { Validator } from '../../state/types';

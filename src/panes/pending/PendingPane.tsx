@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useAvatop } from '../../ui/store-context';
 import { useNow } from '../../components/Clock';
-import type { Column } from '../../components/table-layout';
+import type { Column } from '../../columns/column';
 import type { TableRow } from '../../components/table-model';
 import { formatAvaxColumn } from '../../format/avax';
 import { formatPercent } from '../../format/number';
 import { formatAge, formatCountdown, formatDate } from '../../format/time';
 import { str } from '../../format/fields';
-import { TableBody, tableBodyHeight, type PaneProps } from '../common';
-import { useTablePane } from '../use-table-pane';
+import type { PaneProps } from '../common';
+import { TablePane } from '../TablePane';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import { idleResource } from '../../state/resource';
 import type { PendingStaker, Validator } from '../../state/types';
@@ -56,9 +56,9 @@ export function PendingPane(props: PaneProps) {
   return <PendingTable {...props} />;
 }
 
-function PendingTable({ width, height, active }: PaneProps) {
+function PendingTable(props: PaneProps) {
   const resource = useAvatop((s) => s.pending.bySubnet[PRIMARY_NETWORK_ID]) ?? idleResource();
-  const now = useNow(1000, active);
+  const now = useNow(1000, props.active);
   const columns = useMemo(() => pendingColumns(now), [now]);
   const rows = useMemo<TableRow<PendingRow>[]>(() => {
     const d = resource.data;
@@ -68,16 +68,12 @@ function PendingTable({ width, height, active }: PaneProps) {
       ...d.delegators.rows.map((r) => ({ key: `d:${r.key}`, change: r.change, value: { kind: 'delegator' as const, staker: r.value } })),
     ];
   }, [resource.data]);
-  const table = useTablePane({
-    pane: 'pending',
-    rows,
-    columns,
-    bodyHeight: tableBodyHeight(height, resource),
-    active,
-    defaultSort: { key: 'starts', dir: 'asc' },
-    open: (r) => ({ kind: 'tx', id: r.staker.txID ?? '' }),
-  });
-  return <TableBody width={width} height={height} resource={resource} what="Pending stakers" table={table} columns={columns} active={active} emptyText="no pending stakers" />;
+  return (
+    <TablePane {...props} pane="pending" what="Pending stakers" resource={resource} rows={rows} columns={columns}
+      defaultSort={{ key: 'starts', dir: 'asc' }} emptyText="no pending stakers"
+      open={(r) => ({ kind: 'tx', id: r.staker.txID ?? '' })}
+    />
+  );
 }
 
 function RecentStakers({ width, height, active }: PaneProps) {
@@ -100,15 +96,6 @@ function RecentStakers({ width, height, active }: PaneProps) {
   const theme = useTheme();
   // Enough lines for the note at this width (it wraps at word boundaries, hence the +1), at most 5.
   const noteLines = Math.min(5, Math.ceil(PENDING_REMOVED_NOTE.length / Math.max(20, width)) + (width < 100 ? 1 : 0));
-  const table = useTablePane({
-    pane: 'pending',
-    rows,
-    columns,
-    bodyHeight: tableBodyHeight(height - noteLines, resource),
-    active,
-    defaultSort: { key: 'when', dir: 'asc' },
-    open: (r) => ({ kind: 'validator', nodeId: r.v.nodeID }),
-  });
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Box height={noteLines} width={width} overflow="hidden">
@@ -116,15 +103,9 @@ function RecentStakers({ width, height, active }: PaneProps) {
           {PENDING_REMOVED_NOTE}
         </Text>
       </Box>
-      <TableBody
-        width={width}
-        height={height - noteLines}
-        resource={resource}
-        what="Stakers started in the last 7 days or ending in the next 7"
-        table={table}
-        columns={columns}
-        active={active}
-        emptyText="no staker started in the last 7 days or ends in the next 7"
+      <TablePane width={width} height={height - noteLines} active={active} pane="pending" resource={resource} rows={rows} columns={columns}
+        what="Stakers started in the last 7 days or ending in the next 7" emptyText="no staker started in the last 7 days or ends in the next 7"
+        defaultSort={{ key: 'when', dir: 'asc' }} open={(r) => ({ kind: 'validator', nodeId: r.v.nodeID })}
       />
     </Box>
   );

@@ -1,12 +1,12 @@
 import { useMemo } from 'react';
 import { useAvatop } from '../../ui/store-context';
-import type { Column } from '../../components/table-layout';
+import type { Column } from '../../columns/column';
 import type { TableRow } from '../../components/table-model';
 import { formatCount } from '../../format/number';
 import { sanitize } from '../../format/sanitize';
 import { str } from '../../format/fields';
-import { TableBody, tableBodyHeight, type PaneProps } from '../common';
-import { useTablePane } from '../use-table-pane';
+import type { PaneProps } from '../common';
+import { TablePane } from '../TablePane';
 import { PRIMARY_NETWORK_ID, type AvatopState } from '../../state/store';
 import type { Blockchain, Subnet } from '../../state/types';
 
@@ -99,34 +99,19 @@ export function buildSubnetTree(s: Pick<AvatopState, 'subnets' | 'validators' | 
   return out;
 }
 
-export function SubnetsPane({ width, height, active }: PaneProps) {
+export function SubnetsPane(props: PaneProps) {
   const subnets = useAvatop((s) => s.subnets);
   const validators = useAvatop((s) => s.validators);
   const node = useAvatop((s) => s.node);
   const rows = useMemo(() => buildSubnetTree({ subnets, validators, node }), [subnets, validators, node]);
   const { list, chains } = subnets;
   const resource = list.status !== 'ok' ? list : chains;
-  const table = useTablePane({
-    pane: 'subnets',
-    rows,
-    columns,
-    bodyHeight: tableBodyHeight(height, resource),
-    active,
-    defaultSort: { key: 'tree', dir: 'asc' },
-    open: (r) => (r.kind === 'subnet' ? { kind: 'subnet', id: r.subnet.id } : { kind: 'chain', id: r.chain.id }),
-  });
   const nSubnets = rows.filter((r) => r.value.kind === 'subnet').length;
   return (
-    <TableBody
-      width={width}
-      height={height}
-      resource={resource}
-      what="Rows"
-      table={table}
-      columns={columns}
-      active={active}
+    <TablePane {...props} pane="subnets" what="Rows" resource={resource} rows={rows} columns={columns}
+      defaultSort={{ key: 'tree', dir: 'asc' }} emptyText="no subnets"
+      open={(r) => (r.kind === 'subnet' ? { kind: 'subnet', id: r.subnet.id } : { kind: 'chain', id: r.chain.id })}
       summary={`${formatCount(nSubnets)} subnets, ${formatCount(rows.length - nSubnets)} chains · Enter: owners, chains it validates, validators`}
-      emptyText="no subnets"
     />
   );
 }

@@ -1,14 +1,15 @@
 import { useMemo } from 'react';
 import { Box, Text } from 'ink';
 import { useAvatop, useAvatopStore } from '../../ui/store-context';
-import type { Column } from '../../components/table-layout';
+import type { Column } from '../../columns/column';
 import type { TableRow } from '../../components/table-model';
 import { formatAvax } from '../../format/avax';
 import { formatTimestamp } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
 import { fit } from '../../format/width';
-import { TableBody, tableBodyHeight, type PaneProps } from '../common';
-import { useTablePane } from '../use-table-pane';
+import type { PaneProps } from '../common';
+import { TablePane } from '../TablePane';
+import { useKeyHandler } from '../../input';
 import { openPrompt } from '../../state/ui';
 import { addressSetKey, hasNextPage, nextUtxoPage, openUtxoQuery, prevUtxoPage, setUtxoPageSize, UTXO_PAGE_SIZE_MAX } from '../../state/utxos';
 import { idleResource } from '../../state/resource';
@@ -61,15 +62,10 @@ export function UtxosPane({ width, height, active }: PaneProps) {
   // Addresses, the totals (titles, all UTXOs, this page, staked; one row per kind when narrow; a summary when short,
   // so the table keeps at least a few rows), the paging line.
   const headerLines = totals.length + 2;
-  const table = useTablePane({
-    pane: 'utxos',
-    rows,
-    columns,
-    bodyHeight: tableBodyHeight(height - headerLines, page),
-    active,
-    defaultSort: { key: 'amount', dir: 'desc' },
-    open: (r) => ({ kind: 'utxo', id: r.id, query: query?.key ?? '' }),
-    onKey: (ev) => {
+  // The pane's own keys work before any address is entered (a asks for them), so they are not the table's.
+  useKeyHandler(
+    'pane',
+    (ev) => {
       if (ev.is('utxo.addresses')) {
         update((s) => ({ ...s, ui: openPrompt(s.ui, 'utxo-addresses', query?.addresses.join(' ') ?? '') }));
         ev.opensText();
@@ -89,7 +85,8 @@ export function UtxosPane({ width, height, active }: PaneProps) {
       } else return false;
       return true;
     },
-  });
+    active,
+  );
   if (!query) {
     return (
       <Box flexDirection="column" width={width} height={height}>
@@ -117,7 +114,10 @@ export function UtxosPane({ width, height, active }: PaneProps) {
       <Text {...textProps(theme.text.muted)}>
         {fit(`${source} · page ${pageNo}${hasNextPage(query) ? ' (] next)' : ' (last)'}${pageNo > 1 ? ' ([ prev)' : ''} · page size ${query.pageSize} (+/-) · c: source chain`, width)}
       </Text>
-      <TableBody width={width} height={height - headerLines} resource={page} what="UTXOs" table={table} columns={columns} active={active} emptyText="no UTXOs for these addresses" />
+      <TablePane width={width} height={height - headerLines} active={active} pane="utxos" what="UTXOs" resource={page} rows={rows} columns={columns}
+        defaultSort={{ key: 'amount', dir: 'desc' }} emptyText="no UTXOs for these addresses"
+        open={(r) => ({ kind: 'utxo', id: r.id, query: query.key })}
+      />
     </Box>
   );
 }

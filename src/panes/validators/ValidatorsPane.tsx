@@ -7,62 +7,18 @@ import { useAvatop } from '../../ui/store-context';
 import { useAvatopStore } from '../../ui/store-context';
 import { setSubnet as setUiSubnet } from '../../state/ui';
 import { useNow } from '../../components/Clock';
-import type { Column } from '../../components/table-layout';
 import type { TableRow } from '../../components/table-model';
-import { formatWeightCompact, weightIsAvax, weightUnit } from '../../format/weight';
-import { formatAvaxColumn } from '../../format/avax';
-import { formatCount, formatPercent } from '../../format/number';
-import { formatCountdown, formatDate } from '../../format/time';
+import { formatWeightCompact, weightUnit } from '../../format/weight';
 import { shortenId } from '../../format/ids';
-import { str } from '../../format/fields';
-import { TableBody, tableBodyHeight, type PaneProps } from '../common';
-import { useTablePane } from '../use-table-pane';
-import { delegatorCount, delegatorWeight, hasBls, stakeShare, stakeTotal, stakeWeightOf, totalWeight, validatorHealth, weightOf } from './validator-model';
+import type { PaneProps } from '../common';
+import { TablePane } from '../TablePane';
+import { stakeTotal, totalWeight, validatorHealth } from '../../domain/stake';
+import { renewText, validatorColumns, type ValidatorColumnOptions } from '../../columns/validators';
 import { PRIMARY_NETWORK_ID } from '../../state/store';
 import { idleResource } from '../../state/resource';
 import type { Validator } from '../../state/types';
 import { useThresholdOf, type ThresholdOf } from '../../ui/use-reward-threshold';
 import { splitRuleText } from '../../domain/reward/threshold';
-
-/**
- * Optional columns, shown only where they tell rows apart: RENEW where some validator is auto-renewed (v1.15), NEEDS
- * where validations have different thresholds (on both sides of Helicon); otherwise the summary line says it once.
- */
-export interface ValidatorColumnOptions {
-  readonly thresholdOf?: ThresholdOf;
-  readonly renew?: boolean;
-  readonly needs?: boolean;
-  /** Whose weights: the primary network's are AVAX, a subnet's or an L1's plain numbers (format/weight.ts). */
-  readonly subnetId?: string;
-  /** Watched nodes' downtime budgets (--watch-node): a BUDGET column when any is watched. */
-  readonly budgetOf?: (v: Validator) => ReturnType<typeof budgetCell> | undefined;
-}
-
-export function validatorColumns(now: number, total: bigint, opts: ValidatorColumnOptions = {}): Column<Validator>[] {
-  const subnetId = opts.subnetId ?? PRIMARY_NETWORK_ID;
-  // AVAX columns line up on the decimal point; a subnet's or an L1's weights are plain numbers.
-  const weight = (w: bigint | undefined) => (weightIsAvax(subnetId) ? formatAvaxColumn(w) : formatWeightCompact(w, subnetId));
-  const needs = (v: Validator) => opts.thresholdOf?.(v, now).percent;
-  const cols: Column<Validator>[] = [
-    { key: 'nodeID', cut: 'middle', title: 'NODE', width: 20, maxWidth: 47, grow: true, priority: 0, render: (v) => str(v.nodeID), sortValue: (v) => v.nodeID },
-    { key: 'weight', title: 'WEIGHT', width: 9, align: 'right', priority: 0, render: (v) => weight(weightOf(v)), sortValue: (v) => weightOf(v) },
-    { key: 'share', title: 'SHARE', width: 7, align: 'right', priority: 2, render: (v) => formatPercent(stakeShare(v, total), 3), sortValue: (v) => stakeWeightOf(v) },
-    { key: 'start', title: 'START', width: 10, priority: 5, render: (v) => formatDate(v.startTime?.getTime()), sortValue: (v) => v.startTime?.getTime() },
-    { key: 'end', title: 'END', width: 10, priority: 4, render: (v) => formatDate(v.endTime?.getTime()), sortValue: (v) => v.endTime?.getTime() },
-    { key: 'left', title: 'LEFT', width: 8, align: 'right', priority: 1, render: (v) => formatCountdown(v.endTime?.getTime(), now), sortValue: (v) => v.endTime?.getTime() },
-    { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 1, render: (v) => formatPercent(v.uptime, 1), sortValue: (v) => v.uptime },
-    { key: 'renew', title: 'RENEW', width: 5, priority: 3, render: (v) => renewText(v), sortValue: (v) => renewText(v) },
-    { key: 'needs', title: 'NEEDS', width: 5, align: 'right', priority: 3, render: (v) => { const p = needs(v); return p === undefined ? '—' : `${p}%`; }, sortValue: (v) => needs(v) },
-    { key: 'budget', title: 'BUDGET', width: 8, align: 'right', priority: 1, render: (v) => opts.budgetOf?.(v)?.text ?? '', sortValue: (v) => opts.budgetOf?.(v)?.sortMs },
-    { key: 'connected', title: 'CONN', width: 5, priority: 2, render: (v) => (v.connected === undefined ? '—' : v.connected ? 'yes' : 'NO'), sortValue: (v) => (v.connected === true ? 1 : v.connected === false ? 0 : undefined) },
-    { key: 'delegators', title: 'DELEG', width: 5, align: 'right', priority: 3, render: (v) => formatCount(delegatorCount(v)), sortValue: (v) => delegatorCount(v) },
-    { key: 'delegated', title: 'DEL.WT', width: 8, align: 'right', priority: 4, render: (v) => weight(delegatorWeight(v)), sortValue: (v) => delegatorWeight(v) },
-    { key: 'fee', title: 'FEE', width: 6, align: 'right', priority: 4, render: (v) => formatPercent(v.delegationFee, 1), sortValue: (v) => v.delegationFee },
-    { key: 'reward', title: 'REWARD', width: 8, align: 'right', priority: 5, render: (v) => weight(v.potentialReward), sortValue: (v) => v.potentialReward },
-    { key: 'bls', title: 'BLS', width: 3, priority: 6, render: (v) => (hasBls(v) ? 'yes' : 'no'), sortValue: (v) => (hasBls(v) ? 1 : 0) },
-  ];
-  return cols.filter((c) => (c.key !== 'renew' || opts.renew) && (c.key !== 'needs' || opts.needs) && (c.key !== 'budget' || opts.budgetOf !== undefined));
-}
 
 /** Watched nodes (--watch-node) judged by the reward guard from this node's view of them; primary network only. */
 function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions['budgetOf'] {
@@ -84,20 +40,14 @@ function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions[
   }, [watch, subnet, upgrades, now, rewardThreshold.override]);
 }
 
-/** ACP-236 auto-renewed validators: "auto" (renews at END), "last" (its authority set the next period to 0). */
-export function renewText(v: Validator): string {
-  if (v.nextPeriod === undefined && v.validatorAuthority === undefined) return '';
-  return v.nextPeriod === 0n ? 'last' : 'auto';
-}
-
-export function validatorTone(v: Validator, ownId: string | undefined, thresholdOf: ThresholdOf, now: number) {
+function validatorTone(v: Validator, ownId: string | undefined, thresholdOf: ThresholdOf, now: number) {
   if (ownId && v.nodeID === ownId) return 'own' as const;
   const h = validatorHealth(v, thresholdOf(v, now));
   return h.disconnected || h.belowThreshold ? ('warn' as const) : undefined;
 }
 
 /** "80% (Helicon unscheduled)", or both figures when the listed validations differ. */
-export function thresholdRuleText(rows: readonly TableRow<Validator>[], thresholdOf: ThresholdOf): { text: string; mixed: boolean } {
+function thresholdRuleText(rows: readonly TableRow<Validator>[], thresholdOf: ThresholdOf): { text: string; mixed: boolean } {
   const now = Date.now();
   const seen = new Map<string, ReturnType<ThresholdOf>>();
   for (const r of rows) {
@@ -115,7 +65,7 @@ export function thresholdRuleText(rows: readonly TableRow<Validator>[], threshol
 }
 
 /** Subnets the pane can switch between: the primary network first, then every subnet the node reported. */
-export function useSubnetChoices(): string[] {
+function useSubnetChoices(): string[] {
   const subnets = useAvatop((s) => s.subnets.list.data);
   return useMemo(() => {
     const ids = (subnets?.rows ?? []).map((r) => String(r.value.id)).filter((id) => id !== PRIMARY_NETWORK_ID);
@@ -126,7 +76,7 @@ export function useSubnetChoices(): string[] {
 // One empty list while nothing has arrived, so the memos below keep their results between renders.
 const NO_ROWS: readonly TableRow<Validator>[] = [];
 
-export function ValidatorsPane({ width, height, active }: PaneProps) {
+export function ValidatorsPane(props: PaneProps) {
   const choices = useSubnetChoices();
   // The scheduler polls the subnet in ui.subnet, so the choice lives in the store.
   const store = useAvatopStore();
@@ -135,7 +85,7 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   const resource = useAvatop((s) => s.validators.bySubnet[subnet]) ?? idleResource();
   const ownId = useAvatop((s) => s.node.id.data?.nodeID);
   const thresholdOf = useThresholdOf(subnet);
-  const now = useNow(1000, active);
+  const now = useNow(1000, props.active);
   const rows = (resource.data?.rows ?? NO_ROWS) as readonly TableRow<Validator>[];
   const totalStake = useAvatop((s) => s.supply.totalStake.data);
   const current = useMemo(() => rows.filter((r) => r.change !== 'removed').map((r) => r.value), [rows]);
@@ -155,23 +105,6 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
     () => validatorColumns(now, shareTotal, { thresholdOf, renew: anyRenewed, needs: mixed, subnetId: subnet, budgetOf }),
     [now, shareTotal, thresholdOf, anyRenewed, mixed, subnet, budgetOf],
   );
-  const bodyHeight = tableBodyHeight(height, resource);
-  const table = useTablePane({
-    pane: 'validators',
-    rows,
-    columns,
-    bodyHeight,
-    active,
-    defaultSort: { key: 'weight', dir: 'desc' },
-    open: (v) => ({ kind: 'validator', nodeId: String(v.nodeID), subnetId: subnet }),
-    onKey: (ev) => {
-      const i = Math.max(0, choices.indexOf(subnet));
-      if (ev.is('subnet.next')) setSubnet(choices[(i + 1) % choices.length]!);
-      else if (ev.is('subnet.prev')) setSubnet(choices[(i - 1 + choices.length) % choices.length]!);
-      else return false;
-      return true;
-    },
-  });
   const subnetName = subnet === PRIMARY_NETWORK_ID ? 'primary network' : `subnet ${shortenId(subnet)}`;
   // Counting over every row is O(n): once per poll, not once per key press or clock tick.
   const warn = useMemo(() => {
@@ -181,16 +114,17 @@ export function ValidatorsPane({ width, height, active }: PaneProps) {
   // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
   const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
   return (
-    <TableBody
-      width={width}
-      height={height}
-      resource={resource}
-      what="Validators"
-      table={table}
-      columns={columns}
-      active={active}
+    <TablePane {...props} pane="validators" what="Validators" resource={resource} rows={rows} columns={columns}
+      defaultSort={{ key: 'weight', dir: 'desc' }} emptyText="no validators"
+      open={(v) => ({ kind: 'validator', nodeId: String(v.nodeID), subnetId: subnet })}
+      onKey={(ev) => {
+        const i = Math.max(0, choices.indexOf(subnet));
+        if (ev.is('subnet.next')) setSubnet(choices[(i + 1) % choices.length]!);
+        else if (ev.is('subnet.prev')) setSubnet(choices[(i - 1 + choices.length) % choices.length]!);
+        else return false;
+        return true;
+      }}
       summary={summary}
-      emptyText="no validators"
       tone={(v) => validatorTone(v, ownId, thresholdOf, now)}
     />
   );

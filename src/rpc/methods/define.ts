@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { versionsOf } from '../method-versions';
 import type { Endpoint } from '../transport';
+import { noParams } from './common';
 
 /** Everything avatop knows about one JSON-RPC method; the console and the simulator enumerate these. */
 export interface MethodDescriptor<N extends string = string, P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -10,7 +10,10 @@ export interface MethodDescriptor<N extends string = string, P extends z.ZodType
   readonly params: P;
   /** Wire → domain. */
   readonly result: R;
-  /** avalanchego version that added / removed the method, when it is not in every supported version. */
+  /**
+   * The avalanchego release that added / removed the method (its RELEASES.md), when it is not in every supported
+   * version: pollers skip it on nodes without it, and a "can't find method" reply says which way the node is off.
+   */
   readonly since?: string;
   readonly removedIn?: string;
   /** Needs the keystore (username/password); gone since v1.12.2. */
@@ -26,9 +29,21 @@ export interface MethodDescriptor<N extends string = string, P extends z.ZodType
 
 export type AnyMethod = MethodDescriptor<string, z.ZodType, z.ZodType>;
 
-export function defineMethod<const N extends string, P extends z.ZodType, R extends z.ZodType>(
-  descriptor: Omit<MethodDescriptor<N, P, R>, 'since' | 'removedIn'>,
+/** Each service's endpoint: a method's name says where it is posted (`platform.getHeight` to /ext/bc/P). */
+const ENDPOINT_OF_SERVICE = { info: 'info', platform: 'P', health: 'health' } as const satisfies Record<string, Endpoint>;
+type Service = keyof typeof ENDPOINT_OF_SERVICE;
+
+/**
+ * A method: its name, result schema and description; params when it takes any (none: `{}` or nothing). The
+ * endpoint follows from the name's service.
+ */
+export function defineMethod<const N extends `${Service}.${string}`, R extends z.ZodType, P extends z.ZodType = typeof noParams>(
+  descriptor: Omit<MethodDescriptor<N, P, R>, 'endpoint' | 'params'> & { readonly params?: P },
 ): MethodDescriptor<N, P, R> {
-  // Versions come from one table so RpcError and the registry never disagree.
-  return Object.freeze({ ...versionsOf(descriptor.name), ...descriptor });
+  const service = descriptor.name.slice(0, descriptor.name.indexOf('.')) as Service;
+  return Object.freeze({
+    endpoint: ENDPOINT_OF_SERVICE[service],
+    ...descriptor,
+    params: descriptor.params ?? (noParams as unknown as P),
+  });
 }

@@ -133,6 +133,10 @@ export class SimNetwork {
     this.cChainHeight = 40_000_000 + this.prng.int(0, 5_000_000);
     this.xChainHeight = 400_000 + this.prng.int(0, 100_000);
 
+    // Where in the key pool this seed starts: every seed began at pair 0, so seeds 1, 2 and 3 served this node (and
+    // every validator in the same order) the same BLS key. A step of 101, prime to the pool's 256, gives 256 seeds
+    // in a row 256 different starts.
+    this.signers = (this.seed >>> 0) * 101;
     const g = this.prng.fork('genesis');
     this.nodeId = g.bytes(20);
     this.nodeIdStr = formatNodeId(this.nodeId);

@@ -34,7 +34,8 @@ import { call, callRaw, type Endpoint } from './jsonrpc';
 import { startLocalNetwork, type LocalNetwork } from './network';
 import { PROBES, sendProbe } from './probes';
 import { diffShapes, shapeOf } from './shape';
-import { discoverTargets, EXPECTED_RPC_ERRORS, paramsFor, type Targets } from './targets';
+import { discoverTargets, EXPECTED_RPC_ERRORS } from './targets';
+import { liveParams, type Targets } from '../../helpers/method-fixtures';
 import { ewoq, generateActivity, loadContext, receiver, stakeBriefly, LOCAL_NETWORK_ID, type Activity, type Issued } from './wallet';
 
 export type SimProfile = 'v1.11' | 'v1.14';
@@ -150,7 +151,6 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
           chainId: activity.chainId,
           txId: activity.issued[0]!.txId,
           stakerTxId: activity.issued.find((i) => i.name === 'AddPermissionlessDelegatorTx')!.txId,
-          nodeId: net.nodes[0]!.nodeId,
         });
       } catch (err) {
         failed = true;
@@ -232,7 +232,7 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
             ? `${name} is understood (RPC error expected: ${expectError})`
             : `${name} result validates`;
         it(title, async () => {
-          const params = paramsFor(name, targets);
+          const params = liveParams(name, targets);
           try {
             const result = await (client.call as (n: string, p: unknown) => Promise<unknown>)(name, params);
             if (!supported || expectError) {
@@ -488,7 +488,7 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
           for (const [name, d] of Object.entries(methods)) {
             if (!supportedAt(version, d) || EXPECTED_RPC_ERRORS[name] || d.mutating) continue;
             const endpoint = d.endpoint as Endpoint;
-            const realText = await callRaw(net.url, endpoint, name, paramsFor(name, targets));
+            const realText = await callRaw(net.url, endpoint, name, liveParams(name, targets));
             const real = parseJsonBig(realText) as { result?: JsonBig; error?: unknown };
             // AVATOP_NODE_CAPTURE=<dir> keeps the real replies, for the simulator's owners to read.
             const captureDir = process.env.AVATOP_NODE_CAPTURE;
@@ -498,7 +498,7 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
             }
             let simReply: { result?: JsonBig; error?: { message?: string } };
             try {
-              simReply = parseJsonBig(await callRaw(sim.url, endpoint, name, paramsFor(name, simTargets))) as typeof simReply;
+              simReply = parseJsonBig(await callRaw(sim.url, endpoint, name, liveParams(name, simTargets))) as typeof simReply;
             } catch (err) {
               report.push(`${name}: simulator failed: ${(err as Error).message}`);
               continue;

@@ -3,7 +3,6 @@ import { healthParams, healthResult } from './health-result';
 
 export const readiness = defineMethod({
   name: 'health.readiness',
-  endpoint: 'health',
   params: healthParams,
   result: healthResult,
   description: 'Readiness checks: whether the node has finished its initial bootstrapping.',

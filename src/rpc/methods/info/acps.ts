@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { list, noParams, u64 } from '../common';
+import { list, u64 } from '../common';
 import { defineMethod } from '../define';
 
 const acp = z.object({
@@ -12,9 +12,6 @@ const acp = z.object({
 
 export const acps = defineMethod({
   name: 'info.acps',
-  endpoint: 'info',
-  params: noParams,
   result: z.object({ acps: z.record(z.string(), acp).nullish().transform((v) => v ?? {}) }),
   description: 'Stake-weighted support and objection of connected validators for each ACP (keys are ACP numbers).',
 });
-export type AcpsResult = z.output<typeof acps.result>;

@@ -3,9 +3,7 @@ import { defineMethod } from '../define';
 
 export const getBlockchainID = defineMethod({
   name: 'info.getBlockchainID',
-  endpoint: 'info',
   params: z.object({ alias: z.string().min(1, 'an alias is required') }),
   result: z.object({ blockchainID: z.string() }),
   description: 'The chain ID behind an alias (P, X, C or one set with admin.aliasChain).',
 });
-export type GetBlockchainIDResult = z.output<typeof getBlockchainID.result>;

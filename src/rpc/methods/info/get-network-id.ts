@@ -1,12 +1,9 @@
 import * as z from 'zod';
-import { noParams, u32 } from '../common';
+import { u32 } from '../common';
 import { defineMethod } from '../define';
 
 export const getNetworkID = defineMethod({
   name: 'info.getNetworkID',
-  endpoint: 'info',
-  params: noParams,
   result: z.object({ networkID: u32 }),
   description: 'Network ID (1 mainnet, 5 fuji, 12345 local). Decides the address HRP.',
 });
-export type GetNetworkIDResult = z.output<typeof getNetworkID.result>;

@@ -1,15 +1,12 @@
 import * as z from 'zod';
-import { noParams, signer } from '../common';
+import { signer } from '../common';
 import { defineMethod } from '../define';
 
 export const getNodeID = defineMethod({
   name: 'info.getNodeID',
-  endpoint: 'info',
-  params: noParams,
   result: z.object({
     nodeID: z.string(),
     nodePOP: signer.nullish().transform((v) => v ?? null),
   }),
   description: "This node's ID and its BLS public key with proof of possession.",
 });
-export type GetNodeIDResult = z.output<typeof getNodeID.result>;

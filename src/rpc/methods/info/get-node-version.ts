@@ -1,11 +1,9 @@
 import * as z from 'zod';
-import { noParams, u32 } from '../common';
+import { u32 } from '../common';
 import { defineMethod } from '../define';
 
 export const getNodeVersion = defineMethod({
   name: 'info.getNodeVersion',
-  endpoint: 'info',
-  params: noParams,
   result: z.object({
     version: z.string(),
     databaseVersion: z.string().default(''),
@@ -15,7 +13,6 @@ export const getNodeVersion = defineMethod({
   }),
   description: 'Node software, database, RPC protocol and VM versions.',
 });
-export type GetNodeVersionResult = z.output<typeof getNodeVersion.result>;
 
 export interface SemVer {
   major: number;

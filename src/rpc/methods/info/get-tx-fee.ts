@@ -1,11 +1,9 @@
 import * as z from 'zod';
-import { noParams, u64 } from '../common';
+import { u64 } from '../common';
 import { defineMethod } from '../define';
 
 export const getTxFee = defineMethod({
   name: 'info.getTxFee',
-  endpoint: 'info',
-  params: noParams,
   result: z.object({
     txFee: u64,
     createAssetTxFee: u64.optional(),
@@ -20,4 +18,3 @@ export const getTxFee = defineMethod({
   description:
     'Static fees in nAVAX. Deprecated since v1.12.2: the P-Chain fields are constants; real P-Chain fees are dynamic (platform.getFeeState).',
 });
-export type GetTxFeeResult = z.output<typeof getTxFee.result>;

@@ -1,11 +1,9 @@
 import * as z from 'zod';
-import { list, noParams } from '../common';
+import { list } from '../common';
 import { defineMethod } from '../define';
 
 export const getVMs = defineMethod({
   name: 'info.getVMs',
-  endpoint: 'info',
-  params: noParams,
   result: z.object({
     vms: z.record(z.string(), list(z.string())).nullish().transform((v) => v ?? {}),
     /** Feature extensions (secp256k1fx, nftfx, propertyfx); not in the spec, sent by current nodes. */
@@ -13,4 +11,3 @@ export const getVMs = defineMethod({
   }),
   description: 'Installed VMs (VM ID → aliases) and feature extensions.',
 });
-export type GetVMsResult = z.output<typeof getVMs.result>;

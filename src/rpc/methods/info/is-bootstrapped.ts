@@ -4,9 +4,7 @@ import { defineMethod } from '../define';
 
 export const isBootstrapped = defineMethod({
   name: 'info.isBootstrapped',
-  endpoint: 'info',
   params: z.object({ chain: chainParam }),
   result: z.object({ isBootstrapped: z.boolean() }),
   description: 'Whether the given chain (alias such as "P" or a chain ID) has finished bootstrapping.',
 });
-export type IsBootstrappedResult = z.output<typeof isBootstrapped.result>;

@@ -24,7 +24,6 @@ export type Peer = z.output<typeof peer>;
 
 export const peers = defineMethod({
   name: 'info.peers',
-  endpoint: 'info',
   params: z.object({ nodeIDs: z.array(nodeIdParam).optional() }).optional(),
   result: z.object({
     // A string on real nodes, a number in the docs.
@@ -33,4 +32,3 @@ export const peers = defineMethod({
   }),
   description: 'Connected peers: IPs, versions, last message times, observed uptime, tracked subnets, ACP votes.',
 });
-export type PeersResult = z.output<typeof peers.result>;

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { noParams } from '../common';
 import { defineMethod } from '../define';
 
 /** avalanchego writes this for an upgrade that is not scheduled. */
@@ -45,8 +44,7 @@ const result = z.record(z.string(), z.unknown()).transform((raw, ctx): UpgradesR
 
 export const upgrades = defineMethod({
   name: 'info.upgrades',
-  endpoint: 'info',
-  params: noParams,
+  since: 'v1.11.11',
   result,
   description: "Activation times of every network upgrade this node knows (9999-12-01: not scheduled by this node's release).",
 });

@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const uptime = defineMethod({
   name: 'info.uptime',
-  endpoint: 'info',
   // subnetID is spec-era only; nodes since v1.11.12 ignore it and report the primary network.
   params: z.object({ subnetID: idParam.optional() }).optional(),
   result: z.object({
@@ -13,4 +12,3 @@ export const uptime = defineMethod({
   }),
   description: "This node's uptime as the network observes it: stake that would reward it, and stake-weighted average.",
 });
-export type UptimeResult = z.output<typeof uptime.result>;

@@ -6,4 +6,3 @@ export const blockResult = z.object({
   block: z.union([hexBlob, jsonObject]),
   encoding: z.string().default('hex'),
 });
-export type BlockResult = z.output<typeof blockResult>;

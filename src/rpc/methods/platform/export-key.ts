@@ -4,7 +4,7 @@ import { defineMethod } from '../define';
 
 export const exportKey = defineMethod({
   name: 'platform.exportKey',
-  endpoint: 'P',
+  removedIn: 'v1.12.2',
   params: z.object({
     username: z.string().min(1, 'a keystore username is required'),
     password: z.string().min(1, 'a keystore password is required'),
@@ -14,4 +14,3 @@ export const exportKey = defineMethod({
   keystore: true,
   description: 'Keystore: the private key controlling an address. Not for mainnet; removed with the keystore in v1.12.2.',
 });
-export type ExportKeyResult = z.output<typeof exportKey.result>;

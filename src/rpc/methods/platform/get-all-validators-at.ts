@@ -16,10 +16,9 @@ const validatorSet = z.object({
 
 export const getAllValidatorsAt = defineMethod({
   name: 'platform.getAllValidatorsAt',
-  endpoint: 'P',
+  since: 'v1.14.0',
   params: z.object({ height: heightParam }),
   result: z.object({ validatorSets: z.record(z.string(), validatorSet).nullish().transform((v) => v ?? {}) }),
   heavy: true,
   description: 'Canonical validator sets of every subnet at a height (validators grouped by BLS key).',
 });
-export type GetAllValidatorsAtResult = z.output<typeof getAllValidatorsAt.result>;

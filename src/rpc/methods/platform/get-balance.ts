@@ -38,7 +38,6 @@ const utxoIds = z.unknown().transform((v, ctx): UtxoId[] => {
 
 export const getBalance = defineMethod({
   name: 'platform.getBalance',
-  endpoint: 'P',
   params: z.object({ addresses: z.array(addressParam).min(1, 'at least one address is required') }),
   result: z.object({
     /** AVAX-only totals; present on both old and current nodes. */
@@ -55,4 +54,3 @@ export const getBalance = defineMethod({
   }),
   description: 'Balances of addresses per asset: unlocked, locked stakeable, locked not stakeable, and their UTXO IDs.',
 });
-export type GetBalanceResult = z.output<typeof getBalance.result>;

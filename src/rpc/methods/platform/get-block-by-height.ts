@@ -5,10 +5,8 @@ import { blockResult } from './block-result';
 
 export const getBlockByHeight = defineMethod({
   name: 'platform.getBlockByHeight',
-  endpoint: 'P',
   params: z.object({ height: u64Param, encoding: blockEncoding.optional() }),
   result: blockResult,
   bigJson: true,
   description: 'The accepted block at a height, hex-encoded (default) or as JSON.',
 });
-export type GetBlockByHeightResult = z.output<typeof getBlockByHeight.result>;

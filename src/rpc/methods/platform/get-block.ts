@@ -5,10 +5,8 @@ import { blockResult } from './block-result';
 
 export const getBlock = defineMethod({
   name: 'platform.getBlock',
-  endpoint: 'P',
   params: z.object({ blockID: idParam, encoding: blockEncoding.optional() }),
   result: blockResult,
   bigJson: true,
   description: 'A block by ID, hex-encoded (default) or as JSON.',
 });
-export type GetBlockResult = z.output<typeof getBlock.result>;

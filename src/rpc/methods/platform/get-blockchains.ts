@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { list, noParams } from '../common';
+import { list } from '../common';
 import { defineMethod } from '../define';
 
 export const blockchain = z.object({
@@ -12,10 +12,7 @@ export type Blockchain = z.output<typeof blockchain>;
 
 export const getBlockchains = defineMethod({
   name: 'platform.getBlockchains',
-  endpoint: 'P',
-  params: noParams,
   result: z.object({ blockchains: list(blockchain) }),
   heavy: true,
   description: 'Every blockchain except the P-Chain: ID, name, subnet and VM.',
 });
-export type GetBlockchainsResult = z.output<typeof getBlockchains.result>;

@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const getCurrentSupply = defineMethod({
   name: 'platform.getCurrentSupply',
-  endpoint: 'P',
   params: optionalSubnetParams,
   result: z.object({
     supply: u64,
@@ -14,4 +13,3 @@ export const getCurrentSupply = defineMethod({
   heavy: true,
   description: 'Upper bound of tokens that can stake on a subnet (primary network by default), ignoring burnt fees.',
 });
-export type GetCurrentSupplyResult = z.output<typeof getCurrentSupply.result>;

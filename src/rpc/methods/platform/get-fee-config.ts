@@ -1,11 +1,10 @@
 import * as z from 'zod';
-import { list, noParams, u64 } from '../common';
+import { list, u64 } from '../common';
 import { defineMethod } from '../define';
 
 export const getFeeConfig = defineMethod({
   name: 'platform.getFeeConfig',
-  endpoint: 'P',
-  params: noParams,
+  since: 'v1.11.11',
   result: z.object({
     /** Gas per unit of bandwidth, DB read, DB write, compute. */
     weights: list(u64),
@@ -18,4 +17,3 @@ export const getFeeConfig = defineMethod({
   bigJson: true,
   description: 'ACP-103 dynamic fee parameters: gas weights, capacity, target rate, minimum gas price.',
 });
-export type GetFeeConfigResult = z.output<typeof getFeeConfig.result>;

@@ -1,11 +1,10 @@
 import * as z from 'zod';
-import { noParams, rfc3339, u64 } from '../common';
+import { rfc3339, u64 } from '../common';
 import { defineMethod } from '../define';
 
 export const getFeeState = defineMethod({
   name: 'platform.getFeeState',
-  endpoint: 'P',
-  params: noParams,
+  since: 'v1.11.11',
   result: z.object({
     capacity: u64,
     excess: u64,
@@ -16,4 +15,3 @@ export const getFeeState = defineMethod({
   bigJson: true,
   description: 'Current dynamic fee state: gas capacity, excess and price.',
 });
-export type GetFeeStateResult = z.output<typeof getFeeState.result>;

@@ -1,12 +1,9 @@
 import * as z from 'zod';
-import { noParams, u64 } from '../common';
+import { u64 } from '../common';
 import { defineMethod } from '../define';
 
 export const getHeight = defineMethod({
   name: 'platform.getHeight',
-  endpoint: 'P',
-  params: noParams,
   result: z.object({ height: u64 }),
   description: 'Height of the last accepted P-Chain block. Cheap; heavy lists refresh when it moves.',
 });
-export type GetHeightResult = z.output<typeof getHeight.result>;

@@ -4,7 +4,7 @@ import { defineMethod } from '../define';
 
 export const getL1Validator = defineMethod({
   name: 'platform.getL1Validator',
-  endpoint: 'P',
+  since: 'v1.11.13',
   // A single ID string; the docs' example wrongly passes an array.
   params: z.object({ validationID: idParam }),
   result: z.object({
@@ -23,4 +23,3 @@ export const getL1Validator = defineMethod({
   }),
   description: 'One L1 validator by validation ID: subnet, node, weight, balance, owners.',
 });
-export type GetL1ValidatorResult = z.output<typeof getL1Validator.result>;

@@ -4,7 +4,7 @@ import { defineMethod } from '../define';
 
 export const getMaxStakeAmount = defineMethod({
   name: 'platform.getMaxStakeAmount',
-  endpoint: 'P',
+  removedIn: 'v1.11.3',
   params: z.object({
     subnetID: idParam.optional(),
     nodeID: nodeIdParam,
@@ -14,4 +14,3 @@ export const getMaxStakeAmount = defineMethod({
   result: z.object({ amount: u64 }),
   description: 'Most nAVAX that can stake to a node over a period. Removed in v1.11.3.',
 });
-export type GetMaxStakeAmountResult = z.output<typeof getMaxStakeAmount.result>;

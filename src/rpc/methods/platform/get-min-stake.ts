@@ -4,9 +4,7 @@ import { defineMethod } from '../define';
 
 export const getMinStake = defineMethod({
   name: 'platform.getMinStake',
-  endpoint: 'P',
   params: optionalSubnetParams,
   result: z.object({ minValidatorStake: u64, minDelegatorStake: u64 }),
   description: 'Minimum validator and delegator stake on a subnet (primary network by default).',
 });
-export type GetMinStakeResult = z.output<typeof getMinStake.result>;

@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const getRewardUTXOs = defineMethod({
   name: 'platform.getRewardUTXOs',
-  endpoint: 'P',
   params: z.object({ txID: idParam, encoding: blobEncoding.optional() }),
   result: z.object({
     numFetched: u32,
@@ -14,4 +13,3 @@ export const getRewardUTXOs = defineMethod({
   }),
   description: 'UTXOs rewarded to a staking or delegation tx after its period ended (empty for unknown txs).',
 });
-export type GetRewardUTXOsResult = z.output<typeof getRewardUTXOs.result>;

@@ -6,7 +6,6 @@ export const MAX_GET_STAKE_ADDRESSES = 256;
 
 export const getStake = defineMethod({
   name: 'platform.getStake',
-  endpoint: 'P',
   params: z.object({
     addresses: z
       .array(addressParam)
@@ -25,4 +24,3 @@ export const getStake = defineMethod({
   }),
   description: 'Amount staked by addresses (rewards excluded) and the staked outputs.',
 });
-export type GetStakeResult = z.output<typeof getStake.result>;

@@ -4,9 +4,7 @@ import { defineMethod } from '../define';
 
 export const getStakingAssetID = defineMethod({
   name: 'platform.getStakingAssetID',
-  endpoint: 'P',
   params: optionalSubnetParams,
   result: z.object({ assetID: z.string() }),
   description: 'Asset staked on a subnet (AVAX on the primary network; the ID differs between mainnet and fuji).',
 });
-export type GetStakingAssetIDResult = z.output<typeof getStakingAssetID.result>;

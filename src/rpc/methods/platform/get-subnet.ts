@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const getSubnet = defineMethod({
   name: 'platform.getSubnet',
-  endpoint: 'P',
   // Omitted means the primary network, which the node rejects ("the primary network isn't a subnet").
   params: z.object({ subnetID: idParam }),
   result: z.object({
@@ -20,4 +19,3 @@ export const getSubnet = defineMethod({
   }),
   description: 'Owner keys, threshold and locktime of a subnet, its transformation tx and its L1 manager.',
 });
-export type GetSubnetResult = z.output<typeof getSubnet.result>;

@@ -12,11 +12,9 @@ export type Subnet = z.output<typeof subnet>;
 
 export const getSubnets = defineMethod({
   name: 'platform.getSubnets',
-  endpoint: 'P',
   params: z.object({ ids: z.array(idParam).optional() }).optional(),
   // null when none of the requested IDs exist.
   result: z.object({ subnets: list(subnet) }),
   heavy: true,
   description: 'Subnets (all, plus the primary network, when no IDs are given) with their control keys.',
 });
-export type GetSubnetsResult = z.output<typeof getSubnets.result>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { noParams, rfc3339 } from '../common';
+import { rfc3339 } from '../common';
 import { defineMethod } from '../define';
 
 // The key is `timestamp`; the docs' signature says `time`. Accept either.
@@ -10,9 +10,6 @@ const result = z
 
 export const getTimestamp = defineMethod({
   name: 'platform.getTimestamp',
-  endpoint: 'P',
-  params: noParams,
   result,
   description: 'Current P-Chain timestamp (the offset is whatever the node uses).',
 });
-export type GetTimestampResult = z.output<typeof getTimestamp.result>;

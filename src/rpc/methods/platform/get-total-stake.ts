@@ -10,10 +10,8 @@ const result = z
 
 export const getTotalStake = defineMethod({
   name: 'platform.getTotalStake',
-  endpoint: 'P',
   params: optionalSubnetParams,
   result,
   heavy: true,
   description: 'Total stake weight on a subnet (primary network by default); 0 for an unknown subnet.',
 });
-export type GetTotalStakeResult = z.output<typeof getTotalStake.result>;

@@ -8,7 +8,6 @@ export type TxStatus = (typeof TX_STATUSES)[number];
 
 export const getTxStatus = defineMethod({
   name: 'platform.getTxStatus',
-  endpoint: 'P',
   params: z.object({ txID: idParam }),
   result: z.object({
     // A status this client does not know yet is kept as-is rather than failing the call.
@@ -17,4 +16,3 @@ export const getTxStatus = defineMethod({
   }),
   description: 'Status of a tx: Committed, Aborted, Processing, Dropped (with a reason) or Unknown.',
 });
-export type GetTxStatusResult = z.output<typeof getTxStatus.result>;

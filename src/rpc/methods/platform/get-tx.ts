@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const getTx = defineMethod({
   name: 'platform.getTx',
-  endpoint: 'P',
   params: z.object({ txID: idParam, encoding: blockEncoding.optional() }),
   result: z.object({
     tx: z.union([hexBlob, jsonObject]),
@@ -13,4 +12,3 @@ export const getTx = defineMethod({
   bigJson: true,
   description: 'An accepted tx by ID, hex-encoded (default) or as JSON.',
 });
-export type GetTxResult = z.output<typeof getTx.result>;

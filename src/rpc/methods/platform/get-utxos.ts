@@ -9,7 +9,6 @@ export const utxoIndex = z.object({ address: z.string(), utxo: z.string() });
 
 export const getUTXOs = defineMethod({
   name: 'platform.getUTXOs',
-  endpoint: 'P',
   params: z.object({
     addresses: z
       .array(addressParam)
@@ -35,5 +34,3 @@ export const getUTXOs = defineMethod({
   }),
   description: 'UTXOs referencing addresses, a page at a time (limit ≤ 1024); sourceChain gives atomic UTXOs to import.',
 });
-export type GetUTXOsParams = z.input<typeof getUTXOs.params>;
-export type GetUTXOsResult = z.output<typeof getUTXOs.result>;

@@ -1,11 +1,10 @@
 import * as z from 'zod';
-import { noParams, u64 } from '../common';
+import { u64 } from '../common';
 import { defineMethod } from '../define';
 
 export const getValidatorFeeConfig = defineMethod({
   name: 'platform.getValidatorFeeConfig',
-  endpoint: 'P',
-  params: noParams,
+  since: 'v1.12.2',
   result: z.object({
     capacity: u64,
     target: u64,
@@ -17,4 +16,3 @@ export const getValidatorFeeConfig = defineMethod({
   bigJson: true,
   description: 'ACP-77 L1 validator fee parameters: capacity, target, minimum price per second.',
 });
-export type GetValidatorFeeConfigResult = z.output<typeof getValidatorFeeConfig.result>;

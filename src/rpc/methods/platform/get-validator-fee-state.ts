@@ -1,13 +1,11 @@
 import * as z from 'zod';
-import { noParams, rfc3339, u64 } from '../common';
+import { rfc3339, u64 } from '../common';
 import { defineMethod } from '../define';
 
 export const getValidatorFeeState = defineMethod({
   name: 'platform.getValidatorFeeState',
-  endpoint: 'P',
-  params: noParams,
+  since: 'v1.12.2',
   result: z.object({ excess: u64, price: u64, timestamp: rfc3339 }),
   bigJson: true,
   description: 'Current L1 validator fee state: excess and price (nAVAX per second per validator).',
 });
-export type GetValidatorFeeStateResult = z.output<typeof getValidatorFeeState.result>;

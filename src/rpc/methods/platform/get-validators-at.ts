@@ -29,10 +29,8 @@ const result = z.union([z.object({ validators: byNode }).transform((r) => r.vali
 
 export const getValidatorsAt = defineMethod({
   name: 'platform.getValidatorsAt',
-  endpoint: 'P',
   params: z.object({ height: heightParam, subnetID: idParam.optional() }),
   result,
   heavy: true,
   description: 'The validator set (weights and BLS keys) of a subnet at a P-Chain height, or "proposed" (newer nodes only: v1.11.2 rejects it).',
 });
-export type GetValidatorsAtResult = z.output<typeof getValidatorsAt.result>;

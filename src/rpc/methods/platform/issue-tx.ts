@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const issueTx = defineMethod({
   name: 'platform.issueTx',
-  endpoint: 'P',
   params: z.object({
     tx: hexBlob.min(3, 'the tx bytes are required'),
     encoding: blobEncoding.optional(),
@@ -13,4 +12,3 @@ export const issueTx = defineMethod({
   mutating: true,
   description: 'Submits a signed tx (hex with checksum, or hexnc). Changes chain state: the console confirms first.',
 });
-export type IssueTxResult = z.output<typeof issueTx.result>;

@@ -4,7 +4,7 @@ import { defineMethod } from '../define';
 
 export const listAddresses = defineMethod({
   name: 'platform.listAddresses',
-  endpoint: 'P',
+  removedIn: 'v1.12.2',
   params: z.object({
     username: z.string().min(1, 'a keystore username is required'),
     password: z.string().min(1, 'a keystore password is required'),
@@ -13,4 +13,3 @@ export const listAddresses = defineMethod({
   keystore: true,
   description: 'Keystore: addresses controlled by a keystore user. Removed with the keystore in v1.12.2.',
 });
-export type ListAddressesResult = z.output<typeof listAddresses.result>;

@@ -4,7 +4,6 @@ import { defineMethod } from '../define';
 
 export const sampleValidators = defineMethod({
   name: 'platform.sampleValidators',
-  endpoint: 'P',
   params: z.object({
     size: z.union([z.number().int().min(0).max(65535), z.string().regex(/^\d+$/).transform(Number).pipe(z.number().max(65535))]),
     subnetID: idParam.optional(),
@@ -12,4 +11,3 @@ export const sampleValidators = defineMethod({
   result: z.object({ validators: list(z.string()) }),
   description: 'A stake-weighted random sample of validator node IDs (size ≤ 65535, at most the validator count).',
 });
-export type SampleValidatorsResult = z.output<typeof sampleValidators.result>;

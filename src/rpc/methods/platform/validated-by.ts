@@ -4,10 +4,8 @@ import { defineMethod } from '../define';
 
 export const validatedBy = defineMethod({
   name: 'platform.validatedBy',
-  endpoint: 'P',
   // Omitted means the P-Chain itself, validated by the primary network.
   params: z.object({ blockchainID: idParam.optional() }).optional(),
   result: z.object({ subnetID: z.string() }),
   description: 'The subnet that validates a blockchain.',
 });
-export type ValidatedByResult = z.output<typeof validatedBy.result>;

@@ -4,10 +4,8 @@ import { defineMethod } from '../define';
 
 export const validates = defineMethod({
   name: 'platform.validates',
-  endpoint: 'P',
   // Omitted means the primary network (X, C and the other primary chains).
   params: optionalSubnetParams,
   result: z.object({ blockchainIDs: list(z.string()) }),
   description: 'The blockchains a subnet validates.',
 });
-export type ValidatesResult = z.output<typeof validates.result>;

@@ -2,7 +2,7 @@
 // `stakeAmount` (spec era, removed v1.12.2) or `weight`; permissioned-subnet stakers carry only the base fields;
 // L1 validators have no txID/endTime.
 import * as z from 'zod';
-import { list, owner, percent, signer, u32, u64, unixTime } from '../common';
+import { idParam, list, nodeIdParam, owner, percent, signer, u32, u64, unixTime } from '../common';
 
 // Mutates the freshly parsed object instead of spreading it: validator lists run to thousands of rows.
 function withWeight<T extends { weight?: bigint; stakeAmount?: bigint }>(r: T, ctx: z.RefinementCtx): T & { weight: bigint } {
@@ -76,3 +76,11 @@ export const validatorRecord = z
 export type ValidatorRecord = z.output<typeof validatorRecord>;
 
 export const validatorList = list(validatorRecord);
+
+/** `{ subnetID?, nodeIDs? }`: whose stakers (the primary network's by default), and which nodes only. */
+export const stakerListParams = z
+  .object({
+    subnetID: idParam.optional(),
+    nodeIDs: z.array(nodeIdParam).optional(),
+  })
+  .optional();
