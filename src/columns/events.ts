@@ -2,7 +2,7 @@
 // incident, newest first on screen.
 import type { Column } from './column';
 import type { EventLine, Severity } from '../domain/events/record';
-import { formatClock, formatDuration, formatLocalTimestamp } from '../format/time';
+import { formatLocalClock, formatDuration, formatLocalTimestamp } from '../format/time';
 import { sanitize } from '../format/sanitize';
 
 const SEVERITY_LABEL: Readonly<Record<Severity, string>> = { info: 'info', warning: 'WARN', critical: 'CRIT' };
@@ -24,7 +24,7 @@ function stateText(e: EventLine, now: number): string {
 /** `node`: a NODE column (several nodes watched; `avatop events` always prints it). */
 export function eventColumns(now: number, opts: { node: boolean }): Column<EventLine>[] {
   return [
-    { key: 'time', title: 'TIME', width: 15, priority: 0, render: (e) => formatClock(e.start, now, true), sortValue: (e) => e.start, get: { value: (e) => formatLocalTimestamp(e.start) } },
+    { key: 'time', title: 'TIME', width: 15, priority: 0, render: (e) => formatLocalClock(e.start, now, true), sortValue: (e) => e.start, get: { value: (e) => formatLocalTimestamp(e.start) } },
     {
       key: 'severity',
       title: 'SEV',

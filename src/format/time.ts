@@ -84,7 +84,7 @@ export function formatDate(t: Date | number | null | undefined): string {
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /** "09:12" today, "Nov 25 09:12" another day: local time, as the operator's own clock shows it. */
-export function formatClock(ms: number, now: number, seconds = false): string {
+export function formatLocalClock(ms: number, now: number, seconds = false): string {
   const d = new Date(ms);
   const n = new Date(now);
   const time = `${pad2(d.getHours())}:${pad2(d.getMinutes())}${seconds ? `:${pad2(d.getSeconds())}` : ''}`;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eventNodes, filterEventRows, newWarningCount, newWarningsText, nextLevel, nextNode, openOf } from '../../src/panes/events/events-model';
 import type { EventLine } from '../../src/domain/events/record';
 import { durationText } from '../../src/columns/events';
-import { formatClock } from '../../src/format/time';
+import { formatLocalClock } from '../../src/format/time';
 
 const T0 = new Date(2026, 10, 26, 9, 12, 5).getTime();
 const ev = (more: Partial<EventLine>): EventLine => ({
@@ -39,9 +39,9 @@ describe('the Events pane model', () => {
   });
 
   it('says the time as the clock shows it, and how long an incident lasted or lasts', () => {
-    expect(formatClock(T0, T0 + 1000)).toBe('09:12');
-    expect(formatClock(T0, T0 + 1000, true)).toBe('09:12:05');
-    expect(formatClock(T0, T0 + 86_400_000, true)).toBe('Nov 26 09:12:05');
+    expect(formatLocalClock(T0, T0 + 1000)).toBe('09:12');
+    expect(formatLocalClock(T0, T0 + 1000, true)).toBe('09:12:05');
+    expect(formatLocalClock(T0, T0 + 86_400_000, true)).toBe('Nov 26 09:12:05');
     expect(durationText(ev({ kind: 'unreachable', end: T0 + 62_000 }), T0 + 100_000)).toBe('1m 02s');
     expect(durationText(ev({ kind: 'unreachable' }), T0 + 100_000)).toBe('ongoing 1m 40s');
     expect(durationText(ev({ kind: 'version' }), T0 + 100_000)).toBe('');

@@ -1,7 +1,7 @@
 // The Events pane as pure functions: the rows a filter leaves, the words of each column, and what Enter opens.
 import { SEVERITY_RANK, type EventLine, type EventTarget, type Severity } from '../../domain/events/record';
 import { newWarnings } from '../../domain/events/fold';
-import { formatClock } from '../../format/time';
+import { formatLocalClock } from '../../format/time';
 import type { NavView, PaneId } from '../../state/ui';
 
 /** The severity filter's steps (`l` cycles them): everything, warnings and worse, critical only. */
@@ -45,7 +45,7 @@ export function newWarningCount(events: readonly EventLine[], seenAt: number | u
 
 /** "3 new since 09:12", "1 new" (never opened): the header's words. */
 export function newWarningsText(count: number, seenAt: number | undefined, now: number): string {
-  return seenAt === undefined ? `${count} new event${count === 1 ? '' : 's'}` : `${count} new since ${formatClock(seenAt, now)}`;
+  return seenAt === undefined ? `${count} new event${count === 1 ? '' : 's'}` : `${count} new since ${formatLocalClock(seenAt, now)}`;
 }
 
 /** What Enter opens for an event: a pane, or a view pushed over the Events pane. */
