@@ -102,16 +102,24 @@ export function Header({ width }: { width: number }) {
     style: claim(r.data === true ? theme.status.ok : r.data === false ? theme.status.warn : theme.text.muted),
   });
   const rewarding = uptime.data?.rewardingStakePercentage;
-  const weighted = uptime.data?.weightedAveragePercentage;
   // The threshold this node's validation has (domain/reward/threshold.ts); for a non-validator, a new validation's.
+  // The node counts info.uptime's rewarding stake at it.
   const own = useAvatop(selectOwnValidator);
   const threshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, Date.now());
   const now = Date.now();
   // The worst of this node's validations (primary, subnet, L1) by the reward guard.
-  const budget = validationsBadge(useOwnValidations(now), now);
+  const validations = useOwnValidations(now);
+  const primary = validations[0]?.kind === 'primary' ? validations[0].guard : undefined;
+  const budget = validationsBadge(validations, now);
+  // A validator's uptime is the vote's: the stake-weighted median voter (info.uptime's average counts unconnected
+  // stake as 0 and is only shown on the overview). A projection's figure is live, not last known: never dimmed.
+  const vote = primary?.basis.kind === 'vote' ? primary.uptimePercent : undefined;
+  const shown = primary ? vote : uptime.data?.weightedAveragePercentage;
+  const upStyle = claim(shown === undefined ? theme.text.muted : isBelow(shown, threshold) ? theme.status.warn : theme.status.ok);
+  const upText = shown === undefined ? (primary ? '?' : '—') : `${formatPercent(shown, primary ? 0 : 1)}${primary ? ' median' : ''}`;
+  const budgetLive = primary !== undefined && (primary.basis.kind === 'projected' || primary.basis.kind === 'unknown');
   // A network upgrade this node's release does not schedule (domain/upgrades), beside the version it is about.
   const upgrade = useUpgradeVerdict(now);
-  const upStyle = claim(weighted === undefined ? theme.text.muted : isBelow(weighted, threshold) ? theme.status.warn : theme.status.ok);
 
   // With several nodes, which one this is (the fleet's name for it) comes first.
   const fleetName = useViewedName();
@@ -165,10 +173,14 @@ export function Header({ width }: { width: number }) {
             { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)) },
             ...connectedParts(health, theme),
             { text: '  uptime ', style: label },
-            { text: weighted !== undefined ? `${formatPercent(weighted, 1)}` : '—', style: upStyle },
-            { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: claim(label), drop: 3 },
-            ...(budget ? [{ text: `  ${budget.text}`, style: claim(budget.tone === 'muted' ? theme.text.muted : theme.status[budget.tone]) }] : []),
+            { text: upText, style: upStyle },
+            {
+              text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)}${threshold.percent === undefined ? '' : ` at ${threshold.percent}%`})` : '',
+              style: claim(label),
+              drop: 3,
+            },
           ]}
+          reward={budget ? { text: `  ${budget.text}`, style: (budgetLive ? (st: Style) => st : claim)(budget.tone === 'muted' ? theme.text.muted : theme.status[budget.tone]) } : undefined}
           latencyMs={height.latencyMs}
           latencies={latencies}
           updatedAt={height.updatedAt}
@@ -205,9 +217,12 @@ function HeaderLine2({
   updatedAt,
   paused,
   live,
+  reward,
 }: {
   width: number;
   parts: Array<HeaderPart<Style>>;
+  /** The reward badge: last on the line, or right after the unreachable notice (a projected budget counts down then). */
+  reward?: HeaderPart<Style>;
   latencyMs: number | undefined;
   latencies: number[];
   updatedAt: number | undefined;
@@ -219,8 +234,9 @@ function HeaderLine2({
   const spark = width >= 110 ? sparkline(latencies, 12) : '';
   const unreachable = unreachableText(live, now);
   if (unreachable) {
-    // First, so it survives a narrow terminal; the latency and data age belong to a connection that is gone.
-    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
+    // First, so it survives a narrow terminal, then the reward budget counting down; the latency and data age belong
+    // to a connection that is gone.
+    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...(reward ? [{ ...reward, text: reward.text.trimStart() }, { text: '  ', style: theme.header.label }] : []), ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
   }
   return (
     <Segments
@@ -228,6 +244,7 @@ function HeaderLine2({
       parts={fitHeaderParts(
         [
           ...parts,
+          ...(reward ? [reward] : []),
           { text: '  rpc ', style: theme.header.label, drop: 2 },
           { text: formatLatency(latencyMs), style: theme.header.value, drop: 2 },
           { text: spark ? ` ${spark}` : '', style: theme.chrome.sparkline, drop: 1 },

@@ -10,9 +10,9 @@ import { selectLiveness } from '../../state/liveness';
 import { selectOwnValidator } from '../../state/own-validator';
 import { ownValidationsOf } from '../../state/view-keys';
 import { healthSummaryOf } from '../health/health-summary';
-import { ownValidationFacts } from '../reward/guard';
-import { judgeOwnValidations, type JudgedValidation } from '../reward/own-validations';
-import { budgetSentence, formatSlack } from '../reward/findings';
+import { judgeNode } from '../reward/node-guard';
+import type { JudgedValidation } from '../reward/own-validations';
+import { budgetWords, formatSlack } from '../reward/words';
 import type { Tier } from '../reward/tiers';
 import { latest } from '../../metrics/series';
 import { sanitize } from '../../format/sanitize';
@@ -98,7 +98,8 @@ function validationFact(v: JudgedValidation, nodeId: string, own: ReturnType<typ
   const g = v.guard!;
   const primary = v.kind === 'primary';
   const b = g.budget;
-  const rewarded = g.threshold.percent !== undefined;
+  // Only a budget the vote gives is a verdict: a projected one (the view cannot be read) is the outage's business.
+  const rewarded = g.threshold.percent !== undefined && g.basis.kind === 'vote';
   return {
     key: primary ? 'primary' : `subnet:${v.subnetId}`,
     kind: v.kind,
@@ -111,7 +112,7 @@ function validationFact(v: JudgedValidation, nodeId: string, own: ReturnType<typ
     autoRenewed: g.autoRenewed,
     nextPeriodS: primary && own?.nextPeriod !== undefined ? Number(own.nextPeriod) : undefined,
     ...(rewarded && trusted && b && g.budgetTier !== undefined
-      ? { budgetTier: g.budgetTier, budgetText: budgetSentence(g, now), budgetRemainingMs: b.remainingMs, budgetLost: b.state === 'lost' }
+      ? { budgetTier: g.budgetTier, budgetText: budgetWords(g, now).text, budgetRemainingMs: b.remainingMs, budgetLost: b.state === 'lost' }
       : {}),
   };
 }
@@ -160,13 +161,12 @@ export function nodeFacts(s: AvatopState, now: number, opts: FactOptions = {}): 
   let uptime: NodeFacts['uptime'];
   let validationsComplete = false;
   if (nodeId && ownKnown) {
-    const primary = ownValidationFacts(own, s.node.uptime.data, s.versions.upgrades);
     const found = ownValidationsOf(s);
-    const judged = judgeOwnValidations(primary, found, { now, override: opts.override }, PRIMARY_NETWORK_ID);
+    const judged = judgeNode(s, { now, override: opts.override });
     validations = judged.map((v) => validationFact(v, nodeId, own, trusted, now));
     validationsComplete = found !== undefined;
     const g = judged[0]?.kind === 'primary' ? judged[0].guard : undefined;
-    if (g && trusted && g.uptimePercent !== undefined && g.threshold.percent !== undefined) uptime = { percent: g.uptimePercent, threshold: g.threshold.percent };
+    if (g && trusted && g.basis.kind === 'vote' && g.uptimePercent !== undefined && g.threshold.percent !== undefined) uptime = { percent: g.uptimePercent, threshold: g.threshold.percent };
   }
 
   // The upgrade deadline as domain/upgrades judges it for every surface: its tier and sentence.

@@ -32,9 +32,10 @@ describe('facts from a polled store', () => {
     session = startHeadlessSession({ name: 'n', url: sim.url }, { intervalMs: 300, timeoutMs: 2_000 });
     const store = session.store;
     const ref = { network: 'mainnet', nodeId: sim.nodeId, name: 'n' };
-    const first = await until('the node and its own record', () => {
+    // The budget waits for the vote: the peers' views and the validator set's weights.
+    const first = await until('the node, its own record and the vote', () => {
       const f = nodeFacts(store.getState(), Date.now());
-      return f.checks && f.validations && f.stake && f.version && f.bootstrapping ? f : undefined;
+      return f.checks && f.validations?.find((v) => v.key === 'primary')?.budgetTier && f.stake && f.version && f.bootstrapping ? f : undefined;
     });
     expect(first.reach).toEqual({ up: true, failures: 0 });
     expect(first.bootstrapping).toEqual([]);
