@@ -10,7 +10,9 @@ import type { EventLine, NodeRef } from '../domain/events/record';
 import { HISTORY_MAX_AGE_MS, type HistorySample } from '../domain/events/history';
 import { nodeFs, readJsonFile, writeFileAtomic, type FsOps } from './fs-ops';
 import { NodeJournal, type JournalOptions } from './node-journal';
-import { targetKey, TOP_FILES } from './paths';
+import { nodeLastAt } from './read-all';
+import { rememberTarget } from './keep-budgets';
+import { TOP_FILES } from './paths';
 import { secretsOf } from './redact';
 import { watchNode, type NodeWatch, type RewardAnswer } from './node-watch';
 
@@ -109,11 +111,6 @@ export function createKeeper(opts: KeeperOptions): Keeper {
     t.unref?.();
   };
 
-  const targets = (): Record<string, NodeRef> => {
-    if (!dir) return {};
-    const v = readJsonFile(fs, join(dir, TOP_FILES.targets));
-    return v && typeof v === 'object' ? (v as Record<string, NodeRef>) : {};
-  };
 
   const book: Keeper = {
     dir,
@@ -157,7 +154,6 @@ export function createKeeper(opts: KeeperOptions): Keeper {
       return h.samples.filter((x) => x.t >= sinceMs);
     },
     watch(store, target, wopts = {}) {
-      const tk = targetKey(target.url);
       const w = watchNode(
         store,
         {
@@ -188,20 +184,12 @@ export function createKeeper(opts: KeeperOptions): Keeper {
           },
           note,
           remembered: () => {
-            const r = targets()[tk];
-            return r && typeof r.nodeId === 'string' && typeof r.network === 'string' ? { network: r.network, nodeId: r.nodeId, name: target.name } : undefined;
+            const r = dir ? nodeLastAt(dir, target.url, fs) : undefined;
+            return r && { ...r, name: target.name };
           },
           remember(ref) {
-            if (!dir) return;
-            const all = targets();
-            const cur = all[tk];
-            if (cur && cur.nodeId === ref.nodeId && cur.network === ref.network && cur.name === ref.name) return;
-            try {
-              fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-              writeFileAtomic(fs, join(dir, TOP_FILES.targets), `${JSON.stringify({ ...all, [tk]: { network: ref.network, nodeId: ref.nodeId, name: ref.name } })}\n`);
-            } catch {
-              // a node down at the next start is then only known once it answers
-            }
+            // A node down at the next start is otherwise only known once it answers.
+            if (dir) rememberTarget(dir, target.url, ref, fs);
           },
         },
         {

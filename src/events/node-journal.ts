@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { foldText, type FoldedEvents } from '../domain/events/fold';
 import { formatEventLine, type EventLine, type NodeRef } from '../domain/events/record';
 import { asSample, HISTORY_MAX_AGE_MS, HISTORY_MAX_BYTES, type HistorySample } from '../domain/events/history';
-import { lastBudgetSchema, type LastBudget } from '../domain/events/last-budget';
+import { isLastBudget } from '../domain/reward/projection';
+import type { LastBudget } from '../state/reward-memory';
 import { trackerFrom, type TrackerState } from '../domain/events/tracker';
 import { errorCode, nodeFs, readJsonFile, writeFileAtomic, type FsOps } from './fs-ops';
 import { nodeDir, NODE_STATE_FILE } from './paths';
@@ -34,6 +35,7 @@ export interface NodeState {
   readonly nodeId: string;
   readonly savedAt: number;
   readonly tracker: TrackerState;
+  /** The last trustworthy budget of each validation ('primary' or the subnet's ID): the reward guard's memory. */
   readonly budgets: Readonly<Record<string, LastBudget>>;
 }
 
@@ -96,10 +98,8 @@ export class NodeJournal {
     const v = readJsonFile(this.fs, join(this.dir, NODE_STATE_FILE)) as Partial<NodeState> | undefined;
     if (!v || v.v !== 1) return undefined;
     const budgets: Record<string, LastBudget> = {};
-    for (const [k, b] of Object.entries(v.budgets ?? {})) {
-      const r = lastBudgetSchema.safeParse(b);
-      if (r.success) budgets[k] = r.data;
-    }
+    // A file is input too: a record off the shape, or filed under another validation's key, is dropped.
+    for (const [k, b] of Object.entries(v.budgets ?? {})) if (isLastBudget(b) && b.validation === k) budgets[k] = b;
     return {
       v: 1,
       name: typeof v.name === 'string' ? v.name : this.node.name,

@@ -1,13 +1,16 @@
 // One node watched for events: the store it is polled into, the tracker run over its facts after every change that
 // matters, and the node's journal written on a timer, never from the poll or render path. Whichever process watches
 // the node (monitor or exporter) runs this; only the holder of the node's writer lock writes (writer-lock.ts), the
-// other reads what it wrote.
+// other reads what it wrote. The reward guard's memory of each validation's last trustworthy budget (the store's
+// `reward.last`) is saved with the tracker's state and given back to the store when the node is known again, so a
+// countdown survives a restart of avatop or the exporter.
 import type { AvatopState, AvatopStore } from '../state/store';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { nodeFacts, type NodeFacts } from '../domain/events/facts';
 import { observe, rewardsToAsk, INITIAL_TRACKER, type TrackerState } from '../domain/events/tracker';
 import { historySample, SAMPLE_EVERY_MS, type HistorySample } from '../domain/events/history';
-import type { LastBudget } from '../domain/events/last-budget';
+import { restoreLastBudgets } from '../domain/reward/projection';
+import type { LastBudget } from '../state/reward-memory';
 import type { EventLine, NodeRef } from '../domain/events/record';
 import { NodeJournal, type JournalOptions } from './node-journal';
 import { redact } from './redact';
@@ -70,8 +73,6 @@ export interface NodeWatch {
   /** This watch writes the node's log. */
   readonly writer: boolean;
   readonly ref: NodeRef | undefined;
-  /** The last trustworthy budget of each validation, as kept. */
-  budgets(): Readonly<Record<string, LastBudget>>;
 }
 
 /** The pieces of the store facts and samples are read from: a look is taken when one of them changed. */
@@ -102,13 +103,21 @@ function withoutSecrets(f: NodeFacts, secrets: readonly string[]): NodeFacts {
   return { ...f, reach, ...(checks ? { checks } : {}) };
 }
 
+/** The store's budgets of this node only (another node may have answered at the address before). */
+function budgetsOf(last: Readonly<Record<string, LastBudget>>, nodeId: string): Readonly<Record<string, LastBudget>> {
+  return Object.values(last).every((b) => b.nodeId === nodeId) ? last : Object.fromEntries(Object.entries(last).filter(([, b]) => b.nodeId === nodeId));
+}
+
 export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOptions): NodeWatch {
   const now = opts.now ?? Date.now;
   let ref: NodeRef | undefined;
   let journal: NodeJournal | undefined;
   let writer = false;
   let tracker: TrackerState | undefined;
-  let budgets: Record<string, LastBudget> = {};
+  /** The store's budgets as last saved: a new figure marks the state for the next write. */
+  let savedBudgets: Readonly<Record<string, LastBudget>> | undefined;
+  /** The primary validation's budget at the last look, for the history's minute sample. */
+  let primaryBudget: { readonly ms: number; readonly at: number } | undefined;
   let queue: EventLine[] = [];
   let samples: HistorySample[] = [];
   let stateDirty = false;
@@ -124,6 +133,16 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
   let failing: string | undefined;
   const rewardAnswers: Record<string, RewardAnswer> = {};
   const rewardAskedAt: Record<string, number> = {};
+
+  /** What an earlier run kept, given back to the guard (a record older than the store's own is ignored there). */
+  const restoreBudgets = (kept: Readonly<Record<string, LastBudget>> | undefined) => {
+    const records = Object.values(kept ?? {});
+    if (records.length === 0) return;
+    store.setState((s) => {
+      const reward = restoreLastBudgets(s.reward, records);
+      return reward === s.reward ? s : { ...s, reward };
+    }, true);
+  };
 
   const clean = (l: EventLine): EventLine => ({ ...l, text: redact(l.text, opts.secrets), node: redact(l.node, opts.secrets) });
 
@@ -148,7 +167,6 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
     if (!writer || memoryOnly) {
       // From memory to the folder: what was seen meanwhile is written; the saved state is older than it.
       if (!memoryOnly || !tracker) tracker = saved?.tracker ?? INITIAL_TRACKER;
-      budgets = { ...saved?.budgets, ...budgets };
     }
     writer = true;
     memoryOnly = false;
@@ -165,9 +183,13 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
     ref = seen;
     writer = false;
     tracker = undefined;
-    budgets = {};
+    savedBudgets = undefined;
+    primaryBudget = undefined;
     journal = opts.stateDir ? new NodeJournal(opts.stateDir, ref, opts.journal) : undefined;
-    if (journal) takeOver();
+    if (journal) {
+      restoreBudgets(journal.readState()?.budgets);
+      takeOver();
+    }
     else {
       writer = true;
       tracker = INITIAL_TRACKER;
@@ -195,9 +217,8 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
       if (queue.length > MAX_QUEUED) queue = queue.slice(-MAX_QUEUED);
       sink.add(lines);
     }
-    for (const v of facts.validations ?? []) {
-      if (v.budgetRemainingMs !== undefined) budgets[v.key] = { key: v.key, label: v.label, remainingMs: v.budgetRemainingMs, at, endMs: v.endMs };
-    }
+    const primary = facts.validations?.find((v) => v.key === 'primary');
+    if (primary?.budgetRemainingMs !== undefined) primaryBudget = { ms: primary.budgetRemainingMs, at };
     askRewards(at);
   };
 
@@ -238,7 +259,7 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
   const takeSample = () => {
     if (!ref || !writer) return;
     const s = store.getState();
-    const sample = historySample(s, { now: now(), prev: prevSample, latencies, budgetMs: budgets.primary && now() - budgets.primary.at < 2 * SAMPLE_EVERY_MS ? budgets.primary.remainingMs : undefined });
+    const sample = historySample(s, { now: now(), prev: prevSample, latencies, budgetMs: primaryBudget && now() - primaryBudget.at < 2 * SAMPLE_EVERY_MS ? primaryBudget.ms : undefined });
     if (!sample) return;
     prevSample = sample;
     latencies = [];
@@ -284,9 +305,14 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
         problem(`cannot write the history (${r.code})`);
       }
     }
+    // The guard's memory changes with every trustworthy reading: saved with the state, at most once a minute.
+    const last = store.getState().reward.last;
+    if (last !== savedBudgets) stateDirty = true;
     if (stateDirty && tracker && (wrote || final || at - stateWrittenAt >= STATE_EVERY_MS)) {
+      const budgets = budgetsOf(last, ref.nodeId);
       const r = journal.writeState({ v: 1, name: opts.name, network: ref.network, nodeId: ref.nodeId, savedAt: at, tracker, budgets });
       if (r.ok) {
+        savedBudgets = last;
         stateDirty = false;
         stateWrittenAt = at;
       } else problem(`cannot save the event tracker's state (${r.code})`);
@@ -342,6 +368,5 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
     get ref() {
       return ref;
     },
-    budgets: () => budgets,
   };
 }

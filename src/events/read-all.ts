@@ -3,9 +3,10 @@
 import { join } from 'node:path';
 import { filterEvents, foldLines, type EventFilter } from '../domain/events/fold';
 import { parseEventLine, type EventLine, type NodeRef } from '../domain/events/record';
-import type { LastBudget } from '../domain/events/last-budget';
-import { nodeFs, type FsOps } from './fs-ops';
+import type { LastBudget } from '../state/reward-memory';
+import { nodeFs, readJsonFile, type FsOps } from './fs-ops';
 import { NodeJournal } from './node-journal';
+import { targetKey, TOP_FILES } from './paths';
 
 export interface LogContents {
   /** Folded, newest first, within the filter. */
@@ -73,7 +74,19 @@ export function readAllEvents(stateDir: string, filter: EventFilter, fs: FsOps =
   };
 }
 
-/** The last trustworthy budgets kept for a node, by validation key. */
-export function readLastBudgets(stateDir: string, node: Pick<NodeRef, 'network' | 'nodeId'>, fs: FsOps = nodeFs): Readonly<Record<string, LastBudget>> {
-  return new NodeJournal(stateDir, { ...node, name: node.nodeId }, { fs }).readState()?.budgets ?? {};
+/** The last trustworthy budget of each validation kept for a node (node.json). */
+export function readLastBudgets(stateDir: string, node: Pick<NodeRef, 'network' | 'nodeId'>, fs: FsOps = nodeFs): LastBudget[] {
+  return Object.values(new NodeJournal(stateDir, { ...node, name: node.nodeId }, { fs }).readState()?.budgets ?? {});
+}
+
+/** targets.json: the node each watched address last answered as, by `targetKey`. */
+export function readTargets(stateDir: string, fs: FsOps = nodeFs): Record<string, NodeRef> {
+  const v = readJsonFile(fs, join(stateDir, TOP_FILES.targets));
+  return v && typeof v === 'object' ? (v as Record<string, NodeRef>) : {};
+}
+
+/** The node that last answered at `url`, for one that does not answer now. */
+export function nodeLastAt(stateDir: string, url: string, fs: FsOps = nodeFs): Pick<NodeRef, 'network' | 'nodeId'> | undefined {
+  const r = readTargets(stateDir, fs)[targetKey(url)];
+  return r && typeof r.nodeId === 'string' && typeof r.network === 'string' ? { network: r.network, nodeId: r.nodeId } : undefined;
 }

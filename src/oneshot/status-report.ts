@@ -5,7 +5,7 @@
 import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
 import { formatConnected, type HealthSummary } from '../domain/health/health-summary';
 import { rewardThreshold, type HeliconSchedule } from '../domain/reward/threshold';
-import { judgeValidation, type ValidationFacts } from '../domain/reward/guard';
+import { judgeValidation, type ValidationFacts, type ValidationGuard } from '../domain/reward/guard';
 import { basisLine, budgetLine, distributionLine, endLine, guardFindings } from '../domain/reward/words';
 import type { OwnValidations } from '../domain/reward/own-validations';
 import { networkView } from '../domain/reward/vote';
@@ -13,6 +13,7 @@ import { renewalOf } from '../domain/reward/renewal';
 import type { WarnBudget } from '../domain/reward/tiers';
 import type { LastBudget, VoterWeights } from '../state/reward-memory';
 import { reportValidations } from './status-validations';
+import { unreachableBudget } from './status-kept-budgets';
 import { EXIT_CRITICAL, EXIT_OK, EXIT_WARNING } from '../config/exit-codes';
 import { judgeUpgrade, upgradeLine, type UpgradeFacts, type UpgradeVerdict } from '../domain/upgrades/deadline';
 
@@ -86,6 +87,8 @@ export interface StatusReport {
   problems: string[];
   lines: string[];
   json: Record<string, unknown>;
+  /** This node's primary and subnet validations as the guard judged them (status-memory.ts keeps the trustworthy budgets). */
+  validations?: readonly ValidationGuard[];
 }
 
 export interface ThresholdRule {
@@ -104,12 +107,14 @@ function show<T>(m: Maybe<T>, f: (v: T) => string): string {
 export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number): StatusReport {
   if (s.unreachable !== undefined) {
     const reason = sanitize(s.unreachable);
+    // What the event log kept of its budgets, spent in real time since: how long there is to bring it back.
+    const kept = (s.lastBudgets ?? []).map((b) => unreachableBudget(b, now));
     return {
       verdict: 'unreachable',
       exitCode: 2,
       problems: [reason],
-      lines: [`UNREACHABLE  ${sanitize(s.url)}`, `  ${reason}`],
-      json: { url: s.url, verdict: 'unreachable', reachable: false, problems: [reason] },
+      lines: [`UNREACHABLE  ${sanitize(s.url)}`, `  ${reason}`, ...kept.map((k) => k.line)],
+      json: { url: s.url, verdict: 'unreachable', reachable: false, problems: [reason], ...(kept.length > 0 ? { validations: kept.map((k) => k.json) } : {}) },
     };
   }
 
@@ -264,7 +269,8 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     problems,
   };
   // config/exit-codes.ts: left behind is CRITICAL as an unreachable node is.
-  return { verdict, exitCode: verdict === 'healthy' ? EXIT_OK : verdict === 'critical' ? EXIT_CRITICAL : EXIT_WARNING, problems, lines, json, upgrade };
+  const validations = own.list.flatMap((v) => (v.guard ? [v.guard] : []));
+  return { verdict, exitCode: verdict === 'healthy' ? EXIT_OK : verdict === 'critical' ? EXIT_CRITICAL : EXIT_WARNING, problems, lines, json, upgrade, validations };
 }
 
 /** The upgrade verdict for scripts: the tier, the deadline and how far it is, what to install, and why. */

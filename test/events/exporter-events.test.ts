@@ -1,5 +1,6 @@
 // The exporter keeps the event log as the monitor does: a simulated node stopped and restarted under it, then
-// `avatop events` afterwards; and two exporters on one host watching one node write one line per transition.
+// `avatop events` afterwards; two exporters on one host watching one node write one line per transition; and the
+// last trustworthy budget it kept counts down after the exporter is restarted with the node isolated.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -82,4 +83,32 @@ describe('the exporter and the event log', () => {
     expect(lines).toHaveLength(2);
     expect(foldText(lines).events).toHaveLength(1);
   }, 120_000);
+
+  it('keeps the last trustworthy budget across its own restart: an isolated node is projected from it', async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), 'avatop-exporter-budget-'));
+    dirs.push(stateDir);
+    sim = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5 });
+    const series = (text: string, name: string) => {
+      const m = new RegExp(`^${name}\\{[^}]*subnet="primary"[^}]*\\} (\\S+)$`, 'm').exec(text);
+      return m ? Number(m[1]) : undefined;
+    };
+    const first = await exporter(stateDir, sim.url);
+    await until('a budget from the vote', async () => (series(await first.scrape(), 'avatop_validation_budget_projected') === 0 ? true : undefined), 60_000, 500);
+    await running.pop()!.stop(); // its last flush writes node.json
+    const kept = (JSON.parse(readFileSync(join(nodeDir(stateDir, { network: 'mainnet', nodeId: sim.nodeId }), 'node.json'), 'utf8')) as { budgets: Record<string, { atMs: number; nodeId: string }> }).budgets.primary!;
+    expect(kept.nodeId).toBe(sim.nodeId);
+
+    sim.connections.setIsolated(true);
+    const second = await exporter(stateDir, sim.url);
+    const since = await until(
+      'the budget projected from the kept figure',
+      async () => {
+        const text = await second.scrape();
+        return series(text, 'avatop_validation_budget_projected') === 1 ? series(text, 'avatop_validation_budget_projected_since_timestamp_seconds') : undefined;
+      },
+      60_000,
+      500,
+    );
+    expect(since).toBe(kept.atMs / 1000);
+  }, 150_000);
 });
