@@ -8,6 +8,8 @@ import { sparkline } from '../components/Sparkline';
 import { useTheme } from '../theme/ThemeContext';
 import type { Style } from '../theme/schema';
 import { sanitize } from '../format/sanitize';
+import { truncateWords } from '../format/width';
+import { useAppConfig } from '../ui/config';
 import { shortenId } from '../format/ids';
 import { formatCount, formatLatency, formatPercent } from '../format/number';
 import { formatAge, formatDuration } from '../format/time';
@@ -23,7 +25,7 @@ import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { isBelow } from '../domain/reward/threshold';
 import { validationsBadge } from '../ui/validations-model';
 import { useOwnValidations } from '../ui/use-own-validations';
-import { useViewedName } from '../fleet/fleet-context';
+import { useFleetAttention, useViewedName } from '../fleet/fleet-context';
 import { useBookEvents, useEventBook, useSeenAt } from '../ui/use-events';
 import { newWarningCount, newWarningsText } from '../panes/events/events-model';
 import { useUpgradeVerdict } from '../ui/use-upgrade-verdict';
@@ -124,8 +126,11 @@ export function Header({ width }: { width: number }) {
   // With several nodes, which one this is (the fleet's name for it) comes first.
   const fleetName = useViewedName();
   const news = useNewWarnings(now);
+  // Another node of the fleet that needs attention shows on every pane of this one, right after its name.
+  const attention = useFleetAttention(useAppConfig().rewardThreshold.override);
   const line1 = [
     ...(fleetName ? [{ text: `[${sanitize(fleetName)}] `, style: theme.header.title }] : []),
+    ...(attention ? [{ text: `${attention.severity >= 2 ? '✗' : '!'} ${truncateWords(sanitize(attention.text), Math.max(20, Math.floor(width / 3)))}  `, style: attention.severity >= 2 ? theme.status.error : theme.status.warn }] : []),
     { text: id, style: theme.header.title },
     { text: ` ${sanitize(networkName.data ?? '')}`, style: value },
     { text: ver ? ` ${ver}` : '', style: label, drop: 2 },
