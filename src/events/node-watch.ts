@@ -189,8 +189,7 @@ export function watchNode(store: AvatopStore, sink: WatchSink, opts: WatchOption
     if (journal) {
       restoreBudgets(journal.readState()?.budgets);
       takeOver();
-    }
-    else {
+    } else {
       writer = true;
       tracker = INITIAL_TRACKER;
     }
