@@ -131,7 +131,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
   const log = createDebugLog(settings.debugLog);
   // The event log (or, with --no-state, this run's events only): a watch per node once the fleet exists.
   const keeper = createKeeper({ stateDir: settings.stateDir });
-  const threshold: RewardThreshold = settings.uptimeThreshold !== undefined ? { override: settings.uptimeThreshold } : DEFAULT_REWARD_THRESHOLD;
+  const threshold: RewardThreshold = settings.uptimeThreshold !== undefined ? { override: settings.uptimeThreshold, overrideFrom: settings.uptimeThresholdFrom } : DEFAULT_REWARD_THRESHOLD;
 
   return new Promise<number>((resolve) => {
     let done = false;

@@ -37,6 +37,8 @@ export interface Settings {
   debugLog?: string;
   /** Reward uptime threshold override in percent; otherwise the node's own rule (domain/reward/threshold.ts). */
   uptimeThreshold?: number;
+  /** The config file uptimeThreshold came from; undefined when the flag set it (or nothing did). */
+  uptimeThresholdFrom?: string;
   /** Where the values came from, for `--help` and the debug log. */
   configPath?: string;
   /** The config file's `nodes`: several nodes, each with a name and its own headers (the exporter; the fleet). */
@@ -78,7 +80,7 @@ export const COMMON_FLAGS: readonly FlagSpec[] = [
 /** Flags of the interactive monitor only. */
 /** The one-shot commands' (`status`, `get`) own flags; here with the others so the README's table needs nothing from oneshot/. */
 export const OUTPUT_FLAGS: readonly FlagSpec[] = [
-  { name: 'output', short: 'o', kind: 'string', value: 'table|json', description: 'output format (default table)' },
+  { name: 'output', short: 'o', kind: 'string', value: 'table|json|line', description: 'output format (default table; line: one line for a status bar, status only)' },
   { name: 'watch', short: 'w', kind: 'boolean', description: 'repeat every --interval until Ctrl-C' },
 ];
 
@@ -308,6 +310,8 @@ export function resolveSettings(
   settings.watch = [...(file.watch ?? []), ...((values['watch-node'] as string[] | undefined) ?? [])].map((id, i) => parseWatchedNode(id, values['watch-node'] !== undefined && i >= (file.watch?.length ?? 0) ? '--watch-node' : `config ${configPath}: watch`));
   const threshold = values['uptime-threshold'] ?? file.uptimeThreshold;
   if (threshold !== undefined) settings.uptimeThreshold = parseThreshold(threshold as string | number, where('uptime-threshold', 'uptimeThreshold'));
+  // The threshold's source names the config file when the figure came from there (the flag wins over it).
+  if (values['uptime-threshold'] === undefined && file.uptimeThreshold !== undefined) settings.uptimeThresholdFrom = configPath;
 
   // The state folder: --no-state (or config false) turns it off; --state-dir, then the config's, then XDG's.
   const stateFlag = values['state-dir'];

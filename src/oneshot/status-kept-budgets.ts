@@ -2,7 +2,7 @@
 // are worth keeping, and what a kept one says of a node this run cannot reach. Pure; status-memory.ts does the I/O.
 import type { ValidationGuard } from '../domain/reward/guard';
 import { lastBudgetOf, project } from '../domain/reward/projection';
-import { formatClock, formatEnd, formatSlack } from '../domain/reward/words';
+import { formatClock, formatDuration, formatTimestamp } from '../format/time';
 import type { LastBudget } from '../state/reward-memory';
 import { sanitize } from '../format/sanitize';
 
@@ -34,10 +34,10 @@ export function unreachableBudget(b: LastBudget, now: number): { line: string; j
   const p = project(b, now);
   const since = `projected since ${formatClock(b.atMs, now)} (node unreachable)`;
   const text = p.ended
-    ? `the period it was last read for ended on ${formatEnd(b.endMs)} (${since}); the vote decided its reward`
+    ? `the period it was last read for ended on ${formatTimestamp(b.endMs)} (${since}); the vote decided its reward`
     : p.spent
       ? `spent if the node has been down since the last trustworthy figure (${since}): the reward is at risk, not known lost; check the node and avatop's path to it now`
-      : `at most ${formatSlack(p.remainingMs)} more this period (of ${formatSlack(p.allowedMs)}), ${since}: spent in real time as if the node were down; check the node and avatop's path to it`;
+      : `at most ${formatDuration(p.remainingMs)} more this period (of ${formatDuration(p.allowedMs)}), ${since}: spent in real time as if the node were down; check the node and avatop's path to it`;
   const primary = b.validation === 'primary';
   return {
     line: `${primary ? 'budget    ' : `subnet     ${sanitize(b.validation)}:`} ${text}`,

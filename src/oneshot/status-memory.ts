@@ -2,7 +2,7 @@
 // trustworthy budget of each validation, so a node it finds isolated or cannot reach gets a projected budget rather
 // than "budget unknown", and keeps what it read itself while the vote could be trusted.
 import type { NodeRef } from '../domain/events/record';
-import type { ValidationGuard } from '../domain/reward/guard';
+import type { JudgedValidation } from '../domain/reward/own-validations';
 import { keepLastBudgets, rememberTarget, type KeepOutcome } from '../events/keep-budgets';
 import { nodeLastAt, readLastBudgets } from '../events/read-all';
 import type { StatusSnapshot } from './status-report';
@@ -25,10 +25,10 @@ export function withKeptBudgets(s: StatusSnapshot, stateDir: string): StatusSnap
  * Keeps this run's trustworthy budgets for the next run (left to a monitor or exporter that watches the node), and
  * which node answered at this address, for a run that finds it unreachable.
  */
-export function keepStatusBudgets(s: StatusSnapshot, guards: readonly ValidationGuard[], stateDir: string, name: string): KeepOutcome {
+export function keepStatusBudgets(s: StatusSnapshot, judged: readonly JudgedValidation[] | undefined, stateDir: string, name: string): KeepOutcome {
   const node = s.unreachable === undefined ? nodeOf(s, stateDir) : undefined;
   if (!node) return 'unchanged';
-  const records = trustedBudgetsOf(guards);
+  const records = trustedBudgetsOf((judged ?? []).flatMap((v) => (v.guard ? [v.guard] : [])));
   if (records.length > 0) rememberTarget(stateDir, s.url, { ...node, name });
   return keepLastBudgets(stateDir, { ...node, name }, records);
 }

@@ -67,7 +67,7 @@ describe('the health view', () => {
     expect(f).toMatch(/database\s+passing \(\d+ µs\)/);
     // The full entry of the first failing check: error, timestamp, duration, failures in a row, details.
     expect(f).toMatch(/P: FAILING\s+state\s+FAILING\s+›?error\s+not connected to enough stake/);
-    expect(f).toMatch(/timestamp\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ \(/);
+    expect(f).toMatch(/timestamp\s+\d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?Z \(/);
     expect(f).toMatch(/duration\s+\d+ µs/);
     expect(f).toMatch(/failures in a row\s+1/);
     // The last check of a node that tracks no subnet (a tracked subnet's chains would come after it): futureupgrade,
@@ -86,5 +86,22 @@ describe('the health view', () => {
     expect(screen.scheduler.activeKeys()).toContain('health');
     screen.sim!.faults.setHealth({ failing: { diskspace: 'remaining available disk space percentage (4%) is below minimum required available space percentage (10%)' } });
     await screen.waitFor((f) => /diskspace\s+FAILING: remaining available disk space percentage \(4%\)/.test(f) && /node says\s+unhealthy: 1 failing: diskspace/.test(f));
+  });
+});
+
+describe('the health view names chains', () => {
+  it("a tracked subnet's chain check (registered by chain ID) by the chain's name, from getBlockchains", async () => {
+    screen = await startScreen({ sim: { trackedSubnets: 1 } });
+    await screen.waitFor(/Node ID/);
+    const tracked = screen.sim!.network.subnets.filter((x) => x.tracked);
+    expect(tracked.length).toBeGreaterThan(0);
+    const chain = tracked[0]!.chains[0]!;
+    // The one-line list of checks: the chain's name, never its bare ID.
+    const f = await screen.press('H', (x) => new RegExp(`^\\s*${chain.name}\\s+passing`, 'm').test(x));
+    expect(f).not.toMatch(new RegExp(`^\\s*${chain.idStr}\\s+passing`, 'm'));
+    // Its full entry (the checks by name after the node's own, so at the end) has the name with the whole ID.
+    const chains = tracked.flatMap((x) => x.chains).sort((a, b) => (a.idStr < b.idStr ? -1 : 1));
+    const last = chains[chains.length - 1]!;
+    await screen.press('G', (x) => x.includes(`${last.name} (chain ${last.idStr}): passing`));
   });
 });

@@ -63,7 +63,7 @@ describe('status and the last trustworthy budget', () => {
     const isolated = await runCli(['status', '--url', url, '--state-dir', stateDir]);
     const isolatedJson = await runCli(['status', '--url', url, '--state-dir', stateDir, '-o', 'json']);
     const after = Date.now();
-    const hhmm = new Date(kept.atMs).toISOString().slice(11, 16);
+    const hhmm = new Date(kept.atMs).toISOString().slice(11, 19);
     expect(isolated.stdout).toMatch(new RegExp(`^budget\\s+at most [^,]+ more this (period|cycle), projected since ${hhmm}Z \\(isolated\\)`, 'm'));
     expect(isolated.stdout).not.toMatch(/budget unknown|reward lost/);
     const p = primaryOf(isolatedJson.stdout);

@@ -12,7 +12,8 @@ import { ownValidationsOf } from '../../state/view-keys';
 import { healthSummaryOf } from '../health/health-summary';
 import { judgeNode } from '../reward/node-guard';
 import type { JudgedValidation } from '../reward/own-validations';
-import { budgetWords, formatSlack } from '../reward/words';
+import { budgetWords } from '../reward/words';
+import { formatDuration } from '../../format/time';
 import type { Tier } from '../reward/tiers';
 import { latest } from '../../metrics/series';
 import { sanitize } from '../../format/sanitize';
@@ -92,7 +93,7 @@ function validationFact(v: JudgedValidation, nodeId: string, own: ReturnType<typ
   if (v.kind === 'l1') {
     const l1 = v.l1!;
     const r = l1.runwayMs;
-    const text = l1.balance === undefined || l1.price === undefined ? undefined : r === undefined ? 'no fee charged' : r === 0 ? 'balance spent: inactive' : `balance lasts ${formatSlack(r)} at today's fee`;
+    const text = l1.balance === undefined || l1.price === undefined ? undefined : r === undefined ? 'no fee charged' : r === 0 ? 'balance spent: inactive' : `balance lasts ${formatDuration(r)} at today's fee`;
     return { key: `l1:${l1.validationId}`, kind: 'l1', label: `L1 validation ${shortId(l1.validationId)}`, nodeId, subnetId: v.subnetId, autoRenewed: false, l1Tier: v.tier, l1Text: text };
   }
   const g = v.guard!;

@@ -6,7 +6,8 @@ import type { FleetRow } from '../../domain/fleet/row';
 import { endBadge } from '../../ui/budget-model';
 import { budgetCellText } from '../../domain/reward/words';
 import { formatConnected } from '../../domain/health/health-summary';
-import { formatCompact, formatCount, formatLatency, formatPercent } from '../../format/number';
+import { formatCount, formatLatency, formatPercent } from '../../format/number';
+import { behindCell, lagCell } from '../../domain/fleet/table';
 import { formatAgeShort, formatDuration } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
 
@@ -20,7 +21,8 @@ export function stateText(r: FleetRow, now: number): string {
 
 export function validationText(r: FleetRow, now: number): { uptime: string; needs: string; budget: string; ends: string } {
   const g = r.guard;
-  if (!g) return { uptime: '-', needs: '-', budget: r.reachable ? 'none' : '-', ends: '-' };
+  // No budget only for a node known not to validate; while that is not known (P-chain bootstrapping), unknown.
+  if (!g) return { uptime: '-', needs: '-', budget: r.reachable === false ? '-' : r.validates === false ? 'none' : 'unknown', ends: '-' };
   const end = endBadge(g, now);
   return {
     uptime: g.uptimePercent === undefined ? '?' : formatPercent(g.uptimePercent, 2),
@@ -42,8 +44,8 @@ export function fleetColumns(now: number, newWarnings?: (name: string) => number
     { key: 'version', title: 'VERSION', width: 7, priority: 5, render: (r) => sanitize((r.version ?? '-').replace(/^avalanchego\//, 'v')), sortValue: (r) => r.version },
     { key: 'boot', title: 'P X C', width: 5, priority: 4, render: (r) => `${flag(r.bootstrapped.P)} ${flag(r.bootstrapped.X)} ${flag(r.bootstrapped.C)}` },
     { key: 'height', title: 'HEIGHT', width: 10, align: 'right', priority: 1, render: (r) => (r.height === undefined ? '-' : formatCount(r.height)), sortValue: (r) => r.height },
-    { key: 'lag', title: 'LAG', width: 6, align: 'right', priority: 1, render: (r) => (r.lag === undefined ? '-' : formatCompact(Number(r.lag))), sortValue: (r) => r.lag },
-    { key: 'chain', title: 'BEHIND', width: 7, align: 'right', priority: 4, render: (r) => (r.chainBehindMs === undefined ? '-' : r.chainBehindMs < 1000 ? 'in sync' : formatDuration(r.chainBehindMs)), sortValue: (r) => r.chainBehindMs },
+    { key: 'lag', title: 'LAG', width: 6, align: 'right', priority: 1, render: (r) => lagCell(r.lag), sortValue: (r) => r.lag },
+    { key: 'chain', title: 'BEHIND', width: 7, align: 'right', priority: 4, render: (r) => behindCell(r.chainBehindMs), sortValue: (r) => r.chainBehindMs },
     { key: 'peers', title: 'PEERS', width: 5, align: 'right', priority: 3, render: (r) => (r.peers === undefined ? '-' : formatCount(r.peers)), sortValue: (r) => r.peers },
     { key: 'stake', title: 'STAKE', width: 5, align: 'right', priority: 4, render: (r) => (r.connectedStake === undefined ? '-' : formatConnected(r.connectedStake)), sortValue: (r) => r.connectedStake },
     { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 2, render: (r) => validationText(r, now).uptime, sortValue: (r) => r.guard?.uptimePercent },
