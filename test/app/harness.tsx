@@ -11,6 +11,7 @@ import { defaultTheme } from '../../src/theme';
 import type { Size } from '../../src/terminal/use-terminal-size';
 import type { Theme } from '../../src/theme/schema';
 import { untilListening, waitForFrame } from '../components/helpers';
+import type { EventBook } from '../../src/domain/events/book';
 
 export const KEY = {
   enter: '\r',
@@ -47,7 +48,7 @@ export const SUPPORTED_SIZES = [
 
 export const SMALL_SIM: SimNodeOptions = { validators: 120, peers: 40, utxos: 300, subnets: 3, blockIntervalMs: 1000 };
 
-export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string; theme?: Theme; scheduler?: Partial<SchedulerOptions>; slowMs?: number; watch?: string[] } = {}): Promise<Screen> {
+export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string; theme?: Theme; scheduler?: Partial<SchedulerOptions>; slowMs?: number; watch?: string[]; events?: EventBook } = {}): Promise<Screen> {
   const sim = opts.url ? undefined : await createSimNode({ ...SMALL_SIM, ...opts.sim });
   // hostAlias: reach the simulator by a host name instead of its IP (for the Host-header filter).
   const url = opts.url ?? (opts.hostAlias ? sim!.url.replace('127.0.0.1', opts.hostAlias) : sim!.url);
@@ -60,6 +61,7 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
     url,
     rewardThreshold: DEFAULT_REWARD_THRESHOLD,
     watch: opts.watch,
+    events: opts.events,
     actions: {
       quit: () => {
         counts.quits++;
