@@ -21,6 +21,16 @@ const imports = (names) => (from) => `import { ${names} } from ${JSON.stringify(
 // graphemes.mjs sits beside runtime.mjs; the specifier is a path or a file URL, whichever the caller gave.
 const graphemeImports = (names) => (from) => imports(names)(from.replace(/runtime\.mjs$/, 'graphemes.mjs'));
 const LAZY_SEGMENTER = graphemeImports('lazySegmenter as __avatopLazySegmenter');
+// The screen writer (screen-log.mjs) beside runtime.mjs, and ansi-tokenize resolved from Ink's own folder, as Ink's
+// output.js resolves it.
+const SCREEN_LOG = (from) =>
+  imports('createScreenLog as __avatopScreenLog')(from.replace(/runtime\.mjs$/, 'screen-log.mjs')) +
+  imports('rowCells as __avatopRowCells')(from) +
+  "import { tokenize as __avatopTokenize, styledCharsFromTokens as __avatopFromTokens } from '@alcalzone/ansi-tokenize';\n" +
+  'const __avatopAnsiCodec = { tokenize: __avatopTokenize, styledCharsFromTokens: __avatopFromTokens, rowCells: __avatopRowCells };\n';
+// Host-config methods of Ink's reconciler that change what is on screen: each notes that it did (runtime.mjs).
+const MUTATING_METHODS = ['commitTextUpdate(node, _oldText, newText) {', 'removeChild(node, removeNode) {', 'removeChildFromContainer(node, removeNode) {', 'hideTextInstance(node) {', 'unhideTextInstance(node, text) {'];
+const markMutated = (signature) => [signature, `${signature}\n        __avatopMarkMutated();`];
 
 /**
  * Patch id → the package and file it edits, the import it needs and its edits, [find (string or RegExp), replace].
@@ -34,25 +44,80 @@ const PATCHES = {
     file: 'build/output.js',
     via: [],
     header: imports(
-      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, compactStyledChars as __avatopCompact, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, trimRowMemo as __avatopTrimRows',
+      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, rowText as __avatopRowText, trimRowMemo as __avatopTrimRows',
     ),
     edits: [
       ['widths = new Map();', 'widths = new __AvatopGenMap();'],
       ['blockWidths = new Map();', 'blockWidths = new __AvatopGenMap();'],
       ['styledChars = new Map();', 'styledChars = new __AvatopGenMap(__avatopLineLimit, __avatopLineLength);'],
-      ['cached = styledCharsFromTokens(tokenize(line));', 'cached = __avatopCompact(styledCharsFromTokens(tokenize(line)));'],
       ['return sliceAnsi(line, from, to);', 'return __avatopSlice(line, from, to, sliceAnsi);'],
       ['export default class Output {', 'const __avatopSharedCaches = new OutputCaches();\nexport default class Output {'],
       ['caches = new OutputCaches();', 'caches = __avatopSharedCaches;'],
-      [/row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/, 'row.push(__avatopBlank);'],
+      // A frame's grid: one array of the shared blank a row, made whole rather than grown cell by cell, and handed on
+      // as it is when it has no holes (it never has) rather than copied by filter.
+      [
+        /const row = \[\];\s*for \(let x = 0; x < this\.width; x\+\+\) \{\s*row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);\s*\}/,
+        'const row = new Array(this.width).fill(__avatopBlank);',
+      ],
+      ['const lineWithoutEmptyItems = line.filter(item => item !== undefined);', 'const lineWithoutEmptyItems = line.includes(undefined) ? line.filter(item => item !== undefined) : line;'],
       [
         /const generatedOutput = output\s*\.map\(line => \{/,
         '__avatopTrimRows(output.length);\n        const generatedOutput = output.map((line, __avatopY) => {',
       ],
       [
         'return styledCharsToString(lineWithoutEmptyItems).trimEnd();',
-        'return __avatopRowString(lineWithoutEmptyItems, __avatopY, styledCharsToString);',
+        'return __avatopRowString(lineWithoutEmptyItems, __avatopY, (cells) => __avatopRowText(cells, __avatopAnsi));',
       ],
+      // What rowText needs of ansi-tokenize, resolved where Ink resolves it.
+      [
+        "import { styledCharsFromTokens, styledCharsToString, tokenize, } from '@alcalzone/ansi-tokenize';",
+        "import { styledCharsFromTokens, styledCharsToString, tokenize, diffAnsiCodes as __avatopDiffCodes, ansiCodesToString as __avatopCodesToString, } from '@alcalzone/ansi-tokenize';\nconst __avatopAnsi = { diffAnsiCodes: __avatopDiffCodes, ansiCodesToString: __avatopCodesToString };",
+      ],
+    ],
+  },
+  // `incrementalRendering` draws with the screen writer (screen-log.mjs): absolute cursor moves and only the
+  // changed cells. Stock Ink's incremental mode is one row off when frames keep their height.
+  'ink/build/log-update.js': {
+    pkg: 'ink',
+    file: 'build/log-update.js',
+    via: [],
+    header: SCREEN_LOG,
+    edits: [['return createIncremental(stream, { showCursor });', 'return __avatopScreenLog(stream, { showCursor }, __avatopAnsiCodec);']],
+  },
+  // A commit that changed nothing on screen (a clock whose text stayed the same, a store write of equal data) ends
+  // there: without this every React commit laid out, rendered and serialised the whole frame, only for Ink to find
+  // the output unchanged.
+  'ink/build/reconciler.js': {
+    pkg: 'ink',
+    file: 'build/reconciler.js',
+    via: [],
+    header: imports('markMutated as __avatopMarkMutated, markIfChanged as __avatopMarkIfChanged, takeMutated as __avatopTakeMutated'),
+    edits: [
+      ['resetAfterCommit(rootNode) {', 'resetAfterCommit(rootNode) {\n        if (!__avatopTakeMutated() && !rootNode.isStaticDirty) {\n            return;\n        }'],
+      ['appendChild: appendChildNode,', 'appendChild: (parent, child) => {\n        __avatopMarkMutated();\n        appendChildNode(parent, child);\n    },'],
+      ['insertBefore: insertBeforeNode,', 'insertBefore: (parent, child, before) => {\n        __avatopMarkMutated();\n        insertBeforeNode(parent, child, before);\n    },'],
+      ['appendChildToContainer: appendChildNode,', 'appendChildToContainer: (parent, child) => {\n        __avatopMarkMutated();\n        appendChildNode(parent, child);\n    },'],
+      ['insertInContainerBefore: insertBeforeNode,', 'insertInContainerBefore: (parent, child, before) => {\n        __avatopMarkMutated();\n        insertBeforeNode(parent, child, before);\n    },'],
+      [/(\n {4}hideInstance\(node\) \{)/, '$1\n        __avatopMarkMutated();'],
+      [/(\n {4}unhideInstance\(node\) \{)/, '$1\n        __avatopMarkMutated();'],
+      // Box and Text make a new style object (and Box a new accessibility object) every render: judged by value.
+      [/(if \(!props && !style\) \{\s*return;\s*\})/, '$1\n        __avatopMarkIfChanged(props, style, oldProps, newProps);'],
+      ...MUTATING_METHODS.map(markMutated),
+    ],
+  },
+  // Text made its colour function afresh every render, so every re-rendered Text looked changed to the reconciler
+  // (above); the same colours now give the very same function.
+  'ink/build/components/Text.js': {
+    pkg: 'ink',
+    file: 'build/components/Text.js',
+    via: [],
+    header: imports('stableTransform as __avatopStableTransform'),
+    edits: [
+      [
+        'const transform = (children) => {',
+        'const transform = __avatopStableTransform(`${dimColor}|${color}|${backgroundColor}|${inheritedBackgroundColor}|${bold}|${italic}|${underline}|${strikethrough}|${inverse}`, (children) => {',
+      ],
+      [/(return children;\n {4}\});(\n {4}if \(isScreenReaderEnabled && ariaHidden\))/, 'return children;\n    });$2'],
     ],
   },
   'ink/build/measure-text.js': {
@@ -103,6 +168,20 @@ const PATCHES = {
     via: ['ink'],
     header: LAZY_SEGMENTER,
     edits: [["new Intl.Segmenter(undefined, {granularity: 'grapheme'});", "__avatopLazySegmenter(undefined, {granularity: 'grapheme'});"]],
+  },
+  // Each character was its own object spread from its token, with its own copy of the styles: a hidden class per
+  // character in V8 (about 300 bytes each, 15 MiB for a few screens in a heap snapshot) and most of what a frame
+  // allocated. One literal shape, and one styles array shared by a run of equally styled characters.
+  '@alcalzone/ansi-tokenize/build/styledChars.js': {
+    pkg: '@alcalzone/ansi-tokenize',
+    file: 'build/styledChars.js',
+    via: ['ink'],
+    header: () => '',
+    edits: [
+      ['let codes = [];\n    const ret = [];', 'let codes = [];\n    let styles;\n    const ret = [];'],
+      ['codes = reduceAnsiCodesIncremental(codes, [token]);', 'codes = reduceAnsiCodesIncremental(codes, [token]);\n            styles = undefined;'],
+      [/ret\.push\(\{\s*\.\.\.token,\s*styles: \[\.\.\.codes\],\s*\}\);/, 'ret.push({ type: token.type, value: token.value, fullWidth: token.fullWidth, styles: (styles ??= [...codes]) });'],
+    ],
   },
   '@alcalzone/ansi-tokenize/build/tokenize.js': {
     pkg: '@alcalzone/ansi-tokenize',

@@ -57,23 +57,6 @@ export const lineLength = (line) => line.length;
 
 const sameStyles = (a, b) => a.length === b.length && a.every((code, i) => code === b[i] || code.code === b[i].code);
 
-/**
- * The styled characters of a line in a compact form for keeping: ansi-tokenize builds each one by object spread,
- * which gave every character a hidden class of its own in V8 (about 300 bytes a character, 15 MiB for a few
- * screens in a heap snapshot). One literal shape, and one styles array shared by a run of equally styled
- * characters, make it about 40 bytes. Values are the same, so Ink paints the same.
- */
-export function compactStyledChars(chars) {
-  const out = new Array(chars.length);
-  let styles;
-  for (let i = 0; i < chars.length; i++) {
-    const c = chars[i];
-    if (styles === undefined || !sameStyles(styles, c.styles)) styles = c.styles;
-    out[i] = { type: 'char', value: c.value, fullWidth: c.fullWidth, styles };
-  }
-  return out;
-}
-
 const slices = new GenerationalMap(STYLED_LINE_LIMIT, (key) => key.length);
 
 /**
@@ -115,7 +98,79 @@ export function rowString(cells, y, serialise) {
   return text;
 }
 
+/** The cells row `y` of the last frame was serialised from, when its text is `text`; undefined otherwise. */
+export function rowCells(y, text) {
+  const memo = rowMemo[y];
+  return memo !== undefined && memo.text === text ? memo.cells : undefined;
+}
+
+/**
+ * A row's text from its cells, the same text ansi-tokenize's styledCharsToString gives, without working out the
+ * difference between two characters' styles when they have the very same ones: it built three Sets and two arrays
+ * for every character of every changed row (a third of everything the monitor allocated at idle).
+ */
+export function rowText(chars, ansi) {
+  let out = '';
+  let styles;
+  for (let i = 0; i < chars.length; i++) {
+    const c = chars[i];
+    if (i === 0) out += ansi.ansiCodesToString(c.styles);
+    else if (c.styles !== styles && !sameStyles(styles, c.styles)) out += ansi.ansiCodesToString(ansi.diffAnsiCodes(styles, c.styles));
+    styles = c.styles;
+    out += c.value;
+  }
+  if (styles !== undefined) out += ansi.ansiCodesToString(ansi.diffAnsiCodes(styles, []));
+  return out;
+}
+
 /** Drops memoised rows below the frame, so a terminal made shorter does not keep them. */
 export function trimRowMemo(height) {
   if (rowMemo.length > height) rowMemo.length = height;
+}
+
+// Whether the commit under way changed Ink's tree (patch.mjs, reconciler.js). React calls the mutating host methods
+// of one root and then that root's resetAfterCommit, with nothing in between, so one flag serves every root.
+let mutated = false;
+
+export function markMutated() {
+  mutated = true;
+}
+
+/** Whether anything changed since the last call; resets. */
+export function takeMutated() {
+  const was = mutated;
+  mutated = false;
+  return was;
+}
+
+const shallowEqual = (a, b) => {
+  if (a === b) return true;
+  if (!a || !b || typeof a !== 'object' || typeof b !== 'object') return false;
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+};
+
+/**
+ * commitUpdate's verdict by value: `props` is Ink's diff of the props by identity, `style` its diff of the style by
+ * value. A new but equal style or accessibility object changes nothing on screen.
+ */
+export function markIfChanged(props, style, oldProps, newProps) {
+  if (style) return markMutated();
+  for (const key of Object.keys(props ?? {})) {
+    // The children show through their own updates (text updates, insertions, removals), never through this one.
+    if (key === 'style' || key === 'children') continue;
+    if (key === 'internal_accessibility' && shallowEqual(oldProps[key], newProps[key])) continue;
+    return markMutated();
+  }
+}
+
+// Text's colour functions by the colours they apply: a few dozen in a theme. Bounded all the same.
+const transforms = new GenerationalMap(256);
+
+/** The function made for these colours before, or `make`'s, which is then kept: one function per set of colours. */
+export function stableTransform(key, made) {
+  const known = transforms.get(key);
+  if (known !== undefined) return known;
+  transforms.set(key, made);
+  return made;
 }

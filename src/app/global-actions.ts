@@ -15,6 +15,8 @@ export interface GlobalContext {
   flash(message: string): void;
   quit(): void;
   refresh(): void;
+  /** Redraw the whole screen. */
+  repaint(): void;
   /** Copy what this screen offers (the node's ID on the overview) and say how it went. */
   copy(): void;
 }
@@ -44,6 +46,7 @@ export const GLOBAL_ACTIONS: Partial<Record<CommandName, GlobalAction>> = {
   // The scheduler holds every request while paused: say so rather than ignore the key.
   refresh: (c) => (c.paused ? c.flash('paused: nothing refreshes until p resumes polling') : c.refresh()),
   copy: (c) => c.copy(),
+  repaint: (c) => c.repaint(),
   pause: (c) => c.ui(togglePaused),
   goto: (c) => {
     c.ui((u) => openPrompt(u, 'goto'));

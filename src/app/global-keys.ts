@@ -41,6 +41,7 @@ export function useGlobalKeys(): { help: boolean } {
       flash: (m) => flash.show(m),
       quit: () => actions.quit(),
       refresh: () => actions.refresh(),
+      repaint: () => actions.repaint?.(),
       copy: () => {
         // Tables, views and the console copy their own lines; on the overview the node's ID is what one copies.
         const id = nodeId.data?.nodeID;

@@ -8,6 +8,8 @@ import { createExporterServer, listen, parseListen } from '../exporter/server';
 import { WARN_BUDGET_FLAG, warnBudgetOf } from './warn-budget';
 import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources';
 import { isUp } from '../exporter/node-series';
+import { createScrapePace, IDLE_PACE_MS } from '../exporter/scrape-pace';
+import type { BlockHeader } from '../state/types';
 import { createKeeper } from '../events/keeper';
 import { watchFleetEvents } from '../events/watch-sessions';
 import { exitFor } from '../config/exit-codes';
@@ -109,7 +111,19 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const weights = weightsByNetwork(states);
     return sessions.map((s, i) => ({ name: s.target.name, state: states[i]!, l1: s.l1(), weights: weights.get(states[i]!.node.networkName.data ?? '') }));
   };
-  const server = createExporterServer(views, { override: settings.uptimeThreshold, overrideFrom: settings.uptimeThresholdFrom, warnBudget });
+  // What every node of a network shares is read once for all: its blocks here, its validator set (restake below).
+  const blockMaps = new Map<string, Map<bigint, BlockHeader>>();
+  const blocksOf = (network: string) => blockMaps.get(network) ?? blockMaps.set(network, new Map()).get(network)!;
+  // Nodes are polled at the pace of the scrapes (after a first minute at --interval, once a minute until Prometheus
+  // comes), never below --interval.
+  const pace = createScrapePace(settings.intervalMs, IDLE_PACE_MS, Date.now());
+  let paceMs = pace.at(Date.now());
+  const follow = (ms: number) => {
+    if (ms === paceMs) return;
+    paceMs = ms;
+    for (const s of sessions) s.setPace(ms);
+  };
+  const server = createExporterServer(views, { override: settings.uptimeThreshold, overrideFrom: settings.uptimeThresholdFrom, warnBudget }, Date.now, () => follow(pace.scraped(Date.now())));
   try {
     await listen(server, at);
   } catch (err) {
@@ -117,7 +131,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     return exitFor('usage');
   }
   for (const n of nodes) {
-    sessions.push(startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
+    sessions.push(startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: paceMs, timeoutMs: settings.timeoutMs, blocksOf }));
   }
   // The event log: the exporter watches its nodes as the monitor would (its probe runs at --interval), and writes
   // their events when no monitor on this host already does.
@@ -129,7 +143,10 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   );
   const restake = () => assignStakeSources(sessions.map((s) => ({ state: s.store.getState(), isStakeSource: s.isStakeSource, setStakeSource: s.setStakeSource })), isUp);
   restake();
-  const restaking = setInterval(restake, STAKE_SOURCE_CHECK_MS);
+  const restaking = setInterval(() => {
+    restake();
+    follow(pace.at(Date.now()));
+  }, STAKE_SOURCE_CHECK_MS);
   const address = server.address();
   const shown = typeof address === 'object' && address ? `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}` : String(address);
   io.stdout.write(`avatop exporter ${AVATOP_VERSION}: serving http://${shown}/metrics for ${nodes.map((n) => `${n.name} (${n.url})`).join(', ')}\n`);

@@ -16,6 +16,7 @@ import { FleetApp } from '../app/FleetApp';
 import { VIEW_TABLE } from '../app/view-table';
 import { DEFAULT_REWARD_THRESHOLD, type AppConfig, type RewardThreshold } from '../ui/config';
 import { enterAltScreen } from '../terminal/alt-screen';
+import { requestRepaint } from '../terminal/repaint';
 import { copyPlan, type TmuxClipboardOptions } from '../terminal/osc52';
 import { execFileSync } from 'node:child_process';
 import { startHeapGovernor } from '../runtime/heap-governor';
@@ -174,6 +175,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         actions: {
           quit: () => void shutdown(0),
           refresh: () => fleet?.viewed().scheduler()?.refresh(),
+          repaint: () => requestRepaint(io.stdout),
           // OSC 52 moves no cursor, so it can go straight to the terminal between Ink's frames.
           // tmux's options are asked at each copy, so one changed meanwhile (set-clipboard on) takes effect at once.
           copy: (text) => {
@@ -201,6 +203,9 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         stdin: io.stdin,
         stderr: io.stderr,
         maxFps: 60,
+        // The screen writer of the Ink patch (scripts/ink-patch/screen-log.mjs): only the cells that changed, placed
+        // absolutely on the alternate screen; a full repaint after a resize and on Ctrl-L.
+        incrementalRendering: true,
         // Updates in one task render once (the clock's tick and the store writes waiting for it): one frame a second.
         concurrent: true,
         patchConsole: false,

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Box, Text } from 'ink';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import type { Theme } from '../theme/schema';
@@ -29,22 +30,38 @@ export function toneStyle(theme: Theme, tone: Tone | undefined) {
   }
 }
 
-/**
- * Label/value lines (values already sanitized). Cut to `height` lines; `scroll` skips lines from the top.
- */
-export function KeyValue({
-  items,
-  width,
-  height,
-  scroll = 0,
-  labelWidth,
-}: {
+interface KeyValueProps {
   items: readonly KeyValueItem[];
   width: number;
   height?: number;
   scroll?: number;
   labelWidth?: number;
-}) {
+}
+
+const sameItem = (a: KeyValueItem, b: KeyValueItem) =>
+  'section' in a ? 'section' in b && a.section === b.section : !('section' in b) && a.label === b.label && a.value === b.value && a.tone === b.tone;
+
+/** Equal lines are not drawn again: a pane that re-renders with its clock makes new items of the same text. */
+function sameProps(a: KeyValueProps, b: KeyValueProps): boolean {
+  return (
+    a.width === b.width &&
+    a.height === b.height &&
+    a.scroll === b.scroll &&
+    a.labelWidth === b.labelWidth &&
+    (a.items === b.items || (a.items.length === b.items.length && a.items.every((item, i) => sameItem(item, b.items[i]!))))
+  );
+}
+
+/**
+ * Label/value lines (values already sanitized). Cut to `height` lines; `scroll` skips lines from the top.
+ */
+export const KeyValue = memo(function KeyValue({
+  items,
+  width,
+  height,
+  scroll = 0,
+  labelWidth,
+}: KeyValueProps) {
   const theme = useTheme();
   const lw = Math.min(
     labelWidth ?? Math.max(0, ...items.map((i) => ('label' in i ? displayWidth(i.label) : 0))),
@@ -67,4 +84,4 @@ export function KeyValue({
       )}
     </Box>
   );
-}
+}, sameProps);

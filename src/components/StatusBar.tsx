@@ -1,5 +1,5 @@
 import { Text } from 'ink';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import type { Style } from '../theme/schema';
 import { displayWidth, fit, truncate } from '../format/width';
@@ -17,8 +17,17 @@ export function StatusBar({ left, right = '', width, style }: { left: string; ri
   return <Text {...textProps(style ?? theme.text.muted)}>{joinSides(left, right, width)}</Text>;
 }
 
-/** A line of differently styled segments, truncated to the width as a whole. */
-export function Segments({ parts, width }: { parts: ReadonlyArray<{ text: string; style?: Style }>; width: number }): ReactNode {
+type SegmentsProps = { parts: ReadonlyArray<{ text: string; style?: Style }>; width: number };
+
+/** The same parts, text for text and style for style (a theme's styles are the same objects from frame to frame). */
+const sameSegments = (a: SegmentsProps, b: SegmentsProps) =>
+  a.width === b.width && (a.parts === b.parts || (a.parts.length === b.parts.length && a.parts.every((p, i) => p.text === b.parts[i]!.text && p.style === b.parts[i]!.style)));
+
+/**
+ * A line of differently styled segments, truncated to the width as a whole. Drawn again only when a part's text or
+ * style changes: the header makes its parts afresh on every clock tick.
+ */
+export const Segments = memo(function Segments({ parts, width }: SegmentsProps): ReactNode {
   let left = width;
   const out: ReactNode[] = [];
   parts.forEach((p, i) => {
@@ -33,4 +42,4 @@ export function Segments({ parts, width }: { parts: ReadonlyArray<{ text: string
   });
   if (left > 0) out.push(<Text key="pad">{' '.repeat(left)}</Text>);
   return <Text wrap="truncate">{out}</Text>;
-}
+}, sameSegments);

@@ -19,7 +19,8 @@ export function parseListen(text: string): ListenAddress | undefined {
 
 const INDEX = `<html><head><title>avatop exporter</title></head><body><h1>avatop exporter</h1><p><a href="/metrics">Metrics</a></p></body></html>\n`;
 
-export function createExporterServer(nodes: () => readonly NodeView[], rule: RuleOptions = {}, now: () => number = Date.now): Server {
+/** `scraped` hears of each read of /metrics (the exporter's pace follows them, exporter/scrape-pace.ts). */
+export function createExporterServer(nodes: () => readonly NodeView[], rule: RuleOptions = {}, now: () => number = Date.now, scraped?: () => void): Server {
   return createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -27,6 +28,7 @@ export function createExporterServer(nodes: () => readonly NodeView[], rule: Rul
       return;
     }
     if (path === '/metrics') {
+      scraped?.();
       let body: string;
       try {
         body = writeExposition(collectFamilies(nodes(), now(), rule));

@@ -8,6 +8,7 @@ import { collectGarbage } from '../runtime/gc';
 import { createAvatopStore, type AvatopStore } from '../state/store';
 import { createScheduler, type Scheduler } from '../poll/scheduler';
 import { watchL1Validations, type L1Reading } from './l1-watch';
+import type { BlockHeader } from '../state/types';
 
 /** The versions view's pace: its header duplicates once a minute, the peer and validator lists every 10 minutes. */
 const VERSIONS_TICK_MS = 60_000;
@@ -29,18 +30,26 @@ export interface HeadlessSession {
   /** Whether this session also fetches the validator set (for every node of its network). */
   setStakeSource(on: boolean): void;
   readonly isStakeSource: boolean;
+  /** Poll the node this often from now on (exporter/scrape-pace.ts): the pace of the scrapes. */
+  setPace(ms: number): void;
   close(): Promise<void>;
 }
 
 export interface SessionOptions {
   intervalMs: number;
   timeoutMs: number;
+  /** The block headers every node of a network shares (commands/exporter.ts): each block read once. */
+  blocksOf?: (network: string) => Map<bigint, BlockHeader>;
 }
 
 export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): HeadlessSession {
   const client: AvatopClient = createClient({ url: target.url, headers: { ...target.headers }, timeoutMs: opts.timeoutMs, collectGarbage });
   const store = createAvatopStore();
-  const scheduler: Scheduler = createScheduler({ client, store, intervalMs: opts.intervalMs, followUi: false });
+  const blockCache = () => {
+    const network = store.getState().node.networkName.data;
+    return network === undefined ? undefined : opts.blocksOf?.(network);
+  };
+  const scheduler: Scheduler = createScheduler({ client, store, intervalMs: opts.intervalMs, followUi: false, blockCache });
   scheduler.setVisible('overview');
   scheduler.start();
   const slow: Scheduler = createScheduler({
@@ -68,6 +77,9 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     },
     get isStakeSource() {
       return stakeSource;
+    },
+    setPace(ms) {
+      scheduler.setTickMs(ms);
     },
     async close() {
       scheduler.stop();

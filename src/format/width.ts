@@ -74,7 +74,7 @@ export function truncate(s: string, width: number): string {
  * that kept "… (2d 0h over the 2d 2…" told the reader a number that was not the node's.
  */
 function breakableAt(before: string, after: string): boolean {
-  if (/\d[a-zµ%]*$/i.test(before) && /^\d/.test(after)) return false;
+  if (/\d[a-z\u00b5%]*$/i.test(before) && /^\d/.test(after)) return false;
   if (/\d$/.test(before) && /^(%|n?AVAX\b|ms\b|[smhd]\b|blocks?\b|days?\b|hours?\b|minutes?\b)/.test(after)) return false;
   return true;
 }

@@ -37,6 +37,7 @@ const LEADING = [
 const TRAILING = [
   { name: 'refresh', keys: ['r'], description: 'Refresh the visible data now', scope: 'global', hint: 'refresh' },
   { name: 'pause', keys: ['p'], description: 'Pause or resume polling', scope: 'global', hint: 'pause' },
+  { name: 'repaint', keys: ['ctrl+l'], description: 'Redraw the whole screen (after something else wrote over it)', scope: 'global' },
   { name: 'goto', keys: [':'], description: 'Go to a tx, block (ID or height), node, address, subnet, chain, pane, or health (the checks view)', scope: 'global', hint: 'go to' },
   { name: 'health', keys: ['H'], description: "Open the node's health checks, as the header sums them up (also :health)", scope: 'global' },
   { name: 'history', keys: ['T'], description: "Open the node's history: charts of its last hour, day and week (also :history)", scope: 'global' },

@@ -9,6 +9,7 @@ import { metricsSpec } from './metrics-spec';
 import { healthSpec, peersSpec, upgradesSpec } from './header-plan';
 import { blockchainsSpec, chainStatusesSpec, recentBlocksSpec, subnetsSpec, uptimeRequirementSpec, validatorDetailSpec, validatorsSpec } from './pchain-specs';
 import { utxoSpecs } from './utxo-plan';
+import { changesStakersOf } from '../domain/staking/block-changes';
 
 /** The L1 validators' fee price, moving with every block (tiny). */
 const validatorFeeStateSpec = () => call('validatorFeeState', 'platform.getValidatorFeeState', {}, 'height', lens.validatorFeeState, ignorePrev((r) => r));
@@ -17,11 +18,13 @@ export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
   overview(s) {
     const specs = [
       call('nodeIp', 'info.getNodeIP', {}, 'once', lens.nodeIp, ignorePrev((r) => r.ip)),
-      healthSpec('tick'),
-      call('supply', 'platform.getCurrentSupply', {}, 'height', lens.supply, ignorePrev((r) => r.supply)),
+      healthSpec('pane'),
+      // Rewards mint; stakers come and go with their txs (domain/staking/block-changes.ts); the minimum stakes are
+      // the network's configuration.
+      call('supply', 'platform.getCurrentSupply', {}, 'height', lens.supply, ignorePrev((r) => r.supply), { changesWith: (c) => c.supply }),
       call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev((r) => r.assetID)),
-      call('totalStake', 'platform.getTotalStake', {}, 'height', lens.totalStake, ignorePrev((r) => r.weight)),
-      call('minStake', 'platform.getMinStake', {}, 'height', lens.minStake, ignorePrev(({ minValidatorStake, minDelegatorStake }) => ({ minValidatorStake, minDelegatorStake }))),
+      call('totalStake', 'platform.getTotalStake', {}, 'height', lens.totalStake, ignorePrev((r) => r.weight), { changesWith: (c) => c.supply || changesStakersOf(c, PRIMARY_NETWORK_ID) }),
+      call('minStake', 'platform.getMinStake', {}, 'slow', lens.minStake, ignorePrev(({ minValidatorStake, minDelegatorStake }) => ({ minValidatorStake, minDelegatorStake }))),
     ];
     // This node's own validator record (a single-node query: small, and it carries the delegators).
     const own = s.node.id.data?.nodeID;
@@ -32,8 +35,8 @@ export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
   // the validators and versions panes).
   peers: () => [peersSpec(), validatorsSpec(PRIMARY_NETWORK_ID)],
   // The subnet list feeds the pane's subnet switcher; an elastic subnet's uptime requirement, its flags.
-  // A subnet's list may hold L1 validators, whose balances last as long as the fee price allows; the chain list
-  // names the subnet (the P-chain has no name for a subnet, its chains do).
+  // A subnet's list may hold L1 validators, whose balances count down by the fee price between fetches; the chain
+  // list names the subnet (the P-chain has no name for a subnet, its chains do).
   validators: (s) =>
     s.ui.subnet === PRIMARY_NETWORK_ID
       ? [validatorsSpec(s.ui.subnet), subnetsSpec()]
@@ -41,7 +44,9 @@ export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
   pending(s) {
     // Removed in v1.11.3 (ACP-41): today's nodes answer "can't find method"; the pane then shows stakers that
     // recently started or end soon, from the current validators.
-    const pending = call(`pending:${PRIMARY_NETWORK_ID}`, 'platform.getPendingValidators', {}, 'height', lens.pending(PRIMARY_NETWORK_ID), toRows.pending);
+    const pending = call(`pending:${PRIMARY_NETWORK_ID}`, 'platform.getPendingValidators', {}, 'height', lens.pending(PRIMARY_NETWORK_ID), toRows.pending, {
+      changesWith: (c) => changesStakersOf(c, PRIMARY_NETWORK_ID),
+    });
     const unsupported = s.pending.bySubnet[PRIMARY_NETWORK_ID]?.status === 'unsupported';
     return unsupported ? [pending, validatorsSpec(PRIMARY_NETWORK_ID)] : [pending];
   },

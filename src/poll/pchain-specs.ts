@@ -5,11 +5,19 @@ import { resolveOk } from '../state/resource';
 import { diffRows, liveValues, type RowList } from '../state/rows';
 import { PRIMARY_NETWORK_ID } from '../state/store';
 import type { BlockHeader } from '../state/types';
-import { uptimeRequirementKey } from '../state/view-keys';
+import { BLOCK_WATCH_KEY, listReadAtKey, uptimeRequirementKey } from '../state/view-keys';
+import { blockChanges, changesStakersOf, type BlockChanges } from '../domain/staking/block-changes';
+import { l1BalanceRunsOutAt } from '../domain/staking/l1-balance';
+import type { AvatopState } from '../state/store';
 import { obj } from '../format/fields';
 import { blockFromResult, toRows, txDetailFromResult } from './transforms';
-import { call, ignorePrev, type ResourceSpec } from './resource-spec';
+import { call, ignorePrev, type FetchContext, type ResourceSpec } from './resource-spec';
 
+/**
+ * A subnet's (or the primary network's) current validators: fetched again when a block changes this set, when the
+ * chain's time reaches a change that comes without a tx (a permissioned validator's end, an L1 validator's balance
+ * running out), and at the maximum age for the uptimes and connections that drift meanwhile.
+ */
 export const validatorsSpec = (subnetId: string): ResourceSpec =>
   call(
     `validators:${subnetId}`,
@@ -18,9 +26,40 @@ export const validatorsSpec = (subnetId: string): ResourceSpec =>
     'height',
     lens.validators(subnetId),
     toRows.validators,
+    {
+      changesWith: (c) => changesStakersOf(c, subnetId),
+      dueAt: (s) => (subnetId === PRIMARY_NETWORK_ID ? undefined : listDueAt(s, subnetId)),
+      // An L1 validator's balance is as of the chain time it was read (domain/staking/l1-balance.ts).
+      also: (s, _r, meta) => {
+        const l = lens.view<number>(listReadAtKey(subnetId));
+        const at = s.pchain.timestamp.data?.getTime();
+        return at === undefined ? s : l.set(s, resolveOk(l.get(s), at, meta));
+      },
+    },
   );
 
-export const subnetsSpec = () => call('subnets', 'platform.getSubnets', {}, 'height', lens.subnets, toRows.subnets);
+/**
+ * When a subnet's list next changes with no tx: the first end of a permissioned validator (removed as chain time
+ * passes it) or the first L1 validator's balance to run out at the last fee price read.
+ */
+function listDueAt(s: AvatopState, subnetId: string): number | undefined {
+  const rows = lens.validators(subnetId).get(s).data?.rows;
+  if (!rows) return undefined;
+  const readAt = lens.view<number>(listReadAtKey(subnetId)).get(s).data;
+  const price = s.fees.validatorFeeState.data?.price;
+  let due: number | undefined;
+  for (const { value: v, change } of rows) {
+    if (change === 'removed') continue;
+    let at: number | undefined;
+    if (v.kind === 'permissioned') at = v.endTime?.getTime();
+    else if (v.kind === 'l1' && v.balance !== undefined && v.balance > 0n && readAt !== undefined && price !== undefined) at = l1BalanceRunsOutAt(v.balance, readAt, price);
+    if (at !== undefined && (due === undefined || at < due)) due = at;
+  }
+  return due;
+}
+
+/** The subnet list: it changes with subnets created, transformed, converted to L1s or handed to a new owner. */
+export const subnetsSpec = () => call('subnets', 'platform.getSubnets', {}, 'height', lens.subnets, toRows.subnets, { changesWith: (c) => c.subnets });
 
 /**
  * An elastic subnet's reward uptime requirement: getSubnet names its TransformSubnetTx, whose uptimeRequirement
@@ -48,11 +87,84 @@ export function uptimeRequirementSpec(subnetId: string): ResourceSpec {
 
 export function validatorDetailSpec(subnetId: string, nodeId: string): ResourceSpec {
   const params = subnetId === PRIMARY_NETWORK_ID ? { nodeIDs: [nodeId] } : { nodeIDs: [nodeId], subnetID: subnetId };
-  return call(`validator:${subnetId}/${nodeId}`, 'platform.getCurrentValidators', params, 'height', lens.validatorDetail(subnetId, nodeId), ignorePrev((r) => r.validators[0]));
+  // Small: fetched when a block changes its set, and every slow interval for its uptime, which drifts.
+  return call(`validator:${subnetId}/${nodeId}`, 'platform.getCurrentValidators', params, 'height', lens.validatorDetail(subnetId, nodeId), ignorePrev((r) => r.validators[0]), {
+    changesWith: (c) => changesStakersOf(c, subnetId),
+    intervalMs: (_s, i) => i.slowMs,
+  });
 }
 
 export const blockchainsSpec = () =>
-  call('blockchains', 'platform.getBlockchains', {}, 'height', lens.blockchains, toRows.blockchains);
+  call('blockchains', 'platform.getBlockchains', {}, 'height', lens.blockchains, toRows.blockchains, { changesWith: (c) => c.chains });
+
+// Block fetches under way, by the cache they fill: the block watcher and the blocks pane ask for the same new block
+// at the same height, and one request serves both.
+const inFlight = new WeakMap<Map<bigint, BlockHeader>, Map<bigint, Promise<BlockHeader>>>();
+
+/** The header of the block at `h`: from the cache, from a fetch already under way, or fetched and cached. */
+async function blockHeaderAt(ctx: FetchContext, h: bigint, signal: AbortSignal): Promise<BlockHeader> {
+  const cached = ctx.blockCache.get(h);
+  if (cached) return cached;
+  let pending = inFlight.get(ctx.blockCache);
+  if (!pending) inFlight.set(ctx.blockCache, (pending = new Map()));
+  let p = pending.get(h);
+  if (!p) {
+    p = ctx.client
+      .call('platform.getBlockByHeight', { height: Number(h), encoding: 'hex' }, { signal })
+      .then((r) => {
+        const header = blockFromResult(r, ctx.decoders, { height: h }).header;
+        ctx.blockCache.set(h, header);
+        return header;
+      })
+      .finally(() => pending!.delete(h));
+    pending.set(h, p);
+  }
+  return p;
+}
+
+/** More blocks than this since the watcher's last reading: it reports a gap rather than read them all. */
+export const BLOCK_WATCH_MAX = 12;
+
+/**
+ * Reads every accepted block (one small getBlockByHeight a block, shared with the blocks pane's cache) and tells the
+ * scheduler what each changes (domain/staking/block-changes.ts), so the validator sets, the subnet list and the
+ * supply are fetched again when a block changes them rather than at every block. Its data is the last height read.
+ */
+export function blockWatchSpec(): ResourceSpec<bigint, bigint> {
+  return {
+    key: BLOCK_WATCH_KEY,
+    method: 'platform.getBlockByHeight',
+    cadence: 'height',
+    everyHeight: true,
+    pchain: true,
+    lens: lens.view<bigint>(BLOCK_WATCH_KEY),
+    async fetch(ctx, signal) {
+      let top = ctx.height();
+      if (top === undefined) top = (await ctx.client.call('platform.getHeight', {}, { signal })).height;
+      const last = lens.view<bigint>(BLOCK_WATCH_KEY).get(ctx.state()).data;
+      // The first reading starts the watch: what was fetched with it is as of this height.
+      if (last === undefined) return top;
+      if (top <= last) return last;
+      if (top - last > BigInt(BLOCK_WATCH_MAX)) {
+        ctx.blocksAccepted?.('gap');
+        return top;
+      }
+      const changes: BlockChanges[] = [];
+      try {
+        for (let h = last + 1n; h <= top; h++) changes.push(blockChanges(await blockHeaderAt(ctx, h, signal)));
+      } catch (err) {
+        // Blocks that cannot be read changed who knows what; until they can, every list follows the height.
+        if (!signal.aborted) ctx.blocksAccepted?.('gap');
+        throw err;
+      }
+      // The cache keeps the blocks pane's window, whether or not that pane is open.
+      for (const h of ctx.blockCache.keys()) if (h <= top - BigInt(ctx.recentBlocks)) ctx.blockCache.delete(h);
+      ctx.blocksAccepted?.(changes);
+      return top;
+    },
+    toData: (_prev, top) => top,
+  };
+}
 
 export function recentBlocksSpec(): ResourceSpec {
   return {
@@ -67,11 +179,7 @@ export function recentBlocksSpec(): ResourceSpec {
       if (top === undefined) top = (await ctx.client.call('platform.getHeight', {}, { signal })).height;
       const low = top - BigInt(ctx.recentBlocks) + 1n;
       // Newest first, so the top of the table fills in first and a failure part-way keeps what was fetched.
-      for (let h = top; h >= 0n && h >= low; h--) {
-        if (ctx.blockCache.has(h)) continue;
-        const r = await ctx.client.call('platform.getBlockByHeight', { height: Number(h), encoding: 'hex' }, { signal });
-        ctx.blockCache.set(h, blockFromResult(r, ctx.decoders, { height: h }).header);
-      }
+      for (let h = top; h >= 0n && h >= low; h--) await blockHeaderAt(ctx, h, signal);
       for (const h of ctx.blockCache.keys()) if (h < low || h > top) ctx.blockCache.delete(h);
       return [...ctx.blockCache.values()].sort((a, b) => (a.height > b.height ? -1 : a.height < b.height ? 1 : 0));
     },

@@ -10,7 +10,7 @@ import { metricsSpec } from './metrics-spec';
 import { header, lastCycleRewardsSpec } from './header-plan';
 import { selectOwnValidator } from '../state/own-validator';
 import { lastCycleRewardTxIdOf } from '../domain/reward/renewal';
-import { validatorDetailSpec } from './pchain-specs';
+import { blockWatchSpec, validatorDetailSpec } from './pchain-specs';
 import { ownValidationsSpec } from './own-validations';
 
 /** Each view kind's plan, by kind: the view table (app/view-table.ts) is one. */
@@ -46,6 +46,8 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
     const rewardTxId = lastCycleRewardTxIdOf(selectOwnValidator(s));
     if (rewardTxId) all.push(lastCycleRewardsSpec(rewardTxId));
   }
+  // What changes only with certain blocks waits for the block watcher's word (poll/pchain-specs.ts).
+  if (all.some((spec) => spec.changesWith)) all.push(blockWatchSpec());
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
   // Both write the peers list: the faster one is enough.

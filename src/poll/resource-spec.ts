@@ -10,6 +10,7 @@ import type { MethodName, ParamsOf, ResultOf } from '../rpc/methods';
 import type { ClientCallOptions } from '../rpc/client';
 import type { METRICS_PATH } from '../metrics/fetch';
 import type { Decoders } from './decoders';
+import type { BlockChanges } from '../domain/staking/block-changes';
 
 /**
  * tick: every interval. slow: every slow interval (cheap but rarely changing). once: until it succeeds (static
@@ -45,6 +46,11 @@ export interface FetchContext extends DecodeContext {
   state(): AvatopState;
   now(): number;
   readonly maxAgeMs: number;
+  /**
+   * The block watcher (blockWatchSpec) read these accepted blocks, or could not read every block since the last
+   * ('gap'): resources that change only with such blocks (`changesWith`) are fetched again.
+   */
+  blocksAccepted?(changes: readonly BlockChanges[] | 'gap'): void;
 }
 
 /**
@@ -73,6 +79,17 @@ export interface ResourceSpec<T = any, R = any> {
   intervalMs?(s: AvatopState, intervals: Intervals): number;
   /** The first poll of a resource with nothing to show yet may wait this long (kept out of the first frame's way). */
   initialDelayMs?: number;
+  /**
+   * A height-cadence resource that changes only with certain blocks (a validator set with staking and reward txs):
+   * while the block watcher reads every block, it is fetched again when an accepted block changes it (and when older
+   * than its interval), not at every height. Without a working watcher it follows the height as before.
+   */
+  changesWith?(c: BlockChanges): boolean;
+  /**
+   * Chain time (ms) at which what it holds changes with no tx (a permissioned subnet validator's end, an L1
+   * validator's balance running out): once the P-chain's time passes it, it is fetched again.
+   */
+  dueAt?(s: AvatopState): number | undefined;
   /** The liveness probe and height source: its reply, read by `height`, drives the height cadence (scheduler-entry.ts). */
   probe?: { height(result: R): bigint };
 }

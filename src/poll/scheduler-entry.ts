@@ -31,6 +31,8 @@ export interface Entry {
   cancelDeferred: (() => void) | undefined;
   /** Response bytes of the last successful poll (for the byte budget). */
   lastBytes: number | undefined;
+  /** The due time (spec.dueAt) a refresh was last made for, so one due time makes one refresh. */
+  dueFired?: number;
 }
 
 export interface EntryDeps {

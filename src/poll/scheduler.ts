@@ -17,6 +17,8 @@ import { planFor, type ViewPlans } from './plan';
 import type { FetchContext, Intervals, PollClient, ResourceSpec } from './resource-spec';
 import { makeEntry, type Entry } from './scheduler-entry';
 import { createTiming } from './scheduler-timing';
+import { lens } from '../state/lenses';
+import { BLOCK_WATCH_KEY } from '../state/view-keys';
 
 export interface SchedulerOptions {
   client: PollClient;
@@ -45,6 +47,11 @@ export interface SchedulerOptions {
   nextTick?: (fn: () => void) => () => void;
   /** How many recent blocks the blocks pane keeps (default 20). */
   recentBlocks?: number;
+  /**
+   * Where block headers are kept, asked at each fetch: the exporter gives every node of one network the same map,
+   * so a block is read once for all of them (blocks at a height are the same on every node of a network).
+   */
+  blockCache?: () => Map<bigint, BlockHeader> | undefined;
   clock?: Clock;
   random?: () => number;
   backoff?: BackoffOptions;
@@ -74,6 +81,11 @@ export interface Scheduler {
   resume(): void;
   /** The user asked: poll everything visible now, heavy lists and unsupported methods included. */
   refresh(): void;
+  /**
+   * The header's cadence from now on, and the slow and maximum-age ones never faster than it (the exporter polls at
+   * the pace of its scrapes). Faster: what polls at the header's cadence polls now, then at the new one.
+   */
+  setTickMs(ms: number): void;
   /** Apply queued store updates now (the batch timer does this on its own). */
   flush(): void;
   /** Resolves when no request is in flight. */
@@ -86,18 +98,26 @@ export interface Scheduler {
 export function createScheduler(opts: SchedulerOptions): Scheduler {
   const { client, store } = opts;
   const clock = opts.clock ?? systemClock;
-  const intervals: Intervals = {
+  const base: Intervals = {
     tickMs: opts.intervalMs ?? 2_000,
     slowMs: opts.slowMs ?? 30_000,
     maxAgeMs: opts.maxAgeMs ?? 5 * 60_000,
   };
+  // Read at every wait (scheduler-timing.ts), so setTickMs changes it in place.
+  const intervals: { -readonly [K in keyof Intervals]: number } = { ...base };
   const timing = createTiming({
     intervals,
     heavyMinMs: opts.heavyMinIntervalMs ?? 5_000,
     byteBudgetPerSec: opts.byteBudgetPerSec ?? 32 * 1024,
     unsupportedRetryMs: opts.unsupportedRetryMs ?? 10 * 60_000,
   });
-  const heights = createHeightFollower({ clock, heavyFloorMs: timing.heavyFloorMs });
+  // Block-driven resources wait for the block watcher while it is polled and answering (poll/pchain-specs.ts).
+  const watching = () => {
+    if (!entries.has(BLOCK_WATCH_KEY)) return false;
+    const r = lens.view(BLOCK_WATCH_KEY).get(store.getState());
+    return r.status === 'ok' || (r.status === 'loading' && r.data !== undefined);
+  };
+  const heights = createHeightFollower({ clock, heavyFloorMs: timing.heavyFloorMs, watching, state: () => store.getState() });
   const decoders = opts.decoders ?? defaultDecoders;
   const followUi = opts.followUi ?? true;
 
@@ -121,10 +141,13 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     decoders,
     recentBlocks: opts.recentBlocks ?? 20,
     height: () => heights.height(),
-    blockCache,
+    get blockCache() {
+      return opts.blockCache?.() ?? blockCache;
+    },
     state: () => store.getState(),
     now: () => clock.now(),
     maxAgeMs: intervals.maxAgeMs,
+    blocksAccepted: (changes) => heights.blocksAccepted(changes, entries.values()),
   };
 
   const intervalOf = (e: Entry) => timing.intervalOf(e, store.getState());
@@ -137,7 +160,10 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       random: opts.random,
       backoff: opts.backoff,
       unsupportedRetryMs: opts.unsupportedRetryMs,
-      tickMs: intervals.tickMs,
+      // Read when a probe fails: the cadence of now (setTickMs), not of the entry's start.
+      get tickMs() {
+        return intervals.tickMs;
+      },
       ctx,
       heights,
       entries: () => entries.values(),
@@ -260,6 +286,14 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     resume() {
       store.setState((s) => ({ ...s, ui: setPaused(s.ui, false) }));
       applyResume();
+    },
+    setTickMs(ms) {
+      const faster = ms < intervals.tickMs;
+      intervals.tickMs = ms;
+      intervals.slowMs = Math.max(base.slowMs, ms);
+      intervals.maxAgeMs = Math.max(base.maxAgeMs, ms);
+      // A tick resource waiting out the old, longer cadence (or a failure's wait, as long) polls now, then keeps the new one.
+      if (faster && started) for (const e of entries.values()) if (e.spec.cadence === 'tick') e.poller.refresh({ force: true });
     },
     refresh() {
       if (paused) return;

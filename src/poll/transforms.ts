@@ -4,6 +4,7 @@
 import type { ResultOf } from '../rpc/methods';
 import { diffRows, type RowList } from '../state/rows';
 import type {
+  BlockTxType,
   BlockHeader,
   Blockchain,
   PendingStakers,
@@ -47,6 +48,14 @@ export const toRows = {
 };
 
 /** getBlock / getBlockByHeight result → header (and the decoded block when the codec can read it). */
+/** A decoded tx's type and the subnet it names (its own field, or its subnet validator's). */
+function txType(tx: Record<string, unknown>, idText: (v: unknown) => string | undefined): BlockTxType {
+  const unsigned = obj(tx.unsigned ?? tx.unsignedTx ?? tx);
+  const typeName = typeof unsigned.typeName === 'string' ? unsigned.typeName : undefined;
+  const subnetId = idText(unsigned.subnetId ?? unsigned.subnetID ?? obj(unsigned.validator).subnetId);
+  return subnetId === undefined ? { typeName } : { typeName, subnetId };
+}
+
 export function blockFromResult(
   r: ResultOf<'platform.getBlock'> | ResultOf<'platform.getBlockByHeight'>,
   decoders: Decoders,
@@ -84,6 +93,7 @@ export function blockFromResult(
     time: blockTime(inner.time ?? inner.timestamp),
     txCount: txs?.length,
     txIds: (txs ?? []).map((t) => idText(obj(t).id)).filter((x): x is string => x !== undefined),
+    txTypes: decodeError === undefined && decoded !== undefined ? (txs ?? []).map((t) => txType(obj(t), idText)) : undefined,
     bytes: bytes?.length,
     decodeError,
   };

@@ -1,7 +1,8 @@
 // The monitor's memory policy, second half (docs/performance.md, "Memory policy"): bin/avatop.cjs bounds the heap
 // (the worst case, with replies that would not fit refused by rpc/value-budget.ts); within that bound V8 still lets
-// garbage grow to the bound before a full collection, so this collects once garbage passes live + max(16 MiB, 25 %),
-// which keeps the peak near what is live. The CLI alone starts it (commands/monitor.tsx), never the library.
+// garbage grow to the bound before a full collection, so this collects once garbage passes live + max(4 MiB, 25 %),
+// which keeps the peak near what is live. 4 MiB, not the 16 it was: at idle on the default network (12-14 MiB live)
+// that is a full collection about every 20 s, a few ms each, and 3-4 MiB less resident (docs/performance.md). The CLI alone starts it (commands/monitor.tsx), never the library.
 import { getHeapStatistics } from 'node:v8';
 import { exposeGc } from './gc';
 
@@ -12,7 +13,7 @@ export interface HeapGovernorOptions {
   headroomRatio: number;
 }
 
-export const DEFAULT_HEAP_GOVERNOR: HeapGovernorOptions = { headroomBytes: 16 * 1024 * 1024, headroomRatio: 0.25 };
+export const DEFAULT_HEAP_GOVERNOR: HeapGovernorOptions = { headroomBytes: 4 * 1024 * 1024, headroomRatio: 0.25 };
 
 export interface HeapGovernor {
   /** Collects when the heap has grown past the headroom; true when it did. */

@@ -54,9 +54,19 @@ export interface BlockHeader {
   readonly time: Date | undefined;
   readonly txCount: number | undefined;
   readonly txIds: readonly string[];
+  /**
+   * Each tx's codec type name and the subnet it names, if any (domain/staking/block-changes.ts reads them); empty for
+   * an option block, undefined when the block could not be read.
+   */
+  readonly txTypes?: readonly BlockTxType[];
   readonly bytes: number | undefined;
   /** Set when the bytes could not be decoded: the row still shows its height. */
   readonly decodeError: string | undefined;
+}
+
+export interface BlockTxType {
+  readonly typeName: string | undefined;
+  readonly subnetId?: string;
 }
 
 export interface BlockDetail {

@@ -95,3 +95,9 @@ export function ownValidationsOf(s: AvatopState): OwnValidations | undefined {
 export function ownValidationsResource(s: AvatopState): Resource<OwnValidations> | undefined {
   return s.views.data[OWN_VALIDATIONS_KEY] as Resource<OwnValidations> | undefined;
 }
+
+/** Where the block watcher (poll/pchain-specs.ts blockWatchSpec) keeps the last height it read. */
+export const BLOCK_WATCH_KEY = 'blockWatch';
+
+/** The P-chain time (ms) at which a subnet's validator list was read: an L1 validator's balance is as of then. */
+export const listReadAtKey = (subnetId: string) => `listReadAt:${subnetId}`;

@@ -21,6 +21,8 @@ export interface AppActions {
   quit(): void;
   /** Poll what is visible now. */
   refresh(): void;
+  /** Redraw the whole screen (Ctrl-L); absent where there is no terminal. */
+  repaint?(): void;
   /**
    * Put text on the user's clipboard (OSC 52 to the terminal); absent where there is no terminal to write to.
    * Returns why the copy cannot reach the clipboard (tmux set to drop it), for the status line.

@@ -23,6 +23,7 @@ function context(start: UiState = initialUi()) {
     flash: (m) => log.push(`flash ${m}`),
     quit: () => log.push('quit'),
     refresh: () => log.push('refresh'),
+    repaint: () => log.push('repaint'),
     copy: () => log.push('copy'),
   };
   return { c, log, ui: () => ui, help: () => help };

@@ -16,6 +16,17 @@ describe('heap flags', () => {
     expect(pkg.scripts.start).toMatch(/^bin\/avatop\.cjs/);
   });
 
+  it('the shebang gives glibc one malloc arena, and the kernel runs it as written', async () => {
+    expect(readFileSync(BIN, 'utf8').split('\n', 1)[0]).toMatch(/^#!\/usr\/bin\/env -S MALLOC_ARENA_MAX=1 node --/);
+    // Executed directly, as npm's bin link is: env(1) sets the variable and starts node with the flags.
+    const child = spawn(BIN, ['--version'], { env: { ...process.env, AVATOP_FROM_SOURCE: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    const [code] = await once(child, 'exit');
+    expect(code).toBe(0);
+    expect(out).toMatch(/^avatop \d/);
+  });
+
   it('do not bound the simulator: a big network serves its lists, and stops on SIGINT', async () => {
     const child = spawn(process.execPath, [...FLAGS, BIN, 'sim', '--port', '0', '--validators', '10000', '--peers', '1000', '--utxos', '100000'], {
       env: { ...process.env, AVATOP_FROM_SOURCE: '1' },

@@ -5,9 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/avatop.cjs', import.meta.url));
 
-/** The Node flags on bin/avatop.cjs's `#!/usr/bin/env -S node …` line: how an installed avatop runs. */
+/** The Node flags on bin/avatop.cjs's `#!/usr/bin/env -S [NAME=VALUE ...] node …` line: how an installed avatop runs. */
 export const BIN_NODE_FLAGS: string[] =
-  /^#!\/usr\/bin\/env -S node (.*)$/m.exec(readFileSync(BIN, 'utf8'))?.[1]?.trim().split(/\s+/) ?? [];
+  /^#!\/usr\/bin\/env -S (?:\w+=\S+ )*node (.*)$/m.exec(readFileSync(BIN, 'utf8'))?.[1]?.trim().split(/\s+/) ?? [];
 
 export interface CliResult {
   code: number | null;

@@ -2,7 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { encodeHex } from '../../src/codec/hex';
 import { encodeBlock } from '../../src/codec/pchain/blocks';
-import type { Block } from '../../src/codec/pchain/types';
+import { Prng } from '../../src/sim/prng';
+import { optionBlock, proposalBlock, standardBlock } from '../../src/sim/tx-factory/blocks';
+import { addPermissionlessDelegatorTx, rewardValidatorTx } from '../../src/sim/tx-factory/staking';
 import { createManualClock } from '../../src/poll/clock';
 import { createScheduler, type SchedulerOptions } from '../../src/poll/scheduler';
 import { VIEW_TABLE } from '../../src/app/view-table';
@@ -42,17 +44,37 @@ export function peer(i: number) {
   };
 }
 
-/** A Banff standard block with no txs at `height`, hex with the API checksum, built with the real codec. */
-export function blockHex(height: number): string {
+/**
+ * What the scripted chain's block at a height holds: nothing (a transfer-free standard block), a delegator joining
+ * the primary network (a staking tx: the primary validator set changes), a reward (a proposal block with a
+ * RewardValidatorTx, whose effect shows with the commit block after it, `commit`).
+ */
+export type BlockKind = 'empty' | 'delegator' | 'reward' | 'commit';
+
+/** A block at `height`, hex with the API checksum, built with the real codec and the simulator's tx builders. */
+export function blockHex(height: number, kind: BlockKind = 'empty'): string {
   const parentId = new Uint8Array(32);
   parentId[0] = height & 0xff;
-  const b = { kind: 'block', typeId: 32, typeName: 'BanffStandardBlock', time: 1_700_000_000n + BigInt(height), parentId, height: BigInt(height), txs: [] };
-  return encodeHex(encodeBlock(b as unknown as Block), { checksum: true });
+  const time = 1_700_000_000 + height;
+  const prng = new Prng(height);
+  const ctx = { networkId: 5, pChainId: new Uint8Array(32), avaxAssetId: new Uint8Array(32).fill(7) };
+  const owner = { locktime: 0n, threshold: 1, addrs: [new Uint8Array(20).fill(1)], addrStrs: [] };
+  const b =
+    kind === 'delegator'
+      ? standardBlock(parentId, height, time, [
+          addPermissionlessDelegatorTx(prng, ctx, { nodeId: new Uint8Array(20).fill(2), start: time, end: time + 86_400 * 14, weight: 25_000_000_000n, subnetId: new Uint8Array(32), stakeOwner: owner, rewardOwner: owner }),
+        ])
+      : kind === 'reward'
+        ? proposalBlock(parentId, height, time, rewardValidatorTx(new Uint8Array(32).fill(3)))
+        : kind === 'commit'
+          ? optionBlock(true, parentId, height, time)
+          : standardBlock(parentId, height, time, []);
+  return encodeHex(encodeBlock(b), { checksum: true });
 }
 
 export async function startHarness(options: Partial<SchedulerOptions> = {}) {
   const node = await startScriptedNode();
-  const net = { height: 100, validators: [validator(1), validator(2), validator(3)] };
+  const net = { height: 100, timestamp: '2026-11-22T02:00:00Z', validators: [validator(1), validator(2), validator(3)], blocks: new Map<number, BlockKind>() };
   node.on('info.getNodeID', { nodeID: 'NodeID-Self', nodePOP: { publicKey: '0x01', proofOfPossession: '0x02' } });
   node.on('info.getNetworkID', { networkID: '5' });
   node.on('info.getNetworkName', { networkName: 'fuji' });
@@ -63,7 +85,7 @@ export async function startHarness(options: Partial<SchedulerOptions> = {}) {
   node.on('info.getNodeIP', { ip: '127.0.0.1:9651' });
   node.on('health.health', { healthy: true, checks: {} });
   node.on('platform.getHeight', () => ({ height: String(net.height) }));
-  node.on('platform.getTimestamp', { timestamp: '2026-11-22T02:00:00Z' });
+  node.on('platform.getTimestamp', () => ({ timestamp: net.timestamp }));
   node.on('platform.getCurrentSupply', { supply: '720000000000000000', height: '100' });
   node.on('platform.getStakingAssetID', { assetID: 'U8iRqJoiJm8xZHAacmvYyZVwqQx6uDNtQeP3CQ6fcgQk3JqnK' });
   node.on('platform.getTotalStake', { stake: '5', weight: '5' });
@@ -71,7 +93,7 @@ export async function startHarness(options: Partial<SchedulerOptions> = {}) {
   node.on('platform.getCurrentValidators', () => ({ validators: net.validators }));
   node.on('platform.getSubnets', { subnets: [{ id: 'S1', controlKeys: [], threshold: '0' }] });
   node.on('platform.getBlockchains', { blockchains: [{ id: 'C1', name: 'c', subnetID: 'S1', vmID: 'vm' }] });
-  node.on('platform.getBlockByHeight', (p: { height: number }) => ({ block: blockHex(p.height), encoding: 'hex' }));
+  node.on('platform.getBlockByHeight', (p: { height: number }) => ({ block: blockHex(p.height, net.blocks.get(p.height)), encoding: 'hex' }));
   node.on('platform.getFeeConfig', { weights: [1, 1, 1, 1], maxCapacity: 1, maxPerSecond: 1, targetPerSecond: 1, minPrice: 1, excessConversionConstant: 1 });
   node.on('platform.getFeeState', { capacity: 1, excess: 0, price: 1, timestamp: '2026-11-22T02:00:00Z' });
   node.on('info.getTxFee', { txFee: '1000000' });

@@ -18,7 +18,7 @@ function plan(pane: PaneId, s: AvatopState = createAvatopStore().getState(), vie
 const keys = (pane: PaneId, s?: AvatopState, views?: Parameters<typeof planFor>[1]) =>
   plan(pane, s, views)
     .map((p) => p.key)
-    .filter((k) => !HEADER.includes(k) && k !== 'health:slow')
+    .filter((k) => !HEADER.includes(k) && k !== 'health:slow' && k !== 'blockWatch')
     .sort();
 const sorted = (xs: string[]) => [...xs].sort();
 const cadence = (pane: PaneId, key: string) => plan(pane).find((p) => p.key === key)?.cadence;
@@ -44,12 +44,30 @@ describe('planFor', () => {
     expect(plan('overview').filter((p) => p.method === 'health.health').map((p) => [p.key, p.cadence])).toEqual([['health', 'tick']]);
     const slow = plan('peers').find((p) => p.key === 'health:slow')!;
     const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
+    // The overview's checks change when the node runs them (every 30 s): asked every 10 s, not every tick.
+    expect(plan('overview').find((p) => p.key === 'health')!.intervalMs!(createAvatopStore().getState(), intervals)).toBe(10_000);
     let s = createAvatopStore().getState();
     expect(slow.intervalMs!(s, intervals)).toBe(10_000);
     s = lens.health.set(s, resolveOk(idleResource(), { healthy: true, checks: {} }, { at: 1 }));
     expect(slow.intervalMs!(s, intervals)).toBe(30_000);
     // The health view keeps it fresh while open.
     expect(plan('peers', undefined, [{ kind: 'health' }]).filter((p) => p.method === 'health.health').map((p) => [p.key, p.cadence])).toEqual([['health', 'tick']]);
+  });
+
+  it('reads every block where a list changes only with certain blocks, and nowhere else', () => {
+    const watches = (pane: PaneId, s?: AvatopState, views?: Parameters<typeof planFor>[1]) => plan(pane, s, views).some((p) => p.key === 'blockWatch');
+    // The peers pane holds the primary network's validator set (which peers validate), so it watches too.
+    for (const pane of ['overview', 'validators', 'pending', 'subnets', 'versions', 'peers'] as PaneId[]) expect(watches(pane), pane).toBe(true);
+    for (const pane of ['fees', 'blocks', 'utxos', 'console', 'metrics'] as PaneId[]) expect(watches(pane), pane).toBe(false);
+    // This node's own record is on every pane once its ID is known, and changes with staking blocks.
+    const s = lens.nodeId.set(createAvatopStore().getState(), resolveOk(idleResource(), { nodeID: 'NodeID-Me', nodePOP: null }, { at: 1 }));
+    expect(watches('console', s)).toBe(true);
+    const blockDriven = plan('validators').filter((p) => p.changesWith).map((p) => p.key).sort();
+    expect(blockDriven).toEqual(sorted([`validators:${PRIMARY_NETWORK_ID}`, 'subnets']));
+    // The header's peer count off the peers pane (the whole list): once a minute. The slow list a validator's header
+    // and the versions pane read keeps the reward guard's cadence (its vote's views).
+    const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
+    expect(plan('overview').find((p) => p.key === 'peerCount')!.intervalMs!(createAvatopStore().getState(), intervals)).toBe(60_000);
   });
 
   it("lists each pane's resources, heavy lists height-gated", () => {
@@ -76,6 +94,8 @@ describe('planFor', () => {
     expect(keys('validators', s)).toContain('validators:S1');
     // A subnet's validators are judged by its TransformSubnetTx uptimeRequirement (asked once).
     expect(keys('validators', s)).toContain('uptimeRequirement:S1');
+    // A subnet's list may hold L1 validators, whose balances count down by the fee price.
+    expect(keys('validators', s)).toContain('validatorFeeState');
     s = lens.blockchains.set(s, resolveOk(idleResource(), diffRows(undefined, [{ id: 'C1', name: 'c', subnetID: 'S1', vmID: 'vm' }], (c) => c.id), { at: 1 }));
     expect(keys('subnets', s)).toContain('chainStatuses');
     // The header's reward badge needs this node's own record on every pane that does not list the validators.

@@ -1,6 +1,7 @@
 // The scheduler against a scripted node over real loopback HTTP, with a manual clock for the schedule.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lens } from '../../src/state/lenses';
+import { BLOCK_WATCH_KEY } from '../../src/state/view-keys';
 import { selectRecentBlocks, selectValidators } from '../../src/state/selectors';
 import { PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { openUtxoQuery, nextUtxoPage } from '../../src/state/utxos';
@@ -94,7 +95,7 @@ describe('scheduler', () => {
     expect(h.node.count('info.getNodeIP')).toBe(1);
   });
 
-  it('refreshes heavy lists only when the height moves (or past the maximum age)', async () => {
+  it('fetches a validator list again when a block changes it, from the height the change shows, or past the maximum age; not at every block', async () => {
     h = await startHarness({ maxAgeMs: 5 * 60_000 });
     show(h, 'validators');
     h.scheduler.start();
@@ -102,14 +103,105 @@ describe('scheduler', () => {
     await h.run(60_000);
     expect(h.node.count('platform.getHeight')).toBeGreaterThanOrEqual(30);
     expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    // A block with no staking tx: read (one small request), and the list stays.
     h.net.height = 101;
+    await h.run(4_000);
+    expect(h.node.count('platform.getBlockByHeight')).toBe(1);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    // A reward's proposal block: the staker leaves with the commit block after it, not before.
+    h.net.blocks.set(102, 'reward');
+    h.net.height = 102;
+    await h.run(6_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(1);
+    h.net.blocks.set(103, 'commit');
+    h.net.height = 103;
     await h.run(2_000);
     expect(h.node.count('platform.getCurrentValidators')).toBe(2);
-    await h.run(4 * 60_000);
-    expect(h.node.count('platform.getCurrentValidators')).toBe(2);
-    await h.run(60_000); // five minutes since the last fetch: refreshed although the height stood still
+    // A delegator joins: the set changes at once (past the heavy floor, 5 s since the last fetch).
+    h.net.blocks.set(104, 'delegator');
+    h.net.height = 104;
+    await h.run(6_000);
     expect(h.node.count('platform.getCurrentValidators')).toBe(3);
+    await h.run(4 * 60_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(3);
+    await h.run(60_000); // five minutes since the last fetch: fetched for the uptimes, with no block to say so
+    expect(h.node.count('platform.getCurrentValidators')).toBe(4);
     expect(h.node.maxOpen('platform.getCurrentValidators')).toBe(1);
+  });
+
+  it("fetches a subnet's list again once chain time passes a permissioned validator's end, which comes with no tx", async () => {
+    h = await startHarness();
+    const end = Date.parse('2026-11-22T02:05:00Z') / 1000;
+    let subnetLists = 0;
+    h.node.on('platform.getCurrentValidators', (p: { subnetID?: string; nodeIDs?: string[] }) => {
+      if (p?.subnetID !== 'S1') return { validators: p?.nodeIDs ? [] : h!.net.validators };
+      subnetLists++;
+      // A permissioned subnet validator: no reward, no delegation fee (state_changes.go removes it at its end).
+      return { validators: [{ txID: 'tx9', nodeID: 'NodeID-9', startTime: String(end - 86_400), endTime: String(end), weight: '20' }] };
+    });
+    h.store.setState((s) => ({ ...s, ui: setSubnet(setPane(s.ui, 'validators'), 'S1') }));
+    h.scheduler.start();
+    await h.quiesce();
+    await h.run(30_000);
+    expect(subnetLists).toBe(1);
+    h.net.timestamp = '2026-11-22T02:05:02Z';
+    await h.run(4_000);
+    expect(subnetLists).toBe(2);
+    // One due time, one fetch.
+    await h.run(30_000);
+    expect(subnetLists).toBe(2);
+  });
+
+  it('setTickMs: the header polls at the new cadence, at once when it is faster (the exporter follows its scrapes)', async () => {
+    h = await startHarness({ intervalMs: 60_000 });
+    h.scheduler.start();
+    await h.quiesce();
+    const first = h.node.count('platform.getHeight');
+    await h.run(50_000);
+    expect(h.node.count('platform.getHeight')).toBe(first);
+    h.scheduler.setTickMs(2_000);
+    await h.run(100);
+    expect(h.node.count('platform.getHeight')).toBe(first + 1);
+    await h.run(20_000);
+    expect(h.node.count('platform.getHeight')).toBeGreaterThanOrEqual(first + 10);
+    // Slower again: the next poll waits the new cadence.
+    h.scheduler.setTickMs(60_000);
+    await h.run(3_000);
+    const slow = h.node.count('platform.getHeight');
+    await h.run(50_000);
+    expect(h.node.count('platform.getHeight')).toBe(slow);
+  });
+
+  it('two nodes of one network given one block cache read each block once between them (the exporter)', async () => {
+    const shared = new Map();
+    h = await startHarness({ blockCache: () => shared });
+    const other = await startHarness({ blockCache: () => shared, clock: h.clock });
+    try {
+      h.scheduler.start();
+      other.scheduler.start();
+      await h.quiesce();
+      await other.quiesce();
+      for (const x of [h, other]) x.net.height = 101;
+      for (let i = 0; i < 6; i++) {
+        await h.run(1_000);
+        await other.quiesce();
+      }
+      for (const x of [h, other]) expect(lens.view<bigint>(BLOCK_WATCH_KEY).get(x.store.getState()).data).toBe(101n);
+      expect(h.node.count('platform.getBlockByHeight') + other.node.count('platform.getBlockByHeight')).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('follows every block again when the node cannot give blocks', async () => {
+    h = await startHarness();
+    h.node.on('platform.getBlockByHeight', { error: { code: -32000, message: 'internal error' } });
+    show(h, 'validators');
+    h.scheduler.start();
+    await h.quiesce();
+    h.net.height = 101;
+    await h.run(8_000);
+    expect(h.node.count('platform.getCurrentValidators')).toBe(2);
   });
 
   it('a pane reopened at the same height does not fetch its heavy list again', async () => {
@@ -123,6 +215,7 @@ describe('scheduler', () => {
     show(h, 'validators');
     await h.run(4_000);
     expect(lists()).toBe(1);
+    h.net.blocks.set(101, 'delegator');
     h.net.height = 101;
     await h.run(2_000);
     expect(lists()).toBe(2);
@@ -170,7 +263,8 @@ describe('scheduler', () => {
     h.scheduler.start();
     await h.quiesce();
     h.node.on('health.health', { http: 500, body: 'internal error' });
-    await h.run(2_000);
+    // The overview asks every 10 s (the node runs its checks every 30 s).
+    await h.run(10_000);
     let health = h.store.getState().node.health;
     expect(health).toMatchObject({ status: 'error', stale: true, data: { healthy: true } });
     expect(health.error?.message).toBeTruthy();
@@ -244,6 +338,7 @@ describe('scheduler', () => {
     h.scheduler.start();
     await h.quiesce();
     const first = validators(h).data!;
+    for (const height of [101, 102, 103]) h.net.blocks.set(height, 'delegator');
     h.net.height = 101;
     await h.run(10_000);
     expect(h.node.count('platform.getCurrentValidators')).toBe(2);
@@ -361,6 +456,7 @@ describe('scheduler', () => {
     h = await startHarness({ slowMs: 30_000 });
     h.scheduler.start();
     await h.quiesce();
+    // The whole list for a count: once a minute.
     await h.run(58_000);
     // The header's slow count at start; once this node's own record says it validates, the slow list (the peers'
     // views of it, for the reward guard), at once and 30 s later.
@@ -406,7 +502,8 @@ describe('scheduler', () => {
     h.scheduler.start();
     await h.quiesce();
     for (let t = 0; t < 60_000; t += 2_000) {
-      h.net.height++;
+      // Every block a staking block: the list would change at each.
+      h.net.blocks.set(++h.net.height, 'delegator');
       await h.run(2_000);
     }
     expect(h.node.count('platform.getHeight')).toBeGreaterThanOrEqual(30);
@@ -543,7 +640,7 @@ describe('scheduler', () => {
     // The height is known when the list is first asked for, as it is once the monitor has run a while.
     show(h, 'validators');
     await vi.waitFor(() => expect(h!.node.held()).toBe(1));
-    h.net.height++;
+    h.net.blocks.set(++h.net.height, 'delegator');
     await h.clock.advance(2_000);
     h.node.release();
     await h.quiesce();
@@ -564,6 +661,7 @@ describe('scheduler', () => {
     h.scheduler.start();
     await h.quiesce();
     show(h, 'peers');
+    h.net.blocks.set(101, 'delegator');
     h.net.height = 101;
     await h.run(4_000);
     show(h, 'validators');

@@ -10,6 +10,10 @@ import { setSubnet as setUiSubnet } from '../../state/ui';
 import { useNow } from '../../components/Clock';
 import type { TableRow } from '../../components/table-model';
 import { formatWeightCompact, weightUnit } from '../../format/weight';
+import { formatAgeShort } from '../../format/time';
+import { l1BalanceAt } from '../../domain/staking/l1-balance';
+import { lens } from '../../state/lenses';
+import { listReadAtKey } from '../../state/view-keys';
 import { shortenId } from '../../format/ids';
 import { sanitize } from '../../format/sanitize';
 import { namesOf } from '../../state/names';
@@ -44,12 +48,6 @@ function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions[
   }, [watch, subnet, upgrades, now, rewardThreshold.override, rewardThreshold.overrideFrom]);
 }
 
-/** An L1's validators' balances: as the list read them. Undefined where the list holds no L1 validator. */
-function useL1Balances(_subnet: string, rows: readonly TableRow<Validator>[]): ValidatorColumnOptions['balanceOf'] {
-  const l1 = useMemo(() => rows.some((r) => r.value.kind === 'l1'), [rows]);
-  return useMemo(() => (l1 ? (v: Validator) => v.balance : undefined), [l1]);
-}
-
 /** How long each L1 validator's balance lasts at the fee price now (domain/reward/tiers.ts balanceRunwayMs). */
 function useL1Runways(balanceOf: ValidatorColumnOptions['balanceOf']): ValidatorColumnOptions['runwayOf'] {
   const price = useAvatop((s) => s.fees.validatorFeeState.data?.price);
@@ -60,6 +58,25 @@ function useL1Runways(balanceOf: ValidatorColumnOptions['balanceOf']): Validator
       return b === undefined || price === undefined ? undefined : balanceRunwayMs(b, price);
     };
   }, [balanceOf, price]);
+}
+
+/**
+ * An L1's validators' balances at the P-chain's time now: the node's reading counted down by the fee price since
+ * (domain/staking/l1-balance.ts). Undefined where the list holds no L1 validator.
+ */
+function useL1Balances(subnet: string, rows: readonly TableRow<Validator>[]): ValidatorColumnOptions['balanceOf'] {
+  const readAt = useAvatop((s) => lens.view<number>(listReadAtKey(subnet)).get(s).data);
+  const chainNow = useAvatop((s) => s.pchain.timestamp.data?.getTime());
+  const price = useAvatop((s) => s.fees.validatorFeeState.data?.price);
+  const l1 = useMemo(() => rows.some((r) => r.value.kind === 'l1'), [rows]);
+  return useMemo(() => {
+    if (!l1) return undefined;
+    return (v: Validator) => {
+      if (v.balance === undefined) return undefined;
+      if (readAt === undefined || chainNow === undefined || price === undefined) return v.balance;
+      return l1BalanceAt(v.balance, readAt, chainNow, [{ price, atMs: readAt }]);
+    };
+  }, [l1, readAt, chainNow, price]);
 }
 
 function validatorTone(v: Validator, ownId: string | undefined, thresholdOf: ThresholdOf, now: number) {
@@ -141,8 +158,10 @@ export function ValidatorsPane(props: PaneProps) {
     const t = Date.now();
     return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, thresholdOf, t) === 'warn').length;
   }, [rows, thresholdOf]);
+  // The list is read again when a block changes it and every few minutes: its uptimes are as old as the reading.
+  const read = resource.updatedAt !== undefined ? ` · uptimes read ${formatAgeShort(resource.updatedAt, now)} ago` : '';
   // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
-  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${totalText}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
+  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${totalText}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}${read}`;
   return (
     <TablePane {...props} pane="validators" what="Validators" resource={resource} rows={rows} columns={columns}
       defaultSort={{ key: 'weight', dir: 'desc' }} emptyText="no validators"

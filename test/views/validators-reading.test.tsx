@@ -1,0 +1,31 @@
+// The validators pane says how old its list is (it is read again when a block changes it, not every block), and an
+// L1's list shows each validator's balance counted down from the reading (domain/staking/l1-balance.ts).
+import { afterEach, describe, expect, it } from 'vitest';
+import { startViewScreen, type ViewScreen } from './screen';
+
+let screen: ViewScreen | undefined;
+afterEach(async () => {
+  await screen?.close();
+  screen = undefined;
+});
+
+describe('validators pane: the age of the reading', () => {
+  it("says how old the uptimes are, and shows an L1's balances", async () => {
+    screen = await startViewScreen({ columns: 220 });
+    const s = screen;
+    const f = await s.press('3', /validators · 1\/\d+.*uptimes read \S+ ago/);
+    expect(f).not.toMatch(/BALANCE/);
+    // n walks the subnets; the simulated network has L1s among its first subnets.
+    let g = f;
+    for (let i = 0; i < 6 && !/BALANCE/.test(g); i++) {
+      const before = /\((\d+)\/\d+\) ·/.exec(g)?.[1];
+      g = await s.press('n', (fr) => /\((\d+)\/\d+\) ·/.exec(fr)?.[1] !== before);
+      g = await s.waitFor(/uptimes read \S+ ago/);
+    }
+    expect(g).toMatch(/BALANCE/);
+    const lines = g.split('\n');
+    const header = lines.findIndex((l) => /BALANCE/.test(l));
+    // Some row below the header carries a balance (AVAX figure) or "spent".
+    expect(lines.slice(header + 1).some((l) => /\d[\d,]*\.\d+|spent/.test(l))).toBe(true);
+  });
+});
