@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bls12_381 } from '@noble/curves/bls12-381';
 import { decodeHex, decodeSignedTx } from '../../src/codec';
 import type { SimNode } from '../../src/sim/index';
-import { result, startSim } from './helpers';
+import { result } from '../helpers/rpc';
+import { startSim } from './helpers';
 
 const POP_DST = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
 const bls = bls12_381.longSignatures;

@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeBlock, decodeHex, decodeSignedTx, decodeTransferableOutput, decodeUtxo, formatId, blockIdOf, txIdOf, utxoIdOf } from '../../src/codec';
 import type { SimNode } from '../../src/sim/index';
-import { result, startSim } from './helpers';
+import { reply, result } from '../helpers/rpc';
+import { startSim } from './helpers';
 
 describe('simulated chain', () => {
   let node: SimNode;
@@ -54,12 +55,8 @@ describe('simulated chain', () => {
     const someTx = node.network.lastBlock.txIds[0]!;
     const hex = (await result<{ tx: string }>(node.url, '/ext/bc/P', 'platform.getTx', { txID: someTx })).tx;
     const tampered = hex.slice(0, -1) + (hex.endsWith('0') ? '1' : '0');
-    const bad = await fetch(`${node.url}/ext/bc/P`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.issueTx', params: { tx: tampered } }),
-    }).then((r) => r.json() as Promise<{ error: { message: string } }>);
-    expect(bad.error.message).toBe('problem decoding transaction: invalid input checksum');
+    const bad = await reply(node.url, '/ext/bc/P', 'platform.issueTx', { tx: tampered });
+    expect(bad.error?.message).toBe('problem decoding transaction: invalid input checksum');
     // Re-issuing an accepted tx returns its ID (it is already known).
     expect((await result<{ txID: string }>(node.url, '/ext/bc/P', 'platform.issueTx', { tx: hex })).txID).toBe(someTx);
   });
@@ -98,12 +95,8 @@ describe('simulated chain', () => {
     const total = Object.values(now).reduce((s, v) => s + BigInt(v.weight), 0n);
     const stake = await result<{ weight: string }>(node.url, '/ext/bc/P', 'platform.getTotalStake');
     expect(total.toString()).toBe(stake.weight);
-    const future = await fetch(`${node.url}/ext/bc/P`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getValidatorsAt', params: { height: net.height + 10 } }),
-    }).then((r) => r.json() as Promise<{ error: { message: string } }>);
-    expect(future.error.message).toMatch(/current P-chain height \(\d+\) < requested P-Chain height/);
+    const future = await reply(node.url, '/ext/bc/P', 'platform.getValidatorsAt', { height: net.height + 10 });
+    expect(future.error?.message).toMatch(/current P-chain height \(\d+\) < requested P-Chain height/);
   });
 
   it('encodes UTXOs and staked outputs with valid checksums', async () => {
@@ -126,12 +119,8 @@ describe('bounded memory', () => {
       const firstTxs = node.network.blockByHeight(firstHeight)!.txIds;
       const staker = node.network.validators[0]!.txIdStr;
       node.tick(60_000);
-      const old = await fetch(`${node.url}/ext/bc/P`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'platform.getBlockByHeight', params: { height: firstHeight } }),
-      }).then((r) => r.json() as Promise<{ error: { message: string } }>);
-      expect(old.error.message).toBe(`couldn't get block at height ${firstHeight}: not found`);
+      const old = await reply(node.url, '/ext/bc/P', 'platform.getBlockByHeight', { height: firstHeight });
+      expect(old.error?.message).toBe(`couldn't get block at height ${firstHeight}: not found`);
       expect(node.network.oldestHeight()).toBe(node.network.height - 9);
       for (const id of firstTxs) {
         const rec = node.network.txs.get(id);

@@ -2,7 +2,8 @@
 // stepped; another seed gives another network.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimNode } from '../../src/sim/index';
-import { rpc, startSim } from './helpers';
+import { rpc } from '../helpers/rpc';
+import { startSim } from './helpers';
 
 const CALLS: [string, string, unknown][] = [
   ['/ext/info', 'info.getNodeID', {}],

@@ -2,7 +2,8 @@
 // same JSON types, except where the examples' audit notes say the docs are stale.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimNode } from '../../src/sim/index';
-import { rpc, startSim } from './helpers';
+import { rpc } from '../helpers/rpc';
+import { startSim } from './helpers';
 import { liveParams, METHOD_FIXTURES, simTargets } from '../helpers/method-fixtures';
 
 /** Keys the docs show but a real node of that generation does not send (see each example's auditNotes). */

@@ -4,7 +4,8 @@ import { createClient, type AvatopClient } from '../../src/rpc/client';
 import { HttpError, MalformedResponseError, ResponseTooLargeError, RpcError, SchemaError, TransportError } from '../../src/rpc/errors';
 import type { SimNode } from '../../src/sim/index';
 import { parseFaultFlag } from '../../src/sim/index';
-import { raw, rpc, startSim } from './helpers';
+import { raw, rpc } from '../helpers/rpc';
+import { startSim } from './helpers';
 import { caught } from '../helpers/caught';
 
 

@@ -1,7 +1,8 @@
 // avalanchego's HTTP and JSON-RPC behaviour, checked over real loopback HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimNode } from '../../src/sim/index';
-import { raw, rpc, startSim } from './helpers';
+import { raw, rpc } from '../helpers/rpc';
+import { startSim } from './helpers';
 
 const ARG_ERROR =
   "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls";

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeHex, decodeUtxo, formatId, utxoIdOf } from '../../src/codec';
 import { createClient, type AvatopClient } from '../../src/rpc/client';
 import type { SimNode } from '../../src/sim/index';
-import { result, startSim } from './helpers';
+import { result } from '../helpers/rpc';
+import { startSim } from './helpers';
 
 interface Page {
   numFetched: string;
