@@ -1,7 +1,7 @@
 // Issue 30, item 2: on the blocks pane (8, j j j, then new blocks arrive) the cursor stays on the block the user
 // put it on, and Enter opens that block, not the one that slid into its place.
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startScreen, type Screen } from './harness';
+import { KEY, cursorRow, startScreen, type Screen } from './harness';
 
 let screen: Screen | undefined;
 afterEach(async () => {
@@ -9,7 +9,6 @@ afterEach(async () => {
   screen = undefined;
 });
 
-const cursorRow = (frame: string): string => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 const heightAt = (line: string): string | undefined => /^.\s*([\d,]+)\s/.exec(line)?.[1];
 /** The heights of the table's rows, top to bottom (each row starts with its marker and the height). */
 const heights = (frame: string): string[] =>

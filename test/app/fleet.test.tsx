@@ -13,7 +13,7 @@ import { defaultTheme } from '../../src/theme';
 import { setPane } from '../../src/state/ui';
 import { untilListening, waitForFrame } from '../components/helpers';
 import { KEY, SMALL_SIM } from './harness';
-import { deadUrl as freePortUrl } from '../helpers/dead-url';
+import { deadUrl as freePortUrl } from '../helpers/ports';
 
 let alpha: SimNode;
 let beta: SimNode;

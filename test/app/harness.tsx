@@ -12,6 +12,9 @@ import type { Size } from '../../src/terminal/use-terminal-size';
 import type { Theme } from '../../src/theme/schema';
 import { untilListening, waitForFrame } from '../components/helpers';
 
+/** The line the table cursor is on (it starts with the cursor marker). */
+export const cursorRow = (frame: string): string => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
+
 export const KEY = {
   enter: '\r',
   escape: '\x1b',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startScreen, type Screen } from './harness';
+import { KEY, cursorRow, startScreen, type Screen } from './harness';
 
 let screen: Screen | undefined;
 afterEach(async () => {
@@ -8,9 +8,6 @@ afterEach(async () => {
 });
 
 // The cursor row starts with "›"; this is its text.
-function cursorRow(frame: string): string {
-  return frame.split('\n').find((l) => l.startsWith('›')) ?? '';
-}
 
 describe('monitor screens against the simulated node (v1.15, today\'s mainnet)', () => {
   it('shows the node in the header and the overview, including this node as a validator', async () => {

@@ -1,7 +1,7 @@
 // Subnet and L1 validator weights are plain numbers, not nAVAX: read as nAVAX a subnet of weight-100 validators
 // showed "total 0 AVAX" and every weight 0 (issue 14, item 3). Only the primary network's weights are AVAX.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, type Screen } from './harness';
+import { cursorRow, startScreen, type Screen } from './harness';
 import { formatWeightCompact } from '../../src/format/weight';
 
 let screen: Screen | undefined;
@@ -10,7 +10,6 @@ afterEach(async () => {
   screen = undefined;
 });
 
-const cursorRow = (frame: string) => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 
 describe('validators pane on subnets and L1s', () => {
   it('shows a subnet’s weights and total as plain numbers, the primary network’s in AVAX', async () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { exitFor, EXIT_OUTCOMES, type ExitOutcome } from '../../src/config/exit-codes';
 import { runCli } from './run-cli';
-import { deadUrl as freePortUrl } from '../helpers/dead-url';
+import { deadUrl as freePortUrl } from '../helpers/ports';
 
 let live: SimNode;
 let refusing: SimNode;

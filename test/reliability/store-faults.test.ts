@@ -1,6 +1,5 @@
 // The fault matrix against the store and scheduler: the real client over loopback HTTP to the simulated node, the
 // scheduler on a manual clock so "within one interval" is exact (requests and client timeouts still run in real time).
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BACKOFF, backoffDelay } from '../../src/poll/backoff';
 import { createManualClock } from '../../src/poll/clock';
@@ -11,6 +10,7 @@ import { createSimNode, type SimNode } from '../../src/sim/index';
 import type { Resource } from '../../src/state/resource';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { quiesce, runFor } from '../helpers/poll-drive';
+import { freePort } from '../helpers/ports';
 import { FAULT_CASES, MATRIX_MAX_BYTES, MATRIX_TIMEOUT_MS, expectWords, watchUnhandledRejections } from './helpers';
 
 const START = Date.UTC(2026, 10, 1);
@@ -197,15 +197,3 @@ describe('fault matrix: store and scheduler', () => {
     expect(rejections.list).toEqual([]);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}

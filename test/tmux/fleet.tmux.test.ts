@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { cliCommand, tmuxAvailable } from './tmux-harness';
 import { simSessions } from './sim-session';
-import { deadUrl } from '../helpers/dead-url';
+import { deadUrl } from '../helpers/ports';
 
 const available = tmuxAvailable();
 const run = simSessions();
