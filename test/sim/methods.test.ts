@@ -7,17 +7,9 @@ import { RpcError } from '../../src/rpc/errors';
 import type { SimNode } from '../../src/sim/index';
 import { startSim } from './helpers';
 import { liveParams, simTargets } from '../helpers/method-fixtures';
-
-function cmp(a: string, b: string): number {
-  const pa = a.replace(/^v/, '').split('.').map(Number);
-  const pb = b.replace(/^v/, '').split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-}
+import { supportedAt } from '../helpers/versions';
 
 const VERSION = { 'v1.11': 'v1.11.2', 'v1.14': 'v1.14.2', 'v1.15': 'v1.15.0' } as const;
-const supportedAt = (v: string, d: { since?: string; removedIn?: string }) =>
-  (!d.since || cmp(d.since, v) <= 0) && (!d.removedIn || cmp(d.removedIn, v) > 0);
 const SUPPORTED_BY = {
   'v1.11': (d: { since?: string; removedIn?: string }) => supportedAt(VERSION['v1.11'], d),
   'v1.14': (d: { since?: string; removedIn?: string }) => supportedAt(VERSION['v1.14'], d),
