@@ -1,19 +1,13 @@
 // Subnet and L1 validator weights are plain numbers, not nAVAX: read as nAVAX a subnet of weight-100 validators
 // showed "total 0 AVAX" and every weight 0 (issue 14, item 3). Only the primary network's weights are AVAX.
-import { afterEach, describe, expect, it } from 'vitest';
-import { cursorRow, startScreen, type Screen } from './harness';
+import { describe, expect, it } from 'vitest';
+import { cursorRow, startScreen } from './harness';
 import { formatWeightCompact } from '../../src/format/weight';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
 
 
 describe('validators pane on subnets and L1s', () => {
   it('shows a subnet’s weights and total as plain numbers, the primary network’s in AVAX', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     const net = screen.sim!.network;
     await screen.press('3', /primary network \(1\/[2-9]\d*\)/);
     const checked = new Set<string>();
