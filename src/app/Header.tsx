@@ -8,6 +8,8 @@ import { sparkline } from '../components/Sparkline';
 import { useTheme } from '../theme/ThemeContext';
 import type { Style } from '../theme/schema';
 import { sanitize } from '../format/sanitize';
+import { truncateWords } from '../format/width';
+import { useAppConfig } from '../ui/config';
 import { shortenId } from '../format/ids';
 import { formatCount, formatLatency, formatPercent } from '../format/number';
 import { formatAge, formatDuration } from '../format/time';
@@ -23,7 +25,7 @@ import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { isBelow } from '../domain/reward/threshold';
 import { validationsBadge } from '../ui/validations-model';
 import { useOwnValidations } from '../ui/use-own-validations';
-import { useViewedName } from '../fleet/fleet-context';
+import { useFleetAttention, useViewedName } from '../fleet/fleet-context';
 import { useUpgradeVerdict } from '../ui/use-upgrade-verdict';
 import { upgradeBadgeParts } from './upgrade-badge';
 
@@ -87,21 +89,32 @@ export function Header({ width }: { width: number }) {
     style: claim(r.data === true ? theme.status.ok : r.data === false ? theme.status.warn : theme.text.muted),
   });
   const rewarding = uptime.data?.rewardingStakePercentage;
-  const weighted = uptime.data?.weightedAveragePercentage;
   // The threshold this node's validation has (domain/reward/threshold.ts); for a non-validator, a new validation's.
+  // The node counts info.uptime's rewarding stake at it.
   const own = useAvatop(selectOwnValidator);
   const threshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, Date.now());
   const now = Date.now();
   // The worst of this node's validations (primary, subnet, L1) by the reward guard.
-  const budget = validationsBadge(useOwnValidations(now), now);
+  const validations = useOwnValidations(now);
+  const primary = validations[0]?.kind === 'primary' ? validations[0].guard : undefined;
+  const budget = validationsBadge(validations, now);
+  // A validator's uptime is the vote's: the stake-weighted median voter (info.uptime's average counts unconnected
+  // stake as 0 and is only shown on the overview). A projection's figure is live, not last known: never dimmed.
+  const vote = primary?.basis.kind === 'vote' ? primary.uptimePercent : undefined;
+  const shown = primary ? vote : uptime.data?.weightedAveragePercentage;
+  const upStyle = claim(shown === undefined ? theme.text.muted : isBelow(shown, threshold) ? theme.status.warn : theme.status.ok);
+  const upText = shown === undefined ? (primary ? '?' : '—') : `${formatPercent(shown, primary ? 0 : 1)}${primary ? ' median' : ''}`;
+  const budgetLive = primary !== undefined && (primary.basis.kind === 'projected' || primary.basis.kind === 'unknown');
   // A network upgrade this node's release does not schedule (domain/upgrades), beside the version it is about.
   const upgrade = useUpgradeVerdict(now);
-  const upStyle = claim(weighted === undefined ? theme.text.muted : isBelow(weighted, threshold) ? theme.status.warn : theme.status.ok);
 
   // With several nodes, which one this is (the fleet's name for it) comes first.
   const fleetName = useViewedName();
+  // Another node of the fleet that needs attention shows on every pane of this one, right after its name.
+  const attention = useFleetAttention(useAppConfig().rewardThreshold.override);
   const line1 = [
     ...(fleetName ? [{ text: `[${sanitize(fleetName)}] `, style: theme.header.title }] : []),
+    ...(attention ? [{ text: `${attention.severity >= 2 ? '✗' : '!'} ${truncateWords(sanitize(attention.text), Math.max(20, Math.floor(width / 3)))}  `, style: attention.severity >= 2 ? theme.status.error : theme.status.warn }] : []),
     { text: id, style: theme.header.title },
     { text: ` ${sanitize(networkName.data ?? '')}`, style: value },
     { text: ver ? ` ${ver}` : '', style: label, drop: 2 },
@@ -132,10 +145,14 @@ export function Header({ width }: { width: number }) {
             { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)) },
             ...connectedParts(health, theme),
             { text: '  uptime ', style: label },
-            { text: weighted !== undefined ? `${formatPercent(weighted, 1)}` : '—', style: upStyle },
-            { text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)})` : '', style: claim(label), drop: 3 },
-            ...(budget ? [{ text: `  ${budget.text}`, style: claim(budget.tone === 'muted' ? theme.text.muted : theme.status[budget.tone]) }] : []),
+            { text: upText, style: upStyle },
+            {
+              text: rewarding !== undefined ? ` (rewarding ${formatPercent(rewarding, 1)}${threshold.percent === undefined ? '' : ` at ${threshold.percent}%`})` : '',
+              style: claim(label),
+              drop: 3,
+            },
           ]}
+          reward={budget ? { text: `  ${budget.text}`, style: (budgetLive ? (st: Style) => st : claim)(budget.tone === 'muted' ? theme.text.muted : theme.status[budget.tone]) } : undefined}
           latencyMs={height.latencyMs}
           latencies={latencies}
           updatedAt={height.updatedAt}
@@ -172,9 +189,12 @@ function HeaderLine2({
   updatedAt,
   paused,
   live,
+  reward,
 }: {
   width: number;
   parts: Array<HeaderPart<Style>>;
+  /** The reward badge: last on the line, or right after the unreachable notice (a projected budget counts down then). */
+  reward?: HeaderPart<Style>;
   latencyMs: number | undefined;
   latencies: number[];
   updatedAt: number | undefined;
@@ -186,8 +206,9 @@ function HeaderLine2({
   const spark = width >= 110 ? sparkline(latencies, 12) : '';
   const unreachable = unreachableText(live, now);
   if (unreachable) {
-    // First, so it survives a narrow terminal; the latency and data age belong to a connection that is gone.
-    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
+    // First, so it survives a narrow terminal, then the reward budget counting down; the latency and data age belong
+    // to a connection that is gone.
+    return <Segments width={width} parts={[{ text: unreachable, style: theme.status.error }, ...(reward ? [{ ...reward, text: reward.text.trimStart() }, { text: '  ', style: theme.header.label }] : []), ...parts, { text: paused ? '  PAUSED' : '', style: theme.status.warn }]} />;
   }
   return (
     <Segments
@@ -195,6 +216,7 @@ function HeaderLine2({
       parts={fitHeaderParts(
         [
           ...parts,
+          ...(reward ? [reward] : []),
           { text: '  rpc ', style: theme.header.label, drop: 2 },
           { text: formatLatency(latencyMs), style: theme.header.value, drop: 2 },
           { text: spark ? ` ${spark}` : '', style: theme.chrome.sparkline, drop: 1 },

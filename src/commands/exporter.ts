@@ -5,6 +5,7 @@ import { fleetNodes, type NodeSpec } from '../config/nodes';
 import { AVATOP_VERSION } from '../config/version';
 import { startHeadlessSession, type HeadlessSession } from '../exporter/session';
 import { createExporterServer, listen, parseListen } from '../exporter/server';
+import { WARN_BUDGET_FLAG, warnBudgetOf } from './warn-budget';
 import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources';
 import { isUp } from '../exporter/node-series';
 import { exitFor } from '../config/exit-codes';
@@ -15,6 +16,7 @@ const STAKE_SOURCE_CHECK_MS = 30_000;
 
 const FLAGS: readonly FlagSpec[] = [
   { name: 'listen', kind: 'string', value: 'HOST:PORT', description: `where to serve /metrics (default ${DEFAULT_LISTEN})` },
+  WARN_BUDGET_FLAG,
   { name: 'l1-validation', kind: 'list', value: '[NODE=]ID', description: 'an L1 validation ID whose balance runway to export, repeatable (of the first node unless NODE= names another)' },
 ];
 
@@ -69,6 +71,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   let nodes: Array<NodeSpec & { headers?: Record<string, string> }>;
   let at;
   let l1: Map<string, string[]>;
+  let warnBudget;
   try {
     resolved = resolveSettings(argv, io.env, COMMON_FLAGS, FLAGS);
     const { settings, extra, positionals } = resolved;
@@ -79,6 +82,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     // The config file's nodes first, then --node, then --url (or the default when nothing else is): one rule, config/nodes.ts.
     nodes = fleetNodes(settings);
     l1 = assignL1Validations((extra['l1-validation'] as string[] | undefined) ?? [], nodes);
+    warnBudget = warnBudgetOf(extra['warn-budget']);
   } catch (err) {
     if (err instanceof UsageError) {
       io.stderr.write(`avatop exporter: ${err.message}\n`);
@@ -101,7 +105,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const weights = weightsByNetwork(states);
     return sessions.map((s, i) => ({ name: s.target.name, state: states[i]!, l1: s.l1(), weights: weights.get(states[i]!.node.networkName.data ?? '') }));
   };
-  const server = createExporterServer(views, { override: settings.uptimeThreshold });
+  const server = createExporterServer(views, { override: settings.uptimeThreshold, warnBudget });
   try {
     await listen(server, at);
   } catch (err) {

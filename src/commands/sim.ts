@@ -1,7 +1,8 @@
 // `avatop sim`: serves the simulated avalanchego node on a port until SIGINT/SIGTERM.
+import { formatDuration } from '../format/time';
 import { formatFlagHelp, parseFlags, UsageError, type FlagSpec } from '../config/flags';
 import { EXIT_UNKNOWN, exitFor } from '../config/exit-codes';
-import { connectionStatus, createSimNode, heliconTimeOption, parseFaultFlag, parseHealthFlag, parseNewerRelease, parseScenario, PROFILE_NAMES, SCENARIOS, SIM_DEFAULTS, FAULT_KINDS, HEALTH_PRESETS, type FaultSpec, type NewerReleaseSpec, type ProfileName } from '../sim/index';
+import { connectionStatus, createSimNode, heliconTimeOption, lastCycleRewardTxId, parseFaultFlag, parseHealthFlag, parseNewerRelease, parseScenario, PROFILE_NAMES, SCENARIOS, SIM_DEFAULTS, FAULT_KINDS, HEALTH_PRESETS, type FaultSpec, type NewerReleaseSpec, type ProfileName, type SimNetwork } from '../sim/index';
 import { parseOwnValidation, type OwnValidationPlan } from '../sim/scenarios';
 
 const SPECS: readonly FlagSpec[] = [
@@ -9,7 +10,7 @@ const SPECS: readonly FlagSpec[] = [
   { name: 'host', kind: 'string', value: 'HOST', description: `address to bind (default ${SIM_DEFAULTS.host})` },
   { name: 'profile', kind: 'string', value: PROFILE_NAMES.join('|'), description: `node release to be (default ${SIM_DEFAULTS.profile}: avalanchego 1.15.0, today's; v1.14: a 1.14.2 node left behind by Helicon; v1.11: the spec's era)` },
   { name: 'scenario', kind: 'string', value: 'NAME', description: `this node's own validation: ${SCENARIOS.join(', ')}` },
-  { name: 'validation', kind: 'string', value: 'SPEC', description: "this node's validation chosen outright: start=TIME,end=TIME,peers=PCT|down=DUR@TIME/…[,views=PCT:SHARE/…][,uptime=PCT][,l1-runway=5d] (TIME: RFC 3339, Unix seconds or -30d/+12h from now; peers: its true uptime so far, down: its outages, e.g. 6h@-10d; every peer's observedUptime derives from that history; views: the peers' views outright, e.g. 99:60/85:40; uptime: its own record)" },
+  { name: 'validation', kind: 'string', value: 'SPEC', description: "this node's validation chosen outright: start=TIME,end=TIME,peers=PCT|down=DUR@TIME/…[,views=PCT:SHARE/…][,uptime=PCT][,l1-runway=5d][,renew=48h|off[,compound=PCT][,cycles=N]] (TIME: RFC 3339, Unix seconds or -30d/+12h from now; peers: its true uptime so far, down: its outages, e.g. 6h@-10d; every peer's observedUptime derives from that history; views: the peers' views outright, e.g. 99:60/85:40; uptime: its own record; renew: auto-renewed, start-end its current cycle, the next cycle's length or off; compound: percent of rewards restaked; cycles: committed cycles before it)" },
   { name: 'helicon-time', kind: 'string', value: 'TIME', description: "a custom network's Helicon time: RFC 3339 or 'unscheduled' (mainnet, Fuji and local have theirs; default: unscheduled, as upgrade.Default)" },
   { name: 'seed', kind: 'string', value: 'N', description: `seed of the network's history (default ${SIM_DEFAULTS.seed})` },
   { name: 'network-id', kind: 'string', value: 'ID', description: "network ID: 1 mainnet (default), 5 fuji, 12345 local, any other a custom network; each with its node's upgrade times and staking parameters" },
@@ -35,6 +36,21 @@ until interrupted. Prints the URL and node ID. Same seed, same history.
 Flags:
 ${formatFlagHelp(SPECS)}
 
+Scenarios (this node's own validation; peers: the peers' view of its uptime, own: its own record):
+  healthy             180 days, 60 gone; peers 99.5%, own 99.8%
+  near-threshold      30 days, 4 left; peers' view leaves a 20-hour downtime budget; own 99.9%
+  reward-lost         30 days, 4 left; the budget lost by 2 days; own 99.9%
+  ending-soon         30 days, 12 hours left; peers 99.5%
+  low-l1-balance      as healthy, and its L1 validation's balance lasts 5 days
+  auto-renew          auto-renewed (ACP-236): 14-day cycles, 3 committed before this one, which ends in
+                      12 hours and renews; half of each cycle's rewards restaked; peers 99.5%, own 99.8%
+  auto-renew-failing  as auto-renew, peers 85% (under the cycle's 90%): removed at the cycle's end
+  auto-renew-off      as auto-renew, nextPeriod 0 (switched off): exits at the cycle's end with its rewards
+  short-cycle         auto-renewed with the network's shortest cycle (HeliconMinStakeDuration: 48 h on
+                      mainnet, 12 h on Fuji, 1 h on a custom network), an eighth gone, 3 before it; peers and own 100%
+Auto-renewed cases need Helicon active: it is on mainnet and Fuji (v1.15, the default), and on a custom network
+given a past --helicon-time.
+
 Fault kinds: ${FAULT_KINDS.join(', ')}.
 Fault keys: method (exact or prefix*), path, times, probability, ms, status, body, code, message, bytes,
 abort, field, allowedHosts (a|b), scope (all|text).
@@ -54,10 +70,26 @@ Examples:
   avatop sim --network-id 1337 --helicon-time 2026-07-28T15:00:00Z   a custom network's Helicon time
   avatop sim --connected-stake 0.95 --validation start=-20d,end=+10d,down=6h@-5d
   avatop sim --newer-release version=1.16.0,time=+5d,stake=0.7
+  avatop sim --scenario auto-renew-failing
+  avatop sim --validation start=-6h,end=+42h,peers=100,renew=48h,compound=50,cycles=2
   avatop sim --fault latency:ms=300 --fault rpc-error:method=platform.getHeight,probability=0.2
   avatop sim --fault bootstrapping:ms=10000 --fault host-check:allowedHosts=localhost
   avatop sim --health isolated --peers 0
 `;
+
+/** This node's auto-renewed validation, as a line: its cycle, what comes next, and where the last cycle's rewards are. */
+function ownAutoRenewLine(net: SimNetwork): string {
+  const own = net.validatorsByNode.get(net.nodeIdStr);
+  const cfg = own?.autoRenew;
+  if (!own || !cfg) return '';
+  const iso = (sec: number) => new Date(sec * 1000).toISOString();
+  const next = cfg.nextPeriod === 0 ? 'auto-renew off: exits at its end' : `then cycles of ${formatDuration(cfg.nextPeriod * 1000)}`;
+  const last = lastCycleRewardTxId(net, own);
+  return (
+    `  auto-renew cycle ${iso(own.start)} to ${iso(own.end)}, ${next}, ${cfg.autoCompoundRewardShares / 10_000}% of rewards restaked\n` +
+    (last ? `            last cycle's rewards: platform.getRewardUTXOs txID ${last}\n` : '')
+  );
+}
 
 function intFlag(values: Record<string, unknown>, name: string, min: number, max: number): number | undefined {
   const v = values[name];
@@ -198,6 +230,7 @@ export async function run(argv: string[]): Promise<number> {
       `  wallets   ${net.wallets.map((w) => `${w.str} (${w.utxos} UTXOs)`).join('\n            ')}\n` +
       (opts.ownValidation ? `  validation ${new Date(opts.ownValidation.startSec * 1000).toISOString()} to ${new Date(opts.ownValidation.endSec * 1000).toISOString()}, peers' view ${opts.ownValidation.peersUptime}%, own record ${opts.ownValidation.ownUptime}%\n` : '') +
       (opts.scenario ? `  scenario  ${opts.scenario}${net.scenarioL1 ? `; this node's L1 validation ${net.scenarioL1.validationIdStr} (watch it with --l1-validation)` : ''}\n` : '') +
+      ownAutoRenewLine(net) +
       `  watch it  avatop --url ${node.url}\n`,
   );
   await new Promise<void>((resolve) => {

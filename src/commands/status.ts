@@ -7,9 +7,11 @@ import { assessStatus } from '../oneshot/status-report';
 import { fleetStatus } from '../oneshot/fleet-status';
 import { parseDuration } from '../config/settings';
 import type { FlagSpec } from '../config/flags';
+import { WARN_BUDGET_FLAG, warnBudgetOf } from './warn-budget';
 
 const FLAGS: readonly FlagSpec[] = [
-  { name: 'warn-budget', kind: 'string', value: 'DURATION', description: 'warn (exit 1) below this much downtime budget, e.g. 48h (default 48h)' },
+  WARN_BUDGET_FLAG,
+
   { name: 'warn-end', kind: 'string', value: 'DURATION', description: 'warn (exit 1) when the validation ends within this, e.g. 24h (default 24h)' },
   { name: 'l1-validation', kind: 'list', value: 'ID', description: "an L1 validation ID to check too (this node's own are found from the subnets it tracks), repeatable" },
 ];
@@ -21,11 +23,13 @@ const usage = `Usage: avatop status [flags]
 
 Prints whether the node is reachable and healthy: bootstrapped P/X/C, its own health checks (failing ones by
 name, checks not run yet since it started), version, peers, P-chain height and its age,
-uptime against the reward threshold, the downtime budget (how much longer the node can be offline this period
-and keep its reward, at its peers' view of its uptime), and when this node's validation ends; the same for its
+the network's view of this node (each connected validator's measurement, weighed by stake), the downtime budget
+(how much longer the node can be offline this period and keep its reward, at the stake-weighted median voter's
+view) and what happens at the period's end (ends, renews, exits); the same for its
 subnet validations (found from the subnets it tracks; an elastic subnet's own uptimeRequirement) and the balance
 runway of its L1 validations (found the same way, or named with --l1-validation).
-It warns (exit 1) when a budget is under --warn-budget or lost, a validation ends within --warn-end, or an L1
+It warns (exit 1) when a budget is at the warning tier or worse (--warn-budget), lost, or unknown because the node
+is isolated, a validation that does not renew ends within --warn-end, or an L1
 validation has balance for less than 7 days; each reason is a line in words.
 A network upgrade half of the stake announces that this node's release does not schedule is a line from when it
 is seen ("N% of stake runs avalanchego X, which schedules a network upgrade at T; this node runs Y: upgrade
@@ -50,7 +54,7 @@ export async function run(argv: string[]): Promise<number> {
     runLimitMs: STATUS_RUN_LIMIT_MS,
     async run(ctx) {
       const duration = (name: string) => (typeof ctx.extra[name] === 'string' ? parseDuration(ctx.extra[name] as string, `--${name}`) : undefined);
-      const rule = { override: ctx.settings.uptimeThreshold, warnBudgetMs: duration('warn-budget'), warnEndMs: duration('warn-end') };
+      const rule = { override: ctx.settings.uptimeThreshold, warnBudget: warnBudgetOf(ctx.extra['warn-budget']), warnEndMs: duration('warn-end') };
       if (ctx.nodes.length > 1) {
         // Several nodes (--url repeated, --node, config nodes): one table, the worst exit status.
         const fleet = await fleetStatus(ctx.nodes, rule, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch });

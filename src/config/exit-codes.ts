@@ -35,7 +35,7 @@ interface OutcomeRow {
 /** Every outcome of every command, with its exit status. */
 export const EXIT_OUTCOMES: Readonly<Record<ExitOutcome, OutcomeRow>> = {
   ok: { code: EXIT_OK, when: 'the node is healthy (`status`); the command did what was asked' },
-  degraded: { code: EXIT_WARNING, when: 'the node answers but needs attention: uptime or downtime budget low, a health check failing, an upgrade due (a network upgrade its release does not schedule activates within 7 days)' },
+  degraded: { code: EXIT_WARNING, when: 'the node answers but needs attention: a downtime budget at the warning tier or worse, lost, or unknown (isolated), a health check failing, an upgrade due (a network upgrade its release does not schedule activates within 7 days)' },
   bootstrapping: { code: EXIT_WARNING, when: 'a chain is still bootstrapping (the node answers 503 on it)' },
   nodeError: { code: EXIT_WARNING, when: 'the node answered a `get` with an error or a reply avatop could not read' },
   undecodable: { code: EXIT_WARNING, when: '`decode` was given bytes that are not a tx, block, UTXO or output' },

@@ -60,7 +60,7 @@ export const COMMON_FLAGS: readonly FlagSpec[] = [
   { name: 'interval', kind: 'string', value: 'DURATION', description: 'poll interval, e.g. 2s or 500ms (default 2s)' },
   { name: 'timeout', kind: 'string', value: 'DURATION', description: 'per-request timeout (default 10s)' },
   { name: 'header', kind: 'list', short: 'H', value: "'Name: value'", description: 'extra HTTP header, repeatable (auth proxies)' },
-  { name: 'uptime-threshold', kind: 'string', value: 'PERCENT', description: "reward uptime threshold for every validation. Default: the node's rule, 80%, or 90% for validations starting at or after its info.upgrades heliconTime (ACP-267); an elastic subnet's uptimeRequirement. A node's own --uptime-requirement is not visible over the API: set this if you changed it" },
+  { name: 'uptime-threshold', kind: 'string', value: 'PERCENT', description: "the node's --uptime-requirement, which is not visible over the API: set this if you changed it. Like that flag it changes only primary-network validations that started before Helicon (default 80%); after the node's info.upgrades heliconTime 90% is a constant of the node (ACP-267), and an elastic subnet needs its own uptimeRequirement" },
   { name: 'watch-node', kind: 'list', value: 'NodeID-…', description: 'another validator whose downtime budget to follow (this node\'s view of it), repeatable; config: watch' },
   { name: 'config', kind: 'string', value: 'FILE', description: 'config file (default ~/.config/avatop/config.json, env AVATOP_CONFIG)' },
   { name: 'help', kind: 'boolean', short: 'h', description: 'show help and exit' },

@@ -15,7 +15,7 @@ import { newerVersionStakeShare } from '../domain/upgrades/versions';
 import { upgradeVerdictOf } from '../domain/upgrades/facts';
 import { UPGRADE_TIER_LEVEL } from '../domain/upgrades/deadline';
 import { liveValues } from '../state/rows';
-import { balanceRunwayMs } from '../domain/reward/tiers';
+import { balanceRunwayMs, type Tier, type WarnBudget } from '../domain/reward/tiers';
 import type { L1Reading } from './l1-watch';
 
 /** One watched node as the exporter sees it. */
@@ -37,20 +37,27 @@ export interface SeriesSpec {
   readonly name: string;
   readonly help: string;
   readonly type: MetricType;
-  /** Series a node that cannot be reached still has (the rest are dropped so nothing stale looks live). */
+  /**
+   * Series a node that cannot be reached still has (the rest are dropped so nothing stale looks live): its
+   * liveness, and its validations, whose budgets count down (projected) through the outage.
+   */
   readonly whileDown?: boolean;
   read(s: AvatopState, now: number, rule: RuleOptions, view: NodeView): Reading;
 }
 
-/** What the operator told the exporter about the reward rule (--uptime-threshold). */
+/** What the operator told the exporter about the reward rule (--uptime-threshold, --warn-budget). */
 export interface RuleOptions {
   readonly override?: number;
+  readonly warnBudget?: WarnBudget;
 }
 
 /** Reachable: the same liveness rule the header and panes ask (an answer, even an error or a 503, is a live node). */
 export function isUp(s: AvatopState): boolean {
   return selectLiveness(s).state === 'up';
 }
+
+/** The budget tier as a number: the rules alert on it. */
+const TIER_VALUE: Readonly<Record<Tier, number>> = { ok: 0, notice: 0, warn: 1, critical: 2, over: 3 };
 
 const bool = (v: boolean | undefined): number | undefined => (v === undefined ? undefined : v ? 1 : 0);
 /** The last good data; the series of a node that is down are dropped before this is asked. */
@@ -180,27 +187,95 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_uptime_weighted_percent',
-    help: 'This node\'s uptime as its peers see it, weighted by their stake (info.uptime weightedAveragePercentage): the view that votes on the reward.',
+    help: "The node's own info.uptime weightedAveragePercentage: its peers' views weighted by stake, unconnected stake counted as 0. Not the vote (see avatop_validation_median_uptime_percent).",
     type: 'gauge',
     read: (s) => dataOf(s.node.uptime)?.weightedAveragePercentage,
   },
   {
     name: 'avatop_uptime_rewarding_stake_percent',
-    help: 'Share of stake whose holders would vote to reward this node now (info.uptime rewardingStakePercentage).',
+    help: 'Share of stake whose views would reward this node now (info.uptime rewardingStakePercentage), labelled with the threshold the node counted it at (`counted_at`: 90 for a validation started at or after Helicon, else its --uptime-requirement).',
     type: 'gauge',
-    read: (s) => dataOf(s.node.uptime)?.rewardingStakePercentage,
+    read: (s, now, rule) => {
+      const v = dataOf(s.node.uptime)?.rewardingStakePercentage;
+      if (v === undefined) return undefined;
+      const at = ownGuards(s, now, rule.override, rule.warnBudget)[0]?.guard.rewardingCountedAt;
+      const labels: Labels = at === undefined ? {} : { counted_at: String(at) };
+      return [{ labels, value: v }];
+    },
   },
   {
     name: 'avatop_validation_threshold_percent',
-    help: 'Uptime each of this node\'s validations needs for its reward: primary 80, or 90 for validations starting at or after Helicon (ACP-267, the node\'s info.upgrades); an elastic subnet\'s uptimeRequirement; unless --uptime-threshold.',
+    help: "Uptime each of this node's validations needs for its reward: primary 90 for validations starting at or after Helicon (ACP-267, the node's info.upgrades), else 80 or --uptime-threshold (the node's --uptime-requirement); an elastic subnet's uptimeRequirement.",
     type: 'gauge',
+    whileDown: true,
     read: (s, now, rule) => guarded(s, now, rule, (g) => g.threshold.percent),
   },
   {
-    name: 'avatop_validation_downtime_budget_seconds',
-    help: 'How much longer this node can be offline this period and keep its reward (per validation: primary or subnet), at the peers\' view of its uptime; negative once the reward is lost.',
+    name: 'avatop_validation_median_uptime_percent',
+    help: "The stake-weighted median of the connected validators' views of this node (info.peers observedUptime, whole percent): the voter that decides the reward. Absent while the view cannot be trusted.",
     type: 'gauge',
+    read: (s, now, rule) => guarded(s, now, rule, (g) => (g.basis.kind === 'vote' ? g.uptimePercent : undefined)),
+  },
+  {
+    name: 'avatop_validation_downtime_budget_seconds',
+    help: 'How much longer this node can be offline this period and keep its reward (per validation: primary or subnet), at the median voter\'s view; while the view cannot be trusted (node unreachable or isolated), the last trustworthy figure spent in real time (avatop_validation_budget_projected 1). Negative once the reward is lost (or, projected, once spent).',
+    type: 'gauge',
+    whileDown: true,
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.budget === undefined || g.budget.state === 'ended' ? undefined : g.budget.remainingMs / 1000)),
+  },
+  {
+    name: 'avatop_validation_budget_projected',
+    help: 'Whether the downtime budget is projected (1: the node is unreachable or isolated, so the last trustworthy figure is spent in real time, or there is none) rather than read from the vote (0).',
+    type: 'gauge',
+    whileDown: true,
+    read: (s, now, rule) => guarded(s, now, rule, (g) => (g.threshold.percent === undefined ? undefined : g.basis.kind === 'vote' ? 0 : g.basis.kind === 'projected' || g.basis.kind === 'unknown' ? 1 : undefined)),
+  },
+  {
+    name: 'avatop_validation_budget_projected_since_timestamp_seconds',
+    help: 'When the last trustworthy budget a projection counts down from was read, Unix time (only while projected).',
+    type: 'gauge',
+    whileDown: true,
+    read: (s, now, rule) => guarded(s, now, rule, (g) => (g.basis.kind === 'projected' ? g.basis.sinceMs / 1000 : undefined)),
+  },
+  {
+    name: 'avatop_validation_budget_last_known_seconds',
+    help: 'The last downtime budget read from a trustworthy vote (more than half of the stake\'s view known), as it was then: what AvatopNodeDown reports.',
+    type: 'gauge',
+    whileDown: true,
+    read: (s, now, rule) =>
+      guarded(s, now, rule, (g) => {
+        if (g.basis.kind === 'vote') return g.budget && g.budget.state !== 'ended' ? g.budget.remainingMs / 1000 : undefined;
+        const last = s.reward.last[g.validation];
+        return g.basis.kind === 'projected' && last ? last.remainingMs / 1000 : undefined;
+      }),
+  },
+  {
+    name: 'avatop_validation_budget_allowance_seconds',
+    help: "The period's downtime allowance: (1 − threshold) × its length (for an auto-renewed validator, the cycle's).",
+    type: 'gauge',
+    whileDown: true,
+    read: (s, now, rule) => guarded(s, now, rule, (g) => (g.budget === undefined ? undefined : g.budget.allowedMs / 1000)),
+  },
+  {
+    name: 'avatop_validation_budget_known_stake_ratio',
+    help: 'Share (0-1) of all stake whose view of this node the budget rests on (the vote is trusted above 0.5; a projection: the share its last figure rested on).',
+    type: 'gauge',
+    whileDown: true,
+    read: (s, now, rule) => guarded(s, now, rule, (g) => (g.basis.kind === 'vote' || g.basis.kind === 'projected' ? g.basis.knownShare : g.network?.knownShare)),
+  },
+  {
+    name: 'avatop_validation_budget_tier',
+    help: 'The downtime budget\'s tier (README "Tiers"): 0 ok, 1 warning (25% of the allowance or less, or it would run out before the period ends at the last hour\'s rate), 2 critical (10% or less, or it would run out within 24 h; a projection below zero), 3 lost.',
+    type: 'gauge',
+    whileDown: true,
+    read: (s, now, rule) => guarded(s, now, rule, (g) => (g.budgetTier === undefined ? undefined : TIER_VALUE[g.budgetTier])),
+  },
+  {
+    name: 'avatop_validation_renews',
+    help: 'Whether the validation renews at its period\'s end (1: auto-renewed, nextPeriod above 0 and its cycle\'s reward not lost; 0: it ends, exits or is removed).',
+    type: 'gauge',
+    whileDown: true,
+    read: (s, now, rule) => guarded(s, now, rule, (g) => (g.endMs === undefined ? undefined : g.outcome === 'renews' ? 1 : 0)),
   },
   {
     name: 'avatop_l1_balance_runway_seconds',
@@ -222,8 +297,9 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_validation_end_timestamp_seconds',
-    help: 'When this node\'s primary-network validation ends, Unix time.',
+    help: 'When this node\'s primary-network validation (for an auto-renewed validator, its current cycle) ends, Unix time.',
     type: 'gauge',
+    whileDown: true,
     read: (s) => primary(s, (v) => {
       const end = v.endTime?.getTime();
       return end === undefined ? undefined : end / 1000;
@@ -239,12 +315,14 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_delegators',
     help: 'Delegations to this node\'s validation.',
     type: 'gauge',
+    whileDown: true,
     read: (s) => primary(s, (v) => v.delegatorCount),
   },
   {
     name: 'avatop_validation_potential_reward_navax',
     help: 'The validation\'s potential reward in nAVAX, if its uptime holds.',
     type: 'gauge',
+    whileDown: true,
     read: (s) => primary(s, (v) => {
       const r = v.potentialReward;
       return r === undefined ? undefined : Number(r);
@@ -256,7 +334,7 @@ const PRIMARY = { subnet: 'primary' };
 
 /** One sample per validation the guard judges (primary, then subnets by ID). */
 function guarded(s: AvatopState, now: number, rule: RuleOptions, read: (g: ValidationGuard) => number | undefined): Reading {
-  const samples = ownGuards(s, now, rule.override).flatMap(({ subnet, guard }) => {
+  const samples = ownGuards(s, now, rule.override, rule.warnBudget).flatMap(({ subnet, guard }) => {
     const value = read(guard);
     return value === undefined ? [] : [{ labels: { subnet: sanitize(subnet) }, value }];
   });

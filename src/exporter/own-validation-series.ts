@@ -1,19 +1,16 @@
 // The exporter's view of this node's validations: the same guard as the screens and `status` (primary and subnet
-// validations with their budgets; L1 validations discovery found, with those named by --l1-validation).
+// validations with their budgets, judged once per scrape by domain/reward/node-guard.ts; L1 validations discovery
+// found, with those named by --l1-validation).
 import type { AvatopState } from '../state/store';
-import { PRIMARY_NETWORK_ID } from '../state/constants';
-import { selectOwnValidator } from '../state/own-validator';
-import { ownValidationFacts, type ValidationGuard } from '../domain/reward/guard';
-import { judgeOwnValidations } from '../domain/reward/own-validations';
+import type { ValidationGuard } from '../domain/reward/guard';
+import { judgeNode } from '../domain/reward/node-guard';
+import type { WarnBudget } from '../domain/reward/tiers';
 import { ownValidationsOf } from '../state/view-keys';
 import type { L1Reading } from './l1-watch';
 
 /** Each primary and subnet validation's guard, labelled `subnet="primary"` or by the subnet's ID. */
-export function ownGuards(s: AvatopState, now: number, override: number | undefined): Array<{ subnet: string; guard: ValidationGuard }> {
-  const facts = ownValidationFacts(selectOwnValidator(s), s.node.uptime.data, s.versions.upgrades);
-  return judgeOwnValidations(facts, ownValidationsOf(s), { now, override }, PRIMARY_NETWORK_ID).flatMap((v) =>
-    v.guard ? [{ subnet: v.kind === 'primary' ? 'primary' : (v.subnetId ?? ''), guard: v.guard }] : [],
-  );
+export function ownGuards(s: AvatopState, now: number, override: number | undefined, warnBudget?: WarnBudget): Array<{ subnet: string; guard: ValidationGuard }> {
+  return judgeNode(s, { now, override, warnBudget }).flatMap((v) => (v.guard ? [{ subnet: v.kind === 'primary' ? 'primary' : (v.subnetId ?? ''), guard: v.guard }] : []));
 }
 
 /** L1 validations to export: those named (read every minute) and those discovery found, once each. */

@@ -5,7 +5,7 @@ import { assessStatus, type StatusReport, type ThresholdRule } from './status-re
 import { renderTextTable } from '../columns/text-table';
 import type { TextColumn } from '../columns/column';
 import { lagProblem, lagsBehind } from '../domain/fleet/table';
-import { formatSlack } from '../domain/reward/findings';
+import { formatSlack } from '../domain/reward/words';
 import { formatDuration } from '../format/time';
 import type { OneShotNode } from './command-frame';
 import { EXIT_CRITICAL, EXIT_WARNING, worstExit } from '../config/exit-codes';
@@ -38,7 +38,7 @@ const COLUMNS: TextColumn<NodeReport>[] = [
   { title: 'PEERS', align: 'right', value: (r) => String((r.report.json as Json).peers ?? '-') },
   { title: 'UPTIME', align: 'right', value: (r) => { const u = (r.report.json as Json).uptime?.weightedAveragePercentage; return typeof u === 'number' ? `${u.toFixed(2)}%` : '-'; } },
   { title: 'NEEDS', align: 'right', value: (r) => { const v = (r.report.json as Json).validations?.[0]; return v?.threshold != null ? `${v.threshold}%` : '-'; } },
-  { title: 'BUDGET', value: (r) => { const v = (r.report.json as Json).validations?.[0]; if (!v) return (r.report.json as Json).reachable ? 'not a validator' : '-'; return v.budgetState === 'lost' ? 'LOST' : secs(v.downtimeBudgetSeconds); } },
+  { title: 'BUDGET', value: (r) => { const v = (r.report.json as Json).validations?.[0]; if (!v) return (r.report.json as Json).reachable ? 'not a validator' : '-'; return v.budgetBasis === 'unknown' ? 'unknown' : v.budgetState === 'lost' ? 'LOST' : `${secs(v.downtimeBudgetSeconds)}${v.budgetBasis === 'projected' ? ' proj.' : ''}`; } },
   { title: 'ENDS', value: (r) => secs((r.report.json as Json).validations?.[0]?.endsInSeconds) },
 ];
 

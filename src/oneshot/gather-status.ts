@@ -1,10 +1,10 @@
 // Collects one status snapshot from a node, each part independently: one failing method never hides the rest.
 import type { AvatopClient } from '../rpc/client';
 import { AvatopError, HttpError, TransportError } from '../rpc/errors';
-import type { Maybe, StatusSnapshot, WatchedValidation } from './status-report';
+import type { Maybe, StatusSnapshot, VoterViews, WatchedValidation } from './status-report';
+import type { VoterWeights } from '../state/reward-memory';
 import { summarizeHealth, type HealthSummary } from '../domain/health/health-summary';
 import { peerAnnouncements, upgradeFactsFrom } from '../domain/upgrades/facts';
-import { isAutoRenewed } from '../domain/reward/guard';
 import type { OwnValidations } from '../domain/reward/own-validations';
 import { discoverOwnValidations } from '../poll/own-validations';
 import { heliconFromUpgrades, type HeliconSchedule } from '../domain/reward/threshold';
@@ -51,6 +51,7 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     throw err;
   }
 
+  const peersAt = Date.now();
   const [version, networkName, bootP, bootX, bootC, peerList, height, chainTime, uptime, validator, healthReply, upgrades, networkId] = await Promise.all([
     attempt(async () => (await client.info.getNodeVersion()).version),
     attempt(async () => (await client.info.getNetworkName()).networkName),
@@ -64,7 +65,18 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     attempt(async () => {
       const { validators } = await client.platform.getCurrentValidators({ nodeIDs: [nodeId] });
       const mine = validators.find((v) => v.nodeID === nodeId);
-      return mine && { startTime: mine.startTime, endTime: mine.endTime, uptime: mine.uptime, connected: mine.connected, autoRenewed: isAutoRenewed(mine) };
+      return (
+        mine && {
+          txID: mine.txID,
+          startTime: mine.startTime,
+          endTime: mine.endTime,
+          uptime: mine.uptime,
+          connected: mine.connected,
+          validatorAuthority: mine.validatorAuthority,
+          nextPeriod: mine.nextPeriod,
+          autoCompoundRewardShares: mine.autoCompoundRewardShares,
+        }
+      );
     }),
     attempt(async () => client.health.health()),
     attempt(async () => client.info.upgrades()),
@@ -73,6 +85,18 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
   const peers: Maybe<number> = peerList.ok ? { ok: true, value: peerList.value.numPeers } : peerList;
   const health: Maybe<HealthSummary> = healthReply.ok ? { ok: true, value: summarizeHealth(healthReply.value) } : healthReply;
   const own = await gatherOwn(client, nodeId, opts.l1Validations ?? []);
+  // The network's view of a validator: each connected validator's measurement (info.peers, read above) weighed by
+  // the validator set at the height just read (getValidatorsAt: stake with delegations, what the vote samples by).
+  const views: Maybe<VoterViews> | undefined =
+    validator.ok && validator.value && peerList.ok
+      ? height.ok
+        ? await attempt(async (): Promise<VoterViews> => {
+            const set = await client.platform.getValidatorsAt({ height: Number(height.value) });
+            const weights: VoterWeights = { height: height.value, validators: set.validators.map((v) => ({ nodeID: v.nodeID, weight: v.weight })), totalWeight: set.totalWeight };
+            return { peers: peerList.value.peers.map((p) => ({ nodeID: p.nodeID, observedUptime: p.observedUptime })), atMs: peersAt, weights };
+          })
+        : { ok: false, reason: `validator set unknown: ${height.reason}` }
+      : undefined;
   const watch = opts.watch ?? [];
   const watched: Maybe<WatchedValidation[]> =
     watch.length === 0
@@ -81,7 +105,9 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
           const { validators } = await client.platform.getCurrentValidators({ nodeIDs: [...watch] });
           return watch.map((id) => {
             const v = validators.find((x) => x.nodeID === id);
-            return v ? { nodeID: id, startTime: v.startTime, endTime: v.endTime, uptime: v.uptime, autoRenewed: isAutoRenewed(v) } : { nodeID: id };
+            return v
+              ? { nodeID: id, txID: v.txID, startTime: v.startTime, endTime: v.endTime, uptime: v.uptime, validatorAuthority: v.validatorAuthority, nextPeriod: v.nextPeriod, autoCompoundRewardShares: v.autoCompoundRewardShares }
+              : { nodeID: id };
           });
         });
   return {
@@ -91,6 +117,7 @@ export async function gatherStatus(client: AvatopClient, opts: { l1Validations?:
     networkName,
     bootstrapped: { P: bootP, X: bootX, C: bootC },
     peers,
+    views,
     height,
     chainTime,
     uptime,

@@ -4,10 +4,14 @@
  */
 import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
 import { formatConnected, type HealthSummary } from '../domain/health/health-summary';
-import { isBelow, rewardThreshold, type HeliconSchedule } from '../domain/reward/threshold';
+import { rewardThreshold, type HeliconSchedule } from '../domain/reward/threshold';
 import { judgeValidation, type ValidationFacts } from '../domain/reward/guard';
-import { budgetSentence, guardFindings } from '../domain/reward/findings';
+import { basisLine, budgetLine, distributionLine, endLine, guardFindings } from '../domain/reward/words';
 import type { OwnValidations } from '../domain/reward/own-validations';
+import { networkView } from '../domain/reward/vote';
+import { renewalOf } from '../domain/reward/renewal';
+import type { WarnBudget } from '../domain/reward/tiers';
+import type { LastBudget, VoterWeights } from '../state/reward-memory';
 import { reportValidations } from './status-validations';
 import { EXIT_CRITICAL, EXIT_OK, EXIT_WARNING } from '../config/exit-codes';
 import { judgeUpgrade, upgradeLine, type UpgradeFacts, type UpgradeVerdict } from '../domain/upgrades/deadline';
@@ -31,7 +35,11 @@ export interface StatusSnapshot {
   chainTime: Maybe<Date>;
   uptime: Maybe<{ rewardingStakePercentage: number; weightedAveragePercentage: number }>;
   /** undefined value: the node is not a current primary-network validator. */
-  validator: Maybe<{ startTime?: Date; endTime?: Date; uptime?: number; connected?: boolean; autoRenewed?: boolean } | undefined>;
+  validator: Maybe<ValidatorRecord | undefined>;
+  /** A validator's views of this node and the validator set's weights: the vote (domain/reward/vote.ts). */
+  views?: Maybe<VoterViews>;
+  /** The last trustworthy budgets the event log kept across runs: counted down while the view cannot be trusted. */
+  lastBudgets?: readonly LastBudget[];
   /** This node's subnet and L1 validations: what discovery found, with those named by --l1-validation. */
   own?: Maybe<OwnValidations>;
   /** Other validators named with --watch-node, as this node sees them (no record: not a current validator). */
@@ -45,12 +53,29 @@ export interface StatusSnapshot {
   upgrade?: UpgradeFacts;
 }
 
-export interface WatchedValidation {
-  nodeID: string;
+/** A validator's record as `status` reads it (getCurrentValidators for one node ID). */
+export interface ValidatorRecord {
+  txID?: string;
   startTime?: Date;
   endTime?: Date;
   uptime?: number;
-  autoRenewed?: boolean;
+  connected?: boolean;
+  /** ACP-236: auto-renewed validators carry their authority, nextPeriod and compounding share. */
+  validatorAuthority?: unknown;
+  nextPeriod?: bigint;
+  autoCompoundRewardShares?: number;
+}
+
+/** Each connected peer's view of this node (info.peers observedUptime) and the validator set that weighs them. */
+export interface VoterViews {
+  peers: ReadonlyArray<{ nodeID: string; observedUptime?: number }>;
+  /** When the peers were read. */
+  atMs: number;
+  weights: VoterWeights;
+}
+
+export interface WatchedValidation extends ValidatorRecord {
+  nodeID: string;
 }
 
 export interface StatusReport {
@@ -66,8 +91,8 @@ export interface StatusReport {
 export interface ThresholdRule {
   /** Fixed threshold from --uptime-threshold; otherwise the node's own rule (domain/reward/threshold.ts). */
   override?: number;
-  /** --warn-budget: warn below this much downtime budget (default 48 h). */
-  warnBudgetMs?: number;
+  /** --warn-budget: a share of the allowance or a duration (default 25% of the allowance; domain/reward/tiers.ts). */
+  warnBudget?: WarnBudget;
   /** --warn-end: warn when the validation ends within this (default 24 h). */
   warnEndMs?: number;
 }
@@ -110,27 +135,34 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
 
   const validator = s.validator.ok ? s.validator.value : undefined;
   const t = rewardThreshold({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
-  // The reward guard (domain/reward): the budget at the peers' view, the end, L1 balances.
+  const nodeId = s.nodeId.ok ? s.nodeId.value : '';
+  // The vote: each connected validator's view of this node, weighed by stake (domain/reward/vote.ts). A one-shot
+  // reading has no earlier figure of its own; the event log may give it one (lastBudgets).
+  const views = s.views?.ok ? s.views.value : undefined;
+  const view = views
+    ? networkView({ peers: views.peers, weights: new Map(views.weights.validators.map((v) => [v.nodeID, v.weight])), totalWeight: views.weights.totalWeight, selfNodeId: nodeId })
+    : undefined;
+  const last = Object.fromEntries((s.lastBudgets ?? []).filter((b) => b.nodeId === nodeId).map((b) => [b.validation, b]));
   const primaryFacts: ValidationFacts | undefined = validator
     ? {
-        nodeId: s.nodeId.ok ? s.nodeId.value : '',
+        nodeId,
+        validation: 'primary',
         startMs: validator.startTime?.getTime(),
         endMs: validator.endTime?.getTime(),
-        uptimePercent: s.uptime.ok ? s.uptime.value.weightedAveragePercentage : undefined,
         view: 'peers',
+        vote: { view, atMs: views?.atMs, reachable: true, last },
         ownRecordPercent: validator.uptime,
+        averagePercent: s.uptime.ok ? s.uptime.value.weightedAveragePercentage : undefined,
         rewardingStakePercent: s.uptime.ok ? s.uptime.value.rewardingStakePercentage : undefined,
         helicon: s.helicon ?? { kind: 'unknown' },
-        autoRenewed: validator.autoRenewed === true,
+        renewal: renewalOf(validator),
       }
     : undefined;
+  const guardOptions = { now, override: rule.override, warnBudget: rule.warnBudget, warnEndMs: rule.warnEndMs };
   // Every validation of this node (primary, subnet, L1), judged by the one guard (status-validations.ts).
-  const own = reportValidations(primaryFacts, s.own?.ok ? s.own.value : undefined, { now, override: rule.override, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs });
+  const own = reportValidations(primaryFacts, s.own?.ok ? s.own.value : undefined, guardOptions);
   const guard = own.primary;
-  // Once the reward is lost the guard says so below; this line is for a validation that can still recover.
-  if (validator && s.uptime.ok && guard?.budget?.state !== 'lost' && isBelow(s.uptime.value.weightedAveragePercentage, t)) {
-    problems.push(`uptime ${formatPercent(s.uptime.value.weightedAveragePercentage)} is below the ${t.percent}% reward threshold (${t.reason})`);
-  }
+  if (validator && s.views && !s.views.ok) problems.push(`the network's view of this node unknown: ${s.views.reason}`);
   if (validator && validator.connected === false) problems.push('the network sees this validator as disconnected');
   if (s.own && !s.own.ok) problems.push(`subnet and L1 validations unknown: ${s.own.reason}`);
   problems.push(...own.problems);
@@ -140,14 +172,14 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     w,
     guard: w.startTime
       ? judgeValidation(
-          { nodeId: w.nodeID, startMs: w.startTime.getTime(), endMs: w.endTime?.getTime(), uptimePercent: w.uptime, view: 'this-node', helicon: s.helicon ?? { kind: 'unknown' }, autoRenewed: w.autoRenewed === true },
-          { now, override: rule.override, warnBudgetMs: rule.warnBudgetMs },
+          { nodeId: w.nodeID, validation: 'primary', startMs: w.startTime.getTime(), endMs: w.endTime?.getTime(), uptimePercent: w.uptime, view: 'this-node', helicon: s.helicon ?? { kind: 'unknown' }, renewal: renewalOf(w) },
+          guardOptions,
         )
       : undefined,
   }));
   for (const { w, guard: g } of watched) {
     if (!g) problems.push(`${sanitize(w.nodeID)} is not a current validator`);
-    else for (const f of guardFindings(g, [], { now, warnBudgetMs: rule.warnBudgetMs, warnEndMs: rule.warnEndMs })) problems.push(`${sanitize(w.nodeID)}: ${f.text.replace(/^reward lost for this period: peers see/, 'reward lost for this period: this node sees')}`);
+    else for (const f of guardFindings(g, [], guardOptions)) problems.push(`${sanitize(w.nodeID)}: ${f.text}`);
   }
 
   // The upgrade deadline (domain/upgrades): a problem from a week before; exit 2 once the node cannot follow.
@@ -164,7 +196,9 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   const validatorLine = !s.validator.ok
     ? `? (${s.validator.reason})`
     : validator
-      ? `ends ${validator.endTime ? `${validator.endTime.toISOString()} (in ${formatCountdown(validator.endTime, now)})` : 'never (L1/permissioned)'}`
+      ? guard && validator.endTime
+        ? endLine(guard, now)!
+        : `ends ${validator.endTime ? `${validator.endTime.toISOString()} (in ${formatCountdown(validator.endTime, now)})` : 'never (L1/permissioned)'}`
       : 'not a primary-network validator';
 
   const lines = [
@@ -174,12 +208,14 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     `peers      ${show(s.peers, String)}${health?.stakeLow && health.percentConnected !== undefined ? ` (${formatConnected(health.percentConnected)} of stake connected)` : ''}`,
     ...(s.health ? [`health     ${show(s.health, healthLine)}`] : []),
     `height     ${show(s.height, String)}${s.chainTime.ok ? `  (chain time ${formatAge(s.chainTime.value, now)})` : ''}`,
-    `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} weighted, ${formatPercent(u.rewardingStakePercentage)} of stake would reward`)}  (needs ${t.percent === undefined ? t.reason : `${t.percent}%: ${t.reason}`})`,
-    `validator  ${validatorLine}${guard?.autoRenewed ? ' (auto-renewed: the end of the current period)' : ''}`,
+    `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} average over all stake (unconnected as 0), ${formatPercent(u.rewardingStakePercentage)} of stake would reward at ${guard?.rewardingCountedAt ?? t.percent ?? '?'}%`)}  (needs ${t.percent === undefined ? t.reason : `${t.percent}%: ${t.reason}`})`,
+    ...(guard ? [`vote       ${basisLine(guard, now) ?? '?'}`] : []),
+    ...(guard?.network ? [`network    ${distributionLine(guard.network, guard.threshold.percent)}`] : []),
+    `validator  ${validatorLine}`,
     ...(upgradeText ? [`upgrade    ${upgradeText}`] : []),
-    ...(guard ? [`budget     ${budgetSentence(guard, now) ?? "not known yet (the peers' view of uptime or the validation's times are missing)"}`] : []),
+    ...(guard ? [`budget     ${budgetLine(guard, now)}`] : []),
     ...own.lines,
-    ...watched.map(({ w, guard: g }) => `watched    ${sanitize(w.nodeID)}: ${g ? (budgetSentence(g, now) ?? 'budget not known yet') : 'not a current validator'}`),
+    ...watched.map(({ w, guard: g }) => `watched    ${sanitize(w.nodeID)}: ${g ? budgetLine(g, now) : 'not a current validator'}`),
     ...problems.map((p) => `problem    ${p}`),
   ];
 
@@ -196,7 +232,8 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     height: s.height.ok ? s.height.value.toString() : null,
     chainTime: s.chainTime.ok ? s.chainTime.value.toISOString() : null,
     chainTimeAgeSeconds: s.chainTime.ok ? Math.round((now - s.chainTime.value.getTime()) / 1000) : null,
-    uptime: value(s.uptime),
+    // info.uptime as the node computes it; rewardingCountedAt: the threshold it counted rewarding stake at.
+    uptime: s.uptime.ok ? { ...s.uptime.value, rewardingCountedAt: guard?.rewardingCountedAt ?? t.percent ?? null } : null,
     uptimeThreshold: t.percent ?? null,
     uptimeThresholdSource: t.reason,
     heliconTime: s.helicon?.kind === 'scheduled' ? s.helicon.at.toISOString() : s.helicon?.kind === 'unscheduled' ? 'unscheduled' : null,
@@ -208,11 +245,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
           connected: validator.connected ?? null,
         }
       : null,
-    // Each validation the reward guard judged: its threshold and where it comes from, the downtime budget at the
-    // peers' view (negative once lost), and how long until it ends; L1 validations' balance runway.
-    // Each validation the reward guard judged (primary first, then subnet and L1 ones): its threshold and where it
-    // comes from, the downtime budget at the peers' view (negative once lost), how long until it ends; for L1
-    // validations the balance runway.
+    // Each validation the reward guard judged (primary first, then subnet and L1 ones), README "status -o json".
     validations: own.json,
     watchedValidations: watched.map(({ w, guard: g }) => ({
       nodeID: w.nodeID,

@@ -4,7 +4,8 @@ import { sanitize } from '../format';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import type { GuardOptions, ValidationFacts, ValidationGuard } from '../domain/reward/guard';
 import { judgeOwnValidations, type JudgedValidation, type OwnValidations } from '../domain/reward/own-validations';
-import { budgetSentence, formatSlack, guardFindings, type FindingOptions, type L1Balance } from '../domain/reward/findings';
+import { budgetLine, formatSlack, guardFindings, tierName, type FindingOptions, type L1Balance } from '../domain/reward/words';
+import { rewardTxIdOf } from '../domain/reward/renewal';
 
 export interface ValidationsReport {
   readonly primary: ValidationGuard | undefined;
@@ -17,19 +18,57 @@ export interface ValidationsReport {
 
 const seconds = (ms: number | undefined): number | null => (ms === undefined ? null : Math.round(ms / 1000));
 
-function guardJson(kind: 'primary' | 'subnet', subnetId: string | undefined, g: ValidationGuard, now: number): Record<string, unknown> {
+const share = (x: number | undefined): number | null => (x === undefined ? null : Math.round(x * 10_000) / 10_000);
+
+/** One validation as the guard judged it, for scripts (README "status -o json" lists every field). */
+export function guardJson(kind: 'primary' | 'subnet', subnetId: string | undefined, g: ValidationGuard, now: number): Record<string, unknown> {
+  const b = g.budget;
+  const basis = g.basis;
+  const renewal = g.renewal.kind === 'auto-renewed' ? g.renewal : undefined;
+  // The previous cycle's reward UTXOs are under the reward tx that closed it, at this cycle's start.
+  const lastCycleRewardTxID = renewal?.txId && g.startMs !== undefined ? (rewardTxIdOf(renewal.txId, Math.floor(g.startMs / 1000)) ?? null) : null;
   return {
     kind,
     subnet: kind === 'primary' ? 'primary' : (subnetId ?? null),
     threshold: g.threshold.percent ?? null,
     thresholdSource: g.threshold.reason,
-    uptimeView: 'peers (info.uptime weightedAveragePercentage)',
+    // Where the budget comes from: 'vote' (the stake-weighted median voter), 'projected' (the last trustworthy figure
+    // spent in real time), 'unknown' (no trustworthy view and no earlier figure), 'loading'.
+    budgetBasis: basis.kind,
+    uptimeView: basis.kind === 'vote' ? 'stake-weighted median of the connected validators\' views (info.peers observedUptime)' : basis.kind,
     uptime: g.uptimePercent ?? null,
-    // Negative once lost; null once the period is over or while a figure is missing.
-    downtimeBudgetSeconds: g.budget && g.budget.state !== 'ended' ? seconds(g.budget.remainingMs) : null,
-    budgetState: g.budget?.state ?? null,
+    knownStakeShare: share(basis.kind === 'vote' || basis.kind === 'projected' ? basis.knownShare : g.network?.knownShare),
+    budgetAccuracySeconds: basis.kind === 'vote' ? seconds(basis.accuracyMs) : null,
+    projectedSince: basis.kind === 'projected' ? new Date(basis.sinceMs).toISOString() : null,
+    projectedReason: basis.kind === 'projected' || basis.kind === 'unknown' ? basis.reason : null,
+    // Negative once lost (or, projected, once spent); null once the period is over or while a figure is missing.
+    downtimeBudgetSeconds: b && b.state !== 'ended' ? seconds(b.remainingMs) : null,
+    allowanceSeconds: b ? seconds(b.allowedMs) : null,
+    budgetState: b?.state ?? null,
+    budgetTier: tierName(g.budgetTier) ?? null,
+    runsOutInSeconds: b?.runsOutAtMs === undefined ? null : seconds(b.runsOutAtMs - now),
+    budgetText: budgetLine(g, now),
     endsInSeconds: g.endMs === undefined ? null : seconds(g.endMs - now),
     autoRenewed: g.autoRenewed,
+    periodOutcome: g.outcome,
+    nextPeriodSeconds: renewal?.nextPeriodS === undefined ? null : Number(renewal.nextPeriodS),
+    compoundShare: share(g.compoundShare),
+    lastCycleRewardTxID,
+    rewardingStakeShare: share(g.rewardingShare),
+    ...(kind === 'primary' && g.network ? { network: networkJson(g) } : {}),
+  };
+}
+
+/** How the network sees the node: the share of all stake at each observed uptime (the threshold for reference). */
+function networkJson(g: ValidationGuard): Record<string, unknown> {
+  const v = g.network!;
+  return {
+    knownStakeShare: share(v.knownShare),
+    pendingStakeShare: share(v.pendingShare),
+    trusted: v.trusted,
+    medianUptime: v.medianUptimePercent ?? null,
+    threshold: g.threshold.percent ?? null,
+    byUptime: [...v.buckets].reverse().map((b) => ({ uptime: b.uptimePercent, stakeShare: share(b.stakeShare), meetsThreshold: g.threshold.percent === undefined ? null : b.uptimePercent >= g.threshold.percent })),
   };
 }
 
@@ -54,7 +93,7 @@ export function reportValidations(primary: ValidationFacts | undefined, found: O
   const lines: string[] = [];
   const json: Record<string, unknown>[] = [];
   const l1Json: Record<string, unknown>[] = [];
-  const findings = { now, warnBudgetMs: o.warnBudgetMs, warnEndMs: o.warnEndMs };
+  const findings = { now, warnBudget: o.warnBudget, warnEndMs: o.warnEndMs };
   const primaryGuard = list[0]?.kind === 'primary' ? list[0].guard : undefined;
   if (primaryGuard) {
     for (const f of guardFindings(primaryGuard, [], findings)) problems.push(f.text);
@@ -65,7 +104,7 @@ export function reportValidations(primary: ValidationFacts | undefined, found: O
       const g = v.guard;
       const id = sanitize(v.subnetId ?? '?');
       for (const f of guardFindings(g, [], findings)) problems.push(`subnet ${id}: ${f.text}`);
-      const budget = g.threshold.percent === undefined ? 'no staking reward on this subnet' : (budgetSentence(g, now) ?? "budget not known yet (the peers' view of uptime or the times are missing)");
+      const budget = budgetLine(g, now);
       const needs = g.threshold.percent === undefined ? '' : ` (needs ${g.threshold.percent}%: ${g.threshold.reason})`;
       const ends = g.endMs === undefined ? '' : `; ends in ${formatSlack(g.endMs - now)}`;
       lines.push(`subnet     ${id}: ${budget}${needs}${ends}`);

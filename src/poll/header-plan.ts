@@ -5,6 +5,10 @@ import { resolveOk } from '../state/resource';
 import type { ChainAlias } from '../state/store';
 import { toRows } from './transforms';
 import { call, ignorePrev, type ResourceSpec } from './resource-spec';
+import { rememberViews } from '../domain/reward/node-guard';
+import type { VoterWeights } from '../state/reward-memory';
+import { lastCycleRewardsKey, type CycleRewards } from '../state/view-keys';
+import { obj } from '../format/fields';
 import { afterPeers, afterUpgradeFacts } from './upgrade-watch';
 
 const bootstrapped = (chain: ChainAlias): ResourceSpec =>
@@ -13,16 +17,50 @@ const bootstrapped = (chain: ChainAlias): ResourceSpec =>
     intervalMs: (s, i) => (s.node.bootstrapped[chain].data === true ? i.slowMs : i.tickMs),
   });
 
-/** info.peers feeds the peers list and the header's count; `slow` where only a summary is shown (versions). */
+/**
+ * info.peers feeds the peers list, the header's count and, for a validator, the reward guard's view of the vote
+ * (each peer's observedUptime); `slow` where only a summary is shown (versions, the header of a validator).
+ */
 export const peersSpec = (cadence: 'tick' | 'slow' = 'tick'): ResourceSpec =>
   call(cadence === 'tick' ? 'peers' : 'peers:slow', 'info.peers', {}, cadence, lens.peers, toRows.peers, {
     // One count: the list's own (without the peers kept one update to show they left), so the header and the
-    // pane never disagree; numPeers only where the list was not read.
+    // pane never disagree; numPeers only where the list was not read. Each reading of the views is also the
+    // guard's: remembered as the last trustworthy budget when more than half of the stake's view is known.
     also: (s, r, meta) =>
-      afterPeers(lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), lens.peers.get(s).data?.size ?? r.numPeers, meta)), r, meta),
+      rememberViews(afterPeers(lens.peerCount.set(s, resolveOk(lens.peerCount.get(s), lens.peers.get(s).data?.size ?? r.numPeers, meta)), r, meta), meta.at),
   });
 
-export function header(peersPolled: boolean): ResourceSpec[] {
+/** How often the validator set that weighs the voters is read: weights change with stakers joining and leaving. */
+export const VOTER_WEIGHTS_EVERY_MS = 10 * 60_000;
+
+/**
+ * The validator set at the latest height (platform.getValidatorsAt: every validator's weight with its delegations,
+ * what consensus samples by), for the reward guard's stake-weighted vote. Heavy on mainnet (a few hundred kB), so
+ * read every 10 minutes, and by a numeric height (v1.11 nodes reject "proposed").
+ */
+export function voterWeightsSpec(): ResourceSpec<VoterWeights, VoterWeights> {
+  return {
+    key: 'voterWeights',
+    method: 'platform.getValidatorsAt',
+    cadence: 'slow',
+    pchain: true,
+    lens: lens.voterWeights,
+    intervalMs: (s, i) => (s.reward.weights.data ? Math.max(i.slowMs, VOTER_WEIGHTS_EVERY_MS) : i.slowMs),
+    async fetch(ctx, signal) {
+      const height = ctx.height() ?? (await ctx.client.call('platform.getHeight', {}, { signal })).height;
+      const r = await ctx.client.call('platform.getValidatorsAt', { height: Number(height) }, { signal });
+      return { height, validators: r.validators.map((v) => ({ nodeID: v.nodeID, weight: v.weight })), totalWeight: r.totalWeight };
+    },
+    toData: (_prev, w) => w,
+    also: (s, _w, meta) => rememberViews(s, meta.at),
+  };
+}
+
+/**
+ * `validator`: this node is a current validator, so the header's reward badge needs the vote: the peers' views
+ * (their whole list, slowly, unless a pane polls it) and the validator set that weighs them.
+ */
+export function header(peersPolled: boolean, validator = false): ResourceSpec[] {
   const specs = [
     call('nodeId', 'info.getNodeID', {}, 'slow', lens.nodeId, ignorePrev((r) => r)),
     call('networkId', 'info.getNetworkID', {}, 'once', lens.networkId, ignorePrev((r) => r.networkID)),
@@ -37,9 +75,13 @@ export function header(peersPolled: boolean): ResourceSpec[] {
     // The node's Helicon time decides the reward threshold the header, overview and validators show.
     upgradesSpec(),
   ];
-  // A pane's own info.peers poll feeds the count; elsewhere a slow count is enough for the header.
-  // It also keeps every peer's announced upgrade time for the upgrade-deadline rule (upgrade-watch.ts).
-  if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev((r) => r.numPeers), { also: afterPeers }));
+  // A pane's own info.peers poll feeds the count; elsewhere a slow count is enough for the header, or, for a
+  // validator, the slow list (the vote's views; the count comes with it). Either keeps every peer's announced upgrade
+  // time for the upgrade-deadline rule (upgrade-watch.ts).
+  if (validator) {
+    if (!peersPolled) specs.push(peersSpec('slow'));
+    specs.push(voterWeightsSpec());
+  } else if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev((r) => r.numPeers), { also: afterPeers }));
   specs.push(healthSpec('slow'));
   return specs;
 }
@@ -58,3 +100,35 @@ export const healthSpec = (cadence: 'tick' | 'slow'): ResourceSpec =>
 /** How often the header asks an unhealthy node again. */
 export const UNHEALTHY_HEALTH_MS = 10_000;
 export const upgradesSpec = () => call('upgrades', 'info.upgrades', {}, 'once', lens.upgrades, ignorePrev((r) => r));
+
+/**
+ * The reward UTXOs of this node's previous auto-renewed cycle, under the reward tx that closed it (a tx of the staker
+ * tx's ID and the cycle's end, which is this cycle's start): asked once per cycle, as a paid reward never changes.
+ */
+export function lastCycleRewardsSpec(rewardTxId: string): ResourceSpec<CycleRewards, CycleRewards> {
+  const key = lastCycleRewardsKey(rewardTxId);
+  return {
+    key,
+    method: 'platform.getRewardUTXOs',
+    params: { txID: rewardTxId, encoding: 'hex' },
+    cadence: 'once',
+    pchain: true,
+    lens: lens.view<CycleRewards>(key),
+    async fetch(ctx, signal) {
+      const r = await ctx.client.call('platform.getRewardUTXOs', { txID: rewardTxId, encoding: 'hex' }, { signal });
+      let amount = 0n;
+      for (const hex of r.utxos) {
+        try {
+          // The codec's UTXO, read tolerantly: a TransferOutput, or one inside a stakeable lock.
+          const out = obj(obj(ctx.decoders.utxo?.(ctx.decoders.hex(hex))).output);
+          const value = typeof out.amount === 'bigint' ? out.amount : obj(out.output).amount;
+          if (typeof value === 'bigint') amount += value;
+        } catch {
+          // An undecodable UTXO adds nothing; it is still counted.
+        }
+      }
+      return { rewardTxId, utxos: r.utxos.length, amount };
+    },
+    toData: (_prev, r) => r,
+  };
+}

@@ -7,7 +7,9 @@ import type { NavView, NavViewOf, PaneId, ViewKind } from '../state/ui';
 import type { ResourceSpec, ViewPlan } from './resource-spec';
 import { PANE_PLANS } from './pane-plans';
 import { metricsSpec } from './metrics-spec';
-import { header } from './header-plan';
+import { header, lastCycleRewardsSpec } from './header-plan';
+import { selectOwnValidator } from '../state/own-validator';
+import { lastCycleRewardTxIdOf } from '../domain/reward/renewal';
 import { validatorDetailSpec } from './pchain-specs';
 import { ownValidationsSpec } from './own-validations';
 
@@ -30,7 +32,7 @@ function viewSpecs(view: NavView | undefined, s: AvatopState, plans: ViewPlans |
 export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState, opts: PlanOptions = {}): ResourceSpec[] {
   const body = [...PANE_PLANS[pane](s), ...viewSpecs(views[views.length - 1], s, opts.views)];
   // Only the full peers list also writes the header's count (a view's single-peer query does not).
-  const all = [...header(body.some((spec) => spec.key === 'peers' || spec.key === 'peers:slow')), ...body];
+  const all = [...header(body.some((spec) => spec.key === 'peers' || spec.key === 'peers:slow'), selectOwnValidator(s) !== undefined), ...body];
   // The pane's reading also feeds the header; elsewhere the header reads slowly.
   if (opts.metrics && !body.some((spec) => spec.key === 'metrics')) all.push(metricsSpec('header'));
   const own = s.node.id.data?.nodeID;
@@ -40,6 +42,9 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
     // found every few minutes.
     if (!body.some((spec) => spec.key === `validators:${PRIMARY_NETWORK_ID}`)) all.push(validatorDetailSpec(PRIMARY_NETWORK_ID, own));
     all.push(ownValidationsSpec(own));
+    // An auto-renewed validator's previous cycle: what it paid out, under its reward tx (this cycle's start).
+    const rewardTxId = lastCycleRewardTxIdOf(selectOwnValidator(s));
+    if (rewardTxId) all.push(lastCycleRewardsSpec(rewardTxId));
   }
   const seen = new Map<string, ResourceSpec>();
   for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);

@@ -1,6 +1,7 @@
 // How much the simulated network stakes and how much AVAX exists, so the two can be read together: the supply is
-// above the total stake at every scale (a 1,500-validator network once staked 582 M AVAX of a 449 M supply), and
-// rewards minted as stakers are paid raise the supply, as on the real network.
+// above the total stake at every scale (a 1,500-validator network once staked 582 M AVAX of a 449 M supply), and a
+// staker's potential reward joins the supply when it is added and leaves it on abort, as the node keeps it
+// (network/rewards.ts).
 // Figures are mainnet's order of magnitude (late 2025: about 450 M AVAX in supply, about 230 M staked by about 1,500
 // validators, so a mean validator weight near 150 K AVAX); 720 M AVAX is the cap avalanchego's reward formula
 // approaches.

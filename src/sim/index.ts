@@ -24,6 +24,7 @@ export type { ProfileName } from './profiles';
 export { PROFILE_NAMES, DEFAULT_PROFILE } from './profiles';
 export type { NewerReleaseSpec, PeerView } from './network/connections';
 export { SimNetwork } from './network';
+export { lastCycleRewardTxId } from './network/rewards';
 
 export interface SimNodeOptions {
   profile?: ProfileName;

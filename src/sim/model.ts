@@ -51,6 +51,7 @@ export interface Validator extends StakerBase {
   autoRenew?: AutoRenew;
 }
 
+/** ACP-236's StakingInfo of an auto-renewed validator (vms/platformvm/docs/validators_auto_renewed.md). */
 export interface AutoRenew {
   /** Who may change the config (SetAutoRenewedValidatorConfigTx). */
   authority: Owner;
@@ -58,6 +59,10 @@ export interface AutoRenew {
   nextPeriod: number;
   /** Millionths of each cycle's reward restaked. */
   autoCompoundRewardShares: number;
+  /** Validation rewards restaked by earlier cycles: part of `weight`, paid back on exit. */
+  accruedValidationRewards: bigint;
+  /** Delegatee rewards restaked by earlier cycles: part of `weight`, paid back on exit. */
+  accruedDelegateeRewards: bigint;
 }
 
 export type SubnetKind = 'permissioned' | 'elastic' | 'l1';

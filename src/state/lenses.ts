@@ -59,6 +59,7 @@ export const lens = {
   uptime: field('node', 'uptime'),
   health: field('node', 'health'),
   metrics: field('metrics', 'series'),
+  voterWeights: field('reward', 'weights'),
   bootstrapped(chain: ChainAlias): ResourceLens<boolean> {
     return {
       get: (s) => s.node.bootstrapped[chain],

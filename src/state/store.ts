@@ -32,6 +32,7 @@ import type {
 import { initialUi, type UiState } from './ui';
 import { initialUtxos, type UtxoSlice } from './utxos';
 import type { MetricsSeries } from '../metrics/series';
+import type { RewardSlice } from './reward-memory';
 import type { PeerAnnouncement, UpgradeAnnouncement } from './upgrade-announcements';
 
 export { PRIMARY_NETWORK_ID } from './constants';
@@ -147,6 +148,8 @@ export interface AvatopState {
   readonly views: ViewsSlice;
   readonly utxos: UtxoSlice;
   readonly metrics: MetricsSlice;
+  /** The reward guard's voters' weights and its memory of the last trustworthy budget (state/reward-memory.ts). */
+  readonly reward: RewardSlice;
   readonly accounting: Accounting;
   readonly ui: UiState;
 }
@@ -179,6 +182,7 @@ export function initialState(now = Date.now()): AvatopState {
     views: { data: {} },
     utxos: initialUtxos(),
     metrics: { series: idle() },
+    reward: { weights: idle(), last: {}, seen: [] },
     accounting: initialAccounting(now),
     ui: initialUi(),
   };

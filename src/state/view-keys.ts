@@ -28,6 +28,25 @@ export interface WeightPoint {
 /** Where an elastic subnet's uptimeRequirement (from its TransformSubnetTx) is kept. */
 export const uptimeRequirementKey = (subnetId: string) => `uptimeRequirement:${subnetId}`;
 
+/**
+ * Where the reward UTXOs of this node's previous auto-renewed cycle are kept: under the ID of the
+ * RewardAutoRenewedValidatorTx that closed it (domain/reward/renewal.ts rewardTxIdOf), not under the staker tx.
+ */
+export const lastCycleRewardsKey = (rewardTxId: string) => `lastCycleRewards:${rewardTxId}`;
+
+export interface CycleRewards {
+  readonly rewardTxId: string;
+  /** Reward UTXOs found (0: the cycle paid nothing out, or this is the first cycle). */
+  readonly utxos: number;
+  /** Their amounts in nAVAX, summed. */
+  readonly amount: bigint;
+}
+
+/** A cycle's reward UTXOs, by its reward tx, typed (domain/reward/node-guard.ts knows which cycle is the last). */
+export function cycleRewardsOf(s: AvatopState, rewardTxId: string): CycleRewards | undefined {
+  return (s.views.data[lastCycleRewardsKey(rewardTxId)] as Resource<CycleRewards> | undefined)?.data;
+}
+
 /** Where the monitor and the exporter keep the last discovery of this node's subnet and L1 validations (poll/own-validations.ts). */
 export const OWN_VALIDATIONS_KEY = 'ownValidations';
 

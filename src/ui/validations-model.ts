@@ -1,15 +1,13 @@
 // The header's reward badge and the overview card's lines for every validation of this node (primary, subnet, L1),
 // in words and tones, from the one guard (domain/reward/own-validations.ts).
-import { budgetSentence, formatSlack } from '../domain/reward/findings';
+import { budgetWords, formatSlack } from '../domain/reward/words';
 import { worstValidation, type JudgedValidation } from '../domain/reward/own-validations';
-import type { Tier } from '../domain/reward/tiers';
+import { TIER_RANK } from '../domain/reward/tiers';
 import { sanitize } from '../format';
-import { budgetBadge, endBadge, type Badge, type BadgeTone } from './budget-model';
+import { budgetBadge, endBadge, toneOf, type Badge, type BadgeTone } from './budget-model';
 import type { OwnValidations } from '../state/view-keys';
 import { describeResource, type Resource } from '../state/resource';
 
-const TONE: Record<Tier, BadgeTone> = { ok: 'ok', notice: 'ok', warn: 'warn', critical: 'error', over: 'error' };
-const RANK: Record<Tier, number> = { ok: 0, notice: 1, warn: 2, critical: 3, over: 4 };
 
 /** "GDGGLQ…A69U4": an ID short enough for a badge or a label. */
 export const shortId = (id: string | undefined): string => {
@@ -29,15 +27,18 @@ export function runwayText(v: JudgedValidation): string {
 export function validationsBadge(list: readonly JudgedValidation[], now: number): Badge | undefined {
   const w = worstValidation(list);
   if (!w) return undefined;
-  if (w.kind === 'l1') return { text: `L1 ${runwayText(w)}`, tone: w.tier ? TONE[w.tier] : 'muted' };
+  if (w.kind === 'l1') return { text: `L1 ${runwayText(w)}`, tone: toneOf(w.tier) };
   const g = w.guard!;
   // A permissioned subnet pays no staking reward: nothing to budget, only its end is worth a badge.
   if (w.kind === 'subnet' && g.threshold.percent === undefined) {
     const end = endBadge(g, now);
     return end && { ...end, text: `subnet ${end.text}` };
   }
-  const endFirst = g.endTier !== undefined && (g.budgetTier === undefined || RANK[g.endTier] > RANK[g.budgetTier]);
-  const badge = endFirst ? endBadge(g, now) ?? budgetBadge(g) : budgetBadge(g);
+  // The end speaks first when it is more urgent than the budget (a validation ending in an hour with budget to spare).
+  const end = endBadge(g, now);
+  const budget = budgetBadge(g);
+  const endFirst = end !== undefined && g.endTier !== undefined && (g.budgetTier === undefined || TIER_RANK[g.endTier] > TIER_RANK[g.budgetTier]);
+  const badge = endFirst ? end : budget;
   if (!badge || w.kind === 'primary') return badge;
   return { ...badge, text: `subnet ${badge.text}` };
 }
@@ -47,7 +48,7 @@ export function otherValidationRows(list: readonly JudgedValidation[], now: numb
   const rows: Array<{ label: string; value: string; tone?: BadgeTone }> = [];
   for (const v of list) {
     if (v.kind === 'primary') continue;
-    const tone = v.tier ? TONE[v.tier] : undefined;
+    const tone = v.tier ? toneOf(v.tier) : undefined;
     if (v.kind === 'l1') {
       const tier = v.tier === 'warn' || v.tier === 'over' ? ' (top up)' : v.tier === 'notice' ? ' (under 30d)' : '';
       rows.push({ label: `L1 ${shortId(v.subnetId)}`, value: `${runwayText(v)}${tier}`, tone });
@@ -55,13 +56,7 @@ export function otherValidationRows(list: readonly JudgedValidation[], now: numb
     }
     const g = v.guard!;
     const end = endBadge(g, now);
-    const b = g.budget;
-    const budget =
-      g.threshold.percent === undefined ? 'no staking reward'
-      : !b ? 'budget not known yet'
-      : b.state === 'lost' ? 'reward lost'
-      : b.state === 'ok' ? `can be offline ${formatSlack(b.remainingMs)} more`
-      : (budgetSentence(g, now) ?? '');
+    const budget = budgetWords(g, now).short;
     rows.push({ label: `Subnet ${shortId(v.subnetId)}`, value: `${budget}${end ? `; ${end.text}` : ''}`, tone });
     if (g.threshold.percent !== undefined) rows.push({ label: '  needs', value: g.threshold.short, tone: 'muted' });
   }

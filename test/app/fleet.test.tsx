@@ -88,6 +88,13 @@ describe('the fleet pane', () => {
     r.stdin.write(KEY.enter);
     const onBeta = await waitForFrame(frame, (x) => /^\[beta\] /.test(x.split('\n')[0] ?? '') && /Overview/.test(x), 20_000);
     expect(onBeta).toMatch(/beta · http:\/\/127\.0\.0\.1/);
+    // The other nodes that need attention show in beta's header on every pane: the worst in words, how many more.
+    const warned = await waitForFrame(frame, (x) => /^\[beta\] ✗ dead: connection refused \(\+\d+ more\)/.test(x.split('\n')[0] ?? ''), 20_000);
+    r.stdin.write('2');
+    await waitForFrame(frame, (x) => /\d+ peers · /.test(x) && /^\[beta\] ✗ dead: connection refused/.test(x.split('\n')[0] ?? ''), 20_000);
+    r.stdin.write('1');
+    await waitForFrame(frame, /Node ID/);
+    expect(warned.split('\n')[0]).not.toMatch(/beta:/);
     expect(fleet.viewed().name).toBe('beta');
     expect(fleet.sessions[0]!.scheduler()!.activeKeys().every((k) => LIGHT_KEYS.has(k) || k.startsWith('validator:'))).toBe(true);
 

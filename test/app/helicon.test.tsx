@@ -11,7 +11,7 @@ describe('reward threshold on screen', () => {
     const f = await screen.waitFor(/Reward threshold\s+80%, Helicon not scheduled by this node's release/);
     await screen.waitFor(/Uptime\s+[\d.]+% \(needs 80%\)/);
     expect(f).not.toMatch(/90%/);
-    const v = await screen.press('3', /needs 80% \(Helicon unscheduled\)/);
+    const v = await screen.press('3', /needs 80% \(Helicon not scheduled\)/);
     // One figure for every row: the summary says it once, no NEEDS column.
     expect(v).not.toMatch(/NEEDS/);
     expect(v).not.toMatch(/ 90% /);

@@ -7,7 +7,7 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
   it('shows the node in the header and the overview, including this node as a validator', async () => {
     const screen = await startScreen();
     const id = screen.sim!.nodeId;
-    const f = await screen.waitFor((f) => f.includes(id) && /Weight\s+[\d,]+ AVAX/.test(f) && /height [\d,]+/.test(f) && /Supply\s+[\d,]+ AVAX/.test(f));
+    const f = await screen.waitFor((f) => f.includes(id) && /Weight\s+[\d,]+ AVAX/.test(f) && /height [\d,]+/.test(f) && /Supply\s+[\d,]+ AVAX/.test(f) && /uptime [\d.]+%/.test(f));
     expect(f).toMatch(/NodeID-\w{6}…\w{5} mainnet v1\.15\.0/);
     expect(f).toMatch(/P✓ X✓ C✓/);
     expect(f).toMatch(/peers \d+/);

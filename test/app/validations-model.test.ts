@@ -5,12 +5,13 @@ import type { ValidationFacts } from '../../src/domain/reward/guard';
 import { discoveryRows, otherValidationRows, validationsBadge } from '../../src/ui/validations-model';
 import { idleResource, resolveError, resolveOk } from '../../src/state/resource';
 import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
+import { voteAt } from '../helpers/vote';
 
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 7, 1);
 const now = start + 10 * DAY;
 const SUBNET = '2CKgqhVmKSxXpaENWyizDVh5vUJNAj4UCx8e91iQtEmdE4uEin';
-const primary: ValidationFacts = { nodeId: 'NodeID-x', startMs: start, endMs: start + 100 * DAY, uptimePercent: 99, view: 'peers', helicon: { kind: 'unscheduled' }, autoRenewed: false };
+const primary: ValidationFacts = { nodeId: 'NodeID-x', validation: 'primary', startMs: start, endMs: start + 100 * DAY, view: 'peers', vote: voteAt(99, now), helicon: { kind: 'unscheduled' }, renewal: { kind: 'fixed' } };
 const judge = (validations: OwnValidations['validations']) => judgeOwnValidations(primary, { validations, trackedSubnets: [], price: 512n, errors: [] }, { now }, PRIMARY_NETWORK_ID);
 
 describe('validationsBadge', () => {
@@ -28,10 +29,10 @@ describe('validationsBadge', () => {
 
   it('an elastic subnet validation whose reward is lost says so', () => {
     // 80% needed over 12 days from the primary start; 10 days at 70% spent it.
-    const lost = judgeOwnValidations({ ...primary, uptimePercent: 70 }, { validations: [{ kind: 'subnet', subnetId: SUBNET, startMs: start, endMs: start + 12 * DAY, permissionless: true, uptimeRequirement: 800_000 }], trackedSubnets: [], price: undefined, errors: [] }, { now, override: undefined }, PRIMARY_NETWORK_ID);
+    const lost = judgeOwnValidations({ ...primary, vote: voteAt(70, now) }, { validations: [{ kind: 'subnet', subnetId: SUBNET, startMs: start, endMs: start + 12 * DAY, permissionless: true, uptimeRequirement: 800_000 }], trackedSubnets: [], price: undefined, errors: [] }, { now, override: undefined }, PRIMARY_NETWORK_ID);
     expect(validationsBadge(lost, now)).toEqual({ text: 'subnet reward lost', tone: 'error' });
     const rows = otherValidationRows(lost, now);
-    expect(rows[0]).toMatchObject({ label: 'Subnet 2CKgqh…uEin', value: 'reward lost; ends in 2d 0h', tone: 'error' });
+    expect(rows[0]).toMatchObject({ label: 'Subnet 2CKgqh…uEin', value: 'reward lost (14h 24m over); ends in 2d 0h', tone: 'error' });
     expect(rows[1]).toMatchObject({ label: '  needs', value: '80% (subnet rule)' });
   });
 });

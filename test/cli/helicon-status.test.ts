@@ -1,5 +1,6 @@
 // `avatop status -o json` and `avatop get validators` follow the node's own info.upgrades heliconTime: the same
 // validation needs 80% on a node where Helicon is not scheduled or starts after it, 90% where it started after.
+// --uptime-threshold stands for the node's --uptime-requirement: it moves only validations started before Helicon.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {} from 'node:fs';
 import { createSimNode, type SimNode } from '../../src/sim';
@@ -62,9 +63,11 @@ describe("status follows the node's heliconTime", () => {
     expect(r.stdout).toMatch(/^uptime .*\(needs 80%: Helicon not scheduled by this node's release\)$/m);
   });
 
-  it('--uptime-threshold overrides it', async () => {
-    const j = await statusJson(past.url, '--uptime-threshold', '75');
-    expect([j.uptimeThreshold, j.uptimeThresholdSource]).toEqual([75, '--uptime-threshold']);
+  it('--uptime-threshold moves only a validation that started before Helicon, as the node\'s --uptime-requirement', async () => {
+    const after = await statusJson(past.url, '--uptime-threshold', '75');
+    expect([after.uptimeThreshold, after.uptimeThresholdSource]).toEqual([90, 'started after Helicon, 2020-01-01']);
+    const before = await statusJson(future.url, '--uptime-threshold', '75');
+    expect([before.uptimeThreshold, before.uptimeThresholdSource]).toEqual([75, "--uptime-threshold (as the node's --uptime-requirement); started before Helicon, 2099-01-01"]);
   });
 
   it('get validators: each row carries its own threshold', async () => {

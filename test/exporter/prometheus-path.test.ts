@@ -1,7 +1,8 @@
 // The whole path with the real programs: Prometheus (Debian's package) scrapes `avatop exporter` watching a simulated
-// node, evaluates the shipped alert rules (with short `for:` in this copy), and Alertmanager delivers AvatopNodeDown
-// to a webhook in this test when the node stops, then the resolved notice when it is back, and AvatopExporterDown
-// when the exporter itself stops.
+// validator whose downtime budget is low, evaluates the shipped alert rules (with short `for:` in this copy), and
+// Alertmanager delivers to a webhook in this test: the budget warning while the node answers; when it stops,
+// AvatopNodeDown carrying the last known budget and the projected budget's own alert (never a lost reward), the
+// validation series kept and counting down; then the resolved notices when it is back.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -13,11 +14,13 @@ import { createSimNode, type SimNode } from '../../src/sim';
 import { ALERTMANAGER, PROMETHEUS, PROMTOOL, freePort, missing, start, startExporter, until, type Running } from './programs';
 
 const contrib = fileURLToPath(new URL('../../contrib/prometheus/', import.meta.url));
+/** A validator of today's mainnet about 16 hours from losing its reward (a warning: under 25% of its allowance). */
+const SIM = () => ({ host: '127.0.0.1', port: simPort, seed: 9, validators: 30, peers: 8, utxos: 5, scenario: 'near-threshold' as const });
 const skip = missing(['prometheus', PROMETHEUS], ['alertmanager', ALERTMANAGER], ['promtool', PROMTOOL]);
 
 interface Notification {
   status: string;
-  alerts: Array<{ status: string; labels: Record<string, string> }>;
+  alerts: Array<{ status: string; labels: Record<string, string>; annotations: Record<string, string> }>;
 }
 
 let dir: string;
@@ -40,7 +43,7 @@ describe.skipIf(skip !== undefined)(`Prometheus and Alertmanager on avatop expor
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'avatop-prom-'));
     simPort = await freePort();
-    sim = await createSimNode({ host: '127.0.0.1', port: simPort, seed: 9, validators: 30, peers: 8, utxos: 5 });
+    sim = await createSimNode(SIM());
     const [exporterPort, promPort, amPort, hookPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
 
     webhook = createServer((req, res) => {
@@ -120,7 +123,21 @@ describe.skipIf(skip !== undefined)(`Prometheus and Alertmanager on avatop expor
     expect(height).toBeGreaterThan(0);
   });
 
-  it('a stopped node fires AvatopNodeDown through Alertmanager, and its return resolves it', async () => {
+  it('the budget from the vote, low: AvatopDowntimeBudgetLow through Alertmanager', async () => {
+    const low = await until(
+      'the budget warning at the webhook',
+      async () => received.find((n) => n.status === 'firing' && n.alerts.some((a) => a.labels.alertname === 'AvatopDowntimeBudgetLow')),
+      90_000,
+      500,
+    );
+    expect(low.alerts[0]!.labels).toMatchObject({ node: 'validator-1', subnet: 'primary', severity: 'warning' });
+    expect(low.alerts[0]!.annotations.description).toMatch(/^It can be offline only 1\dh \d+m \d+s more this period of 3d 0h 0m 0s before its reward is lost/);
+    const projected = await query('avatop_validation_budget_projected{node="validator-1",subnet="primary"}');
+    expect(projected[0]!.value[1]).toBe('0');
+  });
+
+  it('a stopped node fires AvatopNodeDown with its last known budget; its validation series stay, projected, with their own alert; its return resolves them', async () => {
+    const lastKnown = Number((await query('avatop_validation_downtime_budget_seconds{node="validator-1",subnet="primary"}'))[0]!.value[1]);
     await sim!.close();
     sim = undefined;
     const firing = await until(
@@ -131,8 +148,26 @@ describe.skipIf(skip !== undefined)(`Prometheus and Alertmanager on avatop expor
     );
     const alert = firing.alerts.find((a) => a.labels.alertname === 'AvatopNodeDown')!;
     expect(alert.labels).toMatchObject({ node: 'validator-1', severity: 'critical', network: 'mainnet' });
+    expect(alert.annotations.description).toMatch(/Its last known downtime budget was 1\dh \d+m \d+s; 1\dh \d+m \d+s if it has been down since \(projected\)\.$/);
+    // The series stay through the outage, projected and counting down.
+    const projected = await until('the projected budget', async () => {
+      const r = await query('avatop_validation_budget_projected{node="validator-1",subnet="primary"}');
+      return r[0]?.value[1] === '1' ? r : undefined;
+    });
+    expect(projected).toHaveLength(1);
+    const during = Number((await query('avatop_validation_downtime_budget_seconds{node="validator-1",subnet="primary"}'))[0]!.value[1]);
+    expect(during).toBeLessThan(lastKnown);
+    expect(during).toBeGreaterThan(lastKnown - 600);
+    const projectedLow = await until(
+      'the projected budget alert at the webhook',
+      async () => received.find((n) => n.status === 'firing' && n.alerts.some((a) => a.labels.alertname === 'AvatopProjectedBudgetLow')),
+      90_000,
+      500,
+    );
+    expect(projectedLow.alerts[0]!.annotations.description).toMatch(/A projection, not a lost reward/);
+    expect(received.some((n) => n.alerts.some((a) => a.labels.alertname === 'AvatopRewardLost'))).toBe(false);
 
-    sim = await createSimNode({ host: '127.0.0.1', port: simPort, seed: 9, validators: 30, peers: 8, utxos: 5 });
+    sim = await createSimNode(SIM());
     const resolved = await until(
       'the resolved notice at the webhook',
       async () => received.find((n) => n.status === 'resolved' && n.alerts.some((a) => a.labels.alertname === 'AvatopNodeDown')),

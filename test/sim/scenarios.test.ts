@@ -32,7 +32,30 @@ describe('simulator scenarios', () => {
         expect(b.remainingMs).toBeGreaterThan(2 * 86_400_000);
       }
     }
-    expect(SCENARIOS).toHaveLength(5);
+    expect(SCENARIOS).toHaveLength(9);
+  });
+
+  it('auto-renew, auto-renew-failing and auto-renew-off: 14-day cycles ending 12 hours in; the failing one under 90%', () => {
+    const rules = { heliconSec: helicon, minCycleSec: 48 * 3600 };
+    for (const name of ['auto-renew', 'auto-renew-failing', 'auto-renew-off'] as const) {
+      const p = planOwnValidation(name, now, () => 90, rules);
+      expect(p.endSec - p.startSec).toBe(14 * 86_400);
+      expect(p.endSec - now).toBe(12 * 3600);
+      expect(p.autoRenew).toEqual({ nextPeriodSec: name === 'auto-renew-off' ? 0 : 14 * 86_400, autoCompoundRewardShares: 500_000, earlierCycles: 3 });
+      // ACP-267: a cycle (started after Helicon) needs 90%; the failing case's peers see less, and it cannot recover.
+      const b = downtimeBudget({ thresholdPercent: 90, startMs: p.startSec * 1000, endMs: p.endSec * 1000, uptimePercent: p.peersUptime, nowMs: now * 1000 });
+      if (name === 'auto-renew-failing') {
+        expect(p.peersUptime).toBeLessThan(90);
+        expect(b.remainingMs).toBeLessThan(0);
+      } else expect(b.remainingMs).toBeGreaterThan(12 * 3_600_000);
+    }
+  });
+
+  it('short-cycle: the network\'s shortest cycle, an eighth gone, at 100%', () => {
+    for (const minCycleSec of [48 * 3600, 12 * 3600, 3600]) {
+      const p = planOwnValidation('short-cycle', now, () => 90, { heliconSec: helicon, minCycleSec });
+      expect([p.endSec - p.startSec, now - p.startSec, p.peersUptime, p.autoRenew?.nextPeriodSec]).toEqual([minCycleSec, minCycleSec / 8, 100, minCycleSec]);
+    }
   });
 
   it('ending-soon ends within a day; low-l1-balance has an L1 validation under a week', () => {
@@ -53,6 +76,20 @@ describe('parseOwnValidation (avatop sim --validation)', () => {
       ownUptime: 99.5,
       l1RunwaySec: 5 * 86_400,
     });
+  });
+
+  it('renew= makes it auto-renewed: the next cycle (or off), the share compounded, the cycles before', () => {
+    expect(parseOwnValidation('start=-6h,end=+42h,peers=100,renew=48h,compound=50,cycles=2', now)).toEqual({
+      startSec: now - 6 * 3600,
+      endSec: now + 42 * 3600,
+      peersUptime: 100,
+      ownUptime: 100,
+      autoRenew: { nextPeriodSec: 48 * 3600, autoCompoundRewardShares: 500_000, earlierCycles: 2 },
+    });
+    expect(parseOwnValidation('start=-1d,end=+13d,peers=99,renew=off', now).autoRenew).toEqual({ nextPeriodSec: 0, autoCompoundRewardShares: 0, earlierCycles: 0 });
+    expect(() => parseOwnValidation('start=-1d,end=+13d,peers=99,compound=50', now)).toThrow(/compound= is for an auto-renewed validation/);
+    expect(() => parseOwnValidation('start=-1d,end=+13d,peers=99,renew=soon', now)).toThrow(/renew: expected a duration/);
+    expect(() => parseOwnValidation('start=-1d,end=+13d,peers=99,renew=2d,cycles=x', now)).toThrow(/cycles: expected a whole number/);
   });
 
   it('says what is wrong in words', () => {

@@ -28,8 +28,8 @@ describe.skipIf(!available)('the fleet in a real terminal (tmux)', () => {
     // Down one row from the dead node and Enter: whichever healthy node is there comes on screen.
     // Typed together, as a fast typist does: Enter opens the row j moved to.
     s.keys('j', 'Enter');
-    // The node's own screen: the fleet's table and its summary are gone.
-    const viewed = await s.waitFor((x) => /^\[(validator|backup)\] /.test(x.split('\n')[0] ?? '') && !/Enter views a node/.test(x) && !/connection refused/.test(x), 20_000);
+    // The node's own screen: the fleet's table and its summary are gone; the dead node still shows, in its header.
+    const viewed = await s.waitFor((x) => /^\[(validator|backup)\] ✗ 127\.0\.0\.1:\d+: connection refused/.test(x.split('\n')[0] ?? '') && !/Enter views a node/.test(x), 20_000);
     // j moved past the dead node to the next row: whichever node that is (worst first), it is on screen now.
     expect(viewed).not.toMatch(/^\[127\.0\.0\.1/);
     const name = /^\[(validator|backup)\]/.exec(viewed)![1]!;

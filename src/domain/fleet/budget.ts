@@ -1,13 +1,14 @@
 // One request budget for the whole fleet: nodes not on screen share it, so twenty nodes cost what a few would at
 // full pace. Pure arithmetic on the light plan's shape (src/fleet/light-plan.ts): per node, two calls a tick (height,
-// chain time), a handful every slow round (node ID, uptime, health, bootstrapped once synced) and its own validator
-// record when the height moves.
+// chain time), a handful every slow round (node ID, uptime, health, bootstrapped once synced, a validator's peers'
+// views for its reward budget) and its own validator record when the height moves. (A validator's weights, every
+// 10 minutes, are left out of the sum: under 0.002 requests a second.)
 
 /** Requests a second all the nodes not on screen may make together. */
 export const FLEET_REQUESTS_PER_SEC = 8;
 
 export const LIGHT_PER_TICK = 2;
-export const LIGHT_PER_SLOW = 6;
+export const LIGHT_PER_SLOW = 7;
 export const LIGHT_PER_HEIGHT = 1;
 
 export interface LightCadence {

@@ -3,7 +3,9 @@
 import type { AvatopState } from '../../state/store';
 import { selectLiveness } from '../../state/liveness';
 import { healthSummaryOf, type HealthSummary } from '../health/health-summary';
-import { guardOwnValidation, type ValidationGuard } from '../reward/guard';
+import type { ValidationGuard } from '../reward/guard';
+import { guardOwnValidation } from '../reward/node-guard';
+import type { WarnBudget } from '../reward/tiers';
 
 export type RowSeverity = 0 | 1 | 2 | 3;
 /** 3: cannot be reached; 2: answers but cannot be watched (refused, erroring, bootstrapping); 1: degraded; 0: fine. */
@@ -67,11 +69,11 @@ function reachOf(s: AvatopState): { reach: string; reachable: boolean | undefine
   return { reach: 'up', reachable: true, severity: 0 };
 }
 
-export function fleetRow(input: FleetRowInput, now: number, opts: { override?: number; warnBudgetMs?: number } = {}): FleetRow {
+export function fleetRow(input: FleetRowInput, now: number, opts: { override?: number; warnBudget?: WarnBudget } = {}): FleetRow {
   const s = input.state;
   const { reach, reachable, severity: base } = reachOf(s);
   const health = healthSummaryOf(s.node.health.data);
-  const guard = guardOwnValidation(s, { now, override: opts.override, warnBudgetMs: opts.warnBudgetMs });
+  const guard = guardOwnValidation(s, { now, override: opts.override, warnBudget: opts.warnBudget });
   const ts = s.pchain.timestamp;
   const chainBehindMs = ts.data && ts.updatedAt !== undefined ? Math.max(0, ts.updatedAt - ts.data.getTime()) : undefined;
   const problems: string[] = [];
@@ -79,9 +81,10 @@ export function fleetRow(input: FleetRowInput, now: number, opts: { override?: n
   if (health.kind === 'failing') problems.push(`health: ${health.text}`);
   if (health.stakeLow) problems.push('connected stake below what the node needs');
   if (chainBehindMs !== undefined && chainBehindMs > CHAIN_BEHIND_WARN_MS) problems.push('chain time behind');
-  if (guard?.budget?.state === 'lost') problems.push('reward lost for this period');
-  else if (guard?.budgetTier === 'warn' || guard?.budgetTier === 'critical') problems.push('downtime budget low');
-  if (guard?.endTier === 'warn' || guard?.endTier === 'critical') problems.push('validation ends soon');
+  if (guard?.budget?.state === 'lost') problems.push(guard.autoRenewed ? "this cycle's reward lost" : 'reward lost for this period');
+  else if (guard?.basis.kind === 'unknown') problems.push(`downtime budget unknown (${guard.basis.reason === 'unreachable' ? 'unreachable' : 'isolated'})`);
+  else if (guard?.budgetTier === 'warn' || guard?.budgetTier === 'critical') problems.push(guard.basis.kind === 'projected' ? 'projected downtime budget low' : 'downtime budget low');
+  if (guard?.endTier === 'warn' || guard?.endTier === 'critical') problems.push(guard.outcome === 'exits' ? 'validation exits soon (auto-renew off)' : 'validation ends soon');
   const severity: RowSeverity = base > 0 ? base : problems.length > 0 ? 1 : 0;
   return {
     name: input.name,

@@ -38,3 +38,19 @@ export function fleetTable(rows: readonly FleetRow[]): FleetRow[] {
     })
     .sort(compareRows);
 }
+
+/** Another fleet node that needs attention, for the header of the node on screen (on every pane). */
+export interface FleetAttention {
+  readonly severity: RowSeverity;
+  /** The worst other node and why, in words, and how many more: "backup: connection refused (+1 more)". */
+  readonly text: string;
+}
+
+/** The nodes other than the one on screen that are worse than fine; rows as `fleetTable` sorts them (worst first). */
+export function fleetAttention(rows: readonly FleetRow[], viewed: string): FleetAttention | undefined {
+  const others = rows.filter((r) => r.name !== viewed && r.severity > 0);
+  const worst = others[0];
+  if (worst === undefined) return undefined;
+  const more = others.length > 1 ? ` (+${others.length - 1} more)` : '';
+  return { severity: worst.severity, text: `${worst.name}: ${worst.problems[0] ?? worst.reach}${more}` };
+}

@@ -12,7 +12,7 @@ import type { Health, Validator } from '../../state/types';
 import type { DiscoveredValidation, OwnValidations } from '../../state/view-keys';
 import { judgeValidation, type GuardOptions, type ValidationFacts, type ValidationGuard } from './guard';
 import { stakeRuleOf } from './threshold';
-import { balanceRunwayMs, runwayTier, type Tier } from './tiers';
+import { balanceRunwayMs, runwayTier, TIER_RANK, type Tier } from './tiers';
 
 /** How often discovery asks again: validations change with P-chain txs an operator issues, not by the second. */
 export const DISCOVERY_EVERY_MS = 5 * 60_000;
@@ -77,7 +77,7 @@ export interface JudgedValidation {
   readonly tier: Tier | undefined;
 }
 
-const RANK: Record<Tier, number> = { ok: 0, notice: 1, warn: 2, critical: 3, over: 4 };
+const RANK = TIER_RANK;
 
 export function worseTier(a: Tier | undefined, b: Tier | undefined): Tier | undefined {
   if (a === undefined) return b;
@@ -86,29 +86,30 @@ export function worseTier(a: Tier | undefined, b: Tier | undefined): Tier | unde
 }
 
 function guardTier(g: ValidationGuard): Tier | undefined {
-  // An end an hour away matters; one a week away is only a notice, and an auto-renewed end is not an end at all.
-  const end = g.autoRenewed || g.endTier === 'over' ? undefined : g.endTier;
+  // An end an hour away matters; one a week away is only a notice; a cycle that renews has no end to act on.
+  const end = g.endTier === 'over' ? undefined : g.endTier;
   return worseTier(g.budgetTier, end);
 }
 
-/** A subnet validation judged at the peers' view of this node, over the primary start to the subnet end. */
+/** A subnet validation judged at the vote on this node, over the primary start to the subnet end. */
 export function judgeSubnetValidation(d: Extract<DiscoveredValidation, { kind: 'subnet' }>, primary: ValidationFacts | undefined, o: GuardOptions): ValidationGuard {
   return judgeValidation(
     {
       nodeId: primary?.nodeId ?? '',
+      validation: d.subnetId,
       // The reward vote measures uptime from the primary validation's start (options.go).
       startMs: primary?.startMs ?? d.startMs,
       endMs: d.endMs,
-      uptimePercent: primary?.uptimePercent,
       view: 'peers',
+      vote: primary?.vote,
       ownRecordPercent: primary?.ownRecordPercent,
+      averagePercent: primary?.averagePercent,
       rewardingStakePercent: primary?.rewardingStakePercent,
       helicon: primary?.helicon ?? { kind: 'unknown' },
-      autoRenewed: false,
+      renewal: { kind: 'fixed' },
       rule: d.permissionless ? { kind: 'elastic', uptimeRequirement: d.uptimeRequirement } : { kind: 'no-reward' },
     },
-    // The last hour's projection is the primary view's; it is not repeated per subnet.
-    { now: o.now, override: o.override, warnBudgetMs: o.warnBudgetMs },
+    o,
   );
 }
 

@@ -1,13 +1,15 @@
 // The uptime a validation needs for its staking reward, and where that figure comes from. Pure: every surface
-// (header, overview, validators pane, validator view, `status`, `get`) asks this module and nothing else.
+// (header, overview, validators pane, validator view, `status`, `get`, the exporter) asks this module and nothing else.
 //
-// The rule, read from avalanchego's source (v1.15.0; see test/fixtures/v1.15/README.md):
+// The rule, read from avalanchego v1.15.0 (vms/platformvm/block/executor/options.go `prefersCommit`):
 // - primary network: ACP-267 makes a validation whose start time is at or after the network's Helicon activation
-//   need 90%; earlier validations keep the node's --uptime-requirement (80% unless the operator changed it, which
-//   the API does not show). Activation is per network and the node reports it as info.upgrades.heliconTime.
-// - elastic subnets (TransformSubnetTx): the subnet's own uptimeRequirement.
+//   need 90% (genesis.ACP267UptimeRequirement, a constant of the node); earlier validations need the node's
+//   --uptime-requirement (80% unless the operator changed it, which the API does not show). Activation is per network
+//   and the node reports it as info.upgrades.heliconTime.
+// - elastic subnets (TransformSubnetTx): the subnet's own uptimeRequirement, whatever the node's flag.
 // - permissioned subnets and L1s pay no staking reward, so no threshold applies.
-// --uptime-threshold overrides all of it.
+// avatop's --uptime-threshold stands for the node's --uptime-requirement, so it changes exactly what that flag
+// changes: primary-network validations that started before Helicon (or while Helicon's time is not known).
 import type { Resource } from '../../state/resource';
 import { PRIMARY_NETWORK_ID } from '../../state/constants';
 
@@ -67,7 +69,7 @@ export interface ThresholdQuery {
   /** The validation's start (Date or epoch ms); a node that is not validating is judged as if it started now. */
   readonly start: Date | number | undefined;
   readonly helicon: HeliconSchedule;
-  /** --uptime-threshold. */
+  /** --uptime-threshold: the node's --uptime-requirement, for validations that started before Helicon. */
   readonly override?: number;
   readonly rule?: StakeRule;
   readonly now: number;
@@ -76,10 +78,10 @@ export interface ThresholdQuery {
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
 const SHORT: Record<ThresholdSource, string> = {
-  override: '--uptime-threshold',
+  override: '--uptime-threshold, before Helicon',
   'before-helicon': 'before Helicon',
   'after-helicon': 'after Helicon',
-  'helicon-unscheduled': 'Helicon unscheduled',
+  'helicon-unscheduled': 'Helicon not scheduled',
   'helicon-absent': 'no Helicon on node',
   'helicon-unknown': 'Helicon time loading',
   elastic: 'subnet rule',
@@ -106,24 +108,28 @@ function formatPct(p: number): string {
 export function rewardThreshold(q: ThresholdQuery): Threshold {
   const rule = q.rule ?? PRIMARY;
   if (rule.kind === 'no-reward') return make(undefined, 'no-reward', 'no staking reward on this subnet');
-  if (q.override !== undefined) return make(q.override, 'override', '--uptime-threshold');
   if (rule.kind === 'elastic') {
     if (rule.uptimeRequirement === undefined) return make(undefined, 'elastic-unknown', "subnet's uptimeRequirement not loaded");
     return make((rule.uptimeRequirement / PERCENT_DENOMINATOR) * 100, 'elastic', "subnet's TransformSubnetTx uptimeRequirement");
   }
+  // Before Helicon (or not known to be after it): the node's --uptime-requirement, which --uptime-threshold stands for.
+  const before = (source: ThresholdSource, reason: string, at?: Date): Threshold =>
+    q.override === undefined ? make(DEFAULT_UPTIME_REQUIREMENT, source, reason, at) : make(q.override, 'override', `--uptime-threshold (as the node's --uptime-requirement); ${reason}`, at);
   const h = q.helicon;
   switch (h.kind) {
     case 'unknown':
-      return make(DEFAULT_UPTIME_REQUIREMENT, 'helicon-unknown', 'Helicon time not known yet');
+      return before('helicon-unknown', 'Helicon time not known yet');
     case 'absent':
-      return make(DEFAULT_UPTIME_REQUIREMENT, 'helicon-absent', h.why);
+      return before('helicon-absent', h.why);
     case 'unscheduled':
-      return make(DEFAULT_UPTIME_REQUIREMENT, 'helicon-unscheduled', "Helicon not scheduled by this node's release");
+      return before('helicon-unscheduled', "Helicon not scheduled by this node's release");
     case 'scheduled': {
       const start = q.start === undefined ? q.now : typeof q.start === 'number' ? q.start : q.start.getTime();
       const after = start >= h.at.getTime();
       const verb = q.start === undefined ? (after ? 'starting now: after' : 'starting now: before') : after ? 'started after' : 'started before';
-      return make(after ? HELICON_UPTIME_REQUIREMENT : DEFAULT_UPTIME_REQUIREMENT, after ? 'after-helicon' : 'before-helicon', `${verb} Helicon, ${day(h.at)}`, h.at);
+      const reason = `${verb} Helicon, ${day(h.at)}`;
+      // ACP-267's 90% is a constant of the node: no flag changes it.
+      return after ? make(HELICON_UPTIME_REQUIREMENT, 'after-helicon', reason, h.at) : before('before-helicon', reason, h.at);
     }
   }
 }

@@ -3,7 +3,8 @@
 import type { Column } from '../../columns/column';
 import type { RowTone } from '../../components/DataTable';
 import type { FleetRow } from '../../domain/fleet/row';
-import { budgetBadge, endBadge } from '../../ui/budget-model';
+import { endBadge } from '../../ui/budget-model';
+import { budgetCellText } from '../../domain/reward/words';
 import { formatConnected } from '../../domain/health/health-summary';
 import { formatCompact, formatCount, formatLatency, formatPercent } from '../../format/number';
 import { formatAgeShort, formatDuration } from '../../format/time';
@@ -20,12 +21,11 @@ export function stateText(r: FleetRow, now: number): string {
 export function validationText(r: FleetRow, now: number): { uptime: string; needs: string; budget: string; ends: string } {
   const g = r.guard;
   if (!g) return { uptime: '-', needs: '-', budget: r.reachable ? 'none' : '-', ends: '-' };
-  const badge = budgetBadge(g);
   const end = endBadge(g, now);
   return {
     uptime: g.uptimePercent === undefined ? '?' : formatPercent(g.uptimePercent, 2),
     needs: g.threshold.percent === undefined ? '-' : `${g.threshold.percent}%`,
-    budget: badge ? badge.text.replace(/^budget /, '') : '?',
+    budget: budgetCellText(g),
     ends: end ? end.text.replace(/^ends in /, '') : g.endMs === undefined ? '-' : formatDuration(g.endMs - now),
   };
 }

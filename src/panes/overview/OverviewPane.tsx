@@ -8,6 +8,7 @@ import { rewardCard } from '../../ui/budget-model';
 import { useOwnValidations } from '../../ui/use-own-validations';
 import { discoveryRows, otherValidationRows } from '../../ui/validations-model';
 import { ownValidationsResource } from '../../state/view-keys';
+import { lastCycleRewards } from '../../domain/reward/node-guard';
 import { KeyValue, type KeyValueItem } from '../../components/KeyValue';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatAvax } from '../../format/avax';
@@ -53,6 +54,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   // Every validation of this node, judged by the reward guard; the primary one first.
   const validations = useOwnValidations(now);
   const discovery = useAvatop(ownValidationsResource);
+  const lastCycle = useAvatop(lastCycleRewards);
   const guard = validations[0]?.kind === 'primary' ? validations[0].guard : undefined;
   const total = useMemo(
     () => stakeTotal(totalStake.data, list?.data?.rows.filter((r) => r.change !== 'removed').map((r) => r.value)),
@@ -88,9 +90,11 @@ export function OverviewPane({ width, height, active }: PaneProps) {
             ),
       tone: health.data ? healthSummary.tone : 'muted',
     },
-    { section: 'Uptime as the network sees it' },
-    { label: 'Weighted average', value: formatPercent(up?.weightedAveragePercentage, 2), tone: toneFor(up?.weightedAveragePercentage, ownThreshold.percent) },
-    { label: 'Rewarding stake', value: formatPercent(up?.rewardingStakePercentage, 2), tone: toneFor(up?.rewardingStakePercentage, ownThreshold.percent) },
+    // info.uptime is the node's own sum over all stake (unconnected stake as 0), not the vote: the reward card below
+    // reads the vote itself.
+    { section: "The node's uptime figures (info.uptime)" },
+    { label: 'Average', value: `${formatPercent(up?.weightedAveragePercentage, 2)} (unconnected stake as 0)`, tone: 'muted' },
+    { label: 'Rewarding stake', value: `${formatPercent(up?.rewardingStakePercentage, 2)}${ownThreshold.percent === undefined ? '' : ` (counted at ${ownThreshold.percent}%)`}`, tone: 'muted' },
     // "80%, Helicon not scheduled by this node's release": fits the two-column layout at 120 columns.
     { label: 'Reward threshold', value: ownThreshold.percent === undefined ? ownThreshold.reason : `${ownThreshold.percent}%, ${ownThreshold.reason}`, tone: 'muted' },
   ];
@@ -118,8 +122,9 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       { label: 'BLS signer', value: own.signer?.publicKey ? shortenHex(str(own.signer.publicKey), 10) : 'none' },
     );
   }
+  // The reward card sits under the node's figures (the left column), the validation's record on the right.
   const others = [...otherValidationRows(validations, now), ...discoveryRows(discovery)];
-  if (guard || others.length > 0) mine.push({ section: 'Reward this period' }, ...(guard ? rewardCard(guard, now) : []), ...others);
+  if (guard || others.length > 0) identity.push({ section: guard?.autoRenewed ? 'Reward this cycle' : 'Reward this period' }, ...(guard ? rewardCard(guard, now, lastCycle) : []), ...others);
   const network: KeyValueItem[] = [
     { section: 'Network' },
     { label: 'Supply', value: val(supply, (d) => formatAvax(d, { unit: true, decimals: 0 })) },
@@ -158,9 +163,4 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       aboveLines={bannerLines}
     />
   );
-}
-
-function toneFor(v: number | undefined, threshold: number | undefined) {
-  if (v === undefined || threshold === undefined) return 'muted' as const;
-  return v < threshold ? ('warn' as const) : ('ok' as const);
 }

@@ -1,6 +1,7 @@
 import { useAppConfig } from '../../ui/config';
 import { budgetCell } from '../../ui/budget-model';
-import { judgeValidation, isAutoRenewed } from '../../domain/reward/guard';
+import { judgeValidation } from '../../domain/reward/guard';
+import { renewalOf } from '../../domain/reward/renewal';
 import { heliconFromResource } from '../../domain/reward/threshold';
 import { useMemo } from 'react';
 import { useAvatop } from '../../ui/store-context';
@@ -32,7 +33,7 @@ function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions[
       watched.has(v.nodeID)
         ? budgetCell(
             judgeValidation(
-              { nodeId: v.nodeID, startMs: v.startTime?.getTime(), endMs: v.endTime?.getTime(), uptimePercent: v.uptime, view: 'this-node', helicon, autoRenewed: isAutoRenewed(v) },
+              { nodeId: v.nodeID, validation: 'primary', startMs: v.startTime?.getTime(), endMs: v.endTime?.getTime(), uptimePercent: v.uptime, view: 'this-node', helicon, renewal: renewalOf(v) },
               { now, override: rewardThreshold.override },
             ),
           )

@@ -7,6 +7,7 @@ import type { Delegator, Owner, Validator } from '../model';
 import type { HandlerContext } from './context';
 import { sortedRecord } from './context';
 import type { SubnetStakerFull } from '../network';
+import { compareEnds } from '../network/stakers';
 
 export function ownerJson(o: Owner): Record<string, unknown> {
   return { locktime: o.locktime.toString(), threshold: String(o.threshold), addresses: o.addrStrs };
@@ -51,14 +52,12 @@ function primaryValidatorJson(ctx: HandlerContext, v: Validator, withDelegators:
   out.delegatorCount = String(v.delegators.length);
   out.delegatorWeight = ctx.net.delegatorWeight(v).toString();
   // A one-node query always lists the delegators, [] when there are none (vms/platformvm/service.go, v1.15.0 lines
-  // 973-991, the same in v1.11.2 and v1.14.2: "we should always return a non-nil value").
-  if (withDelegators) {
-    out.delegators = [...v.delegators].sort((a, b) => a.end - b.end).map((d) => delegatorJson(ctx, d, true));
-  }
+  // 973-991, the same in v1.11.2 and v1.14.2: "we should always return a non-nil value"), in the node's staker order.
+  if (withDelegators) out.delegators = [...v.delegators].sort(compareEnds).map((d) => delegatorJson(ctx, d, true));
   return out;
 }
 
-function elasticValidatorJson(ctx: HandlerContext, s: SubnetStakerFull) {
+function elasticValidatorJson(ctx: HandlerContext, s: SubnetStakerFull, withDelegators: boolean) {
   const out = staker(ctx, s, true);
   const p = s.permissionless!;
   out.validationRewardOwner = ownerJson(p.rewardOwner);
@@ -68,6 +67,8 @@ function elasticValidatorJson(ctx: HandlerContext, s: SubnetStakerFull) {
   out.delegationFee = goFloat4(p.shares / 10_000);
   out.delegatorCount = '0';
   out.delegatorWeight = '0';
+  // Any permissionless validator asked for alone (service.go lines 967-991); the simulator's elastic ones have none.
+  if (withDelegators) out.delegators = [];
   return out;
 }
 
@@ -99,18 +100,20 @@ export function currentValidators(ctx: HandlerContext, subnetId: string, nodeIds
       });
     }
     const want = new Set(nodeIds);
-    const list = net.validators.filter((v) => want.has(v.nodeIdStr)).map((v) => primaryValidatorJson(ctx, v, nodeIds.length === 1));
+    // numNodeIDs is the size of the set of node IDs asked for (service.go lines 724, 797): a repeated ID counts once.
+    const list = net.validators.filter((v) => want.has(v.nodeIdStr)).map((v) => primaryValidatorJson(ctx, v, want.size === 1));
     return { validators: list };
   }
   const subnet = net.subnetsById.get(subnetId);
   if (!subnet) return { validators: [] };
   const want = nodeIds.length > 0 ? new Set(nodeIds) : null;
+  const one = want?.size === 1;
   const keep = (nodeIdStr: string) => !want || want.has(nodeIdStr);
   const list: unknown[] = [];
   for (const s of [...subnet.validators].sort((a, b) => a.end - b.end)) {
     if (!keep(s.nodeIdStr)) continue;
     const full = s as SubnetStakerFull;
-    list.push(full.permissionless ? elasticValidatorJson(ctx, full) : staker(ctx, s, false));
+    list.push(full.permissionless ? elasticValidatorJson(ctx, full, one) : staker(ctx, s, false));
   }
   for (const l of subnet.l1Validators) {
     if (!keep(l.nodeIdStr)) continue;

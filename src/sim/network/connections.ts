@@ -382,9 +382,10 @@ export function churnPeers(net: SimNetwork, p: Prng): void {
       }
     }
   }
-  // Validators that joined since genesis: online unless a share is held.
+  // Validators that joined since genesis: online unless a share is held. Not while isolated: every validator is
+  // unreachable then, and marking them all offline kept them from reconnecting when the isolation ended.
   const pending = c.pending.length > 0 ? new Set(c.pending.map((x) => x.nodeIdStr)) : undefined;
-  for (const v of net.validators) {
+  for (const v of c.settings.isolated ? [] : net.validators) {
     if (v.nodeIdStr === net.nodeIdStr || net.peers.has(v.nodeIdStr) || c.offline.has(v.nodeIdStr) || pending?.has(v.nodeIdStr)) continue;
     if (c.settings.connectedStake !== undefined || !reachable(net, v.nodeIdStr, nowMs)) c.offline.add(v.nodeIdStr);
     else connect(net, p, v, nowMs);

@@ -11,6 +11,8 @@ import { DAY, NAVAX } from './types';
 import { addTxOutputs, lastTx, registerTx, storeBlock } from './ledger';
 import { attachDelegator, enqueueEnd, newDelegator, newValidator, sortValidators } from './stakers';
 import { reward } from './rewards';
+import { drawCycle, drawNewPeriod } from './periods';
+import { stakingParams } from './staking-params';
 import { markCommitted, takeIssued } from './mempool';
 import type { SimNetwork } from './index';
 
@@ -35,7 +37,7 @@ export function advanceTo(net: SimNetwork, ms: number, maxCatchUpMs = Number.POS
   return produced;
 }
 
-/** One block at `atMs`: a reward when a staker's end is due, else a standard block. */
+/** The blocks of `atMs`: the rewards of every staker due by then, else a standard block. */
 export function step(net: SimNetwork, atMs: number): void {
   const p = net.stepPrng;
   net.timeMs = Math.max(net.timeMs, atMs);
@@ -44,10 +46,16 @@ export function step(net: SimNetwork, atMs: number): void {
   net.cChainHeight += Math.max(1, Math.round(elapsedSec / 2));
   if (p.chance(0.3)) net.xChainHeight++;
 
-  const due = net.endQueue[0];
+  // The chain's time cannot pass the next staker's end: each staker due is rewarded by a proposal block at its end
+  // time exactly (proposal_tx_executor.go lines 1021-1031, getNextStakerToReward), one after another, before time
+  // moves on; so every staker due by now is settled in this step, and a standard block waits for the next.
+  let due = net.endQueue[0];
   if (due && due.end <= nowSec) {
-    net.endQueue.shift();
-    reward(net, p, due, nowSec);
+    while (due && due.end <= nowSec) {
+      net.endQueue.shift();
+      reward(net, due, Math.max(due.end, net.lastBlock.time));
+      due = net.endQueue[0];
+    }
   } else {
     standardStep(net, p, nowSec);
   }
@@ -66,10 +74,12 @@ export function standardStep(net: SimNetwork, p: Prng, nowSec: number): void {
 
   if (net.validators.length < net.targetValidators && p.chance(0.3)) {
     const nodeId = p.bytes(20);
-    const duration = p.int(14 * DAY, 365 * DAY);
+    const period = drawNewPeriod(net, p, nowSec);
     const minStake = Number(net.consts.minValidatorStake / NAVAX);
     const weight = BigInt(Math.round(p.logUniform(minStake, net.stakeCeiling))) * NAVAX;
-    const v = newValidator(net, p, nodeId, nowSec, nowSec + duration, weight);
+    const v = newValidator(net, p, nodeId, period.start, period.end, weight, false, period.renew);
+    // The potential reward joins the supply when the staker is added (standard_tx_executor.go lines 1405-1409, 1526-1533).
+    net.minted += v.potentialReward;
     txs.push(lastTx(net));
     after.push(() => {
       net.validators.push(v);
@@ -81,11 +91,17 @@ export function standardStep(net: SimNetwork, p: Prng, nowSec: number): void {
   }
   if (net.validators.length > 0 && p.chance(0.25)) {
     const v = p.pick(net.validators);
-    const room = v.weight * 4n - net.delegatorWeight(v);
+    // At most five times the validator's own weight with it, never past the maximum stake, inside its current
+    // period and at least MinStakeDuration long (staker_tx_verification.go lines 727-743).
+    const params = stakingParams(net.networkId);
+    const cap = v.weight * 5n < params.maxValidatorStake ? v.weight * 5n : params.maxValidatorStake;
+    const room = cap - net.weightOf(v);
     const dw = BigInt(Math.round(p.logUniform(25, 20_000))) * NAVAX;
-    if (v.end - nowSec > 15 * DAY && dw <= room) {
-      const end = Math.min(v.end, nowSec + p.int(14 * DAY, 180 * DAY));
+    const minDuration = Math.max(params.minStakeDurationSec, 14 * DAY);
+    if (v.end - nowSec > minDuration + DAY && dw <= room) {
+      const end = Math.min(v.end, nowSec + p.int(minDuration, 180 * DAY));
       const d = newDelegator(net, p, v, nowSec, end, dw, true);
+      net.minted += d.potentialReward;
       txs.push(lastTx(net));
       after.push(() => {
         attachDelegator(net, v, d);
@@ -94,11 +110,13 @@ export function standardStep(net: SimNetwork, p: Prng, nowSec: number): void {
     }
   }
   if (net.profile.autoRenewedShare > 0 && p.chance(0.01)) {
-    // An authority changes its auto-renewed validator's next cycle (0 now and then: it leaves at the cycle's end).
-    const renewed = net.validators.filter((x) => x.autoRenew && x.autoRenew.nextPeriod > 0);
+    // An authority changes its auto-renewed validator's next cycle (0 now and then: it leaves at the cycle's end);
+    // a period other than 0 is at least HeliconMinStakeDuration (staker_tx_verification.go lines 1010-1014). This
+    // node's own validation keeps the config its scenario set.
+    const renewed = net.validators.filter((x) => x.autoRenew && x.autoRenew.nextPeriod > 0 && x.nodeIdStr !== net.nodeIdStr);
     if (renewed.length > 0) {
       const v = p.pick(renewed);
-      const cfg = { autoCompoundRewardShares: p.pick([0, 250_000, 500_000, 1_000_000]), nextPeriod: p.chance(0.15) ? 0 : p.int(14 * DAY, 365 * DAY) };
+      const cfg = { autoCompoundRewardShares: p.pick([0, 250_000, 500_000, 1_000_000]), nextPeriod: p.chance(0.15) ? 0 : drawCycle(p, stakingParams(net.networkId)) };
       const tx = tf.setAutoRenewedValidatorConfigTx(p, net.ctx, { txId: v.txId, autoCompoundRewardShares: cfg.autoCompoundRewardShares, period: cfg.nextPeriod });
       registerTx(net, tx, 'Committed', true);
       txs.push(tx);

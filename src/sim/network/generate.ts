@@ -9,7 +9,11 @@ import { CHAIN_WORDS_A, CHAIN_WORDS_B } from '../names';
 import { ownStakeCeiling } from '../economy';
 import { DAY, NAVAX, type SubnetStakerFull } from './types';
 import { registerTx, rewardUtxosFor, storeBlock } from './ledger';
-import { attachDelegator, makeSigner, newDelegator, newValidator, rewardFor, enqueueEnd, sortValidators } from './stakers';
+import { attachDelegator, compareEnds, elasticSubnetReward, makeSigner, newDelegator, newValidator, primaryReward, enqueueEnd, sortValidators } from './stakers';
+import { renewCycle } from './rewards';
+import { split } from './reward-formula';
+import { stakingParams } from './staking-params';
+import { drawGenesisPeriod, ownPeriod, type DrawnPeriod } from './periods';
 import type { SimNetwork } from './index';
 
 export function buildValidators(net: SimNetwork, p: Prng, count: number): void {
@@ -21,41 +25,80 @@ export function buildValidators(net: SimNetwork, p: Prng, count: number): void {
   for (let i = 0; i < count; i++) {
     const own = i === ownIndex;
     const nodeId = own ? net.nodeId : p.bytes(20);
-    const duration = p.int(14 * DAY, 365 * DAY);
-    let end: number;
-    // A tail of stakers ends within the first hours, so rewards keep arriving while someone watches.
-    if (!own && p.chance(0.01)) end = now + p.int(20, 3 * 3_600);
-    else end = now + Math.max(3_600, Math.floor(duration * (0.02 + 0.98 * p.next())));
-    let start = end - duration;
-    if (own && net.scenario) {
-      start = net.scenario.startSec;
-      end = net.scenario.endSec;
-    }
+    const period = own && net.scenario ? ownPeriod(net, net.scenario) : drawGenesisPeriod(net, p, now);
     const weight = BigInt(Math.round(p.logUniform(minStake, net.stakeCeiling))) * NAVAX;
-    const v = newValidator(net, p, nodeId, start, end, weight, own);
+    const v = period.renew ? autoRenewedSince(net, p, nodeId, period, weight, own) : newValidator(net, p, nodeId, period.start, period.end, weight, own);
     if (own && net.scenario) v.uptime = net.scenario.ownUptime;
-    const nDelegators = p.chance(0.55) ? 0 : Math.floor(p.logUniform(1, 40));
-    let delegated = 0n;
-    for (let k = 0; k < nDelegators; k++) {
-      const dw = BigInt(Math.round(p.logUniform(25, 150_000))) * NAVAX;
-      if (delegated + dw > weight * 4n) break;
-      delegated += dw;
-      const dDuration = p.int(14 * DAY, Math.max(14 * DAY, end - start));
-      let dEnd = p.chance(0.05) ? now + p.int(10, 3 * 3_600) : now + Math.floor((end - now) * p.next());
-      dEnd = Math.min(end, Math.max(dEnd, now + 10));
-      const dStart = Math.max(start, dEnd - dDuration);
-      attachDelegator(net, v, newDelegator(net, p, v, dStart, dEnd, dw));
-    }
-    if (v.delegators.length > 0) v.accruedDelegateeReward = (rewardFor(delegated, 30 * DAY) * BigInt(v.shares)) / 1_000_000n;
+    addGenesisDelegators(net, p, v, now);
     net.validators.push(v);
     net.validatorsByNode.set(v.nodeIdStr, v);
     enqueueEnd(net, v);
     net.history.seed(PRIMARY_NETWORK_ID, v.nodeIdStr, { weight: net.weightOf(v), publicKeyHex: v.signer?.publicKeyHex ?? null });
   }
   net.bulkLoading = false;
-  net.endQueue.sort((a, b) => a.end - b.end);
+  net.endQueue.sort(compareEnds);
   sortValidators(net);
 }
+
+/**
+ * An auto-renewed validator in its current cycle: its AddAutoRenewedValidatorTx accepted `earlierCycles` cycles
+ * before, each cycle committed and renewed as the node renews it (rewards.ts renewCycle), so its weight holds what
+ * they restaked. For this node's own validation the last earlier cycle's RewardAutoRenewedValidatorTx is on record
+ * with its reward UTXOs, and a SetAutoRenewedValidatorConfigTx (in the recent blocks) where the next period differs
+ * from the cycle's; other validators' are older than the blocks the simulator holds (and building them all would
+ * cost start-up time at scale).
+ */
+function autoRenewedSince(net: SimNetwork, p: Prng, nodeId: Uint8Array, period: DrawnPeriod, weight: bigint, own: boolean): Validator {
+  const renew = period.renew!;
+  const length = period.end - period.start;
+  const first = period.start - renew.earlierCycles * length;
+  const v = newValidator(net, p, nodeId, first, first + length, weight, own, { ...renew, nextPeriod: length });
+  const cfg = v.autoRenew!;
+  for (let k = 0; k < renew.earlierCycles; k++) {
+    const cycleEnd = v.end;
+    renewCycle(net, v, cfg, (withdrawn) => {
+      if (!own || k < renew.earlierCycles - 1) return;
+      const rtx = registerTx(net, tf.rewardAutoRenewedValidatorTx(v.txId, cycleEnd));
+      rewardUtxosFor(net, rtx.idStr, rtx.id, 0, withdrawn);
+    });
+  }
+  if (renew.nextPeriod !== length && own) {
+    const tx = tf.setAutoRenewedValidatorConfigTx(p, net.ctx, { txId: v.txId, autoCompoundRewardShares: cfg.autoCompoundRewardShares, period: renew.nextPeriod });
+    registerTx(net, tx);
+    net.historyTxs.push(tx);
+  }
+  cfg.nextPeriod = renew.nextPeriod;
+  return v;
+}
+
+/**
+ * Delegations inside the validator's current period, none shorter than MinStakeDuration (the delegator rules keep
+ * it after Helicon: staker_tx_verification_helpers.go line 84), all started by now, and the validator's weight with
+ * them at most five times its own and never past the maximum stake (staker_tx_verification.go lines 727-734, MaxValidatorWeightFactor).
+ */
+function addGenesisDelegators(net: SimNetwork, p: Prng, v: Validator, now: number): void {
+  const params = stakingParams(net.networkId);
+  const minDuration = params.minStakeDurationSec;
+  const nDelegators = p.chance(0.55) ? 0 : Math.floor(p.logUniform(1, 40));
+  if (v.end - v.start < minDuration || v.end <= now + 10 || v.start > now) return;
+  const room = minBig(v.weight * 5n, params.maxValidatorStake) - v.weight;
+  let delegated = 0n;
+  for (let k = 0; k < nDelegators; k++) {
+    const dw = BigInt(Math.round(p.logUniform(25, 150_000))) * NAVAX;
+    if (delegated + dw > room) break;
+    delegated += dw;
+    // A tail ends within the first hours, so rewards keep arriving while someone watches; the length then fits
+    // between the validator's start and that end, and reaches back to now at least.
+    const drawn = p.chance(0.05) ? now + p.int(10, 3 * 3_600) : now + Math.floor((v.end - now) * p.next());
+    const dEnd = Math.min(v.end, Math.max(drawn, now + 10, v.start + minDuration));
+    const duration = p.int(Math.max(minDuration, dEnd - now), dEnd - v.start);
+    attachDelegator(net, v, newDelegator(net, p, v, dEnd - duration, dEnd, dw));
+  }
+  // Commission on the delegations that ended earlier in this period (a month of them at most), not yet paid.
+  if (v.delegators.length > 0) v.accruedDelegateeReward = split(primaryReward(net, v.start, Math.min(30 * DAY, now - v.start), delegated), v.shares)[0];
+}
+
+const minBig = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 export function subnetKinds(net: SimNetwork, n: number): SubnetKind[] {
   const pattern: SubnetKind[] = ['permissioned', 'l1', 'permissioned', 'elastic', 'l1', 'permissioned'];
@@ -168,7 +211,7 @@ export function buildSubnets(net: SimNetwork, p: Prng, count: number, tracked: n
           start,
           end,
           weight,
-          permissionless: { potentialReward: rewardFor(weight, end - start), shares: 20_000, rewardOwner, signer: null },
+          permissionless: { potentialReward: elasticSubnetReward(weight, end - start), shares: 20_000, rewardOwner, signer: null },
         };
         stakers.push(s);
         subnet.validators.push(s);
@@ -226,7 +269,8 @@ export function buildPastRewards(net: SimNetwork, p: Prng): void {
     const end = now - p.int(1, 60) * DAY;
     const weight = BigInt(Math.round(p.logUniform(25, 50_000))) * NAVAX;
     const d = newDelegator(net, p, v, end - p.int(14, 365) * DAY, end, weight);
-    rewardUtxosFor(net, d.txId, d.txIdStr, [{ amount: d.potentialReward, owner: d.rewardOwner }]);
+    // Paid as rewardDelegatorTx pays a delegator: its part of the split, from output 1 (rewards.ts).
+    rewardUtxosFor(net, d.txIdStr, d.txId, 1, [{ amount: split(d.potentialReward, v.shares)[1], owner: d.rewardOwner }]);
     net.pastRewardedTxs.push(d.txIdStr);
   }
 }

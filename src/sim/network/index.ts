@@ -24,6 +24,7 @@ import { buildHistoryBlocks, buildPastRewards, buildPending, buildSubnets, build
 import { buildPeers, createConnectionState, stallTimeMs, type ConnectionState } from './connections';
 import { advanceTo } from './evolve';
 import { applyScenario } from './scenario';
+import { heliconSec, stakingParams, uptimeRequirementFor } from './staking-params';
 
 export type { NetworkOptions, SubnetStakerFull } from './types';
 
@@ -94,7 +95,10 @@ export class SimNetwork {
   lastRegistered: SignedTx | null = null;
   /** @internal Txs for the pre-history blocks, in acceptance order. */
   historyTxs: SignedTx[] = [];
-  /** @internal Rewards paid since the simulation started (nAVAX); they are new AVAX, so the supply grows by them. */
+  /**
+   * @internal Potential rewards of stakers added (and cycles begun) since the simulation started, less those aborted
+   * (nAVAX): the node raises its supply by a reward when the staker is added and lowers it on abort.
+   */
   minted = 0n;
   /** @internal Upper bound of validators' own stakes (AVAX), sized to the network (src/sim/economy.ts). */
   stakeCeiling = 0;
@@ -157,8 +161,8 @@ export class SimNetwork {
     if (opts.ownValidation) this.scenario = opts.ownValidation;
     else if (opts.scenario) {
       // The node's own rule for a validation starting then: 90% from Helicon on, else 80% (ACP-267).
-      const helicon = Date.parse(this.profile.heliconTime);
-      this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => (startSec * 1000 >= helicon ? 90 : 80));
+      const rules = { heliconSec: heliconSec(this), minCycleSec: stakingParams(this.networkId).heliconMinStakeDurationSec };
+      this.scenario = planOwnValidation(opts.scenario, Math.floor(this.timeMs / 1000), (startSec) => 100 * uptimeRequirementFor(this, startSec), rules);
     }
     buildValidators(this, g, opts.validators);
     buildSubnets(this, g, opts.subnets, opts.trackedSubnets ?? 2);
@@ -230,7 +234,7 @@ export class SimNetwork {
     return t;
   }
 
-  /** Genesis-era supply plus every reward minted since: always above the total stake (src/sim/economy.ts). */
+  /** Genesis-era supply plus the rewards minted since (`minted`): always above the total stake (src/sim/economy.ts). */
   currentSupply(): bigint {
     return BigInt(GENESIS_SUPPLY_AVAX) * NAVAX + this.minted;
   }

@@ -48,14 +48,19 @@ export function storeBlock(net: SimNetwork, block: Block, txs: SignedTx[]): Bloc
   return rec;
 }
 
-/** A staker's reward UTXOs (outputs 1…), as getRewardUTXOs lists them. */
-export function rewardUtxosFor(net: SimNetwork, txId: Uint8Array, txIdStr: string, payouts: { amount: bigint; owner: Owner }[]): void {
+/**
+ * Reward UTXOs, listed by getRewardUTXOs under `keyIdStr` (AddRewardUTXO's txID): a staker's own for a fixed term,
+ * the RewardAutoRenewedValidatorTx's for a cycle. As the node's newUTXO calls do, an amount of 0 pays nothing and
+ * takes no output index (proposal_tx_executor.go lines 535-551, 742-774).
+ */
+export function rewardUtxosFor(net: SimNetwork, keyIdStr: string, utxoTxId: Uint8Array, firstIndex: number, payouts: { amount: bigint; owner: Owner }[]): void {
   const list: UtxoView[] = [];
-  payouts.forEach((pay, i) => {
-    if (pay.amount <= 0n) return;
+  let outputIndex = firstIndex;
+  for (const pay of payouts) {
+    if (pay.amount <= 0n) continue;
     const view = net.utxos.add({
-      txId,
-      outputIndex: 1 + i,
+      txId: utxoTxId,
+      outputIndex: outputIndex++,
       amount: pay.amount,
       kind: 0,
       locktime: 0n,
@@ -63,8 +68,8 @@ export function rewardUtxosFor(net: SimNetwork, txId: Uint8Array, txIdStr: strin
       threshold: pay.owner.threshold,
     });
     list.push(view);
-  });
-  net.rewardUtxos.set(txIdStr, list);
+  }
+  net.rewardUtxos.set(keyIdStr, list);
 }
 
 export function addTxOutputs(net: SimNetwork, txId: Uint8Array, outs: { amount: bigint; owner: Owner }[]): void {

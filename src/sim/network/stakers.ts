@@ -6,6 +6,8 @@ import { formatNodeId, hexNoChecksum } from '../wire';
 import * as tf from '../tx-factory';
 import { blsPair } from '../bls-keys';
 import { NAVAX, YEAR, ZERO32 } from './types';
+import { potentialReward } from './reward-formula';
+import { heliconSec, stakingParams } from './staking-params';
 import { registerTx } from './ledger';
 import type { SimNetwork } from './index';
 
@@ -13,11 +15,44 @@ import type { SimNetwork } from './index';
  * pool wraps. The random draws it once made are still taken, so every later draw of a seed stays the same. */
 export function makeSigner(net: SimNetwork, p: Prng): BlsSigner {
   p.bytes(48 + 96);
+  return pooledSigner(net);
+}
+
+/** The next key of the pool, drawing nothing. */
+function pooledSigner(net: SimNetwork): BlsSigner {
   const { publicKey, pop } = blsPair(net.signers++);
   return { publicKey, pop, publicKeyHex: hexNoChecksum(publicKey), popHex: hexNoChecksum(pop) };
 }
 
-export function rewardFor(weight: bigint, seconds: number): bigint {
+/**
+ * The potential reward of a primary-network stake starting at `startSec`, at the network's current supply, as the
+ * node computes it when the staker is added or a cycle begins (reward-formula.ts, with ACP-285's ramp).
+ */
+export function primaryReward(net: SimNetwork, startSec: number, durationSec: number, weight: bigint): bigint {
+  return potentialReward(stakingParams(net.networkId).reward, heliconSec(net), startSec, durationSec, weight, net.currentSupply());
+}
+
+/**
+ * The node rewards stakers in state/staker.go's order (Less, lines 79-95): by end time, then by priority, where a
+ * primary-network delegator (txs/priorities.go line 34) comes before a validator (line 36). So a validator's
+ * delegators that end with it are paid, and their commission counted, before the validator's own reward.
+ */
+export function endsBefore(a: StakerBase, b: StakerBase): boolean {
+  if (a.end !== b.end) return a.end < b.end;
+  return isDelegator(a) && !isDelegator(b);
+}
+
+const isDelegator = (s: StakerBase): boolean => (s as { kind?: string }).kind === 'delegator';
+
+export function compareEnds(a: StakerBase, b: StakerBase): number {
+  return endsBefore(a, b) ? -1 : endsBefore(b, a) ? 1 : 0;
+}
+
+/**
+ * An elastic subnet staker's reward: a flat 7.5% a year. (The node would use the subnet's TransformSubnetTx rates,
+ * state_changes.go lines 404-415; elastic subnets are a sideline here and keep this stand-in.)
+ */
+export function elasticSubnetReward(weight: bigint, seconds: number): bigint {
   const ppm = BigInt(Math.round((0.075 * Math.max(0, seconds) * 1e9) / YEAR));
   return (weight * ppm) / NAVAX;
 }
@@ -32,7 +67,7 @@ export function enqueueEnd(net: SimNetwork, s: StakerBase): void {
   let hi = q.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (q[mid]!.end <= s.end) lo = mid + 1;
+    if (!endsBefore(s, q[mid]!)) lo = mid + 1;
     else hi = mid;
   }
   q.splice(lo, 0, s);
@@ -42,12 +77,42 @@ export function sortValidators(net: SimNetwork): void {
   net.validators.sort((a, b) => a.end - b.end || (a.txIdStr < b.txIdStr ? -1 : 1));
 }
 
-export function newValidator(net: SimNetwork, p: Prng, nodeId: Uint8Array, startSec: number, endSec: number, weight: bigint, own = false): Validator {
+/** What a new validator stakes with AddAutoRenewedValidatorTx (ACP-236); left out, a fixed-term validation. */
+export interface RenewChoice {
+  /** Seconds of the cycle after the current one (the tx's Period, later SetAutoRenewedValidatorConfigTx's). */
+  nextPeriod: number;
+  /** Millionths; drawn when left out. */
+  autoCompoundRewardShares?: number;
+  /** Rewards earlier cycles restaked, already part of the weight given. */
+  accruedValidationRewards?: bigint;
+  accruedDelegateeRewards?: bigint;
+}
+
+/**
+ * A primary-network validator whose current period (an auto-renewed one's current cycle) runs from `startSec` to
+ * `endSec` with `weight`. An auto-renewed validator's tx (which must carry a BLS key too:
+ * add_auto_renewed_validator_tx.go lines 170-172, errMissingSigner) stakes the weight less what earlier cycles
+ * restaked.
+ */
+export function newValidator(
+  net: SimNetwork,
+  p: Prng,
+  nodeId: Uint8Array,
+  startSec: number,
+  endSec: number,
+  weight: bigint,
+  own = false,
+  renew?: RenewChoice,
+): Validator {
   const rewardAddr = own ? net.wallets[0]!.addr : p.pick(net.addrPool);
   const stakeAddr = own ? net.wallets[0]!.addr : p.chance(0.7) ? rewardAddr : p.pick(net.addrPool);
   const rewardOwner = net.owner([rewardAddr]);
   const delegationRewardOwner = p.chance(0.85) ? rewardOwner : net.owner([p.pick(net.addrPool)]);
-  const signer = own ? net.nodePop : p.chance(0.95) ? makeSigner(net, p) : null;
+  // Every primary-network validator has a BLS key: AddPermissionlessValidatorTx demands one on the primary network
+  // (add_permissionless_validator_tx.go lines 142-150), and the keyless AddValidatorTx stakes of before Durango
+  // (2024-03) ended within their year at most. The draws that once left 5% without one are taken as they were, so
+  // the draws after them in a seed's history stay the same.
+  const signer = own ? net.nodePop : p.chance(0.95) ? makeSigner(net, p) : pooledSigner(net);
   const shares = p.weighted<number>([
     [20_000, 0.55],
     [30_000, 0.1],
@@ -56,16 +121,19 @@ export function newValidator(net: SimNetwork, p: Prng, nodeId: Uint8Array, start
     [p.int(20_000, 1_000_000), 0.13],
   ]);
   const stakeOwner = net.owner([stakeAddr]);
-  // v1.15 (ACP-236): a share of validators stake with AddAutoRenewedValidatorTx; the PRNG is only drawn where the
-  // profile has them, so older profiles' histories stay as they were.
-  const autoRenew =
-    !own && net.profile.autoRenewedShare > 0 && p.chance(net.profile.autoRenewedShare)
-      ? { authority: p.chance(0.6) ? rewardOwner : net.owner([p.pick(net.addrPool)]), nextPeriod: endSec - startSec, autoCompoundRewardShares: p.pick([0, 300_000, 500_000, 1_000_000]) }
-      : undefined;
+  const autoRenew = renew
+    ? {
+        authority: own || p.chance(0.6) ? rewardOwner : net.owner([p.pick(net.addrPool)]),
+        nextPeriod: renew.nextPeriod,
+        autoCompoundRewardShares: renew.autoCompoundRewardShares ?? p.pick([0, 300_000, 500_000, 1_000_000]),
+        accruedValidationRewards: renew.accruedValidationRewards ?? 0n,
+        accruedDelegateeRewards: renew.accruedDelegateeRewards ?? 0n,
+      }
+    : undefined;
   const tx = autoRenew
     ? tf.addAutoRenewedValidatorTx(p, net.ctx, {
         nodeId,
-        weight,
+        weight: weight - autoRenew.accruedValidationRewards - autoRenew.accruedDelegateeRewards,
         signer,
         stakeOwner,
         rewardOwner,
@@ -73,7 +141,8 @@ export function newValidator(net: SimNetwork, p: Prng, nodeId: Uint8Array, start
         shares,
         authority: autoRenew.authority,
         autoCompoundRewardShares: autoRenew.autoCompoundRewardShares,
-        period: autoRenew.nextPeriod,
+        // The first cycle's length; the current cycle may be a later one of another length.
+        period: endSec - startSec,
       })
     : tf.addPermissionlessValidatorTx(p, net.ctx, {
         nodeId,
@@ -98,7 +167,7 @@ export function newValidator(net: SimNetwork, p: Prng, nodeId: Uint8Array, start
     start: startSec,
     end: endSec,
     weight,
-    potentialReward: rewardFor(weight, endSec - startSec),
+    potentialReward: primaryReward(net, startSec, endSec - startSec, weight),
     rewardOwner,
     stakeOwner,
     shares,
@@ -113,8 +182,9 @@ export function newValidator(net: SimNetwork, p: Prng, nodeId: Uint8Array, start
 }
 
 /**
- * A delegator whose staking tx is built, encoded and hashed only when its ID is first needed (most delegators
- * are never looked at): startup at mainnet scale is dominated by tx encoding. The tx draws from its own PRNG
+ * A delegator whose staking tx is built, encoded and hashed only when its ID is first needed, and whose potential
+ * reward is worked out only when first asked (most delegators are never looked at): startup at mainnet scale is
+ * dominated by tx encoding, then by the reward's big-integer arithmetic. The tx draws from its own PRNG
  * stream, so when it is built does not change what it is.
  */
 export function newDelegator(net: SimNetwork, p: Prng, v: Validator, startSec: number, endSec: number, weight: bigint, eager = false): Delegator {
@@ -122,6 +192,10 @@ export function newDelegator(net: SimNetwork, p: Prng, v: Validator, startSec: n
   const rewardOwner = net.owner([addr]);
   const stakeOwner = rewardOwner;
   const stream = `delegator:${net.delegatorSeq++}`;
+  const params = stakingParams(net.networkId);
+  const helicon = heliconSec(net);
+  const supply = net.currentSupply();
+  let reward: bigint | undefined;
   let built: { id: Uint8Array; idStr: string } | null = null;
   const build = () => {
     if (!built) {
@@ -152,7 +226,11 @@ export function newDelegator(net: SimNetwork, p: Prng, v: Validator, startSec: n
     start: startSec,
     end: endSec,
     weight,
-    potentialReward: rewardFor(weight, endSec - startSec),
+    // Worked out when first asked (most never are), from the supply of the moment it was added.
+    get potentialReward() {
+      reward ??= potentialReward(params.reward, helicon, startSec, endSec - startSec, weight, supply);
+      return reward;
+    },
     rewardOwner,
     stakeOwner,
   };

@@ -4,7 +4,7 @@ import { lens } from '../../../src/state/lenses';
 import { resolveError, resolveOk } from '../../../src/state/resource';
 import { HttpError, TransportError } from '../../../src/rpc/errors';
 import { connectedPeersOf, fleetRow } from '../../../src/domain/fleet/row';
-import { fleetTable, lagsBehind } from '../../../src/domain/fleet/table';
+import { fleetAttention, fleetTable, lagsBehind } from '../../../src/domain/fleet/table';
 
 const NOW = 1_700_000_000_000;
 const at = { at: NOW - 1000, latencyMs: 12 };
@@ -63,5 +63,21 @@ describe('fleet rows', () => {
     expect(connectedPeersOf({ checks: { network: { message: { connectedPeers: 7 } } } })).toBe(7);
     expect(connectedPeersOf({ checks: { network: { message: { connectedPeers: 'x' } } } })).toBeUndefined();
     expect(connectedPeersOf(null)).toBeUndefined();
+  });
+});
+
+describe('fleet attention (the header of the node on screen)', () => {
+  it('names the worst other node and why, counts the rest, and never the node on screen', () => {
+    let down = nodeState();
+    down = lens.height.set(down, resolveError(lens.height.get(down), new TransportError('refused', 'http://127.0.0.1:1'), { at: NOW }));
+    const rows = fleetTable([
+      fleetRow({ name: 'a', url: 'http://a', state: nodeState({ height: 100n }) }, NOW),
+      fleetRow({ name: 'b', url: 'http://b', state: down }, NOW),
+      fleetRow({ name: 'c', url: 'http://c', state: nodeState({ height: 10n }) }, NOW),
+    ]);
+    expect(fleetAttention(rows, 'a')).toEqual({ severity: 3, text: 'b: connection refused (+1 more)' });
+    expect(fleetAttention(rows, 'b')).toEqual({ severity: 1, text: 'c: 90 blocks behind the fleet' });
+    const fine = fleetTable([fleetRow({ name: 'a', url: 'http://a', state: nodeState({ height: 100n }) }, NOW), fleetRow({ name: 'c', url: 'http://c', state: nodeState({ height: 99n }) }, NOW)]);
+    expect(fleetAttention(fine, 'a')).toBeUndefined();
   });
 });

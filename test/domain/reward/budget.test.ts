@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { downtimeBudget, intervalUptime } from '../../../src/domain/reward/budget';
-import { balanceRunwayMs, budgetTier, endTier, runwayTier } from '../../../src/domain/reward/tiers';
+import { downtimeBudget } from '../../../src/domain/reward/budget';
+import { balanceRunwayMs, endTier, runwayTier } from '../../../src/domain/reward/tiers';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -14,7 +14,6 @@ describe('downtimeBudget', () => {
     expect(b.allowedMs).toBeCloseTo(20 * DAY, 0);
     expect(b.usedMs).toBeCloseTo(0.5 * DAY, 0);
     expect(b.remainingMs).toBeCloseTo(19.5 * DAY, 0);
-    expect(b.runsOutAtMs).toBeUndefined();
   });
 
   it('is the whole allowance before the period starts', () => {
@@ -49,32 +48,9 @@ describe('downtimeBudget', () => {
     expect(b.remainingMs).toBeCloseTo(1.4 * DAY, 0);
   });
 
-  it('says when the budget runs out at the last hour\'s uptime, only when that is lower and before the end', () => {
-    const base = { thresholdPercent: 80, startMs: start, endMs: start + 100 * DAY, uptimePercent: 95, nowMs: start + 10 * DAY };
-    // 19.5 days left; at 0% uptime from now it is gone in 19.5 days, before day 100.
-    const down = downtimeBudget({ ...base, recentUptimePercent: 0 });
-    expect(down.runsOutAtMs! - base.nowMs).toBeCloseTo(19.5 * DAY, 0);
-    // At 50%, downtime accrues half as fast: 39 days.
-    expect(downtimeBudget({ ...base, recentUptimePercent: 50 }).runsOutAtMs! - base.nowMs).toBeCloseTo(39 * DAY, 0);
-    // Higher than the period's uptime: no projection.
-    expect(downtimeBudget({ ...base, recentUptimePercent: 99 }).runsOutAtMs).toBeUndefined();
-    // At 90% it would take 195 days, past the end: no projection.
-    expect(downtimeBudget({ ...base, recentUptimePercent: 90 }).runsOutAtMs).toBeUndefined();
-  });
-
   it('clamps percentages a node should never send', () => {
-    const b = downtimeBudget({ thresholdPercent: 80, startMs: start, endMs: start + 10 * DAY, uptimePercent: 140, nowMs: start + DAY, recentUptimePercent: Number.NaN });
+    const b = downtimeBudget({ thresholdPercent: 80, startMs: start, endMs: start + 10 * DAY, uptimePercent: 140, nowMs: start + DAY });
     expect(b.usedMs).toBe(0);
-    expect(b.runsOutAtMs).toBeUndefined();
-  });
-});
-
-describe('intervalUptime', () => {
-  it('is the uptime between two samples of the running figure', () => {
-    // 10 h in at 100%, then 11 h in at 10/11 (the last hour down): the interval was 0%.
-    expect(intervalUptime(start, { atMs: start + 10 * HOUR, uptimePercent: 100 }, { atMs: start + 11 * HOUR, uptimePercent: (10 / 11) * 100 })).toBeCloseTo(0, 6);
-    expect(intervalUptime(start, { atMs: start + HOUR, uptimePercent: 50 }, { atMs: start + 2 * HOUR, uptimePercent: 75 })).toBeCloseTo(100, 6);
-    expect(intervalUptime(start, { atMs: start + HOUR, uptimePercent: 50 }, { atMs: start + HOUR, uptimePercent: 75 })).toBeUndefined();
   });
 });
 
@@ -94,36 +70,10 @@ describe('tiers', () => {
     expect(runwayTier(0)).toBe('over');
   });
 
-  it('budget: warn under 48 h, critical under 24 h, over when lost', () => {
-    expect(budgetTier(49 * HOUR)).toBe('ok');
-    expect(budgetTier(47 * HOUR)).toBe('warn');
-    expect(budgetTier(23 * HOUR)).toBe('critical');
-    expect(budgetTier(-1)).toBe('over');
-    expect(budgetTier(5 * HOUR, 4 * HOUR)).toBe('ok');
-  });
-
   it('runway is the balance over the per-second fee', () => {
     // 1 AVAX at 512 nAVAX/s: 1,953,125 s, about 22.6 days.
     expect(balanceRunwayMs(1_000_000_000n, 512n)).toBe(1_953_125_000);
     expect(balanceRunwayMs(0n, 512n)).toBe(0);
     expect(balanceRunwayMs(5n, 0n)).toBeUndefined();
-  });
-});
-
-describe('the last hour of the peers\' view', () => {
-  it('keeps an hour of samples and reads the interval\'s own uptime once it spans ten minutes', async () => {
-    const { addUptimeSample, recentUptime } = await import('../../../src/domain/reward/budget');
-    const startMs = start;
-    let samples = addUptimeSample([], { atMs: start + 10 * HOUR, uptimePercent: 100 });
-    samples = addUptimeSample(samples, { atMs: start + 10 * HOUR + 5 * 60_000, uptimePercent: 100 });
-    expect(recentUptime(samples, startMs)).toBeUndefined();
-    // Down for the next 55 minutes: 10 h up out of 11 h.
-    samples = addUptimeSample(samples, { atMs: start + 11 * HOUR, uptimePercent: (10 / 11) * 100 });
-    expect(recentUptime(samples, startMs)).toBeCloseTo(0, 6);
-    // An older sample than the last is ignored; samples over an hour old are dropped (two stay at least).
-    expect(addUptimeSample(samples, { atMs: start, uptimePercent: 50 })).toHaveLength(3);
-    samples = addUptimeSample(samples, { atMs: start + 13 * HOUR, uptimePercent: (12 / 13) * 100 });
-    expect(samples[0]!.atMs).toBe(start + 11 * HOUR);
-    expect(recentUptime(samples, startMs)).toBeCloseTo(100, 6);
   });
 });

@@ -1,76 +1,205 @@
+// This node's validations judged from its store: the budget of the vote while more than half of the stake's view is
+// known, the last trustworthy figure spent in real time while not (isolated) or while the node cannot be reached,
+// "unknown" with no earlier figure; auto-renewed cycles; the threshold the node counts its rewarding stake at.
+// Every figure is checked against the median voter's arithmetic written out here.
 import { describe, expect, it } from 'vitest';
-import { createAvatopStore, PRIMARY_NETWORK_ID, type AvatopState } from '../../../src/state/store';
-import { idleResource, resolveOk } from '../../../src/state/resource';
-import { guardOwnValidation, guardWatchedValidation } from '../../../src/domain/reward/guard';
+import { createAvatopStore, type AvatopState } from '../../../src/state/store';
+import { guardOwnValidation, guardWatchedValidation, judgeNode, rememberViews } from '../../../src/domain/reward/node-guard';
 import type { Validator } from '../../../src/state/types';
-import { methods } from '../../../src/rpc/methods';
+import { allAt as all, rewardState, someAt as some, unreachable } from '../../helpers/reward-state';
 
-const DAY = 86_400_000;
-const NODE = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const HELICON = '2026-07-28T15:00:00Z';
 const start = Date.UTC(2026, 7, 1);
 const now = start + 10 * DAY;
 
-function state(opts: { heliconTime: string; validator?: Partial<Validator>; weighted: number; rewarding?: number }): AvatopState {
-  const s = createAvatopStore().getState();
-  const at = { at: now };
-  const validator = { nodeID: NODE, startTime: new Date(start), endTime: new Date(start + 100 * DAY), uptime: 99.5, ...opts.validator } as Validator;
-  return {
-    ...s,
-    node: {
-      ...s.node,
-      id: resolveOk(idleResource(), { nodeID: NODE, nodePOP: null }, at),
-      uptime: resolveOk(idleResource(), { weightedAveragePercentage: opts.weighted, rewardingStakePercentage: opts.rewarding ?? 100 }, at),
-    },
-    versions: { ...s.versions, upgrades: resolveOk(idleResource(), methods['info.upgrades'].result.parse({ heliconTime: opts.heliconTime }), at) },
-    validators: { ...s.validators, detail: { [`${PRIMARY_NETWORK_ID}/${NODE}`]: resolveOk(idleResource(), validator, at) } },
-  };
+/** The median voter's budget: (1 − threshold) × period − (1 − uptime) × elapsed. */
+const medianBudget = (thr: number, periodMs: number, uptime: number, elapsedMs: number) => ((100 - thr) / 100) * periodMs - ((100 - uptime) / 100) * elapsedMs;
+
+interface Opts {
+  views: ReadonlyArray<number | undefined>;
+  at?: number;
+  heliconTime?: string;
+  validator?: Partial<Validator>;
+  weighted?: number;
 }
 
-describe('guardOwnValidation', () => {
-  it('uses the peers\' view against the node\'s own Helicon rule: 80% when Helicon is not scheduled', () => {
-    const g = guardOwnValidation(state({ heliconTime: '9999-12-01T00:00:00Z', weighted: 95 }), { now })!;
-    expect(g.threshold.percent).toBe(80);
-    expect(g.view).toBe('peers');
-    expect(g.ownRecordPercent).toBe(99.5);
-    // 100 days at 80%: 20 days allowed; 10 days at 95%: half a day used.
-    expect(g.budget!.remainingMs / DAY).toBeCloseTo(19.5, 6);
-    expect(g.budgetTier).toBe('ok');
-    expect(g.endTier).toBe('ok');
+function state(o: Opts): AvatopState {
+  return rewardState({
+    views: o.views,
+    at: o.at ?? now,
+    heliconTime: o.heliconTime ?? HELICON,
+    weighted: o.weighted,
+    validator: { startTime: new Date(start), endTime: new Date(start + 30 * DAY), ...o.validator },
   });
+}
 
-  it('needs 90% for a validation that started after Helicon, and the budget follows', () => {
-    const g = guardOwnValidation(state({ heliconTime: '2026-07-28T15:00:00Z', weighted: 95 }), { now })!;
+describe('the budget follows the vote', () => {
+  it('connected to 95% of the stake, every voter at 100%: the whole allowance, whatever the node\'s own average says', () => {
+    const s = rememberViews(state({ views: some(19, 100), weighted: 95.05 }), now);
+    const g = guardOwnValidation(s, { now })!;
     expect(g.threshold.percent).toBe(90);
-    expect(g.budget!.remainingMs / DAY).toBeCloseTo(10 - 0.5, 6);
+    expect(g.basis.kind).toBe('vote');
+    expect(g.uptimePercent).toBe(100);
+    expect(g.budget!.remainingMs).toBeCloseTo(medianBudget(90, 30 * DAY, 100, 10 * DAY), 0);
+    expect(g.budget!.remainingMs / DAY).toBeCloseTo(3, 6);
+    expect(g.budgetTier).toBe('ok');
+    // Good to 1% of the 10 days elapsed.
+    expect(g.basis.kind === 'vote' && g.basis.accuracyMs).toBeCloseTo(0.1 * DAY, 0);
+    expect(g.averagePercent).toBe(95.05);
+    expect(g.rewardingCountedAt).toBe(90);
   });
 
-  it('is lost, and says so, when the peers\' view is far below', () => {
-    const g = guardOwnValidation(state({ heliconTime: '2026-07-28T15:00:00Z', weighted: 0 }), { now })!;
+  it('the median voter decides: a few low views do not move it, a stake majority does', () => {
+    const views = [...all(99)];
+    views[0] = 40;
+    views[1] = 50;
+    const g = guardOwnValidation(state({ views }), { now })!;
+    expect(g.uptimePercent).toBe(99);
+    expect(g.budget!.remainingMs).toBeCloseTo(medianBudget(90, 30 * DAY, 99, 10 * DAY), 0);
+    const low = guardOwnValidation(state({ views: [...all(60).slice(0, 11), ...all(100).slice(0, 9)] }), { now })!;
+    expect(low.uptimePercent).toBe(60);
+    expect(low.budget!.state).toBe('lost');
+    expect(low.budgetTier).toBe('over');
+  });
+
+  it('say how the network sees the node: the share of stake at each observed uptime', () => {
+    const g = guardOwnValidation(state({ views: [...all(100).slice(0, 15), 85, 85, undefined, 0, 0] }), { now })!;
+    expect(g.network!.buckets.map((b) => [b.uptimePercent, Math.round(b.stakeShare * 1000)])).toEqual([
+      [85, 100],
+      [100, 750],
+    ]);
+    expect(g.network!.pendingShare).toBeCloseTo(2000 / 20_010, 5);
+    expect(g.rewardingShare).toBeCloseTo(15_000 / 20_010, 5);
+  });
+});
+
+describe('when the view cannot be trusted, the budget counts down', () => {
+  it('a restart: peers reconnect with no ping yet (isolated); the last trustworthy figure is spent in real time, then the vote again', () => {
+    // A trustworthy reading at `now`: every voter at 99%.
+    let s = rememberViews(state({ views: all(99) }), now);
+    const before = guardOwnValidation(s, { now })!.budget!.remainingMs;
+    // Restarted five minutes later: three validators reconnected, none has pinged yet (0), one has (100).
+    const t1 = now + 5 * MIN;
+    s = rememberViews({ ...state({ views: [100, 0, 0, ...some(0, 0).slice(3)], at: t1 }), reward: s.reward }, t1);
+    const g = guardOwnValidation(s, { now: t1 })!;
+    expect(g.basis).toMatchObject({ kind: 'projected', reason: 'isolated', sinceMs: now });
+    expect(g.budget!.remainingMs).toBeCloseTo(before - 5 * MIN, 0);
+    expect(g.budget!.state).toBe('ok');
+    // It never rises while projected.
+    const t2 = t1 + 10 * MIN;
+    expect(guardOwnValidation(s, { now: t2 })!.budget!.remainingMs).toBeCloseTo(before - 15 * MIN, 0);
+    // Peers pinged: the vote is back, and it says what the voters measured (the restart cost them a few minutes).
+    const t3 = t1 + MIN;
+    s = rememberViews({ ...state({ views: all(98), at: t3 }), reward: s.reward }, t3);
+    const back = guardOwnValidation(s, { now: t3 })!;
+    expect(back.basis.kind).toBe('vote');
+    expect(back.budget!.remainingMs).toBeCloseTo(medianBudget(90, 30 * DAY, 98, t3 - start), 0);
+  });
+
+  it('an isolated node is never "reward lost" from its near-zero average, and without an earlier figure says "budget unknown"', () => {
+    const s = state({ views: some(0, 0), weighted: 0.05 });
+    const g = guardOwnValidation(rememberViews(s, now), { now })!;
+    expect(g.basis).toEqual({ kind: 'unknown', reason: 'isolated' });
+    expect(g.budget).toBeUndefined();
+    expect(g.budgetTier).toBeUndefined();
+  });
+
+  it('a node that stops answering: projected from the last figure, "node unreachable"', () => {
+    let s = rememberViews(state({ views: all(100) }), now);
+    const t = now + 2 * HOUR;
+    s = unreachable(s, now + MIN);
+    const g = guardOwnValidation(s, { now: t })!;
+    expect(g.basis).toMatchObject({ kind: 'projected', reason: 'unreachable', sinceMs: now });
+    expect(g.budget!.remainingMs).toBeCloseTo(medianBudget(90, 30 * DAY, 100, 10 * DAY) - 2 * HOUR, 0);
+    // Projected below zero: spent (critical), not lost.
+    const late = guardOwnValidation(s, { now: now + 4 * DAY })!;
+    expect(late.budget!.state).toBe('spent');
+    expect(late.budgetTier).toBe('critical');
+    // Down with no earlier figure: unknown.
+    expect(guardOwnValidation(unreachable(state({ views: all(100) }), now), { now: t })!.basis).toEqual({ kind: 'unknown', reason: 'unreachable' });
+  });
+
+  it('a projection at the worst case is warned of once it would run out before the end, critical within a day', () => {
+    // 14-day period at 90%: 1.4 d allowed, all of it left at the last reading.
+    let s = rememberViews(state({ views: all(100), validator: { startTime: new Date(now), endTime: new Date(now + 14 * DAY) } }), now);
+    s = unreachable(s, now + MIN);
+    expect(guardOwnValidation(s, { now: now + HOUR })!.budgetTier).toBe('warn');
+    expect(guardOwnValidation(s, { now: now + 12 * HOUR })!.budgetTier).toBe('critical');
+  });
+
+  it('the last hour\'s downtime makes a measured budget run out sooner', () => {
+    let s = state({ views: all(100) });
+    // 40 minutes trusted, then 20 minutes isolated, then trusted again.
+    for (let m = 0; m <= 40; m++) s = rememberViews({ ...state({ views: all(100), at: now + m * MIN }), reward: s.reward }, now + m * MIN);
+    for (let m = 41; m < 60; m++) s = rememberViews({ ...state({ views: some(2, 100), at: now + m * MIN }), reward: s.reward }, now + m * MIN);
+    const t = now + 60 * MIN;
+    s = rememberViews({ ...state({ views: all(100), at: t }), reward: s.reward }, t);
+    const g = guardOwnValidation(s, { now: t })!;
+    expect(g.basis.kind).toBe('vote');
+    expect(g.budget!.runsOutAtMs).toBeDefined();
+    // About a third of the hour down: the 3 days run out in about 9.
+    expect((g.budget!.runsOutAtMs! - t) / DAY).toBeGreaterThan(8);
+    expect((g.budget!.runsOutAtMs! - t) / DAY).toBeLessThan(10);
+  });
+});
+
+describe('auto-renewed validators (ACP-236)', () => {
+  const authority = { addresses: ['P-avax1x'], threshold: 1, locktime: 0n };
+  const cycle = { startTime: new Date(now - DAY), endTime: new Date(now + DAY), validatorAuthority: authority };
+
+  it('a healthy 48-hour cycle: OK at 100% (4h 48m is the whole allowance), and its end is no deadline', () => {
+    const g = guardOwnValidation(state({ views: all(100), validator: { ...cycle, nextPeriod: 172_800n, autoCompoundRewardShares: 500_000 } }), { now })!;
+    expect(g.budget!.remainingMs).toBeCloseTo(medianBudget(90, 2 * DAY, 100, DAY), 0);
+    expect(g.budgetTier).toBe('ok');
+    expect(g.outcome).toBe('renews');
+    expect(g.endTier).toBe('ok');
+    expect(g.compoundShare).toBe(0.5);
+  });
+
+  it('a failing cycle: its reward lost, the validator removed at the cycle\'s end', () => {
+    const g = guardOwnValidation(state({ views: all(70), validator: { ...cycle, nextPeriod: 172_800n } }), { now })!;
     expect(g.budget!.state).toBe('lost');
-    expect(g.budgetTier).toBe('over');
+    expect(g.outcome).toBe('removed');
+    expect(g.endTier).toBe('warn');
   });
 
-  it('takes --uptime-threshold over the node\'s rule', () => {
-    const g = guardOwnValidation(state({ heliconTime: '2026-07-28T15:00:00Z', weighted: 95 }), { now, override: 70 })!;
-    expect(g.threshold.percent).toBe(70);
+  it('auto-renew switched off (nextPeriod 0): it exits at the cycle\'s end', () => {
+    const g = guardOwnValidation(state({ views: all(100), validator: { ...cycle, nextPeriod: 0n } }), { now })!;
+    expect(g.outcome).toBe('exits');
+    expect(g.endTier).toBe('warn');
   });
 
-  it('marks an auto-renewed validation and judges its current period', () => {
-    const g = guardOwnValidation(
-      state({ heliconTime: '2026-07-28T15:00:00Z', weighted: 100, validator: { validatorAuthority: { addresses: ['P-avax1x'], threshold: 1, locktime: 0n }, startTime: new Date(now - DAY), endTime: new Date(now + 13 * DAY) } }),
-      { now },
-    )!;
-    expect(g.autoRenewed).toBe(true);
-    expect(g.budget!.remainingMs / DAY).toBeCloseTo(1.4, 6);
+  it('a new cycle does not count down from the last one\'s figure', () => {
+    let s = rememberViews(state({ views: all(100), validator: { ...cycle, nextPeriod: 172_800n } }), now);
+    const next = { ...cycle, startTime: cycle.endTime, endTime: new Date(now + 3 * DAY), nextPeriod: 172_800n };
+    s = unreachable({ ...state({ views: all(100), validator: next, at: now + DAY + MIN }), reward: s.reward }, now + DAY + 2 * MIN);
+    expect(guardOwnValidation(s, { now: now + DAY + 5 * MIN })!.basis).toEqual({ kind: 'unknown', reason: 'unreachable' });
+  });
+});
+
+describe('thresholds and other views', () => {
+  it('--uptime-threshold moves only a validation started before Helicon, and the projection follows it', () => {
+    const after = guardOwnValidation(state({ views: all(100) }), { now, override: 70 })!;
+    expect(after.threshold.percent).toBe(90);
+    let s = rememberViews(state({ views: all(99), heliconTime: '9999-12-01T00:00:00Z' }), now);
+    expect(guardOwnValidation(s, { now, override: 70 })!.budget!.remainingMs).toBeCloseTo(medianBudget(70, 30 * DAY, 99, 10 * DAY), 0);
+    s = unreachable(s, now + MIN);
+    expect(guardOwnValidation(s, { now: now + HOUR, override: 70 })!.budget!.remainingMs).toBeCloseTo(medianBudget(70, 30 * DAY, 99, 10 * DAY) - HOUR, 0);
+    expect(guardOwnValidation(s, { now: now + HOUR, override: 70 })!.rewardingCountedAt).toBe(70);
   });
 
-  it('is undefined for a node that is not validating', () => {
-    const s = createAvatopStore().getState();
-    expect(guardOwnValidation(s, { now })).toBeUndefined();
+  it('judges once per store update and second: the same list to every surface', () => {
+    const s = state({ views: all(100) });
+    expect(judgeNode(s, { now })).toBe(judgeNode(s, { now }));
+    expect(judgeNode(s, { now: now + 1000 })).not.toBe(judgeNode(s, { now }));
   });
 
-  it('judges a watched node by this node\'s view of it', () => {
-    const s = state({ heliconTime: '9999-12-01T00:00:00Z', weighted: 100 });
+  it('is undefined for a node that is not validating, and a watched node is judged by this node\'s view of it', () => {
+    expect(guardOwnValidation(createAvatopStore().getState(), { now })).toBeUndefined();
+    const s = state({ views: all(100) });
     const g = guardWatchedValidation({ nodeID: 'NodeID-x', startTime: new Date(start), endTime: new Date(start + 11 * DAY), uptime: 50 } as Validator, s, { now });
     expect(g.view).toBe('this-node');
     expect(g.budget!.state).toBe('lost');

@@ -14,6 +14,7 @@ import type { ValidationFacts } from '../../../src/domain/reward/guard';
 import { healthResult } from '../../../src/rpc/methods/health/health-result';
 import { validatorRecord } from '../../../src/rpc/methods/platform/validator-records';
 import { PRIMARY_NETWORK_ID } from '../../../src/state/constants';
+import { voteAt } from '../../helpers/vote';
 
 const DAY = 86_400_000;
 const start = Date.UTC(2026, 7, 1);
@@ -28,12 +29,13 @@ const entry = (wire: Record<string, unknown>) => validatorRecord.parse({ nodeID:
 
 const primary: ValidationFacts = {
   nodeId: 'NodeID-x',
+  validation: 'primary',
   startMs: start,
   endMs: start + 100 * DAY,
-  uptimePercent: 95,
   view: 'peers',
+  vote: voteAt(95, now),
   helicon: { kind: 'unscheduled' },
-  autoRenewed: false,
+  renewal: { kind: 'fixed' },
 };
 
 describe('discovery facts', () => {

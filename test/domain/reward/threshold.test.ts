@@ -1,5 +1,6 @@
 // The reward threshold rule: the node's own Helicon time decides ACP-267's 90%, elastic subnets use their
-// TransformSubnetTx uptimeRequirement, --uptime-threshold overrides, and every figure says where it comes from.
+// TransformSubnetTx uptimeRequirement, --uptime-threshold stands for the node's --uptime-requirement (before Helicon
+// only, as the node's flag), and every figure says where it comes from.
 import { describe, expect, it } from 'vitest';
 import {
   heliconFromResource,
@@ -60,9 +61,19 @@ describe('reward threshold', () => {
     expect(stakeRuleOf(PRIMARY_NETWORK_ID, { nodeID: 'NodeID-z' }, undefined)).toEqual({ kind: 'primary' });
   });
 
-  it('--uptime-threshold overrides the rule, and says so', () => {
-    const t = rewardThreshold({ start: at('2026-08-01T00:00:00Z'), helicon: FUJI, override: 75, now });
-    expect(t.text).toBe('75% (--uptime-threshold)');
+  it('--uptime-threshold changes what the node\'s --uptime-requirement changes: validations started before Helicon', () => {
+    // prefersCommit (options.go): the node's requirement, except 90% (genesis.ACP267UptimeRequirement, a constant)
+    // for a primary validation started at or after Helicon, and the subnet's own for an elastic subnet.
+    const after = rewardThreshold({ start: at('2026-08-01T00:00:00Z'), helicon: FUJI, override: 75, now });
+    expect(after.percent).toBe(90);
+    expect(after.source).toBe('after-helicon');
+    const subnet = rewardThreshold({ start: at('2026-07-01T00:00:00Z'), helicon: FUJI, override: 75, rule: { kind: 'elastic', uptimeRequirement: 600_000 }, now });
+    expect(subnet.percent).toBe(60);
+    const unscheduled = rewardThreshold({ start: at('2026-08-01T00:00:00Z'), helicon: { kind: 'unscheduled' }, override: 75, now });
+    expect(unscheduled.percent).toBe(75);
+    const t = rewardThreshold({ start: at('2026-07-01T00:00:00Z'), helicon: FUJI, override: 75, now });
+    expect(t.text).toBe("75% (--uptime-threshold (as the node's --uptime-requirement); started before Helicon, 2026-07-28)");
+    expect(t.short).toBe('75% (--uptime-threshold, before Helicon)');
     expect(isBelow(76, t)).toBe(false);
     expect(isBelow(74.9, t)).toBe(true);
     expect(isBelow(undefined, t)).toBe(false);

@@ -1,0 +1,172 @@
+// The reward guard over a node's store: the network's view of this node from what the store holds (info.peers and
+// the validator set), this node's validations as facts, judged once per store update, and the memory of the last
+// trustworthy budget kept up to date as the views arrive. The monitor's screens, the fleet and the exporter read a
+// node through this module; `status` builds the same facts from its snapshot.
+import type { AvatopState } from '../../state/store';
+import type { Validator } from '../../state/types';
+import type { LastBudget, VoterWeights } from '../../state/reward-memory';
+import { PRIMARY_NETWORK_ID } from '../../state/constants';
+import { selectOwnValidator } from '../../state/own-validator';
+import { selectLiveness } from '../../state/liveness';
+import { liveValues } from '../../state/rows';
+import { cycleRewardsOf, ownValidationsOf, type CycleRewards } from '../../state/view-keys';
+import { heliconFromResource, rewardThreshold, PRIMARY } from './threshold';
+import { networkView, type NetworkView } from './vote';
+import { addViewSample, lastBudgetOf, recentDownShare, rememberBudgets } from './projection';
+import { judgeValidation, type GuardOptions, type ValidationFacts, type ValidationGuard, type VoteFacts } from './guard';
+import { lastCycleRewardTxIdOf, renewalOf } from './renewal';
+import { judgeOwnValidations, type JudgedValidation } from './own-validations';
+
+const weightMaps = new WeakMap<VoterWeights, ReadonlyMap<string, bigint>>();
+
+/** The validator set's weights by node ID (built once per reply). */
+export function weightsOf(w: VoterWeights): ReadonlyMap<string, bigint> {
+  let m = weightMaps.get(w);
+  if (!m) {
+    const out = new Map<string, bigint>();
+    for (const v of w.validators) out.set(v.nodeID, v.weight);
+    weightMaps.set(w, (m = out));
+  }
+  return m;
+}
+
+const views = new WeakMap<object, WeakMap<VoterWeights, NetworkView>>();
+
+/** How the network sees this node, from the store: undefined until the peers' views and the validator set are in. */
+export function networkViewOf(s: AvatopState): { view: NetworkView; atMs: number } | undefined {
+  const peers = s.peers.list;
+  const weights = s.reward.weights.data;
+  if (!peers.data || !weights || peers.updatedAt === undefined) return undefined;
+  let byWeights = views.get(peers.data);
+  if (!byWeights) views.set(peers.data, (byWeights = new WeakMap()));
+  let view = byWeights.get(weights);
+  if (!view) {
+    view = networkView({ peers: liveValues(peers.data), weights: weightsOf(weights), totalWeight: weights.totalWeight, selfNodeId: s.node.id.data?.nodeID });
+    byWeights.set(weights, view);
+  }
+  return { view, atMs: peers.updatedAt };
+}
+
+/** Readings further apart than this count as time the view could not be seen (at least 2.5 min, or 2.5 usual gaps). */
+function gapOf(seen: AvatopState['reward']['seen']): number {
+  const gaps: number[] = [];
+  for (let i = 1; i < seen.length; i++) gaps.push(seen[i]!.atMs - seen[i - 1]!.atMs);
+  gaps.sort((a, b) => a - b);
+  const usual = gaps.length > 0 ? gaps[Math.floor(gaps.length / 2)]! : 0;
+  return Math.max(150_000, 2.5 * usual);
+}
+
+/** The vote as the store has it now. */
+export function voteFactsOf(s: AvatopState, now: number): VoteFacts {
+  const v = networkViewOf(s);
+  return {
+    view: v?.view,
+    atMs: v?.atMs,
+    reachable: selectLiveness(s).state !== 'down',
+    last: s.reward.last,
+    downRate: recentDownShare(s.reward.seen, now, gapOf(s.reward.seen)),
+  };
+}
+
+/** This node's primary-network validation as facts, from its own record and the vote. */
+export function primaryFacts(own: Validator | undefined, s: AvatopState, vote: VoteFacts | undefined): ValidationFacts | undefined {
+  if (!own) return undefined;
+  const uptime = s.node.uptime.data;
+  return {
+    nodeId: own.nodeID,
+    validation: 'primary',
+    startMs: own.startTime?.getTime(),
+    endMs: own.endTime?.getTime(),
+    view: 'peers',
+    vote,
+    ownRecordPercent: own.uptime,
+    averagePercent: uptime?.weightedAveragePercentage,
+    rewardingStakePercent: uptime?.rewardingStakePercentage,
+    helicon: heliconFromResource(s.versions.upgrades),
+    renewal: renewalOf(own),
+  };
+}
+
+/** Judged lists per store state, by second and options: a few, as the header and a pane may ask at other clocks. */
+const judged = new WeakMap<AvatopState, Map<string, JudgedValidation[]>>();
+const JUDGED_PER_STATE = 4;
+
+/**
+ * Every validation of the node whose store this is (primary first, then subnets and L1s), judged once per store
+ * update and second: the header, the overview, the fleet row and the exporter all ask this and get the same list.
+ */
+export function judgeNode(s: AvatopState, o: GuardOptions): JudgedValidation[] {
+  const key = `${o.now}|${o.override ?? ''}|${o.warnBudget ? JSON.stringify(o.warnBudget) : ''}`;
+  let byKey = judged.get(s);
+  const hit = byKey?.get(key);
+  if (hit) return hit;
+  const vote = voteFactsOf(s, o.now);
+  const list = judgeOwnValidations(primaryFacts(selectOwnValidator(s), s, vote), ownValidationsOf(s), o, PRIMARY_NETWORK_ID);
+  if (!byKey) judged.set(s, (byKey = new Map()));
+  if (byKey.size >= JUDGED_PER_STATE) byKey.delete(byKey.keys().next().value!);
+  byKey.set(key, list);
+  return list;
+}
+
+/** This node's primary-network validation judged, or undefined when it is not a current validator (or not known yet). */
+export function guardOwnValidation(s: AvatopState, o: GuardOptions): ValidationGuard | undefined {
+  const first = judgeNode(s, o)[0];
+  return first?.kind === 'primary' ? first.guard : undefined;
+}
+
+/** A watched node's validation, from this node's view of it (its getCurrentValidators `uptime`). */
+export function guardWatchedValidation(v: Validator, s: AvatopState, o: GuardOptions): ValidationGuard {
+  return judgeValidation(
+    {
+      nodeId: v.nodeID,
+      validation: 'primary',
+      startMs: v.startTime?.getTime(),
+      endMs: v.endTime?.getTime(),
+      view: 'this-node',
+      uptimePercent: v.uptime,
+      helicon: heliconFromResource(s.versions.upgrades),
+      renewal: renewalOf(v),
+    },
+    o,
+  );
+}
+
+/**
+ * The store after a reading of the peers' views at `atMs`: the reading noted (trusted or not), and, when more than
+ * half of all stake's view is known, each rewarded validation's budget remembered as its last trustworthy one. The
+ * figures are at the node's own rule (no --uptime-threshold: the poller knows no flags); `project` recomputes them
+ * at another threshold.
+ */
+export function rememberViews(s: AvatopState, atMs: number): AvatopState {
+  const v = networkViewOf(s);
+  const own = selectOwnValidator(s);
+  // Only a validator's views matter, and only once both halves of the view are in.
+  if (!v || !own) return s;
+  const trusted = v.view.trusted && v.view.medianUptimePercent !== undefined;
+  const seen = addViewSample(s.reward.seen, { atMs, trusted });
+  let last = s.reward.last;
+  if (trusted) {
+    const facts = primaryFacts(own, s, undefined)!;
+    const records: LastBudget[] = [];
+    const record = (validation: string, startMs: number | undefined, endMs: number | undefined, thresholdPercent: number | undefined) => {
+      if (startMs === undefined || endMs === undefined || thresholdPercent === undefined || startMs >= endMs) return;
+      records.push(lastBudgetOf({ validation, nodeId: own.nodeID, atMs, startMs, endMs, thresholdPercent, medianUptimePercent: v.view.medianUptimePercent!, knownShare: v.view.knownShare }));
+    };
+    record('primary', facts.startMs, facts.endMs, rewardThreshold({ start: facts.startMs, helicon: facts.helicon, rule: PRIMARY, now: atMs }).percent);
+    for (const d of ownValidationsOf(s)?.validations ?? []) {
+      if (d.kind !== 'subnet' || !d.permissionless) continue;
+      const t = rewardThreshold({ start: facts.startMs, helicon: facts.helicon, rule: { kind: 'elastic', uptimeRequirement: d.uptimeRequirement }, now: atMs });
+      // The reward vote measures a subnet validation's uptime from the primary start (options.go).
+      record(d.subnetId, facts.startMs, d.endMs, t.percent);
+    }
+    last = rememberBudgets(last, records);
+  }
+  if (seen === s.reward.seen && last === s.reward.last) return s;
+  return { ...s, reward: { ...s.reward, seen, last } };
+}
+
+/** What this node's previous auto-renewed cycle paid out, under its reward tx, once polled. */
+export function lastCycleRewards(s: AvatopState): CycleRewards | undefined {
+  const id = lastCycleRewardTxIdOf(selectOwnValidator(s));
+  return id === undefined ? undefined : cycleRewardsOf(s, id);
+}

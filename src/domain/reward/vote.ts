@@ -1,0 +1,141 @@
+// How the network sees this node: each connected validator's own measurement of its uptime, weighted by stake, and
+// the downtime budget of the vote they would cast. Pure.
+//
+// Facts from avalanchego v1.15.0:
+// - Every validator votes on a staker's reward from its own uptime measurement (vms/platformvm/block/executor/
+//   options.go `prefersCommit`: uptime measured from the validation's start, compared with the requirement), and
+//   Snowman samples validators by stake, so what decides is the stake-weighted median voter: a clear stake majority
+//   that prefers commit wins, whatever the others think.
+// - A connected peer tells this node its measurement: info.peers `observedUptime` (network/peer/peer.go keeps the
+//   last one its ping carried; a whole percent, rounded down; 0 until the peer's first ping, 22.5 s after it
+//   connects, so 0 is ignored here: that view is not known yet).
+// - A validator that is not connected is an unknown vote, not a vote against (network/network.go `NodeUptime` counts
+//   it as 0 in weightedAveragePercentage, which is why that average is not the budget's input).
+// - Weights are the validator set's (platform.getValidatorsAt: stake plus delegations, what sampling uses).
+
+/** One validator's view of this node. */
+export interface VoterView {
+  readonly nodeId: string;
+  readonly weight: bigint;
+  /** Its observed uptime of this node, whole percent (1-100). */
+  readonly uptimePercent: number;
+}
+
+export interface NetworkViewInput {
+  /** info.peers entries: each connected peer and what it last told this node. */
+  readonly peers: Iterable<{ readonly nodeID: string; readonly observedUptime?: number }>;
+  /** The validator set by node ID (getValidatorsAt). */
+  readonly weights: ReadonlyMap<string, bigint>;
+  /** Total weight of the set; the sum of `weights` when not given. */
+  readonly totalWeight?: bigint;
+  /** This node: its own entry (if a peer list ever held it) is not a vote from the network. */
+  readonly selfNodeId?: string;
+}
+
+/** Share of all stake (0-1) that sees this node at one observed uptime. */
+export interface UptimeBucket {
+  readonly uptimePercent: number;
+  readonly stakeShare: number;
+}
+
+export interface NetworkView {
+  /** Voters whose view is known, lowest uptime first. */
+  readonly voters: readonly VoterView[];
+  readonly knownWeight: bigint;
+  readonly totalWeight: bigint;
+  /** Share (0-1) of all stake whose view of this node is known. */
+  readonly knownShare: number;
+  /** Share (0-1) of stake connected but not heard from yet (observed uptime 0: no ping yet). */
+  readonly pendingShare: number;
+  /** How the network sees the node: the share of all stake at each observed uptime, lowest first. */
+  readonly buckets: readonly UptimeBucket[];
+  /** The stake-weighted median voter's uptime; undefined with no voter. */
+  readonly medianUptimePercent: number | undefined;
+  /** More than half of all stake's view is known: the median stands for the vote. */
+  readonly trusted: boolean;
+}
+
+/** Share as a float without losing bigint precision on mainnet-sized weights. */
+function share(part: bigint, whole: bigint): number {
+  if (whole <= 0n) return 0;
+  return Number((part * 1_000_000n) / whole) / 1_000_000;
+}
+
+export function networkView(input: NetworkViewInput): NetworkView {
+  const voters: VoterView[] = [];
+  let pending = 0n;
+  const seen = new Set<string>();
+  for (const p of input.peers) {
+    if (p.nodeID === input.selfNodeId || seen.has(p.nodeID)) continue;
+    seen.add(p.nodeID);
+    const weight = input.weights.get(p.nodeID);
+    // A peer outside the validator set has no vote (NodeUptime skips it too).
+    if (weight === undefined || weight <= 0n) continue;
+    const u = p.observedUptime;
+    if (u === undefined || !Number.isFinite(u) || u <= 0) {
+      pending += weight;
+      continue;
+    }
+    voters.push({ nodeId: p.nodeID, weight, uptimePercent: Math.min(100, Math.floor(u)) });
+  }
+  voters.sort((a, b) => a.uptimePercent - b.uptimePercent || (a.nodeId < b.nodeId ? -1 : 1));
+  let total = input.totalWeight;
+  if (total === undefined) {
+    total = 0n;
+    for (const w of input.weights.values()) total += w;
+  }
+  const knownWeight = voters.reduce((sum, v) => sum + v.weight, 0n);
+  const byUptime = new Map<number, bigint>();
+  for (const v of voters) byUptime.set(v.uptimePercent, (byUptime.get(v.uptimePercent) ?? 0n) + v.weight);
+  const buckets = [...byUptime].map(([uptimePercent, w]) => ({ uptimePercent, stakeShare: share(w, total) }));
+  return {
+    voters,
+    knownWeight,
+    totalWeight: total,
+    knownShare: share(knownWeight, total),
+    pendingShare: share(pending, total),
+    buckets,
+    medianUptimePercent: weightedMedian(voters),
+    trusted: total > 0n && knownWeight * 2n > total,
+  };
+}
+
+/**
+ * The stake-weighted median of voters sorted lowest first: the lowest uptime at which at least half of the known
+ * stake sees the node that low or lower (of two middle voters, the lower: the guard errs towards less budget).
+ */
+export function weightedMedian(sorted: readonly VoterView[]): number | undefined {
+  const known = sorted.reduce((sum, v) => sum + v.weight, 0n);
+  if (known <= 0n) return undefined;
+  let cum = 0n;
+  for (const v of sorted) {
+    cum += v.weight;
+    if (cum * 2n >= known) return v.uptimePercent;
+  }
+  return sorted[sorted.length - 1]?.uptimePercent;
+}
+
+/**
+ * One voter's remaining downtime budget, in ms: the period allows (1 − threshold) × its length, and this voter has
+ * seen (1 − its uptime) × the time elapsed of it spent.
+ */
+export function voterBudgetMs(thresholdPercent: number, startMs: number, endMs: number, uptimePercent: number, nowMs: number): number {
+  const length = Math.max(0, endMs - startMs);
+  const elapsed = Math.max(0, Math.min(nowMs, endMs) - startMs);
+  return ((100 - thresholdPercent) / 100) * length - ((100 - uptimePercent) / 100) * elapsed;
+}
+
+/**
+ * Whole-percent views are rounded down, so each voter's true uptime is up to 1 point higher: the budget read from
+ * them is low by at most 1% of the time elapsed. This is that bound.
+ */
+export function viewAccuracyMs(startMs: number, nowMs: number, endMs: number): number {
+  return Math.max(0, Math.min(nowMs, endMs) - startMs) / 100;
+}
+
+/** Share of stake (0-1) that would vote to reward at `thresholdPercent`, of all stake: the vote as it stands. */
+export function rewardingShare(view: NetworkView, thresholdPercent: number): number {
+  let w = 0n;
+  for (const v of view.voters) if (v.uptimePercent >= thresholdPercent) w += v.weight;
+  return share(w, view.totalWeight);
+}
