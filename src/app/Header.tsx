@@ -16,12 +16,10 @@ import { formatAge, formatDuration } from '../format/time';
 import { addHeight, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote, unreachableText, type HeightHistory } from './header-model';
 import { selectLiveness, type Liveness } from '../state/liveness';
 import { connectedParts, healthParts } from './health-model';
-import { useThresholdOf } from '../ui/use-reward-threshold';
+import { useOwnThreshold } from '../ui/use-reward-threshold';
 import { fitHeaderParts, type HeaderPart } from './header-fit';
-import { selectOwnValidator } from '../state/own-validator';
 import type { Resource } from '../state/resource';
 import { headerMetricParts } from './header-metrics';
-import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { isBelow } from '../domain/reward/threshold';
 import { validationsBadge } from '../ui/validations-model';
 import { useOwnValidations } from '../ui/use-own-validations';
@@ -91,8 +89,7 @@ export function Header({ width }: { width: number }) {
   const rewarding = uptime.data?.rewardingStakePercentage;
   // The threshold this node's validation has (domain/reward/threshold.ts); for a non-validator, a new validation's.
   // The node counts info.uptime's rewarding stake at it.
-  const own = useAvatop(selectOwnValidator);
-  const threshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, Date.now());
+  const threshold = useOwnThreshold(Date.now());
   const now = Date.now();
   // The worst of this node's validations (primary, subnet, L1) by the reward guard.
   const validations = useOwnValidations(now);

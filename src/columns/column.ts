@@ -25,6 +25,11 @@ export interface Column<T> {
   readonly render: (row: T) => string;
   /** Sort by this; absent means the column is not sortable. */
   readonly sortValue?: (row: T) => string | number | bigint | undefined;
+  /**
+   * The cell moves on every poll by its nature (a peer's last-message age): a change in it alone does not mark the
+   * row changed ("~"), or every row would carry the marker after every refresh.
+   */
+  readonly volatile?: boolean;
   /** Cut long text in the middle ("NodeID-7Xhw2m…St3Lg") rather than at the end, keeping both ends of IDs. */
   readonly cut?: 'end' | 'middle';
   /** Text the `/` filter matches (plain words and `/KEY:text`); defaults to the rendered cell. */

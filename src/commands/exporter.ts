@@ -105,7 +105,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const weights = weightsByNetwork(states);
     return sessions.map((s, i) => ({ name: s.target.name, state: states[i]!, l1: s.l1(), weights: weights.get(states[i]!.node.networkName.data ?? '') }));
   };
-  const server = createExporterServer(views, { override: settings.uptimeThreshold, warnBudget });
+  const server = createExporterServer(views, { override: settings.uptimeThreshold, overrideFrom: settings.uptimeThresholdFrom, warnBudget });
   try {
     await listen(server, at);
   } catch (err) {

@@ -30,14 +30,14 @@ export async function run(argv: string[]): Promise<number> {
       if (!resource) throw new UsageError(name ? `unknown resource "${name}" (one of ${names.join(', ')})` : `which resource? (one of ${names.join(', ')})`);
       if (ctx.nodes.length > 1) {
         // Several nodes: one table with a NODE column, a JSON list with each node's name and URL, the worst exit.
-        const fleet = await fleetGet(ctx.nodes, (n) => resource.fetch(n.client, args, { ...ctx.extra, uptimeThreshold: ctx.settings.uptimeThreshold }));
+        const fleet = await fleetGet(ctx.nodes, (n) => resource.fetch(n.client, args, { ...ctx.extra, uptimeThreshold: ctx.settings.uptimeThreshold, uptimeThresholdFrom: ctx.settings.uptimeThresholdFrom }));
         for (const e of fleet.errors) process.stderr.write(`avatop: ${e}\n`);
         if (ctx.format === 'json') ctx.out(toJson(fleet.json));
         else if (fleet.text) ctx.out(fleet.text);
         return fleet.exitCode;
       }
       try {
-        const result = await resource.fetch(ctx.client, args, { ...ctx.extra, uptimeThreshold: ctx.settings.uptimeThreshold });
+        const result = await resource.fetch(ctx.client, args, { ...ctx.extra, uptimeThreshold: ctx.settings.uptimeThreshold, uptimeThresholdFrom: ctx.settings.uptimeThresholdFrom });
         if (ctx.format === 'json') ctx.out(toJson(result.rows));
         else ctx.out([result.note, renderTextTable(result.columns, result.rows)].filter(Boolean).join('\n'));
         return EXIT_OK;

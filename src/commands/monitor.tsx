@@ -123,7 +123,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
   const store = createAvatopStore();
   if (settings.pane) store.setState({ ...store.getState(), ui: setPane(store.getState().ui, settings.pane) }, true);
   const log = createDebugLog(settings.debugLog);
-  const threshold: RewardThreshold = settings.uptimeThreshold !== undefined ? { override: settings.uptimeThreshold } : DEFAULT_REWARD_THRESHOLD;
+  const threshold: RewardThreshold = settings.uptimeThreshold !== undefined ? { override: settings.uptimeThreshold, overrideFrom: settings.uptimeThresholdFrom } : DEFAULT_REWARD_THRESHOLD;
 
   return new Promise<number>((resolve) => {
     let done = false;

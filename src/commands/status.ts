@@ -54,7 +54,7 @@ export async function run(argv: string[]): Promise<number> {
     runLimitMs: STATUS_RUN_LIMIT_MS,
     async run(ctx) {
       const duration = (name: string) => (typeof ctx.extra[name] === 'string' ? parseDuration(ctx.extra[name] as string, `--${name}`) : undefined);
-      const rule = { override: ctx.settings.uptimeThreshold, warnBudget: warnBudgetOf(ctx.extra['warn-budget']), warnEndMs: duration('warn-end') };
+      const rule = { override: ctx.settings.uptimeThreshold, overrideFrom: ctx.settings.uptimeThresholdFrom, warnBudget: warnBudgetOf(ctx.extra['warn-budget']), warnEndMs: duration('warn-end') };
       if (ctx.nodes.length > 1) {
         // Several nodes (--url repeated, --node, config nodes): one table, the worst exit status.
         const fleet = await fleetStatus(ctx.nodes, rule, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch });

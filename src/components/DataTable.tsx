@@ -5,7 +5,7 @@ import { Box, Text } from 'ink';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import type { Style } from '../theme/schema';
 import { fit } from '../format/width';
-import { layoutColumns, renderCells, renderHeader, windowStart } from './table-layout';
+import { cellsDiffer, layoutColumns, renderCells, renderHeader, windowStart, type LaidOutColumn } from './table-layout';
 import type { Column } from '../columns/column';
 import type { TableRow } from './table-model';
 
@@ -29,6 +29,16 @@ export interface DataTableProps<T> {
 
 const MARKERS = { cursor: '›', added: '+', changed: '~', removed: '-', warn: '!', own: '*', error: '!' } as const;
 
+/** What each marker says, in the order one wins over another (rowMarker): the help overlay lists them. */
+export const MARKER_MEANINGS: readonly { readonly marker: string; readonly meaning: string }[] = [
+  { marker: MARKERS.cursor, meaning: 'the cursor: the row Enter opens and y copies' },
+  { marker: MARKERS.removed, meaning: 'gone from the node since the last refresh; shown once more, never counted' },
+  { marker: MARKERS.warn, meaning: 'needs a look: a validator offline or below its uptime threshold, a benched or outdated peer, a fleet node in trouble' },
+  { marker: MARKERS.own, meaning: "this node's own row" },
+  { marker: MARKERS.added, meaning: 'new since the last refresh' },
+  { marker: MARKERS.changed, meaning: 'a value shown on the row changed at the last refresh' },
+];
+
 /**
  * The one-character marker column. Without colour (NO_COLOR) it is all that tells rows apart, so what matters
  * most wins: the cursor, then a row that is gone, then risk (a validator below its threshold, a benched peer),
@@ -40,6 +50,17 @@ export function rowMarker(isCursor: boolean, change: 'added' | 'changed' | 'remo
   if (change === 'removed') return MARKERS.removed;
   if (tone) return MARKERS[tone];
   return change ? MARKERS[change] : ' ';
+}
+
+/**
+ * The change a row is marked with: "changed" only when the cells on screen differ from the previous poll's (the
+ * store flags a row whose record moved in any field), so a refresh marks only the rows whose shown values moved.
+ */
+export function shownChange<T>(row: TableRow<T>, cols: readonly LaidOutColumn<T>[]): 'added' | 'changed' | 'removed' | undefined {
+  const c = row.change;
+  if (c === undefined || c === 'same') return undefined;
+  if (c === 'changed' && row.before !== undefined && !cellsDiffer(row.before, row.value, cols)) return undefined;
+  return c;
 }
 
 interface RowLineProps {
@@ -70,7 +91,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           const index = start + k;
           const isCursor = showCursor && index === cursor;
           const t = tone?.(r.value);
-          const change = r.change && r.change !== 'same' ? r.change : undefined;
+          const change = shownChange(r, cols);
           const marker = rowMarker(isCursor, change, t);
           const text = fit(marker + renderCells(r.value, cols), width);
           const style = isCursor

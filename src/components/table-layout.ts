@@ -53,15 +53,29 @@ export function layoutColumns<T>(columnsIn: readonly Column<T>[], width: number,
   return out;
 }
 
+/** One cell as drawn: the column's text cut and padded to its width. */
+function cellText<T>(row: T, { column, width }: LaidOutColumn<T>): string {
+  const text = column.render(row);
+  return fit(column.cut === 'middle' ? cutMiddle(text, width) : text, width, column.align ?? 'left');
+}
+
 export function renderCells<T>(row: T, cols: readonly LaidOutColumn<T>[]): string {
   let line = '';
   for (let k = 0; k < cols.length; k++) {
-    const { column, width } = cols[k]!;
     if (k > 0) line += ' '.repeat(GAP);
-    const text = column.render(row);
-    line += fit(column.cut === 'middle' ? cutMiddle(text, width) : text, width, column.align ?? 'left');
+    line += cellText(row, cols[k]!);
   }
   return line;
+}
+
+/**
+ * Whether a row shows anything different from its previous value, in the columns on screen (volatile ones aside):
+ * a record whose unshown fields moved (a drifting uptime behind a rounded cell, a field no column draws) has not
+ * changed as far as the table is concerned.
+ */
+export function cellsDiffer<T>(before: T, value: T, cols: readonly LaidOutColumn<T>[]): boolean {
+  for (const c of cols) if (!c.column.volatile && cellText(before, c) !== cellText(value, c)) return true;
+  return false;
 }
 
 /** Keep the start and the end of `s` within `width` cells, joined by "…" (IDs are ASCII, so cells = chars). */

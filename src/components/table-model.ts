@@ -6,6 +6,16 @@ export interface TableRow<T> {
   readonly key: string;
   readonly value: T;
   readonly change?: 'added' | 'changed' | 'same' | 'removed';
+  /** The previous poll's value of a 'changed' row: the row shows "~" only if its cells differ from these. */
+  readonly before?: T;
+}
+
+/**
+ * A store row as another table's row (a pane shows what it derives from the record): the previous value is
+ * derived alike, so "changed" still means the cells this table shows changed.
+ */
+export function mapRow<T, U>(row: { readonly key: string; readonly value: T; readonly change?: TableRow<T>['change']; readonly before?: T }, key: string, f: (value: T) => U): TableRow<U> {
+  return row.before === undefined ? { key, change: row.change, value: f(row.value) } : { key, change: row.change, value: f(row.value), before: f(row.before) };
 }
 
 function compare(a: string | number | bigint | undefined, b: string | number | bigint | undefined): number {

@@ -36,6 +36,8 @@ export interface Settings {
   debugLog?: string;
   /** Reward uptime threshold override in percent; otherwise the node's own rule (domain/reward/threshold.ts). */
   uptimeThreshold?: number;
+  /** The config file uptimeThreshold came from; undefined when the flag set it (or nothing did). */
+  uptimeThresholdFrom?: string;
   /** Where the values came from, for `--help` and the debug log. */
   configPath?: string;
   /** The config file's `nodes`: several nodes, each with a name and its own headers (the exporter; the fleet). */
@@ -292,6 +294,8 @@ export function resolveSettings(
   settings.watch = [...(file.watch ?? []), ...((values['watch-node'] as string[] | undefined) ?? [])].map((id, i) => parseWatchedNode(id, values['watch-node'] !== undefined && i >= (file.watch?.length ?? 0) ? '--watch-node' : `config ${configPath}: watch`));
   const threshold = values['uptime-threshold'] ?? file.uptimeThreshold;
   if (threshold !== undefined) settings.uptimeThreshold = parseThreshold(threshold as string | number, where('uptime-threshold', 'uptimeThreshold'));
+  // The threshold's source names the config file when the figure came from there (the flag wins over it).
+  if (values['uptime-threshold'] === undefined && file.uptimeThreshold !== undefined) settings.uptimeThresholdFrom = configPath;
 
   const known = new Set(flagSpecs.map((s) => s.name));
   const extra = Object.fromEntries(Object.entries(values).filter(([k]) => !known.has(k)));

@@ -68,3 +68,13 @@ export function stakeTotal(totalStake: bigint | undefined, list: readonly Valida
 export function stakeShare(v: Validator, total: bigint): number {
   return shareOf(stakeWeightOf(v), total);
 }
+
+/**
+ * Each validator's stake weight by node ID (own stake and delegations, what consensus weighs it by): which peers
+ * validate and how much, for the peers table. L1 and subnet validators are not in the primary network's list.
+ */
+export function stakeByNode(list: readonly Validator[]): ReadonlyMap<string, bigint> {
+  const out = new Map<string, bigint>();
+  for (const v of list) out.set(v.nodeID, (out.get(v.nodeID) ?? 0n) + stakeWeightOf(v));
+  return out;
+}

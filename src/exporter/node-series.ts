@@ -48,6 +48,8 @@ export interface SeriesSpec {
 /** What the operator told the exporter about the reward rule (--uptime-threshold, --warn-budget). */
 export interface RuleOptions {
   readonly override?: number;
+  /** The config file the override came from; undefined: the flag. */
+  readonly overrideFrom?: string;
   readonly warnBudget?: WarnBudget;
 }
 
@@ -198,7 +200,7 @@ export const SERIES: readonly SeriesSpec[] = [
     read: (s, now, rule) => {
       const v = dataOf(s.node.uptime)?.rewardingStakePercentage;
       if (v === undefined) return undefined;
-      const at = ownGuards(s, now, rule.override, rule.warnBudget)[0]?.guard.rewardingCountedAt;
+      const at = ownGuards(s, now, rule.override, rule.warnBudget, rule.overrideFrom)[0]?.guard.rewardingCountedAt;
       const labels: Labels = at === undefined ? {} : { counted_at: String(at) };
       return [{ labels, value: v }];
     },
@@ -334,7 +336,7 @@ const PRIMARY = { subnet: 'primary' };
 
 /** One sample per validation the guard judges (primary, then subnets by ID). */
 function guarded(s: AvatopState, now: number, rule: RuleOptions, read: (g: ValidationGuard) => number | undefined): Reading {
-  const samples = ownGuards(s, now, rule.override, rule.warnBudget).flatMap(({ subnet, guard }) => {
+  const samples = ownGuards(s, now, rule.override, rule.warnBudget, rule.overrideFrom).flatMap(({ subnet, guard }) => {
     const value = read(guard);
     return value === undefined ? [] : [{ labels: { subnet: sanitize(subnet) }, value }];
   });

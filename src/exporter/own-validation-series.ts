@@ -9,8 +9,8 @@ import { ownValidationsOf } from '../state/view-keys';
 import type { L1Reading } from './l1-watch';
 
 /** Each primary and subnet validation's guard, labelled `subnet="primary"` or by the subnet's ID. */
-export function ownGuards(s: AvatopState, now: number, override: number | undefined, warnBudget?: WarnBudget): Array<{ subnet: string; guard: ValidationGuard }> {
-  return judgeNode(s, { now, override, warnBudget }).flatMap((v) => (v.guard ? [{ subnet: v.kind === 'primary' ? 'primary' : (v.subnetId ?? ''), guard: v.guard }] : []));
+export function ownGuards(s: AvatopState, now: number, override: number | undefined, warnBudget?: WarnBudget, overrideFrom?: string): Array<{ subnet: string; guard: ValidationGuard }> {
+  return judgeNode(s, { now, override, overrideFrom, warnBudget }).flatMap((v) => (v.guard ? [{ subnet: v.kind === 'primary' ? 'primary' : (v.subnetId ?? ''), guard: v.guard }] : []));
 }
 
 /** L1 validations to export: those named (read every minute) and those discovery found, once each. */

@@ -11,6 +11,8 @@ import { iterateUtxos } from '../rpc/utxo-pages';
 import { UsageError } from '../config/flags';
 import { textColumns, type TextColumn } from '../columns/column';
 import { peerColumns } from '../columns/peers';
+import { stakeByNode } from '../domain/stake';
+import { balanceRunwayMs } from '../domain/reward/tiers';
 import { validatorColumns } from '../columns/validators';
 import { decodeSignedTx } from '../codec/pchain/txs';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
@@ -82,8 +84,18 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
   peers: {
     describe: 'connected peers',
     async fetch(client) {
-      const { peers } = await client.info.peers();
-      return { rows: peers, columns: textColumns(peerColumns(Date.now())) };
+      // Which peers validate, with their stake: the primary network's validators. A node that cannot list them
+      // (still bootstrapping the P-chain) still lists its peers, VALIDATOR "?" and no stake.
+      const [{ peers }, stakes] = await Promise.all([
+        client.info.peers(),
+        client.platform.getCurrentValidators({}).then(({ validators }) => stakeByNode(validators), () => undefined),
+      ]);
+      const rows = peers.map((p) => ({ ...p, validator: stakes ? stakes.has(p.nodeID) : null, stake: stakes?.get(p.nodeID) ?? null }));
+      return {
+        rows,
+        note: stakes ? undefined : 'validator set unavailable (P-chain not ready?): VALIDATOR and STAKE unknown',
+        columns: textColumns(peerColumns(Date.now(), stakes)),
+      };
     },
   },
   validators: {
@@ -96,18 +108,25 @@ export const RESOURCES: Record<string, { describe: string; fetch: Fetch }> = {
         subnetId === PRIMARY_NETWORK_ID ? undefined : uptimeRequirementOf(client, subnetId),
       ]);
       const override = typeof opts.uptimeThreshold === 'number' ? opts.uptimeThreshold : undefined;
+      const overrideFrom = typeof opts.uptimeThresholdFrom === 'string' ? opts.uptimeThresholdFrom : undefined;
       const now = Date.now();
       // Each validation's own threshold (domain/reward/threshold.ts), kept in the JSON rows too.
-      const thresholdOf = (v: Validator, at: number) => rewardThreshold({ start: v.startTime, helicon, override, rule: stakeRuleOf(subnetId, v, requirement), now: at });
+      const thresholdOf = (v: Validator, at: number) => rewardThreshold({ start: v.startTime, helicon, override, overrideFrom, rule: stakeRuleOf(subnetId, v, requirement), now: at });
       const rows = validators.map((v) => {
         const t = thresholdOf(v, now);
         return { ...v, uptimeThreshold: t.percent ?? null, uptimeThresholdSource: t.reason };
       });
+      // An L1's validators: their balance and how long it lasts at the fee price, instead of delegation and reward.
+      const l1 = validators.some((v) => v.kind === 'l1');
+      const price = l1 ? await client.platform.getValidatorFeeState().then((f) => f.price, () => undefined) : undefined;
+      const l1Columns = l1
+        ? { balanceOf: (v: Validator) => v.balance, runwayOf: (v: Validator) => (v.balance === undefined || price === undefined ? undefined : balanceRunwayMs(v.balance, price)) }
+        : {};
       return {
         rows,
         note: `reward threshold: ${ruleSummary(rows)}`,
         // The primary network's weights in AVAX, a subnet's or an L1's as plain numbers; NEEDS on every row.
-        columns: textColumns(validatorColumns(now, 0n, { thresholdOf, needs: true, subnetId })),
+        columns: textColumns(validatorColumns(now, 0n, { thresholdOf, needs: true, subnetId, ...l1Columns })),
       };
     },
   },

@@ -4,7 +4,7 @@
  */
 import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
 import { formatConnected, type HealthSummary } from '../domain/health/health-summary';
-import { rewardThreshold, type HeliconSchedule } from '../domain/reward/threshold';
+import { rewardThreshold, thresholdStartUnknown, type HeliconSchedule } from '../domain/reward/threshold';
 import { judgeValidation, type ValidationFacts } from '../domain/reward/guard';
 import { basisLine, budgetLine, distributionLine, endLine, guardFindings } from '../domain/reward/words';
 import type { OwnValidations } from '../domain/reward/own-validations';
@@ -91,6 +91,8 @@ export interface StatusReport {
 export interface ThresholdRule {
   /** Fixed threshold from --uptime-threshold; otherwise the node's own rule (domain/reward/threshold.ts). */
   override?: number;
+  /** The config file the override came from; undefined: the flag. */
+  overrideFrom?: string;
   /** --warn-budget: a share of the allowance or a duration (default 25% of the allowance; domain/reward/tiers.ts). */
   warnBudget?: WarnBudget;
   /** --warn-end: warn when the validation ends within this (default 24 h). */
@@ -134,7 +136,9 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   if (!s.height.ok) problems.push(`P-chain height unavailable: ${s.height.reason}`);
 
   const validator = s.validator.ok ? s.validator.value : undefined;
-  const t = rewardThreshold({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, now });
+  // While the validator record cannot be read (the P-chain bootstrapping), whether and since when this node
+  // validates is not known: the rule on both sides of Helicon, not a guess at "starting now".
+  const t = (s.validator.ok ? rewardThreshold : thresholdStartUnknown)({ start: validator?.startTime, helicon: s.helicon ?? { kind: 'unknown' }, override: rule.override, overrideFrom: rule.overrideFrom, now });
   const nodeId = s.nodeId.ok ? s.nodeId.value : '';
   // The vote: each connected validator's view of this node, weighed by stake (domain/reward/vote.ts). A one-shot
   // reading has no earlier figure of its own; the event log may give it one (lastBudgets).
@@ -158,7 +162,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
         renewal: renewalOf(validator),
       }
     : undefined;
-  const guardOptions = { now, override: rule.override, warnBudget: rule.warnBudget, warnEndMs: rule.warnEndMs };
+  const guardOptions = { now, override: rule.override, overrideFrom: rule.overrideFrom, warnBudget: rule.warnBudget, warnEndMs: rule.warnEndMs };
   // Every validation of this node (primary, subnet, L1), judged by the one guard (status-validations.ts).
   const own = reportValidations(primaryFacts, s.own?.ok ? s.own.value : undefined, guardOptions);
   const guard = own.primary;

@@ -24,6 +24,7 @@ import {
 import { lens } from '../state/lenses';
 import type { PollClient, ResourceSpec } from './resource-spec';
 import { OWN_VALIDATIONS_KEY } from '../state/view-keys';
+import { isBootstrappingError } from '../state/resource';
 
 /** The typed client's `call`: every reply arrives as its method's schema output (bigint, Date, numbers). */
 export type DiscoveryClient = Pick<PollClient, 'call'>;
@@ -99,6 +100,11 @@ export async function discoverOwnValidations(c: DiscoveryClient, nodeId: string,
         subnet = (await c.call('platform.validatedBy', { blockchainID: chain }, { signal })).subnetID;
         if (subnet !== '') cache.subnetOfChain.set(chain, subnet);
       } catch (err) {
+        // While the P-chain bootstraps every chain fails alike: said once, not once per chain.
+        if (isBootstrappingError(err)) {
+          errors.push('subnet validations not known until the P-chain has bootstrapped');
+          break;
+        }
         errors.push(`subnet of chain ${str(chain)} unknown: ${reasonOf(err)}`);
       }
     }

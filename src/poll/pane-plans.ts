@@ -10,6 +10,9 @@ import { healthSpec, peersSpec, upgradesSpec } from './header-plan';
 import { blockchainsSpec, chainStatusesSpec, recentBlocksSpec, subnetsSpec, uptimeRequirementSpec, validatorDetailSpec, validatorsSpec } from './pchain-specs';
 import { utxoSpecs } from './utxo-plan';
 
+/** The L1 validators' fee price, moving with every block (tiny). */
+const validatorFeeStateSpec = () => call('validatorFeeState', 'platform.getValidatorFeeState', {}, 'height', lens.validatorFeeState, ignorePrev((r) => r));
+
 export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
   overview(s) {
     const specs = [
@@ -25,12 +28,16 @@ export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
     if (own) specs.push(validatorDetailSpec(PRIMARY_NETWORK_ID, own));
     return specs;
   },
-  peers: () => [peersSpec()],
+  // The primary network's validators say which peers validate and with how much stake (height-gated, shared with
+  // the validators and versions panes).
+  peers: () => [peersSpec(), validatorsSpec(PRIMARY_NETWORK_ID)],
   // The subnet list feeds the pane's subnet switcher; an elastic subnet's uptime requirement, its flags.
+  // A subnet's list may hold L1 validators, whose balances last as long as the fee price allows; the chain list
+  // names the subnet (the P-chain has no name for a subnet, its chains do).
   validators: (s) =>
     s.ui.subnet === PRIMARY_NETWORK_ID
       ? [validatorsSpec(s.ui.subnet), subnetsSpec()]
-      : [validatorsSpec(s.ui.subnet), subnetsSpec(), uptimeRequirementSpec(s.ui.subnet)],
+      : [validatorsSpec(s.ui.subnet), subnetsSpec(), uptimeRequirementSpec(s.ui.subnet), validatorFeeStateSpec(), blockchainsSpec()],
   pending(s) {
     // Removed in v1.11.3 (ACP-41): today's nodes answer "can't find method"; the pane then shows stakers that
     // recently started or end soon, from the current validators.
@@ -43,7 +50,7 @@ export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
     call('feeConfig', 'platform.getFeeConfig', {}, 'once', lens.feeConfig, ignorePrev((r) => r)),
     call('feeState', 'platform.getFeeState', {}, 'height', lens.feeState, ignorePrev((r) => r)),
     call('validatorFeeConfig', 'platform.getValidatorFeeConfig', {}, 'once', lens.validatorFeeConfig, ignorePrev((r) => r)),
-    call('validatorFeeState', 'platform.getValidatorFeeState', {}, 'height', lens.validatorFeeState, ignorePrev((r) => r)),
+    validatorFeeStateSpec(),
   ],
   versions: () => [
     call('vms', 'info.getVMs', {}, 'once', lens.vms, ignorePrev((r) => r)),

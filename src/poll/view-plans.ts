@@ -33,6 +33,8 @@ const txSpec = (id: string) =>
 export const txViewPlan: ViewPlan<NavViewOf<'tx'>> = ({ id }, s) => {
   const specs: ResourceSpec[] = [
     txSpec(id),
+    // AVAX's asset ID: the fee's asset (asked once, as the overview does).
+    call('stakingAssetId', 'platform.getStakingAssetID', {}, 'once', lens.stakingAssetId, ignorePrev((r) => r.assetID)),
     call(`txJson:${id}`, 'platform.getTx', { txID: id, encoding: 'json' }, 'once', lens.view(viewKeys.txJson(id)), ignorePrev((r) => r.tx)),
     call(`txStatus:${id}`, 'platform.getTxStatus', { txID: id }, 'tick', lens.txStatus(id), ignorePrev((r) => r), {
       // A final status never changes again.
@@ -43,6 +45,8 @@ export const txViewPlan: ViewPlan<NavViewOf<'tx'>> = ({ id }, s) => {
     }),
   ];
   const detail = s.txs.detail[id]?.data;
+  // A tx that names a subnet or a chain: the chain list says their names.
+  if (namesSubnetOrChain(detail?.decoded)) specs.push(blockchainsSpec());
   const end = stakingEndOf(detail?.decoded);
   const chainNow = s.pchain.timestamp.data?.getTime() ?? Date.now();
   // Reward UTXOs exist only once the staking period is over (and the reward tx committed: follow heights).
@@ -54,6 +58,11 @@ export const txViewPlan: ViewPlan<NavViewOf<'tx'>> = ({ id }, s) => {
   }
   return specs;
 };
+
+function namesSubnetOrChain(decoded: unknown): boolean {
+  const u = obj(obj(decoded).unsigned);
+  return [u.subnetId, u.chainId, u.sourceChain, u.destinationChain, obj(u.validator).subnetId].some((x) => x instanceof Uint8Array);
+}
 
 function stakingEndOf(decoded: unknown): number | undefined {
   const v = obj(obj(obj(decoded).unsigned).validator);
@@ -84,8 +93,8 @@ export const validatorViewPlan: ViewPlan<NavViewOf<'validator'>> = ({ nodeId, su
     const key = viewKeys.maxStake(subnet, nodeId);
     specs.push(call(key, 'platform.getMaxStakeAmount', { nodeID: nodeId, startTime: start, endTime: end }, 'height', lens.view(key), ignorePrev((r) => ({ amount: r.amount }))));
   }
-  // A subnet validator is judged by its subnet's TransformSubnetTx uptimeRequirement.
-  if (subnet !== PRIMARY_NETWORK_ID) specs.push(uptimeRequirementSpec(subnet));
+  // A subnet validator is judged by its subnet's TransformSubnetTx uptimeRequirement; its chains name the subnet.
+  if (subnet !== PRIMARY_NETWORK_ID) specs.push(uptimeRequirementSpec(subnet), blockchainsSpec());
   return specs;
 };
 
@@ -171,4 +180,5 @@ export const utxoViewPlan: ViewPlan<NavViewOf<'utxo'>> = (view, s) => {
   return txId instanceof Uint8Array ? [txSpec(formatId(txId))] : [];
 };
 
-export const healthViewPlan: ViewPlan<NavViewOf<'health'>> = () => [healthSpec('tick')];
+// The chain list names the subnets' chains, whose checks carry only their IDs.
+export const healthViewPlan: ViewPlan<NavViewOf<'health'>> = () => [healthSpec('tick'), blockchainsSpec()];

@@ -10,3 +10,17 @@ export function selectOwnValidator(s: AvatopState): Validator | undefined {
   if (detail) return detail;
   return s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data?.rows.find((r) => r.value.nodeID === id && r.change !== 'removed')?.value;
 }
+
+/**
+ * Whether this node validates the primary network: true or false once its record or the validator list has
+ * answered, undefined while neither has (the node's ID not known yet, the P-chain still bootstrapping). A node
+ * whose validation is not known is never called a non-validator.
+ */
+export function selectValidates(s: AvatopState): boolean | undefined {
+  if (selectOwnValidator(s)) return true;
+  const id = s.node.id.data?.nodeID;
+  if (!id) return undefined;
+  const detail = s.validators.detail[`${PRIMARY_NETWORK_ID}/${id}`];
+  const list = s.validators.bySubnet[PRIMARY_NETWORK_ID];
+  return detail?.status === 'ok' || list?.status === 'ok' ? false : undefined;
+}

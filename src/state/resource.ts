@@ -135,6 +135,11 @@ export function describeResource(r: Resource<unknown>): string {
 }
 
 const NOT_FOUND = /\bnot found\b|\bnot exist|\bunknown (tx|block|id)\b|\bmissing\b|\bno such\b/i;
+/** The node answered that it has no such thing ("couldn't get tx: not found"), not that it failed. */
+export function isNotFound(r: Resource<unknown> | undefined): boolean {
+  return r?.status === 'error' && r.error?.name === 'RpcError' && NOT_FOUND.test(r.error.message);
+}
+
 const NO_ANSWER = new Set(['TransportError', 'HttpError', 'ResponseTooLargeError', 'MalformedResponseError']);
 
 /**

@@ -8,6 +8,11 @@ export interface Row<T> {
   readonly key: string;
   readonly value: T;
   readonly change: RowChange;
+  /**
+   * The value of the previous poll, on a 'changed' row only: a table marks the row changed when what it shows for
+   * it differs (components/DataTable.tsx), not whenever a field it does not show moved. Held until the next poll.
+   */
+  readonly before?: T;
 }
 
 export interface RowList<T> {
@@ -46,7 +51,8 @@ export function diffRows<T>(
       value = keepIdentity(old.value, item);
       change = value === old.value ? 'same' : 'changed';
     }
-    rows.push(old && old.value === value && old.change === change ? old : { key, value, change });
+    if (old && old.value === value && old.change === change) rows.push(old);
+    else rows.push(change === 'changed' ? { key, value, change, before: old!.value } : { key, value, change });
   }
   const size = rows.length;
   if (prev) {

@@ -9,6 +9,8 @@ import type { MethodName, ParamsOf, ResultOf } from '../rpc/methods';
 export interface RewardThreshold {
   /** --uptime-threshold: replaces the rule for every rewarded validation. */
   readonly override?: number;
+  /** The config file it came from; undefined: the flag. */
+  readonly overrideFrom?: string;
 }
 
 export const DEFAULT_REWARD_THRESHOLD: RewardThreshold = {};

@@ -10,5 +10,5 @@ export function useOwnValidations(now: number): JudgedValidation[] {
   const { rewardThreshold } = useAppConfig();
   // To the second: the header and a pane rendering in the same second share one verdict.
   const second = Math.floor(now / 1000) * 1000;
-  return useAvatop((s) => judgeNode(s, { now: second, override: rewardThreshold.override }));
+  return useAvatop((s) => judgeNode(s, { now: second, override: rewardThreshold.override, overrideFrom: rewardThreshold.overrideFrom }));
 }

@@ -3,7 +3,9 @@
 import { useCallback } from 'react';
 import { useAvatop } from './store-context';
 import { useAppConfig } from './config';
-import { heliconFromResource, rewardThreshold, stakeRuleOf, type Threshold } from '../domain/reward/threshold';
+import { heliconFromResource, rewardThreshold, stakeRuleOf, thresholdStartUnknown, type Threshold } from '../domain/reward/threshold';
+import { selectOwnValidator, selectValidates } from '../state/own-validator';
+import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { uptimeRequirementKey } from '../state/view-keys';
 import type { Validator } from '../state/types';
 
@@ -20,9 +22,24 @@ export function useThresholdOf(subnetId: string): ThresholdOf {
         start: v?.startTime?.getTime(),
         helicon: heliconFromResource(upgrades),
         override: settings.override,
+        overrideFrom: settings.overrideFrom,
         rule: stakeRuleOf(subnetId, v, requirement),
         now,
       }),
-    [upgrades, settings.override, subnetId, requirement],
+    [upgrades, settings.override, settings.overrideFrom, subnetId, requirement],
   );
+}
+
+/**
+ * This node's own primary validation's threshold: its validation's, a new validation's when it is known not to
+ * validate, and the rule on both sides of Helicon while that is not known (the P-chain still bootstrapping).
+ */
+export function useOwnThreshold(now: number): Threshold {
+  const own = useAvatop(selectOwnValidator);
+  const validates = useAvatop(selectValidates);
+  const { rewardThreshold: settings } = useAppConfig();
+  const upgrades = useAvatop((s) => s.versions.upgrades);
+  const thresholdOf = useThresholdOf(PRIMARY_NETWORK_ID);
+  if (validates !== undefined) return thresholdOf(own, now);
+  return thresholdStartUnknown({ helicon: heliconFromResource(upgrades), override: settings.override, overrideFrom: settings.overrideFrom, now });
 }

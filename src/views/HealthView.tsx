@@ -8,15 +8,19 @@ import { describeResource } from '../state/resource';
 import { formatAge } from '../format/time';
 import { DetailView } from './DetailView';
 import { healthLines } from './health-lines';
+import { namesOf } from '../state/names';
 import type { ViewProps } from './view-props';
 
 export function HealthView({ view: _view, ...frame }: ViewProps) {
   const health = useAvatop((s) => s.node.health);
+  // Subnets' chains are registered by ID: named from the chain list (polled with this view).
+  const chains = useAvatop((s) => s.subnets.chains.data);
+  const names = useMemo(() => namesOf(chains?.rows.map((r) => r.value)), [chains]);
   const now = useNow(1000);
   const summary = healthSummaryOf(health.data);
   // Ages move with the clock; the lines are rebuilt at most once a second.
   const second = Math.floor(now / 1000);
-  const lines = useMemo(() => healthLines(summary, second * 1000), [summary, second]);
+  const lines = useMemo(() => healthLines(summary, second * 1000, names), [summary, second, names]);
   const status =
     health.status === 'unsupported'
       ? 'the health API is not available on this node (--api-health-enabled=false?)'

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useAvatop } from '../ui/store-context';
 import { usePaneMemory } from '../ui/pane-memory';
-import { describeResource, describeUnknown, idleResource, type Resource } from '../state/resource';
+import { describeResource, describeUnknown, idleResource, isNotFound, type Resource } from '../state/resource';
 import type { NavViewOf } from '../state/ui';
 import { viewKeys, type RewardUtxos, type TxDetail } from '../state/view-keys';
 import { sanitize } from '../format/sanitize';
@@ -14,6 +14,7 @@ import { isRewardedStaking, stakingEnd, txLines } from './tx-model';
 import { flatLines, hexLines, jsonLines } from './raw-lines';
 import type { ViewProps } from './view-props';
 import { utxoLines } from './utxo-model';
+import { namesOf } from '../state/names';
 
 type TxNav = NavViewOf<'tx'>;
 
@@ -49,10 +50,14 @@ export function TxView({ view, ...frame }: ViewProps<TxNav>) {
   const json = useAvatop((s) => s.views.data[viewKeys.txJson(view.id)]) ?? idleResource();
   const rewards = useAvatop((s) => s.views.data[viewKeys.rewards(view.id)]) ?? idleResource();
   const networkId = useAvatop((s) => s.node.networkId.data) ?? 1;
+  const avaxAssetId = useAvatop((s) => s.supply.stakingAssetId.data);
+  const chains = useAvatop((s) => s.subnets.chains.data);
+  const names = useMemo(() => namesOf(chains?.rows.map((r) => r.value)), [chains]);
   const chainTime = useAvatop((s) => s.pchain.timestamp.data);
   const [raw, setRaw] = usePaneMemory(`tx:${view.id}.raw`, false);
   const now = chainTime?.getTime() ?? Date.now();
   const data = detail?.data;
+  const missing = data === undefined && isNotFound(detail);
 
   const lines = useMemo(() => {
     const out: DetailLine[] = [];
@@ -61,9 +66,19 @@ export function TxView({ view, ...frame }: ViewProps<TxNav>) {
       out.push(...jsonLines('JSON (platform.getTx, encoding "json")', json.data ?? (json.status === 'ok' ? null : undefined)));
       return out;
     }
+    // Inputs link to the txs they spend; the node has not every one of them. Said once, in words, not as a failure.
+    if (missing) {
+      out.push(section('Transaction'), line('ID', view.id, { copy: view.id }));
+      out.push(line('tx', 'not on this node (getTx: not found)', { tone: 'warn' }));
+      // Short lines: the view does not wrap, and 80 columns must read it whole.
+      out.push(line('why', 'an input spent an output of a tx this node does not have:', { tone: 'muted' }));
+      out.push(line('', 'a genesis allocation, an export from the X- or C-chain,', { tone: 'muted' }));
+      out.push(line('', 'or a tx older than the node keeps', { tone: 'muted' }));
+      return out;
+    }
     out.push(section('Status'), ...txStatusLines(status));
     if (data?.decoded !== undefined) {
-      out.push(...txLines(data.decoded, { networkId }));
+      out.push(...txLines(data.decoded, { networkId, avaxAssetId, names }));
     } else if (data?.decodeError !== undefined) {
       out.push(section('Transaction'), line('ID', view.id, { copy: view.id }));
       out.push(line('our codec', `cannot decode it: ${sanitize(data.decodeError)}`, { tone: 'warn' }));
@@ -76,9 +91,9 @@ export function TxView({ view, ...frame }: ViewProps<TxNav>) {
     }
     out.push(...rewardLines(data, rewards, networkId, now));
     return out;
-  }, [raw, data, json, status, rewards, networkId, now, width, view.id, detail]);
+  }, [raw, data, json, status, rewards, networkId, avaxAssetId, names, now, width, view.id, detail, missing]);
 
-  const failed = detail?.status === 'error' ? `getTx: ${describeResource(detail)}` : undefined;
+  const failed = detail?.status === 'error' && !missing ? `getTx: ${describeResource(detail)}` : undefined;
   const header = `${raw ? 'raw view' : 'decoded'} · x toggles raw/decoded · Enter follows → links · y copies`;
   return (
     <DetailView

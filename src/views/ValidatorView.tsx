@@ -19,6 +19,7 @@ import { DetailView } from './DetailView';
 import { line } from './detail-lines';
 import type { ViewProps } from './view-props';
 import { validatorLines } from './validator-model';
+import { namesOf } from '../state/names';
 import { useThresholdOf } from '../ui/use-reward-threshold';
 import type { Validator } from '../state/types';
 
@@ -31,7 +32,7 @@ export function weightSummary(points: readonly WeightPoint[] | undefined, primar
   const last = known[known.length - 1]!.weight!;
   const first = known[0]!.weight!;
   const fmt = (w: bigint) => (primary ? `${formatAvaxCompact(w)} AVAX` : formatCount(w));
-  return `weight over heights ${points[0]!.height}–${points[points.length - 1]!.height}: ${fmt(first)} → ${fmt(last)} `;
+  return `weight over heights ${points[0]!.height}–${points[points.length - 1]!.height}: ${fmt(first)} → ${fmt(last)}`;
 }
 
 export function ValidatorView({ view, ...frame }: ViewProps<ValidatorNav>) {
@@ -47,20 +48,25 @@ export function ValidatorView({ view, ...frame }: ViewProps<ValidatorNav>) {
   const record = (detail.data ?? row) as ValidatorRecord | undefined;
   const now = chainTime?.getTime() ?? Date.now();
   const thresholdOf = useThresholdOf(subnetId);
+  const ownNodeId = useAvatop((s) => s.node.id.data?.nodeID);
+  const chains = useAvatop((s) => s.subnets.chains.data);
+  const subnetName = useMemo(() => namesOf(chains?.rows.map((r) => r.value)).subnet(subnetId), [chains, subnetId]);
 
   const lines = useMemo(() => {
     const peer = peerRes.data === undefined ? undefined : ((peerRes.data as { peer: Record<string, unknown> | null }).peer ?? null);
     const max = (maxRes.data as { amount?: bigint } | undefined)?.amount;
     const threshold = record ? thresholdOf(record as Validator, now) : undefined;
-    const out = validatorLines({ nodeId: view.nodeId, subnetId, record, peer, maxStaked: max, maxStakeUnsupported: maxRes.status === 'unsupported', now, threshold });
+    const out = validatorLines({ nodeId: view.nodeId, subnetId, record, peer, maxStaked: max, maxStakeUnsupported: maxRes.status === 'unsupported', now, threshold, ownNodeId, subnetName });
     if (!record) out.push(line('record', detail.status === 'ok' ? 'not a current validator of this subnet' : sanitize(describeUnknown(detail)), { tone: detail.status === 'ok' ? 'warn' : 'muted' }));
     return out;
-  }, [view.nodeId, subnetId, record, peerRes, maxRes, now, detail, thresholdOf]);
+  }, [view.nodeId, subnetId, record, peerRes, maxRes, now, detail, thresholdOf, ownNodeId, subnetName]);
 
   const points = weights?.data as WeightPoint[] | undefined;
   const values = (points ?? []).map((p) => (p.weight === undefined ? 0 : Number(p.weight / 1_000_000n)));
   const summary = weights?.status === 'error' ? `weight history: ${describeResource(weights)}` : weightSummary(points, weightIsAvax(subnetId));
-  const sparkWidth = Math.min(values.length, Math.max(0, width - summary.length - 1));
+  // A history only where it was in the set at some height: a node that never was has no weight to draw.
+  const anyWeight = (points ?? []).some((p) => p.weight !== undefined);
+  const sparkWidth = anyWeight ? Math.min(values.length, Math.max(0, width - summary.length - 1)) : 0;
   return (
     <DetailView
       id={`validator:${subnetId}/${view.nodeId}`}
@@ -70,6 +76,7 @@ export function ValidatorView({ view, ...frame }: ViewProps<ValidatorNav>) {
       caption={
         <Box width={width}>
           <Text {...textProps(theme.text.muted)}>{fit(summary, Math.min(width, summary.length))}</Text>
+          {sparkWidth > 0 ? <Text> </Text> : null}
           {sparkWidth > 0 ? <Sparkline values={values} width={sparkWidth} /> : null}
         </Box>
       }

@@ -12,6 +12,8 @@ import { sanitize } from '../format/sanitize';
 import { shortenHex } from '../format/ids';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { line, section, type DetailLine } from './detail-lines';
+import { txFee } from '../domain/tx-fee';
+import type { NodeNames } from '../state/names';
 
 type Obj = Record<string, unknown>;
 
@@ -24,6 +26,23 @@ const AVAX_WEIGHT_TYPES = new Set(['AddValidatorTx', 'AddDelegatorTx']);
 export interface TxContext {
   /** The node's network ID: addresses are rendered with its HRP. */
   readonly networkId: number;
+  /** AVAX's asset ID on this network (platform.getStakingAssetID), the fee's asset; undefined while not known. */
+  readonly avaxAssetId?: string;
+  /** Subnets and chains by name where the node knows them (state/names.ts). */
+  readonly names?: NodeNames;
+}
+
+/** "ID (name)" where the node has a name for it. */
+function withName(id: string, name: string | undefined): string {
+  return name ? `${id} (${sanitize(name, { maxLength: 60 })})` : id;
+}
+
+/** "0.001000000 AVAX", or the amount and asset when a tx burned something other than AVAX. */
+function feeLine(unsigned: Obj, ctx: TxContext): DetailLine[] {
+  const fee = txFee(unsigned, ctx.avaxAssetId);
+  if (!fee) return [];
+  const text = ctx.avaxAssetId === undefined || fee.assetId === ctx.avaxAssetId ? avax(fee.amount) : `${formatCount(fee.amount)} of asset ${fee.assetId}`;
+  return [line('fee', `${text} (burned: inputs less outputs)`, { tone: 'accent' })];
 }
 
 function nodeIdText(b: Uint8Array): string {
@@ -124,7 +143,7 @@ function signerLines(s: unknown): DetailLine[] {
   ];
 }
 
-function validatorLines(v: unknown, typeName: string, subnetId: string | undefined): DetailLine[] {
+function validatorLines(v: unknown, typeName: string, subnetId: string | undefined, names: NodeNames | undefined): DetailLine[] {
   if (!isObj(v)) return [];
   const node = bytesOf(v.nodeId);
   const sub = bytesOf(v.subnetId) ? formatId(v.subnetId as Uint8Array) : subnetId;
@@ -137,18 +156,18 @@ function validatorLines(v: unknown, typeName: string, subnetId: string | undefin
   if (typeof v.start === 'bigint') lines.push(line('start', formatTimestamp(new Date(Number(v.start) * 1000))));
   if (typeof v.end === 'bigint') lines.push(line('end', formatTimestamp(new Date(Number(v.end) * 1000))));
   if (typeof v.weight === 'bigint') lines.push(line('weight', avaxWeight ? avax(v.weight) : formatCount(v.weight), { tone: 'accent' }));
-  if (bytesOf(v.subnetId)) lines.push(subnetLine(bytesOf(v.subnetId)!));
+  if (bytesOf(v.subnetId)) lines.push(subnetLine(bytesOf(v.subnetId)!, names));
   return lines;
 }
 
-function subnetLine(b: Uint8Array, label = 'subnet'): DetailLine {
+function subnetLine(b: Uint8Array, names: NodeNames | undefined, label = 'subnet'): DetailLine {
   const id = formatId(b);
-  return line(label, id === PRIMARY_NETWORK_ID ? `${id} (primary network)` : id, { link: { kind: 'subnet', id }, copy: id });
+  return line(label, id === PRIMARY_NETWORK_ID ? `${id} (primary network)` : withName(id, names?.subnet(id)), { link: { kind: 'subnet', id }, copy: id });
 }
 
-function chainLine(label: string, b: Uint8Array): DetailLine {
+function chainLine(label: string, b: Uint8Array, names: NodeNames | undefined): DetailLine {
   const id = formatId(b);
-  return line(label, id, { link: { kind: 'chain', id }, copy: id });
+  return line(label, withName(id, names?.chain(id)), { link: { kind: 'chain', id }, copy: id });
 }
 
 function authLines(label: string, a: unknown): DetailLine[] {
@@ -265,16 +284,16 @@ export function unsignedTxLines(tx: Obj, ctx: TxContext): DetailLine[] {
     if (HANDLED.has(key)) continue;
     const renewed = autoRenewedLines(key, v, typeName);
     if (renewed) fields.push(...renewed);
-    else if (key === 'validator' && isObj(v)) lines.push(...validatorLines(v, typeName, subnetId));
+    else if (key === 'validator' && isObj(v)) lines.push(...validatorLines(v, typeName, subnetId, ctx.names));
     else if (key === 'stake') rest.push(...transferableOutputs('Stake', v, ctx, undefined));
     else if (key === 'exportedOutputs') rest.push(...transferableOutputs('Exported outputs', v, ctx, undefined));
     else if (key === 'importedInputs') rest.push(...inputLines('Imported inputs', v, ctx));
     else if (OWNER_FIELDS[key]) fields.push(...owners(OWNER_FIELDS[key]!, v, ctx, ''));
     else if (key === 'shares' && typeof v === 'number') fields.push(line('delegation shares', `${(v / 10_000).toFixed(4).replace(/\.?0+$/, '')}% (${v} / 1,000,000)`));
     else if (key === 'signer') fields.push(...signerLines(v));
-    else if (key === 'subnetId' && v instanceof Uint8Array) fields.push(subnetLine(v));
+    else if (key === 'subnetId' && v instanceof Uint8Array) fields.push(subnetLine(v, ctx.names));
     else if ((key === 'chainId' || key === 'sourceChain' || key === 'destinationChain') && v instanceof Uint8Array)
-      fields.push(chainLine(key === 'chainId' ? 'chain' : key === 'sourceChain' ? 'source chain' : 'destination chain', v));
+      fields.push(chainLine(key === 'chainId' ? 'chain' : key === 'sourceChain' ? 'source chain' : 'destination chain', v, ctx.names));
     else if (key === 'txId' && v instanceof Uint8Array) {
       const id = formatId(v);
       fields.push(line('rewarded tx', id, { link: { kind: 'tx', id }, copy: id }));
@@ -325,7 +344,8 @@ export function txLines(decoded: unknown, ctx: TxContext): DetailLine[] {
   if (id && typeName === 'CreateChainTx') lines.push(line('created chain', id, { link: { kind: 'chain', id }, copy: id }));
   if (!unsigned) return lines;
   if (typeof unsigned.networkId === 'number') lines.push(line('network ID', String(unsigned.networkId)));
-  if (unsigned.blockchainId instanceof Uint8Array) lines.push(line('blockchain', formatId(unsigned.blockchainId)));
+  if (unsigned.blockchainId instanceof Uint8Array) lines.push(line('blockchain', withName(formatId(unsigned.blockchainId), ctx.names?.chain(formatId(unsigned.blockchainId)))));
+  lines.push(...feeLine(unsigned, ctx));
   lines.push(...unsignedTxLines(unsigned, ctx));
   if (credentials !== undefined) lines.push(...credentialLines(credentials));
   return lines;

@@ -58,12 +58,31 @@ export interface ValidatorViewData {
   readonly now: number;
   /** The uptime this validation needs for its reward (domain/reward/threshold.ts). */
   readonly threshold?: Threshold;
+  /** The watched node's own ID: its own record is "this node", never a missing peer. */
+  readonly ownNodeId?: string;
+  /** The subnet's name where the node knows it (its chains'; state/names.ts). */
+  readonly subnetName?: string;
+}
+
+/**
+ * Whether this node is connected to the validator, said once for the whole view: the peer list (asked when the view
+ * opened, and again while it is open) is the truth of now; the record's `connected` (as of the validator list's
+ * reading) stands in only until the peer list answers. The node itself is not among its own peers, yet connected
+ * (the chain router connects a node to itself).
+ */
+function connection(d: ValidatorViewData): { text: string; tone: 'ok' | 'error' | 'muted' } | undefined {
+  if (d.ownNodeId !== undefined && d.nodeId === d.ownNodeId) return { text: 'this node itself', tone: 'muted' };
+  if (d.peer === null) return { text: "no: not among this node's peers", tone: 'error' };
+  if (d.peer !== undefined) return { text: 'yes: one of its peers', tone: 'ok' };
+  const c = d.record?.connected;
+  return c === undefined ? undefined : { text: c ? 'yes' : 'no', tone: c ? 'ok' : 'error' };
 }
 
 export function validatorLines(d: ValidatorViewData): DetailLine[] {
   const r = d.record;
   const lines: DetailLine[] = [section('Validator'), line('node ID', d.nodeId, { copy: d.nodeId })];
-  lines.push(line('subnet', d.subnetId === PRIMARY_NETWORK_ID ? 'primary network' : d.subnetId, { link: { kind: 'subnet', id: d.subnetId }, copy: d.subnetId }));
+  const subnet = d.subnetId === PRIMARY_NETWORK_ID ? 'primary network' : d.subnetName ? `${d.subnetId} (${sanitize(d.subnetName, { maxLength: 60 })})` : d.subnetId;
+  lines.push(line('subnet', subnet, { link: { kind: 'subnet', id: d.subnetId }, copy: d.subnetId }));
   if (!r) return lines;
   if (r.txID) lines.push(line('staking tx', sanitize(r.txID), { link: { kind: 'tx', id: r.txID }, copy: r.txID, tone: 'accent' }));
   if (r.validationID) lines.push(line('validation ID', sanitize(r.validationID), { copy: r.validationID }));
@@ -82,7 +101,8 @@ export function validatorLines(d: ValidatorViewData): DetailLine[] {
   if (r.accruedDelegateeReward !== undefined) lines.push(line('accrued delegatee reward', avax(r.accruedDelegateeReward)));
   if (r.uptime !== undefined) lines.push(line('uptime', formatPercent(r.uptime), { tone: d.threshold && isBelow(r.uptime, d.threshold) ? 'warn' : 'ok' }));
   if (d.threshold) lines.push(line('reward needs', d.threshold.text, { tone: 'muted' }));
-  if (r.connected !== undefined) lines.push(line('connected', r.connected ? 'yes' : 'no', { tone: r.connected ? 'ok' : 'error' }));
+  const conn = connection(d);
+  if (conn) lines.push(line('connected', conn.text, { tone: conn.tone }));
   const pk = r.signer?.publicKey ?? r.publicKey;
   if (pk) lines.push(line('BLS public key', shortenHex(sanitize(pk), 12), { copy: pk }));
   if (r.balance !== undefined) lines.push(line('balance', avax(r.balance)));
@@ -130,7 +150,7 @@ export function validatorLines(d: ValidatorViewData): DetailLine[] {
 
   lines.push(section('Seen by this node as a peer'));
   if (d.peer === undefined) lines.push(line('peer', 'loading…', { tone: 'muted' }));
-  else if (d.peer === null) lines.push(line('peer', 'not connected to this node', { tone: 'warn' }));
+  else if (d.peer === null) lines.push(line('peer', d.nodeId === d.ownNodeId ? 'this node itself: not among its own peers' : 'not connected to this node', { tone: d.nodeId === d.ownNodeId ? 'muted' : 'warn' }));
   else {
     const p = d.peer;
     lines.push(line('IP', sanitize(p.ip)));

@@ -73,6 +73,10 @@ describe('the fleet pane', () => {
     expect(order.slice(3).sort()).toEqual(['alpha', 'beta']);
     // The others are untouched by the faults: each shows a height, its lag and a latency.
     expect(rowOf(f, 'beta')).toMatch(/v1\.11\.\d+ ✓ ✓ ✓ +[\d,]+ +\d+ /);
+    // A node whose P-chain bootstraps cannot say whether it validates: its BUDGET is unknown, never "none" (issue 30.5).
+    expect(f).toMatch(/\sBUDGET\s/);
+    expect(rowOf(f, 'syncing')).toMatch(/\sunknown\s/);
+    expect(rowOf(f, 'syncing')).not.toMatch(/\snone\s/);
 
     // Nodes not on screen poll only their row's needs: never the peer list, the validator set or /ext/metrics.
     for (const s of fleet.sessions.slice(1)) {

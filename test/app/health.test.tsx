@@ -82,3 +82,20 @@ describe('the health view', () => {
     await screen.waitFor((f) => /diskspace\s+FAILING: remaining available disk space percentage \(4%\)/.test(f) && /node says\s+unhealthy: 1 failing: diskspace/.test(f));
   });
 });
+
+describe('the health view names chains', () => {
+  it("a tracked subnet's chain check (registered by chain ID) by the chain's name, from getBlockchains", async () => {
+    const screen = await startScreen({ sim: { trackedSubnets: 1 } });
+    await screen.waitFor(/Node ID/);
+    const tracked = screen.sim!.network.subnets.filter((x) => x.tracked);
+    expect(tracked.length).toBeGreaterThan(0);
+    const chain = tracked[0]!.chains[0]!;
+    // The one-line list of checks: the chain's name, never its bare ID.
+    const f = await screen.press('H', (x) => new RegExp(`^\\s*${chain.name}\\s+passing`, 'm').test(x));
+    expect(f).not.toMatch(new RegExp(`^\\s*${chain.idStr}\\s+passing`, 'm'));
+    // Its full entry (the checks by name after the node's own, so at the end) has the name with the whole ID.
+    const chains = tracked.flatMap((x) => x.chains).sort((a, b) => (a.idStr < b.idStr ? -1 : 1));
+    const last = chains[chains.length - 1]!;
+    await screen.press('G', (x) => x.includes(`${last.name} (chain ${last.idStr}): passing`));
+  });
+});

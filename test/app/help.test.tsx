@@ -21,3 +21,22 @@ describe.each(SUPPORTED_SIZES)('help at $columns x $rows', (size) => {
     await s.press(KEY.escape, (x) => !/Show or hide this help/.test(x) && /Node ID/.test(x));
   }, 60_000);
 });
+
+describe('help on the row markers', () => {
+  it('lists every marker a table row can carry, with what it means', async () => {
+    const { helpItems } = await import('../../src/app/HelpOverlay');
+    const items = helpItems();
+    const at = items.findIndex((i) => 'section' in i && /Row markers/.test(i.section ?? ''));
+    expect(at).toBeGreaterThan(0);
+    const labels = items.slice(at + 1, at + 7).map((i) => ('label' in i ? i.label : undefined));
+    expect(labels).toEqual(['›', '-', '!', '*', '+', '~']);
+    const screen = await startScreen({ size: { columns: 140, rows: 45 }, sim: { validators: 20, peers: 5, utxos: 10 } });
+    await screen.waitFor(/Node ID/);
+    await screen.press('?', /Show or hide this help/);
+    const end = await screen.press('G', /close this help/);
+    expect(end).toMatch(/Row markers/);
+    expect(end).toMatch(/~\s+a value shown on the row changed at the last refresh/);
+    expect(end).toMatch(/\*\s+this node's own row/);
+    expect(end).toMatch(/\+\s+new since the last refresh/);
+  }, 60_000);
+});

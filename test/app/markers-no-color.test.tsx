@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { startScreen } from './harness';
 import { loadTheme } from '../../src/theme';
+import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
 
 /** [marker, uptime %] of each validator row on screen (the cursor row has no marker of its own). */
 function markedRows(frame: string): Array<[string, number]> {
@@ -22,8 +23,10 @@ describe('markers without colour', () => {
     // Lowest uptime first, so the at-risk rows are the ones on screen.
     for (let i = 0; i < 14 && !/UPTIME▲/.test(screen.lastFrame()); i++) await screen.press('s', () => true);
     await screen.waitFor(/UPTIME▲/);
-    // The first load flags nothing; wait for a later poll to mark rows as changed.
-    await screen.waitFor((f) => markedRows(f).some(([m]) => m === '~'), 30_000);
+    // The first load flags nothing; wait for a later poll that changed rows (the store's flag: the screen marks "~"
+    // only where a shown cell moved, components/DataTable.tsx).
+    const changed = () => (screen!.store.getState().validators.bySubnet[PRIMARY_NETWORK_ID]?.data?.rows ?? []).some((r) => r.change === 'changed');
+    await screen.waitFor(() => changed() && markedRows(screen!.lastFrame()).length > 0, 30_000);
     const rows = markedRows(screen.lastFrame());
     const atRisk = rows.filter(([, up]) => up < 80);
     expect(atRisk.length).toBeGreaterThan(3);

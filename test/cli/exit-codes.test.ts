@@ -4,7 +4,6 @@
 // command, and each command's --help states the codes it really returns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
-import {} from 'node:fs';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { exitFor, EXIT_OUTCOMES, type ExitOutcome } from '../../src/config/exit-codes';
 import { runCli } from './run-cli';

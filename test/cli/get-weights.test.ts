@@ -1,11 +1,11 @@
 // `avatop get validators SUBNET` as a process: a subnet's or an L1's weights are plain numbers, the primary
 // network's AVAX (issue 14, item 3: a subnet of weight-100 validators printed every weight as 0).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {} from 'node:fs';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
 import { formatAvaxExact } from '../../src/format/avax';
 import { suiteTempDir } from '../helpers/temp-dir';
+import { createClient } from '../../src/rpc/client';
 
 let sim: SimNode;
 const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
@@ -54,5 +54,27 @@ describe('avatop get validators', () => {
     expect(header).toMatch(/^NODE ID\s+WEIGHT \(AVAX\)\s/);
     const own = sim.network.validatorsByNode.get(sim.nodeId)!;
     expect(rows.get(sim.nodeId)).toMatch(new RegExp(`^${sim.nodeId}\\s+${formatAvaxExact(own.weight).replace('.', '\\.')}\\s`));
+  });
+
+  it('prints an L1’s balances and how long each lasts at the fee price, without delegation or reward columns', async () => {
+    const l1 = sim.network.subnets.find((x) => x.kind === 'l1' && x.l1Validators.length > 0)!;
+    const client = createClient({ url: sim.url, timeoutMs: 3_000 });
+    const { price } = await client.platform.getValidatorFeeState();
+    await client.close();
+    const r = await runCli(['get', 'validators', l1.idStr, '--url', sim.url], noConfig);
+    expect(r.code).toBe(0);
+    const { header, rows } = table(r.stdout);
+    const titles = header.split(/\s{2,}/);
+    expect(titles).toEqual(expect.arrayContaining(['RUNWAY (S)', 'BALANCE']));
+    for (const empty of ['END', 'DELEG', 'FEE']) expect(titles).not.toContain(empty);
+    // Every active L1 validator pays `price` nAVAX a second (vms/platformvm/validators/fee/fee.go CostOf at a steady
+    // price): a balance b lasts floor(b / price) whole seconds.
+    for (const row of rows.values()) {
+      const balance = /\s(\d[\d,]*\.\d{9})\s*$/.exec(row)![1]!;
+      const nAvax = BigInt(balance.replace(/[,.]/g, ''));
+      const runway = row.split(/\s{2,}/)[titles.indexOf('RUNWAY (S)')]!;
+      expect(runway).toBe(nAvax === 0n ? '0' : String(nAvax / price));
+    }
+    expect(rows.size).toBe(l1.l1Validators.length);
   });
 });

@@ -2,7 +2,6 @@
 // validation needs 80% on a node where Helicon is not scheduled or starts after it, 90% where it started after.
 // --uptime-threshold stands for the node's --uptime-requirement: it moves only validations started before Helicon.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {} from 'node:fs';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
 import { suiteTempDir } from '../helpers/temp-dir';

@@ -43,6 +43,14 @@ describe('avatop status', () => {
     expect(json.verdict).toBe('degraded');
     expect(json.bootstrapped.P).toBe(false);
     expect(json.problems.join(' ')).toMatch(/P-chain is still bootstrapping/);
+    // Whether and since when it validates is not known: the rule on both sides of Helicon (mainnet's 2026-09-22 as
+    // the node's info.upgrades says), no one figure, never "starting now" (issue 30, item 5).
+    expect(json.uptimeThreshold).toBeNull();
+    expect(json.uptimeThresholdSource).toBe('80%/90% (before/after Helicon 2026-09-22)');
+    // Every chain's subnet lookup fails alike while bootstrapping: one line says so, not one per chain.
+    const text = await runCli(['status', '--url', booting.url], noConfig);
+    const lines = text.stdout.split('\n').filter((l) => /^validations/.test(l));
+    expect(lines).toEqual([expect.stringMatching(/subnet validations not known until the P-chain has bootstrapped/)]);
   });
 
   it('exits 2 when nothing listens, with what to do', async () => {
@@ -69,8 +77,29 @@ describe('avatop get', () => {
     const r = await runCli(['get', 'peers', '--url', healthy.url], noConfig);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^NODE ID\s+IP\s+VERSION/);
+    expect(lines[0]).toMatch(/^NODE ID\s+IP\s+VALIDATOR\s+STAKE \(AVAX\)\s+VERSION/);
     expect(lines.length).toBeGreaterThan(10);
+  });
+
+  it("says which peers validate and their stake: own stake plus delegations, what consensus weighs (issue 30.6)", async () => {
+    const [peers, validators] = await Promise.all([
+      runCli(['get', 'peers', '-o', 'json', '--url', healthy.url], noConfig),
+      runCli(['get', 'validators', '-o', 'json', '--url', healthy.url], noConfig),
+    ]);
+    expect(peers.code).toBe(0);
+    type V = { nodeID: string; weight: string; delegatorWeight?: string; delegators?: { weight: string }[] };
+    // A validator's weight in consensus (avalanchego vms/platformvm/state: the staker's weight plus every
+    // delegator's to it), written out from the getCurrentValidators rows.
+    const weightOf = (v: V) => BigInt(v.weight) + (v.delegatorWeight !== undefined ? BigInt(v.delegatorWeight) : (v.delegators ?? []).reduce((n, d) => n + BigInt(d.weight), 0n));
+    const byNode = new Map((JSON.parse(validators.stdout) as V[]).map((v) => [v.nodeID, weightOf(v)]));
+    const rows = JSON.parse(peers.stdout) as { nodeID: string; validator: boolean; stake: string | null }[];
+    const validating = rows.filter((p) => p.validator);
+    expect(validating.length).toBeGreaterThan(0);
+    expect(validating.length).toBeLessThan(rows.length);
+    for (const p of rows) {
+      expect(p.validator).toBe(byNode.has(p.nodeID));
+      expect(p.stake).toBe(byNode.has(p.nodeID) ? String(byNode.get(p.nodeID)) : null);
+    }
   });
 
   it('decodes the UTXOs of an address', async () => {
@@ -113,6 +142,27 @@ describe('settings precedence as a process', () => {
     expect(fromEnv.code).toBe(0);
     const fromFlag = await runCli(['status', '-o', 'json', '--url', booting.url], { XDG_CONFIG_HOME: home, AVATOP_URL: healthy.url });
     expect(JSON.parse(fromFlag.stdout).url).toBe(booting.url);
+  });
+
+  it("the threshold's source names the config file when the figure came from there, the flag when from the flag (issue 30.5)", async () => {
+    const home = tempDir('conf');
+    mkdirSync(join(home, 'avatop'));
+    const path = join(home, 'avatop', 'config.json');
+    writeFileSync(path, JSON.stringify({ uptimeThreshold: 85 }));
+    type Row = { uptimeThreshold: number | null; uptimeThresholdSource: string };
+    const sources = async (args: string[]) => {
+      const r = await runCli(['get', 'validators', '-o', 'json', '--url', healthy.url, ...args], { XDG_CONFIG_HOME: home });
+      expect(r.code).toBe(0);
+      return (JSON.parse(r.stdout) as Row[]).filter((v) => v.uptimeThreshold === 85).map((v) => v.uptimeThresholdSource);
+    };
+    const fromFile = await sources([]);
+    expect(fromFile.length).toBeGreaterThan(0);
+    for (const s of fromFile) expect(s).toContain(`uptimeThreshold in ${path}`);
+    for (const s of fromFile) expect(s).not.toContain('--uptime-threshold');
+    // The flag wins over the file, and says so.
+    const fromFlag = (await sources(['--uptime-threshold', '85']));
+    expect(fromFlag.length).toBeGreaterThan(0);
+    for (const s of fromFlag) expect(s).toMatch(/^--uptime-threshold/);
   });
 
   it('a bad value is one line naming it, exit 3 (UNKNOWN), never the 2 of an unreachable node', async () => {

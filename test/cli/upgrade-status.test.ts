@@ -2,7 +2,6 @@
 // a newer release (tiers at 7 days, 72 hours and 24 hours; exit 1 from a week before), and a v1.14.2 node left behind
 // on mainnet by Helicon (exit 2, CRITICAL: "cannot follow the network since …").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {} from 'node:fs';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
 import { suiteTempDir } from '../helpers/temp-dir';

@@ -105,6 +105,33 @@ describe('DataTable', () => {
     expect(rowMarker(true, 'changed', 'warn')).toBe('›');
     expect(rowMarker(false, 'changed', 'own')).toBe('*');
   });
+  it('marks a row changed only when a cell it shows changed, not when an unshown field drifted', async () => {
+    const { diffRows } = await import('../../src/state/rows');
+    // A record as a node returns it: `drift` moves on every poll (as a validator's raw uptime does) and no column
+    // draws it; `seen` moves every poll too, in a column declared volatile (a peer's last-message age).
+    type Rec = { id: string; n: number; drift: number; seen: number };
+    const cols: Column<Rec>[] = [
+      { key: 'id', title: 'ID', width: 6, render: (r) => r.id },
+      { key: 'n', title: 'N', width: 6, align: 'right', render: (r) => `${r.n.toFixed(1)}%` },
+      { key: 'seen', title: 'SEEN', width: 6, align: 'right', volatile: true, render: (r) => `${r.seen}s` },
+    ];
+    const poll1 = [1, 2, 3, 4].map((i) => ({ id: `r${i}`, n: 90 + i, drift: 0.001 * i, seen: 1 }));
+    // Every record differs from the last poll; only r3's shown figure moves (and r4's by less than a shown digit).
+    const poll2 = poll1.map((r) => ({ ...r, drift: r.drift + 0.0007, seen: r.seen + 3, n: r.id === 'r3' ? 50 : r.id === 'r4' ? r.n + 0.01 : r.n }));
+    const first = diffRows(undefined, poll1, (r) => r.id);
+    const second = diffRows(first, poll2, (r) => r.id);
+    expect(second.rows.map((r) => r.change)).toEqual(['changed', 'changed', 'changed', 'changed']);
+    const frame = render(<DataTable rows={second.rows} columns={cols} width={30} height={6} cursor={0} showCursor={false} />).lastFrame()!;
+    expect(frame).toMatch(/^ r1 /m);
+    expect(frame).toMatch(/^ r2 /m);
+    expect(frame).toMatch(/^~r3 /m);
+    expect(frame).toMatch(/^ r4 /m);
+    // The cells are compared as drawn: a column too narrow to show the difference shows none.
+    const narrow: Column<Rec>[] = [{ key: 'id', title: 'ID', width: 6, render: (r) => `${r.id}-long-name-${r.n}` }];
+    const moved = diffRows(diffRows(undefined, [{ id: 'r1', n: 1, drift: 0, seen: 0 }], (r) => r.id), [{ id: 'r1', n: 2, drift: 0, seen: 0 }], (r) => r.id);
+    expect(render(<DataTable rows={moved.rows} columns={narrow} width={8} height={2} cursor={0} showCursor={false} />).lastFrame()).toMatch(/^ r1-lo/m);
+    expect(render(<DataTable rows={moved.rows} columns={cols} width={30} height={2} cursor={0} showCursor={false} />).lastFrame()).toMatch(/^~r1 /m);
+  });
   it('says when there are no rows', () => {
     expect(render(<DataTable rows={[]} columns={columns} width={40} height={3} cursor={0} emptyText="no peers" />).lastFrame()).toContain(
       'no peers',

@@ -41,7 +41,8 @@ describe('avatop exporter', () => {
   it('serves the live node\'s values and avatop_up 0 for a node that does not answer', async () => {
     const text = await until('the live node\'s validation', async () => {
       const t = await scrape();
-      return ['avatop_validation_end_timestamp_seconds{', 'avatop_peers_newer_version_stake_ratio{', 'avatop_l1_balance_runway_seconds{'].every((m) => t.includes(m)) ? t : undefined;
+      // The budget needs the peers' views too, which may come a poll after the validator set.
+      return ['avatop_validation_end_timestamp_seconds{', 'avatop_validation_downtime_budget_seconds{', 'avatop_peers_newer_version_stake_ratio{', 'avatop_l1_balance_runway_seconds{'].every((m) => t.includes(m)) ? t : undefined;
     });
     expect(text).toContain(`avatop_up{network="mainnet",node="live",node_id="${sim.nodeId}"} 1`);
     expect(text).toContain('avatop_up{network="",node="dead",node_id=""} 0');

@@ -31,7 +31,8 @@ describe('planFor', () => {
     expect(cadence('overview', 'peerCount')).toBe('slow');
     expect(cadence('overview', 'height')).toBe('tick');
     expect(cadence('overview', 'networkId')).toBe('once');
-    expect(keys('peers')).toEqual(sorted(['peers']));
+    // The peers pane asks the validator list too: which peers validate and their stake (issue 30, item 6).
+    expect(keys('peers')).toEqual(sorted(['peers', `validators:${PRIMARY_NETWORK_ID}`]));
     expect(keys('versions')).not.toContain('peerCount');
   });
 
@@ -90,14 +91,17 @@ describe('planFor', () => {
     const own = (view: Parameters<typeof planFor>[1][number]) => keys('console', undefined, [view]).filter((k) => k !== 'peerCount');
     expect(own({ kind: 'block', id: 'B1' })).toEqual(['block:B1']);
     expect(own({ kind: 'block', height: 7n })).toEqual(['block:height:7']);
-    expect(own({ kind: 'tx', id: 'T1' })).toEqual(sorted(['tx:T1', 'txJson:T1', 'txStatus:T1']));
+    // AVAX's asset ID names the fee's asset (issue 30, item 6).
+    expect(own({ kind: 'tx', id: 'T1' })).toEqual(sorted(['stakingAssetId', 'tx:T1', 'txJson:T1', 'txStatus:T1']));
     expect(own({ kind: 'validator', nodeId: 'N1' })).toEqual(sorted([`validator:${PRIMARY_NETWORK_ID}/N1`, 'peer:N1', `weights:${PRIMARY_NETWORK_ID}/N1`]));
-    expect(own({ kind: 'validator', nodeId: 'N1', subnetId: 'S1' })).toEqual(sorted(['validator:S1/N1', 'peer:N1', 'weights:S1/N1', 'uptimeRequirement:S1']));
+    // A subnet's chains name it (issue 30, item 6).
+    expect(own({ kind: 'validator', nodeId: 'N1', subnetId: 'S1' })).toEqual(sorted(['validator:S1/N1', 'peer:N1', 'weights:S1/N1', 'uptimeRequirement:S1', 'blockchains']));
     expect(own({ kind: 'peer', nodeId: 'N1' })).toEqual(['peers']);
     expect(own({ kind: 'subnet', id: 'S1' })).toEqual(sorted(['subnet:S1', 'validates:S1', 'validators:S1', 'blockchains']));
     expect(own({ kind: 'chain', id: 'C1' })).toEqual(['chainStatus:C1']);
     expect(own({ kind: 'utxo', id: 'U1', query: 'q' })).toEqual([]); // its creating tx, once the row is decoded
-    expect(own({ kind: 'health' })).toEqual(['health']);
+    // The chain list names the subnets' chains, whose checks carry only their IDs (issue 30, item 6).
+    expect(own({ kind: 'health' })).toEqual(['blockchains', 'health']);
     // A scheduler handed no view table (the exporter) polls nothing for a view.
     expect(planFor('console', [{ kind: 'chain', id: 'C1' }], createAvatopStore().getState()).map((p) => p.key)).not.toContain('chainStatus:C1');
   });

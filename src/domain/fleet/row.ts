@@ -2,6 +2,7 @@
 // the health summary, the reward guard). Pure: the fleet pane, its tests and the bench read the same rows.
 import type { AvatopState } from '../../state/store';
 import { selectLiveness } from '../../state/liveness';
+import { selectValidates } from '../../state/own-validator';
 import { healthSummaryOf, type HealthSummary } from '../health/health-summary';
 import type { ValidationGuard } from '../reward/guard';
 import { guardOwnValidation } from '../reward/node-guard';
@@ -35,6 +36,8 @@ export interface FleetRow {
   readonly health: HealthSummary;
   /** This node's primary-network validation as the reward guard judges it; undefined for a non-validator. */
   readonly guard: ValidationGuard | undefined;
+  /** It validates the primary network; undefined while that is not known (P-chain bootstrapping, not answered yet). */
+  readonly validates: boolean | undefined;
   readonly latencyMs: number | undefined;
   /** Data older than the last attempt (the node stopped answering): the row shows what it last said. */
   readonly stale: boolean;
@@ -101,6 +104,7 @@ export function fleetRow(input: FleetRowInput, now: number, opts: { override?: n
     connectedStake: health.percentConnected,
     health,
     guard,
+    validates: selectValidates(s),
     latencyMs: s.pchain.height.latencyMs,
     stale: s.pchain.height.stale || reachable === false,
     lastContact: (() => {

@@ -102,6 +102,8 @@ export interface GuardOptions {
   readonly now: number;
   /** --uptime-threshold: the node's --uptime-requirement, for validations that started before Helicon. */
   readonly override?: number;
+  /** The config file the override came from; undefined: the flag. */
+  readonly overrideFrom?: string;
   /** --warn-budget. */
   readonly warnBudget?: WarnBudget;
 }
@@ -162,9 +164,9 @@ function tierOf(b: Budget | undefined, basis: BudgetBasis, end: number | undefin
 }
 
 export function judgeValidation(f: ValidationFacts, o: GuardOptions): ValidationGuard {
-  const threshold = rewardThreshold({ start: f.startMs, helicon: f.helicon, override: o.override, rule: f.rule ?? PRIMARY, now: o.now });
+  const threshold = rewardThreshold({ start: f.startMs, helicon: f.helicon, override: o.override, overrideFrom: o.overrideFrom, rule: f.rule ?? PRIMARY, now: o.now });
   // The node counts info.uptime's rewarding stake at its own primary requirement (network.go NodeUptime).
-  const counted = f.view === 'peers' ? rewardThreshold({ start: f.startMs, helicon: f.helicon, override: o.override, rule: PRIMARY, now: o.now }).percent : undefined;
+  const counted = f.view === 'peers' ? rewardThreshold({ start: f.startMs, helicon: f.helicon, override: o.override, overrideFrom: o.overrideFrom, rule: PRIMARY, now: o.now }).percent : undefined;
   const d = decide(f, threshold.percent, o.now);
   const budgetTierNow = tierOf(d.budget, d.basis, f.endMs, o.now, d.downRate, o.warnBudget ?? DEFAULT_WARN_BUDGET);
   const outcome = periodOutcome(f.renewal, d.budget?.state === 'lost');

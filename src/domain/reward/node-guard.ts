@@ -96,7 +96,7 @@ const JUDGED_PER_STATE = 4;
  * update and second: the header, the overview, the fleet row and the exporter all ask this and get the same list.
  */
 export function judgeNode(s: AvatopState, o: GuardOptions): JudgedValidation[] {
-  const key = `${o.now}|${o.override ?? ''}|${o.warnBudget ? JSON.stringify(o.warnBudget) : ''}`;
+  const key = `${o.now}|${o.override ?? ''}|${o.overrideFrom ?? ''}|${o.warnBudget ? JSON.stringify(o.warnBudget) : ''}`;
   let byKey = judged.get(s);
   const hit = byKey?.get(key);
   if (hit) return hit;

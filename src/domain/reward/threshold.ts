@@ -47,6 +47,7 @@ export type ThresholdSource =
   | 'helicon-unscheduled'
   | 'helicon-absent'
   | 'helicon-unknown'
+  | 'start-unknown'
   | 'elastic'
   | 'elastic-unknown'
   | 'no-reward';
@@ -71,6 +72,8 @@ export interface ThresholdQuery {
   readonly helicon: HeliconSchedule;
   /** --uptime-threshold: the node's --uptime-requirement, for validations that started before Helicon. */
   readonly override?: number;
+  /** The config file the override came from (its `uptimeThreshold`); undefined: the --uptime-threshold flag. */
+  readonly overrideFrom?: string;
   readonly rule?: StakeRule;
   readonly now: number;
 }
@@ -84,6 +87,7 @@ const SHORT: Record<ThresholdSource, string> = {
   'helicon-unscheduled': 'Helicon not scheduled',
   'helicon-absent': 'no Helicon on node',
   'helicon-unknown': 'Helicon time loading',
+  'start-unknown': 'validation not known yet',
   elastic: 'subnet rule',
   'elastic-unknown': 'subnet rule loading',
   'no-reward': 'no reward on this subnet',
@@ -105,6 +109,15 @@ function formatPct(p: number): string {
   return Number.isInteger(p) ? String(p) : String(Math.round(p * 100) / 100);
 }
 
+/**
+ * The operator's figure, standing for the node's --uptime-requirement, naming where it was set: the flag, or the
+ * config file and its key.
+ */
+function overridden(percent: number, from: string | undefined, reason: string, at: Date | undefined): Threshold {
+  const t = make(percent, 'override', `${from === undefined ? '--uptime-threshold' : `uptimeThreshold in ${from}`} (as the node's --uptime-requirement); ${reason}`, at);
+  return from === undefined ? t : { ...t, short: `${formatPct(percent)}% (config uptimeThreshold, before Helicon)` };
+}
+
 export function rewardThreshold(q: ThresholdQuery): Threshold {
   const rule = q.rule ?? PRIMARY;
   if (rule.kind === 'no-reward') return make(undefined, 'no-reward', 'no staking reward on this subnet');
@@ -114,7 +127,7 @@ export function rewardThreshold(q: ThresholdQuery): Threshold {
   }
   // Before Helicon (or not known to be after it): the node's --uptime-requirement, which --uptime-threshold stands for.
   const before = (source: ThresholdSource, reason: string, at?: Date): Threshold =>
-    q.override === undefined ? make(DEFAULT_UPTIME_REQUIREMENT, source, reason, at) : make(q.override, 'override', `--uptime-threshold (as the node's --uptime-requirement); ${reason}`, at);
+    q.override === undefined ? make(DEFAULT_UPTIME_REQUIREMENT, source, reason, at) : overridden(q.override, q.overrideFrom, reason, at);
   const h = q.helicon;
   switch (h.kind) {
     case 'unknown':
@@ -132,6 +145,21 @@ export function rewardThreshold(q: ThresholdQuery): Threshold {
       return after ? make(HELICON_UPTIME_REQUIREMENT, 'after-helicon', reason, h.at) : before('before-helicon', reason, h.at);
     }
   }
+}
+
+/**
+ * The threshold of a validation not known yet: the node's P-chain still bootstraps, so whether and since when it
+ * validates is not known, and "starting now" would be a guess. On a network with Helicon scheduled the rule on both
+ * sides ("80%/90% (before/after Helicon 2026-09-22)"), no one figure; else the figure every start has.
+ */
+export function thresholdStartUnknown(q: Omit<ThresholdQuery, 'start'>): Threshold {
+  const h = q.helicon;
+  const whenever = rewardThreshold({ ...q, start: undefined });
+  if (h.kind !== 'scheduled' || whenever.source === 'no-reward' || whenever.source.startsWith('elastic')) return whenever;
+  const before = rewardThreshold({ ...q, start: h.at.getTime() - 1 });
+  const after = rewardThreshold({ ...q, start: h.at.getTime() });
+  if (before.percent === after.percent) return whenever;
+  return make(undefined, 'start-unknown', splitRuleText(before, after), h.at);
 }
 
 /** True when a known uptime is under a known threshold. */

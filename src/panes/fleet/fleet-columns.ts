@@ -20,7 +20,8 @@ export function stateText(r: FleetRow, now: number): string {
 
 export function validationText(r: FleetRow, now: number): { uptime: string; needs: string; budget: string; ends: string } {
   const g = r.guard;
-  if (!g) return { uptime: '-', needs: '-', budget: r.reachable ? 'none' : '-', ends: '-' };
+  // No budget only for a node known not to validate; while that is not known (P-chain bootstrapping), unknown.
+  if (!g) return { uptime: '-', needs: '-', budget: r.reachable === false ? '-' : r.validates === false ? 'none' : 'unknown', ends: '-' };
   const end = endBadge(g, now);
   return {
     uptime: g.uptimePercent === undefined ? '?' : formatPercent(g.uptimePercent, 2),

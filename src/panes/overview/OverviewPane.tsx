@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Box } from 'ink';
 import { useAvatop } from '../../ui/store-context';
-import { useThresholdOf } from '../../ui/use-reward-threshold';
+import { useOwnThreshold } from '../../ui/use-reward-threshold';
 import { selectOwnValidator } from '../../state/own-validator';
 import { useNow } from '../../components/Clock';
 import { rewardCard } from '../../ui/budget-model';
@@ -47,10 +47,11 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const ownId = nodeId.data?.nodeID;
   const detail = useAvatop((s) => (ownId ? s.validators.detail[`${PRIMARY_NETWORK_ID}/${ownId}`] : undefined));
   const list = useAvatop((s) => s.validators.bySubnet[PRIMARY_NETWORK_ID]);
+  const bootstrapping = useAvatop((s) => s.pchain.height.bootstrapping);
 
   const own: Validator | undefined = useAvatop(selectOwnValidator);
   // This node's validation's threshold (a new validation's when it is not validating), with where it comes from.
-  const ownThreshold = useThresholdOf(PRIMARY_NETWORK_ID)(own, now);
+  const ownThreshold = useOwnThreshold(now);
   // Every validation of this node, judged by the reward guard; the primary one first.
   const validations = useOwnValidations(now);
   const discovery = useAvatop(ownValidationsResource);
@@ -103,7 +104,7 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   if (!own) {
     mine.push({
       label: 'Status',
-      value: ownId ? (list?.status === 'ok' || detail?.status === 'ok' ? 'not a current validator' : 'looking it up… (the Validators pane loads the set)') : '—',
+      value: ownId ? (list?.status === 'ok' || detail?.status === 'ok' ? 'not a current validator' : bootstrapping ? 'not known until the P-chain has bootstrapped' : 'looking it up…') : '—',
       tone: 'muted',
     });
   } else {

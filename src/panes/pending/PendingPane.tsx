@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useAvatop } from '../../ui/store-context';
 import { useNow } from '../../components/Clock';
 import type { Column } from '../../columns/column';
-import type { TableRow } from '../../components/table-model';
+import { mapRow, type TableRow } from '../../components/table-model';
 import { formatAvaxColumn } from '../../format/avax';
 import { formatPercent } from '../../format/number';
 import { formatAge, formatCountdown, formatDate } from '../../format/time';
@@ -64,8 +64,8 @@ function PendingTable(props: PaneProps) {
     const d = resource.data;
     if (!d) return [];
     return [
-      ...d.validators.rows.map((r) => ({ key: `v:${r.key}`, change: r.change, value: { kind: 'validator' as const, staker: r.value } })),
-      ...d.delegators.rows.map((r) => ({ key: `d:${r.key}`, change: r.change, value: { kind: 'delegator' as const, staker: r.value } })),
+      ...d.validators.rows.map((r) => mapRow(r, `v:${r.key}`, (staker): PendingRow => ({ kind: 'validator', staker }))),
+      ...d.delegators.rows.map((r) => mapRow(r, `d:${r.key}`, (staker): PendingRow => ({ kind: 'delegator', staker }))),
     ];
   }, [resource.data]);
   return (
@@ -86,8 +86,9 @@ function RecentStakers({ width, height, active }: PaneProps) {
       if (r.change === 'removed') continue;
       const start = r.value.startTime?.getTime();
       const end = r.value.endTime?.getTime();
-      if (start !== undefined && now - start < 7 * DAY && start <= now) out.push({ key: `s:${r.key}`, change: r.change, value: { event: 'started', at: start, v: r.value } });
-      if (end !== undefined && end - now < 7 * DAY && end >= now) out.push({ key: `e:${r.key}`, change: r.change, value: { event: 'ends', at: end, v: r.value } });
+      // Each event row is the record as of its time (the previous poll's derived alike, for the "~" marker).
+      if (start !== undefined && now - start < 7 * DAY && start <= now) out.push(mapRow(r, `s:${r.key}`, (v): RecentRow => ({ event: 'started', at: v.startTime?.getTime() ?? start, v })));
+      if (end !== undefined && end - now < 7 * DAY && end >= now) out.push(mapRow(r, `e:${r.key}`, (v): RecentRow => ({ event: 'ends', at: v.endTime?.getTime() ?? end, v })));
     }
     return out;
     // Recomputed when the list changes, not every second: membership of the 7-day windows drifts slowly.

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useAvatop } from '../../ui/store-context';
 import type { Column } from '../../columns/column';
-import type { TableRow } from '../../components/table-model';
+import { mapRow, type TableRow } from '../../components/table-model';
 import { formatCount } from '../../format/number';
 import { sanitize } from '../../format/sanitize';
 import { str } from '../../format/fields';
@@ -11,9 +11,11 @@ import { PRIMARY_NETWORK_ID, type AvatopState } from '../../state/store';
 import type { Blockchain, Subnet } from '../../state/types';
 
 /** One table for subnets and their chains: each subnet row followed by its chains, so the tree survives sorting by it. */
+// A subnet only its chains name (not in the list) has no owners to show.
+type SubnetOf = Subnet | { readonly id: string; readonly controlKeys?: undefined; readonly threshold?: undefined };
+
 export type SubnetTreeRow =
-  // A subnet only its chains name (not in the list) has no owners to show.
-  | { kind: 'subnet'; subnet: Subnet | { readonly id: string; readonly controlKeys?: undefined; readonly threshold?: undefined }; chains: number; validators: number | undefined }
+  | { kind: 'subnet'; subnet: SubnetOf; chains: number; validators: number | undefined }
   | { kind: 'chain'; chain: Blockchain; last: boolean; status: string | undefined; bootstrapped: boolean | undefined };
 
 function subnetIdOf(r: SubnetTreeRow): string {
@@ -76,24 +78,19 @@ export function buildSubnetTree(s: Pick<AvatopState, 'subnets' | 'validators' | 
   for (const id of ids) {
     const sr = subnets.find((r) => r.value.id === id);
     const own = [...(bySubnet.get(id) ?? [])].sort((a, b) => (a.value.name ?? '').localeCompare(b.value.name ?? ''));
-    out.push({
-      key: `s:${id}`,
-      change: sr?.change,
-      value: { kind: 'subnet', subnet: sr?.value ?? { id }, chains: own.length, validators: s.validators.bySubnet[id]?.data?.size },
-    });
+    const subnetRow = (subnet: SubnetOf): SubnetTreeRow => ({ kind: 'subnet', subnet, chains: own.length, validators: s.validators.bySubnet[id]?.data?.size });
+    out.push(sr ? mapRow(sr, `s:${id}`, subnetRow) : { key: `s:${id}`, value: subnetRow({ id }) });
     own.forEach((c, i) => {
       const alias = BOOT_BY_NAME[c.value.name ?? ''];
-      out.push({
-        key: `c:${c.key}`,
-        change: c.change,
-        value: {
+      out.push(
+        mapRow(c, `c:${c.key}`, (chain): SubnetTreeRow => ({
           kind: 'chain',
-          chain: c.value,
+          chain,
           last: i === own.length - 1,
           status: s.subnets.chainStatus[c.value.id]?.data,
           bootstrapped: alias ? s.node.bootstrapped[alias].data : undefined,
-        },
-      });
+        })),
+      );
     });
   }
   return out;

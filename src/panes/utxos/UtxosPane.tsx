@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Box, Text } from 'ink';
 import { useAvatop, useAvatopStore } from '../../ui/store-context';
 import type { Column } from '../../columns/column';
-import type { TableRow } from '../../components/table-model';
+import { mapRow, type TableRow } from '../../components/table-model';
 import { formatAvax } from '../../format/avax';
 import { formatTimestamp } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
@@ -48,7 +48,7 @@ export function UtxosPane({ width, height, active }: PaneProps) {
   const stake = useAvatop((s) => (setKey === undefined ? undefined : s.utxos.stakes[setKey])) ?? idleResource();
   const nowSec = BigInt(Math.floor((chainTime?.getTime() ?? Date.now()) / 1000));
   const rows = useMemo<TableRow<Row>[]>(
-    () => (page.data?.utxos.rows ?? []).map((r) => ({ key: r.key, change: r.change, value: { id: r.value.id, info: describeUtxo(r.value.decoded, networkId, nowSec) } })),
+    () => (page.data?.utxos.rows ?? []).map((r) => mapRow(r, r.key, (u) => ({ id: u.id, info: describeUtxo(u.decoded, networkId, nowSec) }))),
     // Lock states move with chain time only at minute scale; recompute on new pages, not every tick.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [page.data, networkId],

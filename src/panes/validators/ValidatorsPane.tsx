@@ -11,6 +11,9 @@ import { useNow } from '../../components/Clock';
 import type { TableRow } from '../../components/table-model';
 import { formatWeightCompact, weightUnit } from '../../format/weight';
 import { shortenId } from '../../format/ids';
+import { sanitize } from '../../format/sanitize';
+import { namesOf } from '../../state/names';
+import { balanceRunwayMs } from '../../domain/reward/tiers';
 import type { PaneProps } from '../common';
 import { TablePane } from '../TablePane';
 import { stakeTotal, totalWeight, validatorHealth } from '../../domain/stake';
@@ -34,11 +37,29 @@ function useWatchedBudgets(subnet: string, now: number): ValidatorColumnOptions[
         ? budgetCell(
             judgeValidation(
               { nodeId: v.nodeID, validation: 'primary', startMs: v.startTime?.getTime(), endMs: v.endTime?.getTime(), uptimePercent: v.uptime, view: 'this-node', helicon, renewal: renewalOf(v) },
-              { now, override: rewardThreshold.override },
+              { now, override: rewardThreshold.override, overrideFrom: rewardThreshold.overrideFrom },
             ),
           )
         : undefined;
-  }, [watch, subnet, upgrades, now, rewardThreshold.override]);
+  }, [watch, subnet, upgrades, now, rewardThreshold.override, rewardThreshold.overrideFrom]);
+}
+
+/** An L1's validators' balances: as the list read them. Undefined where the list holds no L1 validator. */
+function useL1Balances(_subnet: string, rows: readonly TableRow<Validator>[]): ValidatorColumnOptions['balanceOf'] {
+  const l1 = useMemo(() => rows.some((r) => r.value.kind === 'l1'), [rows]);
+  return useMemo(() => (l1 ? (v: Validator) => v.balance : undefined), [l1]);
+}
+
+/** How long each L1 validator's balance lasts at the fee price now (domain/reward/tiers.ts balanceRunwayMs). */
+function useL1Runways(balanceOf: ValidatorColumnOptions['balanceOf']): ValidatorColumnOptions['runwayOf'] {
+  const price = useAvatop((s) => s.fees.validatorFeeState.data?.price);
+  return useMemo(() => {
+    if (!balanceOf) return undefined;
+    return (v: Validator) => {
+      const b = balanceOf(v);
+      return b === undefined || price === undefined ? undefined : balanceRunwayMs(b, price);
+    };
+  }, [balanceOf, price]);
 }
 
 function validatorTone(v: Validator, ownId: string | undefined, thresholdOf: ThresholdOf, now: number) {
@@ -102,18 +123,26 @@ export function ValidatorsPane(props: PaneProps) {
   const anyRenewed = useMemo(() => rows.some((r) => r.change !== 'removed' && renewText(r.value) !== ''), [rows]);
   const mixed = rule.mixed;
   const budgetOf = useWatchedBudgets(subnet, now);
+  const balanceOf = useL1Balances(subnet, rows);
+  const runwayOf = useL1Runways(balanceOf);
   const columns = useMemo(
-    () => validatorColumns(now, shareTotal, { thresholdOf, renew: anyRenewed, needs: mixed, subnetId: subnet, budgetOf }),
-    [now, shareTotal, thresholdOf, anyRenewed, mixed, subnet, budgetOf],
+    () => validatorColumns(now, shareTotal, { thresholdOf, renew: anyRenewed, needs: mixed, subnetId: subnet, budgetOf, balanceOf, runwayOf }),
+    [now, shareTotal, thresholdOf, anyRenewed, mixed, subnet, budgetOf, balanceOf, runwayOf],
   );
-  const subnetName = subnet === PRIMARY_NETWORK_ID ? 'primary network' : `subnet ${shortenId(subnet)}`;
+  // A subnet by its chains' names where the node knows them (it has no name of its own on the P-chain).
+  const chains = useAvatop((s) => s.subnets.chains.data);
+  const named = useMemo(() => namesOf(chains?.rows.map((r) => r.value)).subnet(subnet), [chains, subnet]);
+  const subnetName = subnet === PRIMARY_NETWORK_ID ? 'primary network' : `subnet ${shortenId(subnet)}${named ? ` (${sanitize(named, { maxLength: 40 })})` : ''}`;
+  // What the total counts: the validators' own stakes (delegations apart: "own") on the primary network, weights
+  // elsewhere. Short, so the rule after it fits 140 columns.
+  const totalText = subnet === PRIMARY_NETWORK_ID ? `${formatWeightCompact(total, subnet)} ${weightUnit(subnet)} own stake` : `total weight ${formatWeightCompact(total, subnet)}`;
   // Counting over every row is O(n): once per poll, not once per key press or clock tick.
   const warn = useMemo(() => {
     const t = Date.now();
     return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, thresholdOf, t) === 'warn').length;
   }, [rows, thresholdOf]);
   // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
-  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${formatWeightCompact(total, subnet)} ${weightUnit(subnet)}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
+  const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${totalText}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}`;
   return (
     <TablePane {...props} pane="validators" what="Validators" resource={resource} rows={rows} columns={columns}
       defaultSort={{ key: 'weight', dir: 'desc' }} emptyText="no validators"

@@ -9,6 +9,7 @@ import {
   rewardThreshold,
   splitRuleText,
   stakeRuleOf,
+  thresholdStartUnknown,
   type HeliconSchedule,
 } from '../../../src/domain/reward/threshold';
 import { methods } from '../../../src/rpc/methods';
@@ -34,6 +35,28 @@ describe('reward threshold', () => {
   it('counts a start exactly at activation as after it (IsHeliconActivated: !t.Before(HeliconTime))', () => {
     expect(rewardThreshold({ start: FUJI.kind === 'scheduled' ? FUJI.at : undefined, helicon: FUJI, now }).percent).toBe(90);
     expect(rewardThreshold({ start: Date.parse('2026-07-28T14:59:59Z'), helicon: FUJI, now }).percent).toBe(80);
+  });
+
+  it('gives no one figure while the validation is not known (P-chain bootstrapping): the rule on both sides of Helicon', () => {
+    const t = thresholdStartUnknown({ helicon: FUJI, now });
+    expect(t.percent).toBeUndefined();
+    expect(t.source).toBe('start-unknown');
+    expect(t.text).toBe('80%/90% (before/after Helicon 2026-07-28)');
+    expect(t.text).not.toMatch(/starting now/);
+    expect(isBelow(50, t)).toBe(false);
+    // Where every start has the same figure, that figure.
+    expect(thresholdStartUnknown({ helicon: { kind: 'unscheduled' }, now }).text).toBe("80% (Helicon not scheduled by this node's release)");
+    // --uptime-threshold stands for the node's --uptime-requirement: it moves the figure before Helicon only.
+    expect(thresholdStartUnknown({ helicon: FUJI, override: 85, now }).text).toBe('85%/90% (before/after Helicon 2026-07-28)');
+  });
+
+  it("names the config file an override came from, the flag otherwise", () => {
+    const file = rewardThreshold({ start: at('2026-07-01T00:00:00Z'), helicon: FUJI, override: 85, overrideFrom: '/home/op/.config/avatop/config.json', now });
+    expect(file.percent).toBe(85);
+    expect(file.reason).toContain('uptimeThreshold in /home/op/.config/avatop/config.json');
+    expect(file.short).toBe('85% (config uptimeThreshold, before Helicon)');
+    const flag = rewardThreshold({ start: at('2026-07-01T00:00:00Z'), helicon: FUJI, override: 85, now });
+    expect(flag.reason).toMatch(/^--uptime-threshold/);
   });
 
   it('judges a node that is not validating as a validation starting now', () => {
