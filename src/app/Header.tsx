@@ -12,7 +12,7 @@ import { truncateWords } from '../format/width';
 import { useAppConfig } from '../ui/config';
 import { shortenId } from '../format/ids';
 import { formatCount, formatLatency, formatPercent } from '../format/number';
-import { formatAge, formatDuration } from '../format/time';
+import { formatAge, formatBehind, formatClock } from '../format/time';
 import { addHeight, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote, unreachableText, type HeightHistory } from './header-model';
 import { selectLiveness, type Liveness } from '../state/liveness';
 import { connectedParts, healthParts } from './health-model';
@@ -136,11 +136,13 @@ export function Header({ width }: { width: number }) {
             boot('X', bootX),
             { text: ' ', style: label },
             boot('C', bootC),
-            ...healthParts(health, theme),
+            // At 80 columns the health words shrink and the peer count goes before the reward badge or the data
+            // age is cut: those say whether the node is earning and whether what is on screen is current.
+            ...healthParts(health, theme).map((p, i) => (i === 1 ? { ...p, minWidth: 8 } : p)),
             ...headerMetricParts(metrics, { P: bootP.data, X: bootX.data, C: bootC.data }).map((p) => ({ text: `  ${p.text}`, style: theme.status[p.tone] })),
-            { text: '  peers ', style: label },
-            { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)) },
-            ...connectedParts(health, theme),
+            { text: '  peers ', style: label, drop: 4 },
+            { text: peerCount.data !== undefined ? formatCount(peerCount.data) : '—', style: claim(resourceStyle(peerCount, theme, value)), drop: 4 },
+            ...connectedParts(health, theme).map((p) => ({ ...p, drop: 4 })),
             { text: '  uptime ', style: label },
             { text: upText, style: upStyle },
             {
@@ -166,13 +168,13 @@ function chainTimeParts(timestamp: Resource<Date>, theme: ReturnType<typeof useT
   const chain = timestamp.data.getTime();
   // Chain time against the clock at the moment it was read: a large lag means the chain is not advancing.
   const lag = timestamp.updatedAt - chain;
-  const iso = timestamp.data.toISOString().slice(11, 19);
-  const lagText = Math.abs(lag) < 1000 ? 'in sync' : lag > 0 ? `${formatDuration(lag)} behind` : `${formatDuration(-lag)} ahead`;
+  const clock = formatClock(chain, timestamp.updatedAt);
+  const lagText = formatBehind(lag);
   const style = down ? theme.status.stale : Math.abs(lag) > 5 * 60_000 ? theme.status.warn : theme.header.label;
   // At 80 columns the clock goes before the sync state, which is what an operator looks for.
   return [
     { text: 'chain ', style: theme.header.label },
-    { text: `${iso}Z `, style: down ? theme.status.stale : theme.header.value, drop: 3 },
+    { text: `${clock} `, style: down ? theme.status.stale : theme.header.value, drop: 3 },
     { text: `(${down ? 'was ' : ''}${lagText})`, style },
   ];
 }

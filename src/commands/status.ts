@@ -5,6 +5,7 @@ import { gatherStatus } from '../oneshot/gather-status';
 import { runOneShot, toJson } from '../oneshot/command-frame';
 import { assessStatus } from '../oneshot/status-report';
 import { fleetStatus } from '../oneshot/fleet-status';
+import { statusLine } from '../oneshot/status-line';
 import { parseDuration } from '../config/settings';
 import type { FlagSpec } from '../config/flags';
 import { WARN_BUDGET_FLAG, warnBudgetOf } from './warn-budget';
@@ -43,6 +44,7 @@ configuration error (as a monitoring plugin: OK, WARNING, CRITICAL, UNKNOWN).
 Examples:
   avatop status
   avatop status --url http://10.0.0.5:9650 -o json
+  avatop status -o line          one line for a tmux status bar: avatop mainnet v1.15.0 HEALTHY h 21382033 peers 1571 budget 17d 9h
   avatop status --watch --interval 30s
   avatop status --node validator=http://10.0.0.5:9650 --node backup=http://10.0.0.6:9650
                                  several nodes: one table, -o json a list, the worst exit status`;
@@ -52,18 +54,19 @@ export async function run(argv: string[]): Promise<number> {
     usage,
     flags: FLAGS,
     runLimitMs: STATUS_RUN_LIMIT_MS,
+    formats: ['table', 'json', 'line'],
     async run(ctx) {
       const duration = (name: string) => (typeof ctx.extra[name] === 'string' ? parseDuration(ctx.extra[name] as string, `--${name}`) : undefined);
       const rule = { override: ctx.settings.uptimeThreshold, overrideFrom: ctx.settings.uptimeThresholdFrom, warnBudget: warnBudgetOf(ctx.extra['warn-budget']), warnEndMs: duration('warn-end') };
       if (ctx.nodes.length > 1) {
         // Several nodes (--url repeated, --node, config nodes): one table, the worst exit status.
         const fleet = await fleetStatus(ctx.nodes, rule, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch });
-        ctx.out(ctx.format === 'json' ? toJson(fleet.json) : fleet.text);
+        ctx.out(ctx.format === 'json' ? toJson(fleet.json) : ctx.format === 'line' ? fleet.line : fleet.text);
         return fleet.exitCode;
       }
       const snapshot = await gatherStatus(ctx.client, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch });
       const report = assessStatus(snapshot, rule, Date.now());
-      ctx.out(ctx.format === 'json' ? toJson(report.json) : report.lines.join('\n'));
+      ctx.out(ctx.format === 'json' ? toJson(report.json) : ctx.format === 'line' ? statusLine(report, Date.now()) : report.lines.join('\n'));
       return report.exitCode;
     },
   });

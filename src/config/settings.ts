@@ -72,7 +72,7 @@ export const COMMON_FLAGS: readonly FlagSpec[] = [
 /** Flags of the interactive monitor only. */
 /** The one-shot commands' (`status`, `get`) own flags; here with the others so the README's table needs nothing from oneshot/. */
 export const OUTPUT_FLAGS: readonly FlagSpec[] = [
-  { name: 'output', short: 'o', kind: 'string', value: 'table|json', description: 'output format (default table)' },
+  { name: 'output', short: 'o', kind: 'string', value: 'table|json|line', description: 'output format (default table; line: one line for a status bar, status only)' },
   { name: 'watch', short: 'w', kind: 'boolean', description: 'repeat every --interval until Ctrl-C' },
 ];
 

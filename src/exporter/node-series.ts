@@ -17,6 +17,7 @@ import { UPGRADE_TIER_LEVEL } from '../domain/upgrades/deadline';
 import { liveValues } from '../state/rows';
 import { balanceRunwayMs, type Tier, type WarnBudget } from '../domain/reward/tiers';
 import type { L1Reading } from './l1-watch';
+import { roundTo } from '../format/number';
 
 /** One watched node as the exporter sees it. */
 export interface NodeView {
@@ -42,6 +43,12 @@ export interface SeriesSpec {
    * liveness, and its validations, whose budgets count down (projected) through the outage.
    */
   readonly whileDown?: boolean;
+  /**
+   * Decimal places the value means (0: a count, a flag, whole seconds; 3: milliseconds in seconds; 4: a share to
+   * 0.01%): every sample is rounded to it here, at its source, so float arithmetic (a latency of 3.702132000000347 ms,
+   * (1 − 0.9) × 30 days) never reaches the scrape as 0.003702132000000347.
+   */
+  readonly decimals: number;
   read(s: AvatopState, now: number, rule: RuleOptions, view: NodeView): Reading;
 }
 
@@ -77,6 +84,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_up',
     help: 'Whether the node answered its last liveness probe (platform.getHeight; any answer, a 503 while bootstrapping included, counts).',
     type: 'gauge',
+    decimals: 0,
     whileDown: true,
     read: (s) => (isUp(s) ? 1 : 0),
   },
@@ -84,6 +92,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_last_answer_timestamp_seconds',
     help: 'When the node last answered the liveness probe, Unix time.',
     type: 'gauge',
+    decimals: 3,
     whileDown: true,
     read: (s) => (s.pchain.height.updatedAt === undefined ? undefined : s.pchain.height.updatedAt / 1000),
   },
@@ -91,6 +100,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_node_info',
     help: 'The node\'s version and network, as labels; the value is always 1.',
     type: 'info',
+    decimals: 0,
     read: (s) => {
       const version = dataOf(s.node.version)?.version;
       if (version === undefined) return undefined;
@@ -102,18 +112,21 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_peers_newer_version_stake_ratio',
     help: 'Share (0-1) of connected peers\' stake that runs a newer avalanchego than this node (info.peers versions weighted by getCurrentValidators).',
     type: 'gauge',
+    decimals: 4,
     read: (s, _now, _rule, view) => (view.weights ? newerVersionStakeShare(s.node.version.data?.version, liveValues(s.peers.list.data), view.weights) : undefined),
   },
   {
     name: 'avatop_upgrade_tier',
     help: 'How near a network upgrade this node\'s release does not schedule is (half of the stake announces it; the node\'s futureupgrade check): 0 none, 1 more than 7 days ahead, 2 within 7 days, 3 within 72 hours, 4 within 24 hours or due, 5 activated and this node cannot follow the network.',
     type: 'gauge',
+    decimals: 0,
     read: (s, now, _rule, view) => (s.node.version.data === undefined ? undefined : UPGRADE_TIER_LEVEL[upgradeVerdictOf(s, now, { weights: view.weights }).tier]),
   },
   {
     name: 'avatop_upgrade_deadline_seconds',
     help: 'Seconds until that network upgrade activates (negative once it has and this node cannot follow); labels: the release to install and the activation time.',
     type: 'gauge',
+    decimals: 0,
     read: (s, now, _rule, view) => {
       const v = upgradeVerdictOf(s, now, { weights: view.weights });
       if (v.deadlineMs === undefined || UPGRADE_TIER_LEVEL[v.tier] === 0) return undefined;
@@ -124,18 +137,21 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_rpc_latency_seconds',
     help: 'Round-trip time of the last platform.getHeight call.',
     type: 'gauge',
+    decimals: 6,
     read: (s) => (s.pchain.height.latencyMs === undefined ? undefined : s.pchain.height.latencyMs / 1000),
   },
   {
     name: 'avatop_pchain_height',
     help: 'P-chain height of the last accepted block.',
     type: 'gauge',
+    decimals: 0,
     read: (s) => (dataOf(s.pchain.height) === undefined ? undefined : Number(dataOf(s.pchain.height))),
   },
   {
     name: 'avatop_chain_time_behind_seconds',
     help: 'How far the P-chain\'s time (platform.getTimestamp) is behind the exporter\'s clock.',
     type: 'gauge',
+    decimals: 3,
     read: (s, now) => {
       const t = dataOf(s.pchain.timestamp)?.getTime();
       return t === undefined ? undefined : Math.max(0, (now - t) / 1000);
@@ -145,6 +161,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_bootstrapped',
     help: 'Whether the chain has finished bootstrapping (info.isBootstrapped).',
     type: 'gauge',
+    decimals: 0,
     read: (s) =>
       (['P', 'X', 'C'] as const).flatMap((chain) => {
         const v = bool(dataOf(s.node.bootstrapped[chain]));
@@ -155,18 +172,21 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_health_healthy',
     help: 'Whether the node\'s own health checks pass (/ext/health).',
     type: 'gauge',
+    decimals: 0,
     read: (s) => bool(dataOf(s.node.health)?.healthy),
   },
   {
     name: 'avatop_health_check_failing',
     help: 'One series per health check: 1 while it fails.',
     type: 'gauge',
+    decimals: 0,
     read: failingChecks,
   },
   {
     name: 'avatop_health_checks_pending',
     help: 'Health checks that have not run yet since the node started ("not yet run"): not failures.',
     type: 'gauge',
+    decimals: 0,
     read: (s) => {
       const health = dataOf(s.node.health);
       return health ? healthSummaryOf(health).pending.length : undefined;
@@ -176,6 +196,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_connected_stake_ratio',
     help: 'Share (0-1) of stake this node is connected to, the lowest its chains\' networking health checks report.',
     type: 'gauge',
+    decimals: 4,
     read: (s) => {
       const health = dataOf(s.node.health);
       return health ? healthSummaryOf(health).percentConnected : undefined;
@@ -185,18 +206,21 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_peers',
     help: 'Connected peers (info.peers numPeers).',
     type: 'gauge',
+    decimals: 0,
     read: (s) => dataOf(s.peers.count),
   },
   {
     name: 'avatop_uptime_weighted_percent',
     help: "The node's own info.uptime weightedAveragePercentage: its peers' views weighted by stake, unconnected stake counted as 0. Not the vote (see avatop_validation_median_uptime_percent).",
     type: 'gauge',
+    decimals: 4,
     read: (s) => dataOf(s.node.uptime)?.weightedAveragePercentage,
   },
   {
     name: 'avatop_uptime_rewarding_stake_percent',
     help: 'Share of stake whose views would reward this node now (info.uptime rewardingStakePercentage), labelled with the threshold the node counted it at (`counted_at`: 90 for a validation started at or after Helicon, else its --uptime-requirement).',
     type: 'gauge',
+    decimals: 4,
     read: (s, now, rule) => {
       const v = dataOf(s.node.uptime)?.rewardingStakePercentage;
       if (v === undefined) return undefined;
@@ -209,6 +233,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_threshold_percent',
     help: "Uptime each of this node's validations needs for its reward: primary 90 for validations starting at or after Helicon (ACP-267, the node's info.upgrades), else 80 or --uptime-threshold (the node's --uptime-requirement); an elastic subnet's uptimeRequirement.",
     type: 'gauge',
+    decimals: 2,
     whileDown: true,
     read: (s, now, rule) => guarded(s, now, rule, (g) => g.threshold.percent),
   },
@@ -216,12 +241,14 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_median_uptime_percent',
     help: "The stake-weighted median of the connected validators' views of this node (info.peers observedUptime, whole percent): the voter that decides the reward. Absent while the view cannot be trusted.",
     type: 'gauge',
+    decimals: 2,
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.basis.kind === 'vote' ? g.uptimePercent : undefined)),
   },
   {
     name: 'avatop_validation_downtime_budget_seconds',
     help: 'How much longer this node can be offline this period and keep its reward (per validation: primary or subnet), at the median voter\'s view; while the view cannot be trusted (node unreachable or isolated), the last trustworthy figure spent in real time (avatop_validation_budget_projected 1). Negative once the reward is lost (or, projected, once spent).',
     type: 'gauge',
+    decimals: 0,
     whileDown: true,
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.budget === undefined || g.budget.state === 'ended' ? undefined : g.budget.remainingMs / 1000)),
   },
@@ -229,6 +256,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_budget_projected',
     help: 'Whether the downtime budget is projected (1: the node is unreachable or isolated, so the last trustworthy figure is spent in real time, or there is none) rather than read from the vote (0).',
     type: 'gauge',
+    decimals: 0,
     whileDown: true,
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.threshold.percent === undefined ? undefined : g.basis.kind === 'vote' ? 0 : g.basis.kind === 'projected' || g.basis.kind === 'unknown' ? 1 : undefined)),
   },
@@ -236,6 +264,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_budget_projected_since_timestamp_seconds',
     help: 'When the last trustworthy budget a projection counts down from was read, Unix time (only while projected).',
     type: 'gauge',
+    decimals: 3,
     whileDown: true,
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.basis.kind === 'projected' ? g.basis.sinceMs / 1000 : undefined)),
   },
@@ -243,6 +272,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_budget_last_known_seconds',
     help: 'The last downtime budget read from a trustworthy vote (more than half of the stake\'s view known), as it was then: what AvatopNodeDown reports.',
     type: 'gauge',
+    decimals: 0,
     whileDown: true,
     read: (s, now, rule) =>
       guarded(s, now, rule, (g) => {
@@ -255,6 +285,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_budget_allowance_seconds',
     help: "The period's downtime allowance: (1 − threshold) × its length (for an auto-renewed validator, the cycle's).",
     type: 'gauge',
+    decimals: 0,
     whileDown: true,
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.budget === undefined ? undefined : g.budget.allowedMs / 1000)),
   },
@@ -262,6 +293,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_budget_known_stake_ratio',
     help: 'Share (0-1) of all stake whose view of this node the budget rests on (the vote is trusted above 0.5; a projection: the share its last figure rested on).',
     type: 'gauge',
+    decimals: 4,
     whileDown: true,
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.basis.kind === 'vote' || g.basis.kind === 'projected' ? g.basis.knownShare : g.network?.knownShare)),
   },
@@ -269,6 +301,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_budget_tier',
     help: 'The downtime budget\'s tier (README "Tiers"): 0 ok, 1 warning (25% of the allowance or less, or it would run out before the period ends at the last hour\'s rate), 2 critical (10% or less, or it would run out within 24 h; a projection below zero), 3 lost.',
     type: 'gauge',
+    decimals: 0,
     whileDown: true,
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.budgetTier === undefined ? undefined : TIER_VALUE[g.budgetTier])),
   },
@@ -276,6 +309,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_renews',
     help: 'Whether the validation renews at its period\'s end (1: auto-renewed, nextPeriod above 0 and its cycle\'s reward not lost; 0: it ends, exits or is removed).',
     type: 'gauge',
+    decimals: 0,
     whileDown: true,
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.endMs === undefined ? undefined : g.outcome === 'renews' ? 1 : 0)),
   },
@@ -283,6 +317,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_l1_balance_runway_seconds',
     help: 'How long an L1 validator\'s balance pays the continuous fee at today\'s price (getL1Validator balance / getValidatorFeeState price); 0 when it ran out.',
     type: 'gauge',
+    decimals: 0,
     read: (s, _now, _rule, view) =>
       l1Readings(s, view.l1 ?? []).flatMap((r) => {
         if (r.balance === undefined || r.price === undefined) return [];
@@ -294,6 +329,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_l1_balance_navax',
     help: 'An L1 validator\'s remaining balance in nAVAX (getL1Validator balance).',
     type: 'gauge',
+    decimals: 0,
     read: (s, _now, _rule, view) =>
       l1Readings(s, view.l1 ?? []).flatMap((r) => (r.balance === undefined ? [] : [{ labels: { subnet: sanitize(r.subnetId ?? ''), validation_id: sanitize(r.validationId) }, value: Number(r.balance) }])),
   },
@@ -301,6 +337,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_end_timestamp_seconds',
     help: 'When this node\'s primary-network validation (for an auto-renewed validator, its current cycle) ends, Unix time.',
     type: 'gauge',
+    decimals: 0,
     whileDown: true,
     read: (s) => primary(s, (v) => {
       const end = v.endTime?.getTime();
@@ -311,12 +348,14 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_connected',
     help: 'Whether this node\'s own view says its validator is connected (getCurrentValidators connected).',
     type: 'gauge',
+    decimals: 0,
     read: (s) => primary(s, (v) => bool(v.connected)),
   },
   {
     name: 'avatop_validation_delegators',
     help: 'Delegations to this node\'s validation.',
     type: 'gauge',
+    decimals: 0,
     whileDown: true,
     read: (s) => primary(s, (v) => v.delegatorCount),
   },
@@ -324,6 +363,7 @@ export const SERIES: readonly SeriesSpec[] = [
     name: 'avatop_validation_potential_reward_navax',
     help: 'The validation\'s potential reward in nAVAX, if its uptime holds.',
     type: 'gauge',
+    decimals: 0,
     whileDown: true,
     read: (s) => primary(s, (v) => {
       const r = v.potentialReward;
@@ -373,10 +413,10 @@ export function collectFamilies(nodes: readonly NodeView[], now: number, rule: R
       }
       if (reading === undefined) continue;
       if (typeof reading === 'number') {
-        if (Number.isFinite(reading)) samples.push({ labels: base, value: reading });
+        if (Number.isFinite(reading)) samples.push({ labels: base, value: roundTo(reading, spec.decimals) });
         continue;
       }
-      for (const r of reading) if (Number.isFinite(r.value)) samples.push({ labels: { ...base, ...r.labels }, value: r.value });
+      for (const r of reading) if (Number.isFinite(r.value)) samples.push({ labels: { ...base, ...r.labels }, value: roundTo(r.value, spec.decimals) });
     }
     return { name: spec.name, help: spec.help, type: spec.type, samples };
   });

@@ -2,6 +2,7 @@
 // (`big`, `num`, `date`, `obj`, `arr`, `bool`) for values no schema checked: the codec's decoded blocks, txs and
 // UTXOs, a JSON-encoded block. Store data is already typed by the result schemas and is read directly.
 import { sanitize } from './sanitize';
+import { formatTimestamp } from './time';
 
 export type Obj = Record<string, unknown>;
 
@@ -40,7 +41,7 @@ export function str(v: unknown, fallback = '—'): string {
   if (v === undefined || v === null || v === '') return fallback;
   if (typeof v === 'string') return sanitize(v, { maxLength: 4096 });
   if (typeof v === 'bigint' || typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (v instanceof Date) return v.toISOString();
+  if (v instanceof Date) return formatTimestamp(v);
   if (v instanceof Uint8Array) return hexOf(v);
   return sanitize(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x)), { maxLength: 4096 });
 }

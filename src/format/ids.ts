@@ -29,3 +29,10 @@ export function describeEmptyId(field: string, value: string): string {
   const key = field.split('.').pop() ?? field;
   return /subnet/i.test(key) ? 'primary network' : 'none';
 }
+
+/** A hex blob (a BLS key, a signature) whole when it fits `width` cells, else both ends around "…" filling it. */
+export function fitHex(hex: string | null | undefined, width: number): string {
+  if (!hex) return '—';
+  if (hex.length <= width) return hex;
+  return shortenHex(hex, Math.max(6, Math.floor((width - 3) / 2)));
+}

@@ -44,3 +44,15 @@ export function formatCompact(value: number | null | undefined): string {
   if (a >= 1e4) return `${(value / 1e3).toFixed(1)}k`;
   return formatCount(value);
 }
+
+/**
+ * `value` to `decimals` places, as the number that decimal means: k / 10^d is the double nearest that decimal, so
+ * JavaScript and Prometheus write it as written (0.003702, not 0.003702132000000347).
+ */
+export function roundTo(value: number, decimals: number): number {
+  if (!Number.isFinite(value)) return value;
+  const scale = 10 ** decimals;
+  const rounded = Math.round(value * scale) / scale;
+  // A scaled value past 2^53 has no fraction left to round: keep it (nAVAX amounts, Unix milliseconds).
+  return Number.isFinite(rounded) ? rounded + 0 : value;
+}

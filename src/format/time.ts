@@ -1,4 +1,6 @@
-// Durations, relative ages and countdowns. `now` is always passed in so callers (and tests) own the clock.
+// Durations, relative ages, countdowns and instants: the one way avatop writes a time, on every screen, in `status`
+// and in the exporter's words. Instants are UTC ("2026-11-30 16:38:12Z"), durations two units ("3d 4h", "4h 05m",
+// "5m 07s"). `now` is always passed in so callers (and tests) own the clock.
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -66,12 +68,21 @@ export function formatCountdown(t: Date | number | null | undefined, now: number
   return formatDuration(left);
 }
 
-/** "2026-11-24 12:00:00Z" — compact UTC timestamp for cells. */
+/**
+ * "2026-11-24 12:00:05Z", "2026-09-22 15:00Z": an instant, in cells and in sentences alike; the seconds only when
+ * there are any (a scheduled time reads as scheduled).
+ */
 export function formatTimestamp(t: Date | number | null | undefined): string {
   const ms = toMs(t);
   if (ms === null) return '—';
   const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}Z`;
+  return `${iso.slice(0, 10)} ${clockOf(iso)}`;
+}
+
+/** "12:00:05Z", "15:00Z" of an ISO string. */
+function clockOf(iso: string): string {
+  const secs = iso.slice(17, 19);
+  return `${iso.slice(11, 16)}${secs === '00' ? '' : `:${secs}`}Z`;
 }
 
 /** "2026-11-24" */
@@ -79,4 +90,21 @@ export function formatDate(t: Date | number | null | undefined): string {
   const ms = toMs(t);
   if (ms === null) return '—';
   return new Date(ms).toISOString().slice(0, 10);
+}
+
+/**
+ * "14:05:09Z" within a day of `now` (a clock, read to the second, so its width never jumps), else the whole
+ * timestamp: the chain's clock, when a reading was taken.
+ */
+export function formatClock(t: Date | number | null | undefined, now: number): string {
+  const ms = toMs(t);
+  if (ms === null) return '—';
+  return Math.abs(now - ms) < DAY ? `${new Date(ms).toISOString().slice(11, 19)}Z` : formatTimestamp(ms);
+}
+
+/** How far a clock (the chain's) is behind the reader's: "in sync" under a second, "4s behind", "2m 10s ahead". */
+export function formatBehind(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
+  if (Math.abs(ms) < SECOND) return 'in sync';
+  return ms > 0 ? `${formatDuration(ms)} behind` : `${formatDuration(-ms)} ahead`;
 }

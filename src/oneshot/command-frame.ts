@@ -10,7 +10,8 @@ import { createClient, type AvatopClient } from '../rpc/client';
 import { fleetNodes, type FleetNode } from '../config/nodes';
 import { collectGarbage } from '../runtime/gc';
 
-export type OutputFormat = 'table' | 'json';
+/** `line`: one line for status bars (`status` only). */
+export type OutputFormat = 'table' | 'json' | 'line';
 
 export interface OneShotContext {
   settings: Settings;
@@ -37,6 +38,8 @@ export interface OneShotCommand {
    * check_nrpe or a cron job with a limit of its own answers within it, saying what did not answer in time.
    */
   runLimitMs?: number;
+  /** The --output formats it writes (default table and json). */
+  formats?: readonly OutputFormat[];
   /** Returns the exit status of one run. */
   run(ctx: OneShotContext): Promise<number>;
 }
@@ -70,8 +73,10 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
     return 0;
   }
   const output = extra.output ?? 'table';
-  if (output !== 'table' && output !== 'json') {
-    process.stderr.write(`avatop: --output: expected table or json, got "${String(output)}"\n`);
+  const formats = command.formats ?? ['table', 'json'];
+  if (!formats.includes(output as OutputFormat)) {
+    const expected = formats.length === 2 ? formats.join(' or ') : `${formats.slice(0, -1).join(', ')} or ${formats[formats.length - 1]}`;
+    process.stderr.write(`avatop: --output: expected ${expected}, got "${String(output)}"\n`);
     return EXIT_UNKNOWN;
   }
 
@@ -90,7 +95,7 @@ export async function runOneShot(argv: string[], command: OneShotCommand): Promi
     settings,
     positionals,
     extra,
-    format: output,
+    format: output as OutputFormat,
     client: nodes[0]!.client,
     nodes,
     out: (text) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`),

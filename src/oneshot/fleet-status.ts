@@ -4,10 +4,10 @@ import { gatherStatus } from './gather-status';
 import { assessStatus, type StatusReport, type ThresholdRule } from './status-report';
 import { renderTextTable } from '../columns/text-table';
 import type { TextColumn } from '../columns/column';
-import { lagProblem, lagsBehind } from '../domain/fleet/table';
-import { formatSlack } from '../domain/reward/words';
+import { behindCell, lagCell, lagProblem, lagsBehind } from '../domain/fleet/table';
 import { formatDuration } from '../format/time';
 import type { OneShotNode } from './command-frame';
+import { fleetLine, shortReason } from './status-line';
 import { EXIT_CRITICAL, EXIT_WARNING, worstExit } from '../config/exit-codes';
 
 interface NodeReport {
@@ -20,11 +20,9 @@ interface NodeReport {
 
 type Json = Record<string, any>;
 
-/** "connection refused (http://…/ext/info) — Is avalanchego running…" → "connection refused": the rest goes under the table. */
-const shortReason = (reason: string): string => reason.split(' — ')[0]!.replace(/ \(https?:\/\/[^)]*\)$/, '');
 
 const yesNo = (v: unknown): string => (v === true ? 'yes' : v === false ? 'no' : '?');
-const secs = (v: unknown): string => (typeof v === 'number' ? formatSlack(v * 1000) : '-');
+const secs = (v: unknown): string => (typeof v === 'number' ? formatDuration(v * 1000) : '-');
 
 const COLUMNS: TextColumn<NodeReport>[] = [
   { title: 'NODE', value: (r) => r.node.name },
@@ -33,8 +31,8 @@ const COLUMNS: TextColumn<NodeReport>[] = [
   { title: 'VERSION', value: (r) => String((r.report.json as Json).version ?? '-').replace(/^avalanchego\//, 'v') },
   { title: 'P/X/C', value: (r) => (r.report.verdict === 'unreachable' ? '-' : (['P', 'X', 'C'] as const).map((c) => yesNo((r.report.json as Json).bootstrapped?.[c])).join('/')) },
   { title: 'HEIGHT', align: 'right', value: (r) => String((r.report.json as Json).height ?? '-') },
-  { title: 'LAG', align: 'right', value: (r) => (r.lag === undefined ? '-' : String(r.lag)) },
-  { title: 'CHAIN', value: (r) => { const a = (r.report.json as Json).chainTimeAgeSeconds; return typeof a === 'number' ? `${formatDuration(Math.max(0, a) * 1000)} behind` : '-'; } },
+  { title: 'LAG', align: 'right', value: (r) => lagCell(r.lag) },
+  { title: 'BEHIND', align: 'right', value: (r) => { const a = (r.report.json as Json).chainTimeAgeSeconds; return behindCell(typeof a === 'number' ? Math.max(0, a) * 1000 : undefined); } },
   { title: 'PEERS', align: 'right', value: (r) => String((r.report.json as Json).peers ?? '-') },
   { title: 'UPTIME', align: 'right', value: (r) => { const u = (r.report.json as Json).uptime?.weightedAveragePercentage; return typeof u === 'number' ? `${u.toFixed(2)}%` : '-'; } },
   { title: 'NEEDS', align: 'right', value: (r) => { const v = (r.report.json as Json).validations?.[0]; return v?.threshold != null ? `${v.threshold}%` : '-'; } },
@@ -45,6 +43,8 @@ const COLUMNS: TextColumn<NodeReport>[] = [
 export interface FleetStatus {
   readonly text: string;
   readonly json: Json[];
+  /** `-o line`: the verdict and the first problem. */
+  readonly line: string;
   readonly exitCode: number;
 }
 
@@ -55,7 +55,7 @@ export async function fleetStatus(nodes: readonly OneShotNode[], rule: Threshold
   const reports = snapshots.map((s) => assessStatus(s, rule, now));
   const lags = lagsBehind(reports.map((r) => {
     const j = r.json as Json;
-    return { network: typeof j.networkName === 'string' ? j.networkName : undefined, height: typeof j.height === 'string' ? BigInt(j.height) : undefined };
+    return { network: typeof j.networkName === 'string' ? j.networkName : undefined, height: typeof j.height === 'number' ? BigInt(j.height) : undefined };
   }));
   const rows: NodeReport[] = nodes.map((node, i) => {
     const lag = lags[i];
@@ -69,6 +69,6 @@ export async function fleetStatus(nodes: readonly OneShotNode[], rule: Threshold
   // A node left behind by a network upgrade answers, but is as critical as one that does not.
   const verdict = rows.some((r) => r.report.verdict === 'unreachable') ? 'UNREACHABLE' : worst === EXIT_CRITICAL ? 'CRITICAL' : worst >= EXIT_WARNING ? 'DEGRADED' : 'HEALTHY';
   const text = [`${verdict}  ${nodes.length} ${nodes.length === 1 ? 'node' : 'nodes'}`, renderTextTable(COLUMNS, rows), ...problems.map((p) => `problem  ${p}`)].join('\n');
-  const json = rows.map((r) => ({ name: r.node.name, ...(r.report.json as Json), url: r.node.url, lag: r.lag === undefined ? null : r.lag.toString() }));
-  return { text, json, exitCode: worst };
+  const json = rows.map((r) => ({ name: r.node.name, ...(r.report.json as Json), url: r.node.url, lag: r.lag === undefined ? null : Number(r.lag) }));
+  return { text, json, line: fleetLine(verdict, rows.map((r) => ({ name: r.node.name, report: r.report, lagging: r.lagging })), now), exitCode: worst };
 }

@@ -2,12 +2,12 @@
  * Judges a node from one snapshot of its APIs: healthy (exit 0), degraded (1) or unreachable (2).
  * Pure: the snapshot is gathered elsewhere, so the rules test without a node.
  */
-import { formatCountdown, formatAge, formatPercent, sanitize } from '../format';
+import { formatBehind, formatClock, formatCountdown, formatPercent, formatTimestamp, sanitize } from '../format';
 import { formatConnected, type HealthSummary } from '../domain/health/health-summary';
 import { rewardThreshold, thresholdStartUnknown, type HeliconSchedule } from '../domain/reward/threshold';
 import { judgeValidation, type ValidationFacts } from '../domain/reward/guard';
 import { basisLine, budgetLine, distributionLine, endLine, guardFindings } from '../domain/reward/words';
-import type { OwnValidations } from '../domain/reward/own-validations';
+import type { JudgedValidation, OwnValidations } from '../domain/reward/own-validations';
 import { networkView } from '../domain/reward/vote';
 import { renewalOf } from '../domain/reward/renewal';
 import type { WarnBudget } from '../domain/reward/tiers';
@@ -78,8 +78,16 @@ export interface WatchedValidation extends ValidatorRecord {
   nodeID: string;
 }
 
+/**
+ * The version of `status -o json`'s document: raised whenever a field changes meaning, type or place (README
+ * "status -o json: changes" says what each version changed).
+ */
+export const STATUS_SCHEMA = 2;
+
 export interface StatusReport {
   verdict: Verdict;
+  /** Every validation of this node as the guard judged it (primary first): `status -o line`'s badge reads it. */
+  validations?: readonly JudgedValidation[];
   exitCode: 0 | 1 | 2;
   /** The upgrade deadline as judged (domain/upgrades), when the snapshot had its facts. */
   upgrade?: UpgradeVerdict;
@@ -111,7 +119,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
       exitCode: 2,
       problems: [reason],
       lines: [`UNREACHABLE  ${sanitize(s.url)}`, `  ${reason}`],
-      json: { url: s.url, verdict: 'unreachable', reachable: false, problems: [reason] },
+      json: { schema: STATUS_SCHEMA, url: s.url, verdict: 'unreachable', reachable: false, problems: [reason] },
     };
   }
 
@@ -202,7 +210,7 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     : validator
       ? guard && validator.endTime
         ? endLine(guard, now)!
-        : `ends ${validator.endTime ? `${validator.endTime.toISOString()} (in ${formatCountdown(validator.endTime, now)})` : 'never (L1/permissioned)'}`
+        : `ends ${validator.endTime ? `${formatTimestamp(validator.endTime)} (in ${formatCountdown(validator.endTime, now)})` : 'never (L1/permissioned)'}`
       : 'not a primary-network validator';
 
   const lines = [
@@ -211,7 +219,8 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     `bootstrap  ${boot}`,
     `peers      ${show(s.peers, String)}${health?.stakeLow && health.percentConnected !== undefined ? ` (${formatConnected(health.percentConnected)} of stake connected)` : ''}`,
     ...(s.health ? [`health     ${show(s.health, healthLine)}`] : []),
-    `height     ${show(s.height, String)}${s.chainTime.ok ? `  (chain time ${formatAge(s.chainTime.value, now)})` : ''}`,
+    // The chain's clock as the header writes it: "chain 16:37:43Z (4s behind)".
+    `height     ${show(s.height, String)}${s.chainTime.ok ? `  chain ${formatClock(s.chainTime.value, now)} (${formatBehind(now - s.chainTime.value.getTime())})` : ''}`,
     `uptime     ${show(s.uptime, (u) => `${formatPercent(u.weightedAveragePercentage)} average over all stake (unconnected as 0), ${formatPercent(u.rewardingStakePercentage)} of stake would reward at ${guard?.rewardingCountedAt ?? t.percent ?? '?'}%`)}  (needs ${t.percent === undefined ? t.reason : `${t.percent}%: ${t.reason}`})`,
     ...(guard ? [`vote       ${basisLine(guard, now) ?? '?'}`] : []),
     ...(guard?.network ? [`network    ${distributionLine(guard.network, guard.threshold.percent)}`] : []),
@@ -224,7 +233,9 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
   ];
 
   const value = <T>(m: Maybe<T>): T | null => (m.ok ? m.value : null);
+  // Counts, heights, seconds and percents are numbers; nAVAX amounts strings (they pass 2^53).
   const json = {
+    schema: STATUS_SCHEMA,
     url: s.url,
     verdict,
     reachable: true,
@@ -233,7 +244,8 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
     version: value(s.version),
     bootstrapped: { P: value(s.bootstrapped.P), X: value(s.bootstrapped.X), C: value(s.bootstrapped.C) },
     peers: value(s.peers),
-    height: s.height.ok ? s.height.value.toString() : null,
+    // A P-chain height is far below 2^53.
+    height: s.height.ok ? Number(s.height.value) : null,
     chainTime: s.chainTime.ok ? s.chainTime.value.toISOString() : null,
     chainTimeAgeSeconds: s.chainTime.ok ? Math.round((now - s.chainTime.value.getTime()) / 1000) : null,
     // info.uptime as the node computes it; rewardingCountedAt: the threshold it counted rewarding stake at.
@@ -261,14 +273,13 @@ export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number
       downtimeBudgetSeconds: g?.budget && g.budget.state !== 'ended' ? Math.round(g.budget.remainingMs / 1000) : null,
       endsInSeconds: g?.endMs === undefined ? null : Math.round((g.endMs - now) / 1000),
     })),
-    l1Validations: own.l1Json,
     healthy: value(s.healthy),
     ...(upgrade ? { upgrade: upgradeJson(upgrade, now) } : {}),
     ...(s.health ? { health: health ? healthJson(health) : null } : {}),
     problems,
   };
   // config/exit-codes.ts: left behind is CRITICAL as an unreachable node is.
-  return { verdict, exitCode: verdict === 'healthy' ? EXIT_OK : verdict === 'critical' ? EXIT_CRITICAL : EXIT_WARNING, problems, lines, json, upgrade };
+  return { verdict, exitCode: verdict === 'healthy' ? EXIT_OK : verdict === 'critical' ? EXIT_CRITICAL : EXIT_WARNING, problems, lines, json, upgrade, validations: own.list };
 }
 
 /** The upgrade verdict for scripts: the tier, the deadline and how far it is, what to install, and why. */

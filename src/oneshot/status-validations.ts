@@ -1,10 +1,10 @@
 // `status`'s part on this node's validations: each one judged by the reward guard (primary, subnet, L1), the
 // problems it exits 1 for in words, its lines, and the JSON scripts read. Pure: the snapshot is gathered elsewhere.
-import { sanitize } from '../format';
+import { formatDuration, sanitize } from '../format';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import type { GuardOptions, ValidationFacts, ValidationGuard } from '../domain/reward/guard';
 import { judgeOwnValidations, type JudgedValidation, type OwnValidations } from '../domain/reward/own-validations';
-import { budgetLine, formatSlack, guardFindings, tierName, type FindingOptions, type L1Balance } from '../domain/reward/words';
+import { budgetLine, guardFindings, tierName, type FindingOptions, type L1Balance } from '../domain/reward/words';
 import { rewardTxIdOf } from '../domain/reward/renewal';
 
 export interface ValidationsReport {
@@ -12,8 +12,8 @@ export interface ValidationsReport {
   readonly list: readonly JudgedValidation[];
   readonly problems: string[];
   readonly lines: string[];
+  /** One list: primary, subnet and L1 validations alike (an L1 validation is an entry with kind 'l1'). */
   readonly json: Record<string, unknown>[];
-  readonly l1Json: Record<string, unknown>[];
 }
 
 const seconds = (ms: number | undefined): number | null => (ms === undefined ? null : Math.round(ms / 1000));
@@ -83,7 +83,7 @@ function runwayText(v: JudgedValidation): string {
   if (l1.balance === undefined || l1.price === undefined) return 'balance or fee not known';
   if (l1.runwayMs === undefined) return 'no fee is charged';
   if (l1.runwayMs === 0) return 'balance 0: inactive';
-  return `balance lasts ${formatSlack(l1.runwayMs)} at today's fee`;
+  return `balance lasts ${formatDuration(l1.runwayMs)} at today's fee`;
 }
 
 export function reportValidations(primary: ValidationFacts | undefined, found: OwnValidations | undefined, o: GuardOptions & FindingOptions): ValidationsReport {
@@ -92,7 +92,6 @@ export function reportValidations(primary: ValidationFacts | undefined, found: O
   const problems: string[] = [];
   const lines: string[] = [];
   const json: Record<string, unknown>[] = [];
-  const l1Json: Record<string, unknown>[] = [];
   const findings = { now, warnBudget: o.warnBudget, warnEndMs: o.warnEndMs };
   const primaryGuard = list[0]?.kind === 'primary' ? list[0].guard : undefined;
   if (primaryGuard) {
@@ -106,7 +105,7 @@ export function reportValidations(primary: ValidationFacts | undefined, found: O
       for (const f of guardFindings(g, [], findings)) problems.push(`subnet ${id}: ${f.text}`);
       const budget = budgetLine(g, now);
       const needs = g.threshold.percent === undefined ? '' : ` (needs ${g.threshold.percent}%: ${g.threshold.reason})`;
-      const ends = g.endMs === undefined ? '' : `; ends in ${formatSlack(g.endMs - now)}`;
+      const ends = g.endMs === undefined ? '' : `; ends in ${formatDuration(g.endMs - now)}`;
       lines.push(`subnet     ${id}: ${budget}${needs}${ends}`);
       json.push(guardJson('subnet', v.subnetId, g, now));
     } else if (v.kind === 'l1' && v.l1) {
@@ -114,7 +113,15 @@ export function reportValidations(primary: ValidationFacts | undefined, found: O
       if (balance) for (const f of guardFindings(undefined, [balance], findings)) problems.push(f.text);
       const on = v.subnetId ? ` (L1 ${sanitize(v.subnetId)})` : '';
       lines.push(`l1         ${sanitize(v.l1.validationId)}${on}: ${runwayText(v)}`);
-      const entry = {
+      // L1s pay no staking reward: no threshold, no downtime budget, no end; the balance is what runs out. Listed
+      // once, here (schema 1 also had them in a separate l1Validations list).
+      json.push({
+        kind: 'l1',
+        subnet: v.subnetId ?? null,
+        threshold: null,
+        thresholdSource: 'no staking reward on an L1',
+        downtimeBudgetSeconds: null,
+        endsInSeconds: null,
         validationID: v.l1.validationId,
         subnetID: v.subnetId ?? null,
         balance: v.l1.balance?.toString() ?? null,
@@ -122,15 +129,12 @@ export function reportValidations(primary: ValidationFacts | undefined, found: O
         balanceRunwaySeconds: seconds(v.l1.runwayMs),
         runwayTier: v.tier ?? null,
         source: v.l1.source,
-      };
-      l1Json.push(entry);
-      // L1s pay no staking reward: no threshold, no downtime budget, no end; the balance is what runs out.
-      json.push({ kind: 'l1', subnet: v.subnetId ?? null, threshold: null, thresholdSource: 'no staking reward on an L1', downtimeBudgetSeconds: null, endsInSeconds: null, ...entry });
+      });
     }
   }
   // What discovery could not find out is said, but only an L1 validation the operator named is a reason to warn:
   // a node without a health API or validatedBy is not degraded for it.
   for (const e of found?.errors ?? []) lines.push(`validations ? (${sanitize(e)})`);
   for (const e of found?.namedErrors ?? []) problems.push(sanitize(e));
-  return { primary: primaryGuard, list, problems, lines, json, l1Json };
+  return { primary: primaryGuard, list, problems, lines, json };
 }

@@ -1,10 +1,9 @@
 // The header's reward badge and the overview card's lines for every validation of this node (primary, subnet, L1),
 // in words and tones, from the one guard (domain/reward/own-validations.ts).
-import { budgetWords, formatSlack } from '../domain/reward/words';
-import { worstValidation, type JudgedValidation } from '../domain/reward/own-validations';
-import { TIER_RANK } from '../domain/reward/tiers';
+import { budgetWords, runwayText, validationsBadgeText } from '../domain/reward/words';
+import type { JudgedValidation } from '../domain/reward/own-validations';
 import { sanitize } from '../format';
-import { budgetBadge, endBadge, toneOf, type Badge, type BadgeTone } from './budget-model';
+import { endBadge, toneOf, type Badge, type BadgeTone } from './budget-model';
 import type { OwnValidations } from '../state/view-keys';
 import { describeResource, type Resource } from '../state/resource';
 
@@ -15,32 +14,12 @@ export const shortId = (id: string | undefined): string => {
   return s.length > 12 ? `${s.slice(0, 6)}…${s.slice(-4)}` : s;
 };
 
-/** What an L1 balance buys: "balance 5d 0h", "balance spent: inactive", "no fee charged". */
-export function runwayText(v: JudgedValidation): string {
-  const r = v.l1?.runwayMs;
-  if (!v.l1 || v.l1.balance === undefined || v.l1.price === undefined) return 'balance not known yet';
-  if (r === undefined) return 'no fee charged';
-  return r === 0 ? 'balance spent: inactive' : `balance ${formatSlack(r)}`;
-}
+export { runwayText };
 
 /** The header badge: the primary budget, or another validation's when that one is at the warning tier or worse. */
 export function validationsBadge(list: readonly JudgedValidation[], now: number): Badge | undefined {
-  const w = worstValidation(list);
-  if (!w) return undefined;
-  if (w.kind === 'l1') return { text: `L1 ${runwayText(w)}`, tone: toneOf(w.tier) };
-  const g = w.guard!;
-  // A permissioned subnet pays no staking reward: nothing to budget, only its end is worth a badge.
-  if (w.kind === 'subnet' && g.threshold.percent === undefined) {
-    const end = endBadge(g, now);
-    return end && { ...end, text: `subnet ${end.text}` };
-  }
-  // The end speaks first when it is more urgent than the budget (a validation ending in an hour with budget to spare).
-  const end = endBadge(g, now);
-  const budget = budgetBadge(g);
-  const endFirst = end !== undefined && g.endTier !== undefined && (g.budgetTier === undefined || TIER_RANK[g.endTier] > TIER_RANK[g.budgetTier]);
-  const badge = endFirst ? end : budget;
-  if (!badge || w.kind === 'primary') return badge;
-  return { ...badge, text: `subnet ${badge.text}` };
+  const w = validationsBadgeText(list, now);
+  return w && { text: w.text, tone: w.muted ? 'muted' : toneOf(w.tier) };
 }
 
 /** The overview card's line for each subnet and L1 validation (the primary one has the card's own lines). */

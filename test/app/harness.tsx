@@ -106,6 +106,11 @@ export async function startScreen(opts: ScreenOptions = {}): Promise<Screen> {
   const theme = opts.theme ?? defaultTheme();
   const tree = () => <App store={store} theme={theme} config={config} size={size} />;
   const r = render(tree());
+  // ink-testing-library's stdout is 100 columns whatever the size: Ink lays the root out at stdout.columns, so a
+  // wider screen would be squeezed into 100 (a 200-column row's fixed-width boxes shrink). The terminal is `size`.
+  Object.defineProperty(r.stdout, 'columns', { get: () => size.columns, configurable: true });
+  Object.defineProperty(r.stdout, 'rows', { get: () => size.rows, configurable: true });
+  r.rerender(tree());
   scheduler.start();
   const lastFrame = () => r.lastFrame() ?? '';
   let closed: Promise<void> | undefined;

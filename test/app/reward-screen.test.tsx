@@ -7,7 +7,7 @@ import { App } from '../../src/app/App';
 import { DEFAULT_REWARD_THRESHOLD } from '../../src/ui/config';
 import { createAvatopStore, type AvatopState } from '../../src/state/store';
 import { rememberViews } from '../../src/domain/reward/node-guard';
-import { formatClock } from '../../src/domain/reward/words';
+import { formatClock } from '../../src/format/time';
 import { defaultTheme } from '../../src/theme';
 import { allAt, rewardState, someAt, unreachable } from '../helpers/reward-state';
 

@@ -16,17 +16,17 @@ describe('peers announce a newer release', () => {
     const f = await screen.waitFor((x) => /upgrade to v1\.16\.0 in (4d 23h|5d 0h)/.test(line1(x)));
     expect(line1(f)).toMatch(/mainnet v1\.15\.0 {2}upgrade to v1\.16\.0 in (4d 23h|5d 0h) {2}height/);
 
-    const v = await screen.press('6', (x) => /of stake runs avalanchego v1\.16\.0/.test(x) && /2026-\d\d-\d\d \d\d:\d\d(:\d\d)? UTC\s+\d+% of stake/.test(x));
+    const v = await screen.press('6', (x) => /of stake runs avalanchego v1\.16\.0/.test(x) && /2026-\d\d-\d\d \d\d:\d\d(:\d\d)?Z\s+\d+% of stake/.test(x));
     const when = new Date(timeSec * 1000).toISOString();
     const t = `${when.slice(0, 10)} ${when.slice(11, 16)}`;
     // The sentence above the document, wrapped to the pane.
     const text = v.split('\n').slice(3, 8).join(' ').replace(/\s+/g, ' ');
-    expect(text).toMatch(new RegExp(`\\d+% of stake runs avalanchego v1\\.16\\.0, which schedules a network upgrade at ${t}(:\\d\\d)? UTC; this node runs v1\\.15\\.0: upgrade before ${t}(:\\d\\d)? UTC \\(in (4d 23h|5d 0h)\\)`));
+    expect(text).toMatch(new RegExp(`\\d+% of stake runs avalanchego v1\\.16\\.0, which schedules a network upgrade at ${t}(:\\d\\d)?Z; this node runs v1\\.15\\.0: upgrade before ${t}(:\\d\\d)?Z \\(in (4d 23h|5d 0h)\\)`));
     // The details: the node's own check, each announced time with its stake and releases.
-    expect(v).toMatch(/This node schedules\s+its newest upgrade at 2026-09-22 15:00 UTC/);
-    expect(v).toMatch(/futureupgrade\s+mode 20\d\d-\d\d-\d\d \d\d:\d\d(:\d\d)? UTC, \d+% of stake; counted: an upgrade this node lacks/);
-    expect(v).toMatch(new RegExp(`${t}(:\\d\\d)? UTC\\s+\\d+% of stake · \\d+ peers?: v1\\.16\\.0 \\(\\d+\\) · not scheduled by this node`));
-    expect(v).toMatch(/2026-09-22 15:00 UTC\s+\d+% of stake · \d+ peers?: v1\.15\.0/);
+    expect(v).toMatch(/This node schedules\s+its newest upgrade at 2026-09-22 15:00Z/);
+    expect(v).toMatch(/futureupgrade\s+mode 20\d\d-\d\d-\d\d \d\d:\d\d(:\d\d)?Z, \d+% of stake; counted: an upgrade this node lacks/);
+    expect(v).toMatch(new RegExp(`${t}(:\\d\\d)?Z\\s+\\d+% of stake · \\d+ peers?: v1\\.16\\.0 \\(\\d+\\) · not scheduled by this node`));
+    expect(v).toMatch(/2026-09-22 15:00Z\s+\d+% of stake · \d+ peers?: v1\.15\.0/);
   }, 90_000);
 });
 
@@ -37,7 +37,7 @@ describe('a v1.14.2 node left behind on mainnet', () => {
     expect(line1(f)).toMatch(/^NodeID-\S+ mainnet {2}LEFT BEHIND since 2026-09-22: upgrade to v1\.15\.0/);
     const v = await screen.press('6', /cannot follow the network since/);
     const text = v.split('\n').slice(3, 10).join(' ').replace(/\s+/g, ' ');
-    expect(text).toMatch(/cannot follow the network since 2026-09-22 15:00 UTC: upgrade to v1\.15\.0 \(Helicon activated then, scheduled by v1\.15\.0; this node runs v1\.14\.2; now connected to \d+% of stake, P-chain stopped at 2026-09-22 1[45]:\d\d:\d\d UTC/);
+    expect(text).toMatch(/cannot follow the network since 2026-09-22 15:00Z: upgrade to v1\.15\.0 \(Helicon activated then, scheduled by v1\.15\.0; this node runs v1\.14\.2; now connected to \d+% of stake, P-chain stopped at 2026-09-22 1[45]:\d\d(:\d\d)?Z/);
   }, 90_000);
 });
 
@@ -59,7 +59,7 @@ describe('across the activation time, within one run', () => {
     }, 30_000);
     expect(line1(screen.lastFrame())).toMatch(new RegExp(`LEFT BEHIND since ${date}: upgrade to v1\.16\.0`));
     const v = await screen.press('6', /cannot follow the network since/);
-    expect(v.replace(/\s+/g, ' ')).toMatch(/announced a network upgrade at \S+ \S+ UTC with v1\.16\.0; this node runs v1\.15\.0; now connected to \d+% of stake/);
+    expect(v.replace(/\s+/g, ' ')).toMatch(/announced a network upgrade at \S+ \S+Z with v1\.16\.0; this node runs v1\.15\.0; now connected to \d+% of stake/);
     expect(v).toMatch(/Remembered\s+\d+% of stake announced/);
   }, 120_000);
 });

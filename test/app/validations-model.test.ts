@@ -24,7 +24,7 @@ describe('validationsBadge', () => {
     const l1 = judge([{ kind: 'l1', subnetId: 'L', validationId: 'V', startMs: start, balance: 512n * 86_400n * 3n, source: 'discovered' }]);
     expect(validationsBadge(l1, now)).toEqual({ text: 'L1 balance 3d 0h', tone: 'warn' });
     const ending = judge([{ kind: 'subnet', subnetId: SUBNET, startMs: start, endMs: now + 30 * 60_000, permissionless: false, uptimeRequirement: undefined }]);
-    expect(validationsBadge(ending, now)).toEqual({ text: 'subnet ends in 30m', tone: 'error' });
+    expect(validationsBadge(ending, now)).toEqual({ text: 'subnet ends in 30m 00s', tone: 'error' });
   });
 
   it('an elastic subnet validation whose reward is lost says so', () => {
@@ -41,7 +41,7 @@ describe('validationsBadge without the primary record yet', () => {
   it('gives a permissioned subnet no budget badge, only its end when that is near', () => {
     const subnet = (endMs: number) => judgeOwnValidations(undefined, { validations: [{ kind: 'subnet', subnetId: SUBNET, startMs: start, endMs, permissionless: false, uptimeRequirement: undefined }], trackedSubnets: [], price: undefined, errors: [] }, { now }, PRIMARY_NETWORK_ID);
     expect(validationsBadge(subnet(now + 60 * DAY), now)).toBeUndefined();
-    expect(validationsBadge(subnet(now + 30 * 60_000), now)).toEqual({ text: 'subnet ends in 30m', tone: 'error' });
+    expect(validationsBadge(subnet(now + 30 * 60_000), now)).toEqual({ text: 'subnet ends in 30m 00s', tone: 'error' });
   });
 });
 

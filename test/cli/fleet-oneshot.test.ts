@@ -1,12 +1,13 @@
 // `status` and `get` over several nodes, as processes: one table, a JSON list naming every node, the worst exit
 // status; a node down, one bootstrapping and one answering 403 each said in words, the others unaffected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdirSync, writeFileSync} from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
 import { deadUrl as freePortUrl } from '../helpers/ports';
 import { tempDir, suiteTempDir } from '../helpers/temp-dir';
+import { lagCell } from '../../src/domain/fleet/table';
 
 let a: SimNode;
 let b: SimNode;
@@ -61,7 +62,8 @@ describe('avatop status over several nodes', () => {
       ['sync', booting.url],
       ['denied', denied.url],
     ]);
-    expect(list[0]).toMatchObject({ verdict: 'healthy', reachable: true, lag: '0' });
+    expect(list[0]).toMatchObject({ schema: 2, verdict: 'healthy', reachable: true, lag: 0 });
+    expect(typeof list[0]!.height).toBe('number');
     expect(list[1]).toMatchObject({ verdict: 'unreachable', reachable: false });
     expect(list[2]).toMatchObject({ verdict: 'degraded' });
   });
@@ -75,7 +77,15 @@ describe('avatop status over several nodes', () => {
       expect(r.code).toBe(1);
       expect(r.stdout.split('\n')[0]).toBe('DEGRADED  2 nodes');
       expect(r.stdout).toMatch(new RegExp(`^${behind}\\s+DEGRADED`, 'm'));
-      expect(r.stdout).toMatch(new RegExp(`^problem  ${behind}: \\d+ blocks behind the fleet`, 'm'));
+      expect(r.stdout).toMatch(new RegExp(`^problem  ${behind}: [\\d,]+ blocks behind the fleet`, 'm'));
+      // LAG in one unit, blocks, as the fleet pane writes it (domain/fleet lagCell); the chain's time is BEHIND's.
+      const lag = BigInt(Math.abs(ha - hf));
+      expect(r.stdout).toMatch(new RegExp(`^${behind}\\s.*\\s${lagCell(lag).replace('.', '\\.')}\\s+(in sync|\\d+\\S*)\\s`, 'm'));
+      const json = JSON.parse((await runCli(['status', '--node', `a=${a.url}`, '--node', `far=${far.url}`, '-o', 'json'], noConfig)).stdout) as Array<Record<string, unknown>>;
+      expect(typeof json.find((n) => n.name === behind)!.lag).toBe('number');
+      const line = await runCli(['status', '--node', `a=${a.url}`, '--node', `far=${far.url}`, '-o', 'line'], noConfig);
+      expect(line.code).toBe(1);
+      expect(line.stdout).toMatch(new RegExp(`^avatop 2 nodes DEGRADED · ${behind} [\\d,]+ blocks behind\n$`));
     } finally {
       await far.close();
     }

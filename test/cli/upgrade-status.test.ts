@@ -71,7 +71,7 @@ describe('peers announce a newer release that schedules an upgrade this v1.15.0 
     expect(u.sharePercent).toBeLessThan(80);
     expect(u.deadlineInSeconds).toBeGreaterThan(ahead / 1000 - 60);
     const when = new Date(timeSec * 1000).toISOString();
-    const t = `${when.slice(0, 10)} ${when.slice(11, 16)}${when.slice(17, 19) === '00' ? '' : `:${when.slice(17, 19)}`} UTC`;
+    const t = `${when.slice(0, 10)} ${when.slice(11, 16)}${when.slice(17, 19) === '00' ? '' : `:${when.slice(17, 19)}`}Z`;
     const line = new RegExp(`^upgrade {4}\\d+% of stake runs avalanchego v1\\.16\\.0, which schedules a network upgrade at ${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; this node runs v1\\.15\\.0: upgrade before ${t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(in [\\dhdm ]+\\)$`, 'm');
     expect(r.text).toMatch(line);
     // From a week on it is a problem that sets the exit status; before, a line only.
@@ -113,8 +113,8 @@ describe('a v1.14.2 node left behind on mainnet by Helicon', () => {
     expect(u.deadlineInSeconds).toBeLessThan(0);
     expect(u.evidence.join('; ')).toMatch(/connected to \d+(\.\d)?% of stake/);
     expect(u.evidence.join('; ')).toMatch(/P-chain stopped at 2026-09-22 1[45]:\d\d/);
-    expect(r.text).toMatch(/^upgrade {4}cannot follow the network since 2026-09-22 15:00 UTC: upgrade to v1\.15\.0 \(Helicon activated then, scheduled by v1\.15\.0; this node runs v1\.14\.2; now /m);
-    expect(r.text).toMatch(/^problem {4}cannot follow the network since 2026-09-22 15:00 UTC: upgrade to v1\.15\.0/m);
+    expect(r.text).toMatch(/^upgrade {4}cannot follow the network since 2026-09-22 15:00Z: upgrade to v1\.15\.0 \(Helicon activated then, scheduled by v1\.15\.0; this node runs v1\.14\.2; now /m);
+    expect(r.text).toMatch(/^problem {4}cannot follow the network since 2026-09-22 15:00Z: upgrade to v1\.15\.0/m);
   }, 60_000);
 
   it('in a fleet, the worst status: CRITICAL, exit 2', async () => {

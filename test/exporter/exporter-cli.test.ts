@@ -66,9 +66,12 @@ describe('avatop exporter', () => {
     const skip = missing(['promtool', PROMTOOL]);
     const text = await scrape();
     const names = new Set(SERIES.map((s) => s.name));
+    const decimals = new Map(SERIES.map((s) => [s.name, s.decimals]));
     for (const line of text.split('\n')) {
       const m = /^(?:# (?:HELP|TYPE) )?([a-zA-Z_:][\w:]*)/.exec(line);
       if (m) expect(names.has(m[1]!), m[1]).toBe(true);
+      // Each value as the decimal it means (its series' decimals), never float noise.
+      if (m && !line.startsWith('#')) expect(/\.(\d+)$/.exec(line)?.[1]!.length ?? 0, line).toBeLessThanOrEqual(decimals.get(m[1]!)!);
     }
     if (skip) return ctx.skip(skip);
     // promtool reads the exposition on stdin and prints lint problems; exit 0 and no output is clean.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatLatency, formatPercent } from '../../src/format/number';
-import { formatAge, formatAgeShort, formatCountdown, formatDuration, formatTimestamp } from '../../src/format/time';
+import { formatAge, formatAgeShort, formatBehind, formatClock, formatCountdown, formatDuration, formatTimestamp } from '../../src/format/time';
 import { shortenHex, shortenId } from '../../src/format/ids';
 import { displayWidth, fit, truncate, wrapWords } from '../../src/format/width';
 
@@ -37,7 +37,16 @@ describe('time', () => {
     expect(formatCountdown(now + 90_000, now)).toBe('1m 30s');
     expect(formatCountdown(now - 1, now)).toBe('ended');
     expect(formatCountdown(undefined, now)).toBe('—');
-    expect(formatTimestamp(now)).toBe('2026-01-01 00:00:00Z');
+    // One way to write an instant, on screens and in status: UTC, seconds only when there are any.
+    expect(formatTimestamp(now)).toBe('2026-01-01 00:00Z');
+    expect(formatTimestamp(now + 12_345)).toBe('2026-01-01 00:00:12Z');
+    expect(formatTimestamp(new Date(now + 3_600_000))).toBe('2026-01-01 01:00Z');
+    expect(formatClock(now - 5_000, now)).toBe('23:59:55Z');
+    expect(formatClock(now - 60_000, now)).toBe('23:59:00Z');
+    expect(formatClock(now - 2 * 86_400_000, now)).toBe('2025-12-30 00:00Z');
+    expect(formatBehind(400)).toBe('in sync');
+    expect(formatBehind(4_200)).toBe('4s behind');
+    expect(formatBehind(-130_000)).toBe('2m 10s ahead');
   });
 });
 

@@ -65,7 +65,7 @@ describe('status: the reward guard from one snapshot', () => {
     const v = (r.json.validations as Record<string, any>[])[0]!;
     expect(v).toMatchObject({ budgetBasis: 'projected', projectedReason: 'isolated', projectedSince: new Date(now - 2 * HOUR).toISOString() });
     expect(v.downtimeBudgetSeconds).toBe(3 * 86_400 - 2 * 3600);
-    expect(r.lines.find((l) => l.startsWith('budget'))).toMatch(/projected since 22:00Z \(isolated\)/);
+    expect(r.lines.find((l) => l.startsWith('budget'))).toMatch(/projected since 22:00:00Z \(isolated\)/);
   });
 
   it('a renewing 48-hour cycle at 100% is healthy at its end; auto-renew off warns; a lost cycle says the validator is removed', () => {

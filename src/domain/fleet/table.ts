@@ -1,5 +1,7 @@
 // The fleet as a table: each node's lag behind the highest node of its own network, then worst first.
 import { LAG_WARN_BLOCKS, type FleetRow, type RowSeverity } from './row';
+import { formatCompact, formatCount } from '../../format/number';
+import { formatDuration } from '../../format/time';
 
 /** Blocks each node is behind the highest node on the same network; undefined without a height or a network. */
 export function lagsBehind(nodes: ReadonlyArray<{ network: string | undefined; height: bigint | undefined }>): Array<bigint | undefined> {
@@ -14,7 +16,20 @@ export function lagsBehind(nodes: ReadonlyArray<{ network: string | undefined; h
 
 /** The fleet's one lag rule: more than LAG_WARN_BLOCKS behind the highest node of its network is a problem. */
 export function lagProblem(lag: bigint | undefined): string | undefined {
-  return lag !== undefined && lag > LAG_WARN_BLOCKS ? `${lag} blocks behind the fleet` : undefined;
+  return lag !== undefined && lag > LAG_WARN_BLOCKS ? `${formatCount(lag)} blocks behind the fleet` : undefined;
+}
+
+/**
+ * The LAG cell, on the fleet pane and in `status` over several nodes alike: blocks behind the fleet's highest node
+ * ("0", "12", "57.1k", "1.3M"); the time a chain is behind the clock is the BEHIND column's, never LAG's.
+ */
+export function lagCell(lag: bigint | undefined): string {
+  return lag === undefined ? '-' : formatCompact(Number(lag));
+}
+
+/** The BEHIND cell: how far the chain time was behind the clock when read ("in sync", "5m 07s"). */
+export function behindCell(ms: number | undefined): string {
+  return ms === undefined ? '-' : ms < 1000 ? 'in sync' : formatDuration(ms);
 }
 
 /** Worst first: unreachable, then not serving, then degraded; within a level the most behind, then by name. */

@@ -4,37 +4,10 @@
 import type { ValidationGuard } from './guard';
 import type { CycleRewards } from '../../state/view-keys';
 import { formatAvax } from '../../format/avax';
+import { formatClock, formatDuration, formatTimestamp } from '../../format/time';
 import type { NetworkView } from './vote';
-import { balanceRunwayMs, DEFAULT_WARN_END_MS, RUNWAY_TIERS, type Tier, type WarnBudget, warnBudgetText } from './tiers';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/** "23h 10m", "3d 4h", "45m": two units, as an operator reads a countdown. */
-export function formatSlack(ms: number): string {
-  // To the second first: float arithmetic on percentages leaves 4h 47m 59.9999s where the figure is 4h 48m.
-  const m = Math.floor((Math.round(Math.abs(ms) / 1000) * 1000) / MINUTE);
-  const d = Math.floor(m / 1440);
-  const h = Math.floor((m % 1440) / 60);
-  const min = m % 60;
-  if (d > 0) return `${d}d ${h}h`;
-  if (h > 0) return `${h}h ${String(min).padStart(2, '0')}m`;
-  return `${min}m`;
-}
-
-/** "14:05Z" within a day of `now`, else "11-25 14:05Z": when a projection started. */
-export function formatClock(ms: number, now: number): string {
-  const iso = new Date(ms).toISOString();
-  const hm = `${iso.slice(11, 16)}Z`;
-  return Math.abs(now - ms) < DAY ? hm : `${iso.slice(5, 10)} ${hm}`;
-}
-
-/** "2026-11-28 15:00Z": a period's end. */
-export function formatEnd(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}Z`;
-}
+import { balanceRunwayMs, DEFAULT_WARN_END_MS, RUNWAY_TIERS, TIER_RANK, type Tier, type WarnBudget, warnBudgetText } from './tiers';
+import { worstValidation, type JudgedValidation } from './own-validations';
 
 /** "97.4%" of a 0-1 share. */
 export function formatShare(share: number): string {
@@ -81,7 +54,7 @@ export function projectionMark(g: ValidationGuard, now: number): string | undefi
 
 /** What the operator should do at this tier, before the period's end. */
 function tierAdvice(g: ValidationGuard): string {
-  const end = g.endMs === undefined ? '' : ` until the ${periodWord(g)} ends on ${formatEnd(g.endMs)}`;
+  const end = g.endMs === undefined ? '' : ` until the ${periodWord(g)} ends on ${formatTimestamp(g.endMs)}`;
   switch (g.budgetTier) {
     case 'critical':
       return `keep the node online: avoid any restart${end}`;
@@ -96,8 +69,8 @@ function tierAdvice(g: ValidationGuard): string {
 function endsFirst(g: ValidationGuard, now: number): { text: string; todo: string } | undefined {
   const b = g.budget;
   if (!b || g.endMs === undefined || b.state !== 'ok' || b.remainingMs <= g.endMs - now) return undefined;
-  const on = formatEnd(g.endMs);
-  const text = `more than the ${formatSlack(g.endMs - now)} left of this ${periodWord(g)}`;
+  const on = formatTimestamp(g.endMs);
+  const text = `more than the ${formatDuration(g.endMs - now)} left of this ${periodWord(g)}`;
   switch (g.outcome) {
     case 'renews':
       return { text: `${text}, which renews on ${on}`, todo: 'nothing to do' };
@@ -137,17 +110,17 @@ export function budgetWords(g: ValidationGuard, now: number): BudgetWords {
   const per = periodWord(g);
   switch (b.state) {
     case 'not-started':
-      return { short: `${per} not started`, text: `${per} not started: ${formatSlack(b.allowedMs)} of downtime allowed`, todo: 'nothing to do' };
+      return { short: `${per} not started`, text: `${per} not started: ${formatDuration(b.allowedMs)} of downtime allowed`, todo: 'nothing to do' };
     case 'ended':
       return mark
         ? { short: `${per} ended`, text: `${per} ended while ${mark}`, todo: 'its reward was decided by the vote: see the reward tx' }
         : { short: `${per} ended`, text: `${per} ended`, todo: 'nothing to do' };
     case 'lost': {
-      const over = `${formatSlack(-b.remainingMs)} over the ${formatSlack(b.allowedMs)} allowed`;
-      const on = g.endMs === undefined ? 'at its end' : `on ${formatEnd(g.endMs)}`;
+      const over = `${formatDuration(-b.remainingMs)} over the ${formatDuration(b.allowedMs)} allowed`;
+      const on = g.endMs === undefined ? 'at its end' : `on ${formatTimestamp(g.endMs)}`;
       if (isCycle(g)) {
         return {
-          short: `cycle reward lost (${formatSlack(-b.remainingMs)} over)`,
+          short: `cycle reward lost (${formatDuration(-b.remainingMs)} over)`,
           text:
             `this cycle's reward is lost (${over}): the validator is removed at the cycle's end ${on} and its stake returned, ` +
             'with the rewards restaked in earlier cycles and the delegation commission still paid out; delegations ending from now on lose their reward too',
@@ -155,7 +128,7 @@ export function budgetWords(g: ValidationGuard, now: number): BudgetWords {
         };
       }
       return {
-        short: `reward lost (${formatSlack(-b.remainingMs)} over)`,
+        short: `reward lost (${formatDuration(-b.remainingMs)} over)`,
         text: `reward lost for this period (${over}): the stake is returned without it when the validation ends ${on}; delegations ending from now on lose their reward too`,
         todo: 'tell the delegators, and re-stake after the end',
       };
@@ -169,9 +142,9 @@ export function budgetWords(g: ValidationGuard, now: number): BudgetWords {
     case 'ok':
       break;
   }
-  const left = formatSlack(b.remainingMs);
+  const left = formatDuration(b.remainingMs);
   if (mark) {
-    const runs = b.runsOutAtMs === undefined ? '' : `; gone at ${formatEnd(b.runsOutAtMs)} if down all along`;
+    const runs = b.runsOutAtMs === undefined ? '' : `; gone at ${formatTimestamp(b.runsOutAtMs)} if down all along`;
     return {
       // The mark itself is the basis line's (basisLine): a card row is too narrow for both.
       short: `at most ${left}, projected`,
@@ -180,18 +153,18 @@ export function budgetWords(g: ValidationGuard, now: number): BudgetWords {
     };
   }
   const whose = g.view === 'this-node' ? " (this node's view)" : '';
-  const text = `can be offline ${left} more this ${per}${whose} (of ${formatSlack(b.allowedMs)})`;
+  const text = `can be offline ${left} more this ${per}${whose} (of ${formatDuration(b.allowedMs)})`;
   const first = endsFirst(g, now);
-  if (first) return { short: `${left} of ${formatSlack(b.allowedMs)}: ${per} ends first`, text: `${text}: ${first.text}`, todo: first.todo };
+  if (first) return { short: `${left} of ${formatDuration(b.allowedMs)}: ${per} ends first`, text: `${text}: ${first.text}`, todo: first.todo };
   if (b.runsOutAtMs !== undefined) {
-    const inMs = formatSlack(b.runsOutAtMs - now);
+    const inMs = formatDuration(b.runsOutAtMs - now);
     return {
-      short: `${left} of ${formatSlack(b.allowedMs)}, gone in ${inMs} at this rate`,
+      short: `${left} of ${formatDuration(b.allowedMs)}, gone in ${inMs} at this rate`,
       text: `${text}; at the last hour's downtime it runs out in ${inMs}`,
       todo: `find what takes the node offline; ${tierAdvice(g)}`,
     };
   }
-  return { short: `${left} of ${formatSlack(b.allowedMs)} left`, text, todo: tierAdvice(g) };
+  return { short: `${left} of ${formatDuration(b.allowedMs)} left`, text, todo: tierAdvice(g) };
 }
 
 /** What to do, in a few words, for a card's row (budgetWords' `todo` is the whole sentence). */
@@ -226,7 +199,7 @@ export function basisRows(g: ValidationGuard, now: number): Array<{ label: strin
     case 'vote':
       return [
         { label: 'Rests on', value: `median voter ${pct(g.uptimePercent)}, ${formatShare(b.knownShare)} of stake known` },
-        { label: 'Good to', value: `${formatSlack(b.accuracyMs)} (1% of elapsed: whole %)` },
+        { label: 'Good to', value: `${formatDuration(b.accuracyMs)} (1% of elapsed: whole %)` },
       ];
     case 'projected':
       return [{ label: 'Rests on', value: projectionMark(g, now)! }];
@@ -248,11 +221,11 @@ export function budgetLine(g: ValidationGuard, now: number): string {
 /** What happens at the period's end, with the date: "renews on …", "auto-renew off: exits at the end of this cycle on …". */
 export function endLine(g: ValidationGuard, now: number): string | undefined {
   if (g.endMs === undefined) return undefined;
-  const on = formatEnd(g.endMs);
-  const left = g.endMs > now ? ` (in ${formatSlack(g.endMs - now)})` : ' (passed)';
+  const on = formatTimestamp(g.endMs);
+  const left = g.endMs > now ? ` (in ${formatDuration(g.endMs - now)})` : ' (passed)';
   switch (g.outcome) {
     case 'renews': {
-      const next = g.renewal.kind === 'auto-renewed' && g.renewal.nextPeriodS !== undefined ? ` for ${formatSlack(Number(g.renewal.nextPeriodS) * 1000)}` : '';
+      const next = g.renewal.kind === 'auto-renewed' && g.renewal.nextPeriodS !== undefined ? ` for ${formatDuration(Number(g.renewal.nextPeriodS) * 1000)}` : '';
       const compound = g.compoundShare === undefined ? '' : `; ${formatShare(g.compoundShare)} of its reward restaked, the rest paid out`;
       return `cycle ends ${on}${left} and renews${next}${compound}`;
     }
@@ -268,8 +241,8 @@ export function endLine(g: ValidationGuard, now: number): string | undefined {
 /** The period's end for a card: "renews 11-27 03:54Z (in 11h 59m)", "auto-renew off: exits 11-27 03:54Z". */
 export function endShort(g: ValidationGuard, now: number): string | undefined {
   if (g.endMs === undefined) return undefined;
-  const on = formatEnd(g.endMs).slice(5);
-  const left = g.endMs > now ? ` (in ${formatSlack(g.endMs - now)})` : ' (passed)';
+  const on = formatTimestamp(g.endMs).slice(5);
+  const left = g.endMs > now ? ` (in ${formatDuration(g.endMs - now)})` : ' (passed)';
   switch (g.outcome) {
     case 'renews':
       return `renews ${on}${left}`;
@@ -278,7 +251,7 @@ export function endShort(g: ValidationGuard, now: number): string | undefined {
     case 'removed':
       return `removed ${on}${left}`;
     case 'ends':
-      return `ends ${formatEnd(g.endMs)}${left}`;
+      return `ends ${formatTimestamp(g.endMs)}${left}`;
   }
 }
 
@@ -287,7 +260,7 @@ export function basisLine(g: ValidationGuard, now: number): string | undefined {
   const b = g.basis;
   switch (b.kind) {
     case 'vote':
-      return `median voter ${pct(g.uptimePercent)} over ${formatShare(b.knownShare)} of stake; good to 1% of the time elapsed (${formatSlack(b.accuracyMs)}): whole-percent views`;
+      return `median voter ${pct(g.uptimePercent)} over ${formatShare(b.knownShare)} of stake; good to 1% of the time elapsed (${formatDuration(b.accuracyMs)}): whole-percent views`;
     case 'projected':
       return `${projectionMark(g, now)}: last trustworthy figure over ${formatShare(b.knownShare)} of stake, spent in real time since`;
     case 'unknown':
@@ -352,7 +325,7 @@ export function budgetBadgeText(g: ValidationGuard): { text: string; tier: Tier 
   if (!b || g.budgetTier === undefined) return { text: b?.state === 'ended' ? `${periodWord(g)} ended` : 'budget ?', tier: undefined };
   if (b.state === 'lost') return { text: isCycle(g) ? 'cycle reward lost' : 'reward lost', tier: 'over' };
   if (b.state === 'spent') return { text: 'budget spent? projected', tier: g.budgetTier };
-  return { text: `budget ${formatSlack(b.remainingMs)}${g.basis.kind === 'projected' ? ' projected' : ''}`, tier: g.budgetTier };
+  return { text: `budget ${formatDuration(b.remainingMs)}${g.basis.kind === 'projected' ? ' projected' : ''}`, tier: g.budgetTier };
 }
 
 /** A table cell's budget (the fleet, the validators pane): "2d 3h", "≤2d 3h" while projected, "LOST", "unknown". */
@@ -369,7 +342,7 @@ export function budgetCellText(g: ValidationGuard): string {
     case 'spent':
       return '≤0';
     default:
-      return `${g.basis.kind === 'projected' ? '≤' : ''}${formatSlack(b.remainingMs)}`;
+      return `${g.basis.kind === 'projected' ? '≤' : ''}${formatDuration(b.remainingMs)}`;
   }
 }
 
@@ -378,7 +351,35 @@ export function endBadgeText(g: ValidationGuard, now: number): { text: string; t
   if (g.endMs === undefined || g.endTier === undefined || g.endTier === 'ok' || g.outcome === 'renews') return undefined;
   if (g.endTier === 'over') return { text: 'validation ended', tier: 'ok' };
   const verb = g.outcome === 'exits' ? 'exits' : g.outcome === 'removed' ? 'removed' : 'ends';
-  return { text: `${verb} in ${formatSlack(g.endMs - now)}`, tier: g.endTier };
+  return { text: `${verb} in ${formatDuration(g.endMs - now)}`, tier: g.endTier };
+}
+
+/** What an L1 balance buys: "balance 5d 0h", "balance spent: inactive", "no fee charged". */
+export function runwayText(v: JudgedValidation): string {
+  const r = v.l1?.runwayMs;
+  if (!v.l1 || v.l1.balance === undefined || v.l1.price === undefined) return 'balance not known yet';
+  if (r === undefined) return 'no fee charged';
+  return r === 0 ? 'balance spent: inactive' : `balance ${formatDuration(r)}`;
+}
+
+/**
+ * The words of the header's reward badge, and of `status -o line`: the primary budget, or another validation's
+ * when that one is at the warning tier or worse ("budget 2d 3h", "L1 balance 3d 0h", "subnet ends in 30m").
+ */
+export function validationsBadgeText(list: readonly JudgedValidation[], now: number): { text: string; tier: Tier | undefined; muted?: boolean } | undefined {
+  const w = worstValidation(list);
+  if (!w) return undefined;
+  if (w.kind === 'l1') return { text: `L1 ${runwayText(w)}`, tier: w.tier };
+  const g = w.guard!;
+  const end = endBadgeText(g, now);
+  const endWords = end && { text: end.text, tier: end.tier, muted: end.text === 'validation ended' };
+  // A permissioned subnet pays no staking reward: nothing to budget, only its end is worth a badge.
+  if (w.kind === 'subnet' && g.threshold.percent === undefined) return endWords && { ...endWords, text: `subnet ${endWords.text}` };
+  // The end speaks first when it is more urgent than the budget (a validation ending in an hour with budget to spare).
+  const endFirst = endWords !== undefined && g.endTier !== undefined && (g.budgetTier === undefined || TIER_RANK[g.endTier] > TIER_RANK[g.budgetTier]);
+  const badge = endFirst ? endWords : budgetBadgeText(g);
+  if (!badge || w.kind === 'primary') return badge;
+  return { ...badge, text: `subnet ${badge.text}` };
 }
 
 export interface FindingOptions {
@@ -413,7 +414,7 @@ export function guardFindings(guard: ValidationGuard | undefined, l1: readonly L
     if (guard.basis.kind === 'unknown' || (b && (b.state === 'lost' || b.state === 'spent'))) {
       out.push({ level: 'warning', text: budgetLine(guard, o.now) });
     } else if (b && b.state === 'ok' && (tier === 'warn' || tier === 'critical')) {
-      const rule = o.warnBudget ? ` (warning at ${warnBudgetText(o.warnBudget, formatSlack)})` : '';
+      const rule = o.warnBudget ? ` (warning at ${warnBudgetText(o.warnBudget, formatDuration)})` : '';
       out.push({ level: 'warning', text: `downtime budget ${tier === 'critical' ? 'critical' : 'low'}${rule}: ${budgetLine(guard, o.now)}` });
     }
   }
@@ -426,7 +427,7 @@ export function guardFindings(guard: ValidationGuard | undefined, l1: readonly L
   for (const v of l1) {
     const runway = balanceRunwayMs(v.balance, v.price);
     if (runway !== undefined && runway < RUNWAY_TIERS.warn) {
-      out.push({ level: 'warning', text: `L1 validation ${v.validationId} has balance for ${runway === 0 ? 'nothing: it is inactive' : formatSlack(runway)} at today's fee: top it up` });
+      out.push({ level: 'warning', text: `L1 validation ${v.validationId} has balance for ${runway === 0 ? 'nothing: it is inactive' : formatDuration(runway)} at today's fee: top it up` });
     }
   }
   return out;

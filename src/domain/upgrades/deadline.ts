@@ -10,7 +10,7 @@
 // stopped, the peers left on older releases; the announcement is the one avatop remembered (memory.ts), or failing
 // that the public networks' table (activations.ts) as a cross-check.
 import type { UpgradeAnnouncement } from '../../state/upgrade-announcements';
-import { formatDuration } from '../../format/time';
+import { formatDate, formatDuration, formatTimestamp } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
 import type { FutureUpgradeCheck } from './node-check';
 import { groupShare, oldestVersion, type Announcements } from './announcements';
@@ -101,13 +101,6 @@ export interface UpgradeVerdict {
   readonly badge?: string;
   /** The announcement to keep (memory.ts); undefined: forget it. */
   readonly remember: UpgradeAnnouncement | undefined;
-}
-
-/** "2026-09-22 15:00 UTC" (seconds only when there are any). */
-export function formatUpgradeTime(ms: number): string {
-  const iso = new Date(ms).toISOString();
-  const secs = iso.slice(17, 19);
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)}${secs === '00' ? '' : `:${secs}`} UTC`;
 }
 
 function pct(p: number): string {
@@ -227,7 +220,7 @@ function leftBehindEvidence(f: UpgradeFacts, ref: Reference, before: UpgradeAnno
   }
   if (f.chainTimeMs !== undefined && f.chainTimeMs < ref.atMs + LEFT_BEHIND_GRACE_MS && now - f.chainTimeMs >= LEFT_BEHIND_GRACE_MS) {
     decisive = true;
-    words.push(`P-chain stopped at ${formatUpgradeTime(Math.floor(f.chainTimeMs / 1000) * 1000)}`);
+    words.push(`P-chain stopped at ${formatTimestamp(Math.floor(f.chainTimeMs / 1000) * 1000)}`);
   }
   const versions = (f.peerVersions ?? []).filter((v) => parseVersion(v) !== undefined);
   if (ref.release !== undefined && versions.length > 0 && versions.every((v) => compareVersions(v, ref.release) < 0)) {
@@ -243,7 +236,7 @@ function shareWords(r: Reference): string | undefined {
 }
 
 function upgradeWords(r: Reference): string {
-  return `a network upgrade${r.upgradeName ? ` (${r.upgradeName})` : ''} at ${formatUpgradeTime(r.atMs)}`;
+  return `a network upgrade${r.upgradeName ? ` (${r.upgradeName})` : ''} at ${formatTimestamp(r.atMs)}`;
 }
 
 /** "72% of stake runs avalanchego v1.15.0, which schedules a network upgrade at …" */
@@ -327,7 +320,7 @@ export function judgeUpgrade(f: UpgradeFacts, remembered: UpgradeAnnouncement | 
 function ahead(r: Reference, own: string | undefined, remember: UpgradeAnnouncement | undefined, now: number): UpgradeVerdict {
   const left = r.atMs - now;
   const tier = left > 0 ? tierAhead(left) : 'day';
-  const when = left > 0 ? `before ${formatUpgradeTime(r.atMs)} (in ${formatDuration(left)})` : `now: it activated at ${formatUpgradeTime(r.atMs)}`;
+  const when = left > 0 ? `before ${formatTimestamp(r.atMs)} (in ${formatDuration(left)})` : `now: it activated at ${formatTimestamp(r.atMs)}`;
   const to = r.release ? ` to ${r.release}` : '';
   const sentence = `${announcedClause(r, own)}${ownClause(r, own)}: upgrade${left > 0 ? '' : to} ${when}`;
   const badge = left > 0 ? `upgrade${to} in ${formatDuration(left)}` : `upgrade${to} NOW`;
@@ -377,7 +370,7 @@ function afterDeadline(
   const own = f.nodeVersion && parseVersion(f.nodeVersion) ? shortVersion(f.nodeVersion) : undefined;
   const evidence = leftBehindEvidence(f, r, before, now);
   if (!evidence.decisive) return !table && now - r.atMs < LEFT_BEHIND_GRACE_MS ? ahead(r, own, remember, now) : undefined;
-  const since = formatUpgradeTime(r.atMs);
+  const since = formatTimestamp(r.atMs);
   const to = r.release ? `upgrade to ${r.release}` : 'upgrade to the release the network runs';
   const what =
     r.source === 'public-networks'
@@ -385,7 +378,7 @@ function afterDeadline(
       : `${shareWords(r) ?? 'the stake'} announced ${upgradeWords(r)}${r.release ? ` with ${r.release}` : ''}`;
   const sentence = `cannot follow the network since ${since}: ${to} (${what}; this node runs ${own ?? 'an older release'}; now ${evidence.words.join(', ')})`;
   // The badge is short enough for an 80-column header beside the node's name: the date; the hour is in the sentence.
-  return verdictFor('left-behind', r, own, remember, { sentence, badge: `LEFT BEHIND since ${new Date(r.atMs).toISOString().slice(0, 10)}: ${to}`, evidence: evidence.words });
+  return verdictFor('left-behind', r, own, remember, { sentence, badge: `LEFT BEHIND since ${formatDate(r.atMs)}: ${to}`, evidence: evidence.words });
 }
 
 /** The verdict's sentence made safe for a terminal (versions come from peers). */

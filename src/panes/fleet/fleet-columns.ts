@@ -6,7 +6,8 @@ import type { FleetRow } from '../../domain/fleet/row';
 import { endBadge } from '../../ui/budget-model';
 import { budgetCellText } from '../../domain/reward/words';
 import { formatConnected } from '../../domain/health/health-summary';
-import { formatCompact, formatCount, formatLatency, formatPercent } from '../../format/number';
+import { formatCount, formatLatency, formatPercent } from '../../format/number';
+import { behindCell, lagCell } from '../../domain/fleet/table';
 import { formatAgeShort, formatDuration } from '../../format/time';
 import { sanitize } from '../../format/sanitize';
 
@@ -39,8 +40,8 @@ export function fleetColumns(now: number): Column<FleetRow>[] {
     { key: 'version', title: 'VERSION', width: 7, priority: 5, render: (r) => sanitize((r.version ?? '-').replace(/^avalanchego\//, 'v')), sortValue: (r) => r.version },
     { key: 'boot', title: 'P X C', width: 5, priority: 4, render: (r) => `${flag(r.bootstrapped.P)} ${flag(r.bootstrapped.X)} ${flag(r.bootstrapped.C)}` },
     { key: 'height', title: 'HEIGHT', width: 10, align: 'right', priority: 1, render: (r) => (r.height === undefined ? '-' : formatCount(r.height)), sortValue: (r) => r.height },
-    { key: 'lag', title: 'LAG', width: 6, align: 'right', priority: 1, render: (r) => (r.lag === undefined ? '-' : formatCompact(Number(r.lag))), sortValue: (r) => r.lag },
-    { key: 'chain', title: 'BEHIND', width: 7, align: 'right', priority: 4, render: (r) => (r.chainBehindMs === undefined ? '-' : r.chainBehindMs < 1000 ? 'in sync' : formatDuration(r.chainBehindMs)), sortValue: (r) => r.chainBehindMs },
+    { key: 'lag', title: 'LAG', width: 6, align: 'right', priority: 1, render: (r) => lagCell(r.lag), sortValue: (r) => r.lag },
+    { key: 'chain', title: 'BEHIND', width: 7, align: 'right', priority: 4, render: (r) => behindCell(r.chainBehindMs), sortValue: (r) => r.chainBehindMs },
     { key: 'peers', title: 'PEERS', width: 5, align: 'right', priority: 3, render: (r) => (r.peers === undefined ? '-' : formatCount(r.peers)), sortValue: (r) => r.peers },
     { key: 'stake', title: 'STAKE', width: 5, align: 'right', priority: 4, render: (r) => (r.connectedStake === undefined ? '-' : formatConnected(r.connectedStake)), sortValue: (r) => r.connectedStake },
     { key: 'uptime', title: 'UPTIME', width: 7, align: 'right', priority: 2, render: (r) => validationText(r, now).uptime, sortValue: (r) => r.guard?.uptimePercent },

@@ -14,7 +14,8 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { formatAvax } from '../../format/avax';
 import { formatCount, formatPercent } from '../../format/number';
 import { formatCountdown, formatTimestamp } from '../../format/time';
-import { shortenHex } from '../../format/ids';
+import { fitHex } from '../../format/ids';
+import { columnItems, layoutCards, type Card, type LaidColumn } from './overview-layout';
 import { sanitize } from '../../format/sanitize';
 import { str } from '../../format/fields';
 import type { PaneProps } from '../common';
@@ -68,11 +69,14 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const healthSummary = healthSummaryOf(health.data);
   const names = (xs: readonly string[]) => xs.map((n) => sanitize(n)).join(', ');
 
-  const identity: KeyValueItem[] = [
+  const blsKey = pop?.publicKey ? str(pop.publicKey) : undefined;
+  const blsPop = pop?.proofOfPossession ? str(pop.proofOfPossession) : undefined;
+  const node = (valueWidth: number): KeyValueItem[] => [
     { section: 'Node' },
     { label: 'Node ID', value: val(nodeId, (d) => sanitize(d.nodeID)), tone: 'accent' },
-    { label: 'BLS key', value: pop?.publicKey ? shortenHex(str(pop.publicKey), 10) : nodeId.data ? 'none' : '—' },
-    { label: 'BLS PoP', value: pop?.proofOfPossession ? shortenHex(str(pop.proofOfPossession), 10) : '—' },
+    // Whole where the column allows (a BLS key is 98 characters; the overview widens a column for it).
+    { label: 'BLS key', value: blsKey ? fitHex(blsKey, valueWidth) : nodeId.data ? 'none' : '—' },
+    { label: 'BLS PoP', value: blsPop ? fitHex(blsPop, valueWidth) : '—' },
     { label: 'IP', value: val(ip, (d) => sanitize(d)) },
     { label: 'Network', value: `${sanitize(networkName.data ?? '—')}${networkId.data !== undefined ? ` (ID ${networkId.data})` : ''}` },
     { label: 'Version', value: val(version, (d) => sanitize(d.version)) },
@@ -91,26 +95,30 @@ export function OverviewPane({ width, height, active }: PaneProps) {
             ),
       tone: health.data ? healthSummary.tone : 'muted',
     },
-    // info.uptime is the node's own sum over all stake (unconnected stake as 0), not the vote: the reward card below
-    // reads the vote itself.
+  ];
+  // info.uptime is the node's own sum over all stake (unconnected stake as 0), not the vote: the reward card reads
+  // the vote itself.
+  const figures: KeyValueItem[] = [
     { section: "The node's uptime figures (info.uptime)" },
     { label: 'Average', value: `${formatPercent(up?.weightedAveragePercentage, 2)} (unconnected stake as 0)`, tone: 'muted' },
     { label: 'Rewarding stake', value: `${formatPercent(up?.rewardingStakePercentage, 2)}${ownThreshold.percent === undefined ? '' : ` (counted at ${ownThreshold.percent}%)`}`, tone: 'muted' },
-    // "80%, Helicon not scheduled by this node's release": fits the two-column layout at 120 columns.
     { label: 'Reward threshold', value: ownThreshold.percent === undefined ? ownThreshold.reason : `${ownThreshold.percent}%, ${ownThreshold.reason}`, tone: 'muted' },
   ];
 
-  const mine: KeyValueItem[] = [{ section: 'My validator (primary network)' }];
-  if (!own) {
-    mine.push({
-      label: 'Status',
-      value: ownId ? (list?.status === 'ok' || detail?.status === 'ok' ? 'not a current validator' : bootstrapping ? 'not known until the P-chain has bootstrapped' : 'looking it up…') : '—',
-      tone: 'muted',
-    });
-  } else {
+  const signer = own?.signer?.publicKey ? str(own.signer.publicKey) : undefined;
+  const mine = (valueWidth: number): KeyValueItem[] => {
+    const items: KeyValueItem[] = [{ section: 'My validator (primary network)' }];
+    if (!own) {
+      items.push({
+        label: 'Status',
+        value: ownId ? (list?.status === 'ok' || detail?.status === 'ok' ? 'not a current validator' : bootstrapping ? 'not known until the P-chain has bootstrapped' : 'looking it up…') : '—',
+        tone: 'muted',
+      });
+      return items;
+    }
     const w = weightOf(own);
     const h = validatorHealth(own, ownThreshold);
-    mine.push(
+    items.push(
       // The share is of its weight in consensus (own stake and delegations), as getTotalStake counts it.
       { label: 'Weight', value: `${formatAvax(w, { unit: true })}${total ? ` (${formatPercent(stakeShare(own, total), 4)} of stake)` : ''}` },
       { label: 'Start', value: formatTimestamp(own.startTime?.getTime()) },
@@ -120,12 +128,14 @@ export function OverviewPane({ width, height, active }: PaneProps) {
       { label: 'Potential reward', value: formatAvax(own.potentialReward, { unit: true }) },
       { label: 'Delegators', value: `${formatCount(delegatorCount(own))} with ${formatAvax(delegatorWeight(own) ?? 0n, { unit: true })}` },
       { label: 'Delegation fee', value: formatPercent(own.delegationFee, 2) },
-      { label: 'BLS signer', value: own.signer?.publicKey ? shortenHex(str(own.signer.publicKey), 10) : 'none' },
+      { label: 'BLS signer', value: signer ? fitHex(signer, valueWidth) : 'none' },
     );
-  }
-  // The reward card sits under the node's figures (the left column), the validation's record on the right.
+    return items;
+  };
+  // Every validation of this node in one card: the primary one's budget, then each subnet and L1 validation.
   const others = [...otherValidationRows(validations, now), ...discoveryRows(discovery)];
-  if (guard || others.length > 0) identity.push({ section: guard?.autoRenewed ? 'Reward this cycle' : 'Reward this period' }, ...(guard ? rewardCard(guard, now, lastCycle) : []), ...others);
+  const reward: KeyValueItem[] =
+    guard || others.length > 0 ? [{ section: guard?.autoRenewed ? 'Reward this cycle' : 'Reward this period' }, ...(guard ? rewardCard(guard, now, lastCycle) : []), ...others] : [];
   const network: KeyValueItem[] = [
     { section: 'Network' },
     { label: 'Supply', value: val(supply, (d) => formatAvax(d, { unit: true, decimals: 0 })) },
@@ -135,33 +145,45 @@ export function OverviewPane({ width, height, active }: PaneProps) {
     { label: 'Min delegator stake', value: val(minStake, (d) => formatAvax(d.minDelegatorStake, { unit: true })) },
   ];
 
+  const card = (id: string, items: (w: number) => KeyValueItem[], wantsValue?: number): Card => {
+    const sample = items(0);
+    return { id, items, lines: sample.length, wantsValue, labels: sample.flatMap((i) => ('label' in i ? [i.label] : [])) };
+  };
+  const cards = {
+    node: card('node', node, blsKey?.length),
+    figures: card('figures', () => figures),
+    mine: card('mine', mine, signer?.length),
+    reward: card('reward', () => reward),
+    network: card('network', () => network),
+  };
+  const present = (cs: Card[]) => cs.filter((c) => c.lines > 0);
   const banner = nodeId.status === 'error' && !nodeId.data ? <ErrorBanner width={width} title="Node" error={nodeId.error} /> : null;
   const bannerLines = banner ? 2 : 0;
-  const right = [...mine, ...network];
-  const twoColumns = width >= 100 && Math.max(identity.length, right.length) <= height - bannerLines;
-  if (twoColumns) {
-    const half = Math.floor((width - 2) / 2);
+  // Two columns: the node and its validation (both with a BLS key) on the left, the rest balanced by layoutCards, the
+  // reward card heading whichever column it lands in; one column: the reward first, above the fold at 80x24.
+  const columns = layoutCards(
+    present([cards.node, cards.reward, cards.figures, cards.mine, cards.network]),
+    present([cards.reward, cards.node, cards.figures, cards.mine, cards.network]),
+    width,
+    height - bannerLines,
+  );
+  if (columns.length === 2) {
+    const [left, right] = columns as [LaidColumn, LaidColumn];
     return (
       <Box flexDirection="column" width={width} height={height}>
         {banner}
         <Box flexDirection="row" width={width} height={height - bannerLines}>
-          <KeyValue items={identity} width={half} height={height - bannerLines} />
-          <Box width={2} />
-          <KeyValue items={right} width={width - half - 2} height={height - bannerLines} />
+          {/* Widths are exact (layoutCards); the gap is the left box's own, so no empty box can be shrunk away. */}
+          <Box width={width - right.width} flexShrink={0}>
+            <KeyValue items={columnItems(left)} width={left.width} labelWidth={left.labelWidth} height={height - bannerLines} />
+          </Box>
+          <Box width={right.width} flexShrink={0}>
+            <KeyValue items={columnItems(right)} width={right.width} labelWidth={right.labelWidth} height={height - bannerLines} />
+          </Box>
         </Box>
       </Box>
     );
   }
   // Narrow or short terminals: one column that scrolls with j/k.
-  return (
-    <DocumentPane
-      id="overview"
-      items={[...identity, ...right]}
-      width={width}
-      height={height}
-      active={active}
-      above={banner}
-      aboveLines={bannerLines}
-    />
-  );
+  return <DocumentPane id="overview" items={columnItems(columns[0]!)} width={width} height={height} active={active} above={banner} aboveLines={bannerLines} />;
 }

@@ -2,10 +2,10 @@
 // words above the document, and in it what the node and its peers announce.
 import type { KeyValueItem, Tone } from '../../components/KeyValue';
 import type { UpgradeView } from '../../domain/upgrades/facts';
-import { formatUpgradeTime, upgradeLine, type UpgradeSeverity } from '../../domain/upgrades/deadline';
+import { upgradeLine, type UpgradeSeverity } from '../../domain/upgrades/deadline';
 import { groupShare } from '../../domain/upgrades/announcements';
 import type { UpgradeAnnouncement } from '../../state/upgrade-announcements';
-import { formatAge } from '../../format/time';
+import { formatAge, formatTimestamp } from '../../format/time';
 import { formatCount } from '../../format/number';
 import { sanitize } from '../../format/sanitize';
 import { wrapWords } from '../../format/width';
@@ -28,11 +28,11 @@ export function upgradeItems(view: UpgradeView, remembered: UpgradeAnnouncement 
   const { facts } = view;
   const items: KeyValueItem[] = [];
   const own = facts.ownUpgradeMs;
-  items.push({ label: 'This node schedules', value: own === undefined ? '— (no futureupgrade check, no info.upgrades)' : `its newest upgrade at ${formatUpgradeTime(own)}` });
+  items.push({ label: 'This node schedules', value: own === undefined ? '— (no futureupgrade check, no info.upgrades)' : `its newest upgrade at ${formatTimestamp(own)}` });
   const c = facts.check;
   if (c?.pending) items.push({ label: 'futureupgrade', value: 'not run yet since the node started', tone: 'muted' });
   else if (c) {
-    const mode = c.modeMs !== undefined && c.modeMs > 0 ? `mode ${formatUpgradeTime(c.modeMs)}, ${c.modePercent === undefined ? '?' : pct(c.modePercent)} of stake` : 'no validator connected';
+    const mode = c.modeMs !== undefined && c.modeMs > 0 ? `mode ${formatTimestamp(c.modeMs)}, ${c.modePercent === undefined ? '?' : pct(c.modePercent)} of stake` : 'no validator connected';
     const counted = c.counts ? 'counted: an upgrade this node lacks' : 'nothing to do';
     items.push({ label: 'futureupgrade', value: `${mode}; ${counted}${c.error ? `; failing: ${sanitize(c.error)}` : ''}`, tone: c.error ? 'error' : c.counts ? 'warn' : undefined });
   } else items.push({ label: 'futureupgrade', value: '— (the node has no such check: before v1.13, or /ext/health unreachable)', tone: 'muted' });
@@ -44,7 +44,7 @@ export function upgradeItems(view: UpgradeView, remembered: UpgradeAnnouncement 
     const share = `${pct(groupShare(a!, g))} of ${a!.weighted ? 'stake' : 'peers'}`;
     const versions = g.versions.map((v) => `${v.version} (${formatCount(v.peers)})`).join(', ');
     items.push({
-      label: formatUpgradeTime(g.upgradeTimeMs),
+      label: formatTimestamp(g.upgradeTimeMs),
       value: `${share} · ${formatCount(g.peers)} peer${g.peers === 1 ? '' : 's'}: ${versions}${later ? ' · not scheduled by this node' : ''}`,
       tone: later ? 'warn' : undefined,
     });
@@ -53,7 +53,7 @@ export function upgradeItems(view: UpgradeView, remembered: UpgradeAnnouncement 
     const release = remembered.release ? ` on ${remembered.release}` : '';
     items.push({
       label: 'Remembered',
-      value: `${pct(remembered.sharePercent)} of ${remembered.shareOf} announced ${formatUpgradeTime(remembered.upgradeTimeMs)}${release}; first seen ${formatAge(remembered.firstSeenMs, now)}, last ${formatAge(remembered.lastSeenMs, now)}`,
+      value: `${pct(remembered.sharePercent)} of ${remembered.shareOf} announced ${formatTimestamp(remembered.upgradeTimeMs)}${release}; first seen ${formatAge(remembered.firstSeenMs, now)}, last ${formatAge(remembered.lastSeenMs, now)}`,
       tone: 'muted',
     });
   }

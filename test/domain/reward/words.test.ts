@@ -3,7 +3,8 @@
 // removed; `status` warns of what deserves it, once.
 import { describe, expect, it } from 'vitest';
 import { judgeValidation, type ValidationFacts } from '../../../src/domain/reward/guard';
-import { basisLine, budgetBadgeText, budgetLine, budgetWords, distributionLine, endBadgeText, endLine, formatClock, guardFindings, viewRows } from '../../../src/domain/reward/words';
+import { formatClock } from '../../../src/format/time';
+import { basisLine, budgetBadgeText, budgetLine, budgetWords, distributionLine, endBadgeText, endLine, guardFindings, viewRows } from '../../../src/domain/reward/words';
 import { lastBudgetOf } from '../../../src/domain/reward/projection';
 import { lastOf, viewOf, voteAt } from '../../helpers/vote';
 
@@ -87,16 +88,16 @@ describe('the words of every reward line', () => {
     const last = lastBudgetOf({ validation: 'primary', nodeId: 'NodeID-a', atMs: now - 2 * HOUR, startMs: start, endMs: start + 30 * DAY, thresholdPercent: 90, medianUptimePercent: 100, knownShare: 0.97 });
     const down = judge({ vote: { view: undefined, atMs: undefined, reachable: false, last: lastOf(last) } });
     expect(budgetWords(down, now).short).toBe('at most 2d 22h, projected');
-    expect(basisLine(down, now)).toBe('projected since 22:00Z (node unreachable): last trustworthy figure over 97.0% of stake, spent in real time since');
+    expect(basisLine(down, now)).toBe('projected since 22:00:00Z (node unreachable): last trustworthy figure over 97.0% of stake, spent in real time since');
     expect(budgetLine(down, now)).toBe(
-      "at most 2d 22h more this period, projected since 22:00Z (node unreachable): spent in real time as if the node were down; gone at 2026-09-13 22:00Z if down all along; check the node and avatop's path to it",
+      "at most 2d 22h more this period, projected since 22:00:00Z (node unreachable): spent in real time as if the node were down; gone at 2026-09-13 22:00Z if down all along; check the node and avatop's path to it",
     );
     expect(budgetBadgeText(down).text).toBe('budget 2d 22h projected');
     const isolated = judge({ vote: { view: viewOf([100, undefined, undefined]), atMs: now, reachable: true, last: lastOf(last) } });
-    expect(basisLine(isolated, now)).toMatch(/^projected since 22:00Z \(isolated\)/);
+    expect(basisLine(isolated, now)).toMatch(/^projected since 22:00:00Z \(isolated\)/);
     expect(budgetWords(isolated, now).todo).toMatch(/^check its connectivity/);
     // The mark names the day once the figure is a day old.
-    expect(formatClock(now - 30 * HOUR, now)).toBe('09-09 18:00Z');
+    expect(formatClock(now - 30 * HOUR, now)).toBe('2026-09-09 18:00Z');
   });
 
   it('"budget unknown" with no earlier figure; never a lost reward', () => {

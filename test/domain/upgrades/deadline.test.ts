@@ -47,7 +47,7 @@ describe('before the deadline', () => {
     const v = judgeUpgrade(mainnet({ upgraded: 72, now }), undefined, now);
     expect(v).toMatchObject({ tier: 'week', severity: 'warning', exitCode: 1, deadlineMs: HELICON, release: 'v1.15.0', sharePercent: 72, shareOf: 'stake', source: 'node-check', upgradeName: 'Helicon' });
     expect(v.sentence).toBe(
-      '72% of stake runs avalanchego v1.15.0, which schedules a network upgrade (Helicon) at 2026-09-22 15:00 UTC; this node runs v1.14.2: upgrade before 2026-09-22 15:00 UTC (in 5d 0h)',
+      '72% of stake runs avalanchego v1.15.0, which schedules a network upgrade (Helicon) at 2026-09-22 15:00Z; this node runs v1.14.2: upgrade before 2026-09-22 15:00Z (in 5d 0h)',
     );
     expect(v.badge).toBe('upgrade to v1.15.0 in 5d 0h');
   });
@@ -70,7 +70,7 @@ describe('before the deadline', () => {
     const now = HELICON - 2 * DAY;
     const v = judgeUpgrade(mainnet({ upgraded: 30, now }), undefined, now);
     expect(v).toMatchObject({ tier: 'announced', exitCode: 0, sharePercent: 30, release: 'v1.15.0' });
-    expect(v.sentence).toMatch(/^30% of stake runs avalanchego v1\.15\.0, which schedules a network upgrade \(Helicon\) at 2026-09-22 15:00 UTC; this node runs v1\.14\.2: the node counts it once half of the stake announces it$/);
+    expect(v.sentence).toMatch(/^30% of stake runs avalanchego v1\.15\.0, which schedules a network upgrade \(Helicon\) at 2026-09-22 15:00Z; this node runs v1\.14\.2: the node counts it once half of the stake announces it$/);
     expect(v.badge).toBeUndefined();
   });
 
@@ -95,7 +95,7 @@ describe('before the deadline', () => {
     const v = judgeUpgrade(f, undefined, now);
     expect(v).toMatchObject({ tier: 'days', release: undefined, sharePercent: 90 });
     expect(v.sentence).toBe(
-      "90% of stake announces a network upgrade (Helicon) at 2026-09-22 15:00 UTC that this node's release (v1.14.2) does not schedule: upgrade before 2026-09-22 15:00 UTC (in 3d 0h)",
+      "90% of stake announces a network upgrade (Helicon) at 2026-09-22 15:00Z that this node's release (v1.14.2) does not schedule: upgrade before 2026-09-22 15:00Z (in 3d 0h)",
     );
     const gaugeOnly = { ...f, check: undefined, untilMetricMs: HELICON - now };
     expect(judgeUpgrade(gaugeOnly, undefined, now)).toMatchObject({ tier: 'days', deadlineMs: HELICON, source: 'node-metric' });
@@ -123,7 +123,7 @@ describe('before the deadline', () => {
     };
     const v = judgeUpgrade(f, undefined, now);
     expect(v).toMatchObject({ tier: 'scheduled', exitCode: 0, release: 'v1.16.0', upgradeName: undefined });
-    expect(v.sentence).toBe('70% of stake runs avalanchego v1.16.0, which schedules a network upgrade at 2027-03-02 15:00 UTC; this node runs v1.15.0: upgrade before 2027-03-02 15:00 UTC (in 10d 0h)');
+    expect(v.sentence).toBe('70% of stake runs avalanchego v1.16.0, which schedules a network upgrade at 2027-03-02 15:00Z; this node runs v1.15.0: upgrade before 2027-03-02 15:00Z (in 10d 0h)');
     expect(v.remember).toMatchObject({ version: 1, upgradeTimeMs: NEXT, release: 'v1.16.0', sharePercent: 70, shareOf: 'stake', nodeVersion: 'avalanchego/1.15.0', connectedPercent: 100, networkId: 1, firstSeenMs: now, lastSeenMs: now });
   });
 });
@@ -178,9 +178,9 @@ describe('after the deadline', () => {
     const now = HELICON + 3 * HOUR;
     const v = judgeUpgrade(leftBehind(now), seen(), now);
     expect(v).toMatchObject({ tier: 'left-behind', severity: 'critical', exitCode: 2, deadlineMs: HELICON, release: 'v1.15.0', source: 'remembered' });
-    expect(v.evidence).toEqual(['connected to 3% of stake (99% before)', 'P-chain stopped at 2026-09-22 14:59:57 UTC', 'its 3 peers run v1.14.2 or older']);
+    expect(v.evidence).toEqual(['connected to 3% of stake (99% before)', 'P-chain stopped at 2026-09-22 14:59:57Z', 'its 3 peers run v1.14.2 or older']);
     expect(v.sentence).toBe(
-      'cannot follow the network since 2026-09-22 15:00 UTC: upgrade to v1.15.0 (95% of stake announced a network upgrade (Helicon) at 2026-09-22 15:00 UTC with v1.15.0; this node runs v1.14.2; now connected to 3% of stake (99% before), P-chain stopped at 2026-09-22 14:59:57 UTC, its 3 peers run v1.14.2 or older)',
+      'cannot follow the network since 2026-09-22 15:00Z: upgrade to v1.15.0 (95% of stake announced a network upgrade (Helicon) at 2026-09-22 15:00Z with v1.15.0; this node runs v1.14.2; now connected to 3% of stake (99% before), P-chain stopped at 2026-09-22 14:59:57Z, its 3 peers run v1.14.2 or older)',
     );
     expect(v.badge).toBe('LEFT BEHIND since 2026-09-22: upgrade to v1.15.0');
     // The announcement is kept: nothing on the network says it any more.
@@ -191,7 +191,7 @@ describe('after the deadline', () => {
     const now = Date.UTC(2026, 10, 26, 12);
     const v = judgeUpgrade(leftBehind(now), undefined, now);
     expect(v).toMatchObject({ tier: 'left-behind', exitCode: 2, source: 'public-networks', release: 'v1.15.0', upgradeName: 'Helicon' });
-    expect(v.sentence).toMatch(/^cannot follow the network since 2026-09-22 15:00 UTC: upgrade to v1\.15\.0 \(Helicon activated then, scheduled by v1\.15\.0; this node runs v1\.14\.2; now connected to 3% of stake, P-chain stopped at 2026-09-22 14:59:57 UTC, its 3 peers run v1\.14\.2 or older\)$/);
+    expect(v.sentence).toMatch(/^cannot follow the network since 2026-09-22 15:00Z: upgrade to v1\.15\.0 \(Helicon activated then, scheduled by v1\.15\.0; this node runs v1\.14\.2; now connected to 3% of stake, P-chain stopped at 2026-09-22 14:59:57Z, its 3 peers run v1\.14\.2 or older\)$/);
     // One decisive sign is enough: the chain alone, or the stake alone where the chain's time is not known.
     expect(judgeUpgrade(leftBehind(now, { connected: 60 }), undefined, now).tier).toBe('left-behind');
     expect(judgeUpgrade({ ...leftBehind(now), chainTimeMs: undefined }, undefined, now).tier).toBe('left-behind');
@@ -213,7 +213,7 @@ describe('after the deadline', () => {
     // The upgraded peers are still connected for a ping or two.
     const v = judgeUpgrade(mainnet({ upgraded: 95, connected: 99, now }), seen(), now);
     expect(v).toMatchObject({ tier: 'day', exitCode: 1, badge: 'upgrade to v1.15.0 NOW' });
-    expect(v.sentence).toMatch(/: upgrade to v1\.15\.0 now: it activated at 2026-09-22 15:00 UTC$/);
+    expect(v.sentence).toMatch(/: upgrade to v1\.15\.0 now: it activated at 2026-09-22 15:00Z$/);
     // Gone already, chain not yet old enough, stake fine (it was a partition of nobody): still "now", from memory.
     const quiet = { ...leftBehind(now, { connected: 90, chainTimeMs: now - 1000 }) };
     expect(judgeUpgrade(quiet, seen(), now)).toMatchObject({ tier: 'day', source: 'remembered' });
