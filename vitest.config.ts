@@ -10,6 +10,8 @@ export default defineConfig({
     // Real-node conformance has its own config (one five-node network at a time); `npm test` runs it afterwards.
     exclude: [...configDefaults.exclude, 'test/node/**'],
     environment: 'node',
+    // A state folder per test process: nothing writes under the real ~/.local/state.
+    setupFiles: ['test/helpers/state-home.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

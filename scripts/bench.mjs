@@ -6,7 +6,7 @@
 //   node scripts/bench.mjs [--quick]      (--quick: fewer runs and a 15 s CPU window instead of 60 s)
 // Other load on the machine inflates every figure; the references show how busy it was.
 import { spawn, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,14 +24,19 @@ const BIN = join(root, 'dist', 'avatop.cjs');
 // the same heap flags in itself and needs no node in front of it.
 const BINARY = join(root, 'dist', 'avatop-linux-x64');
 const CLI_NODE_FLAGS = /^#!\/usr\/bin\/env -S node(.*)$/m.exec(readFileSync(join(root, 'bin', 'avatop.cjs'), 'utf8'))?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
-// --only=startup,cpu,big,poll,codec,sim,metrics,exporter,fleet runs a subset (for working on one measurement).
+// --only=startup,eventlog,cpu,big,poll,codec,sim,metrics,exporter,fleet runs a subset (for working on one measurement).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const runs = (name) => !only || only.includes(name);
 const log = (s) => process.stderr.write(`[bench] ${s}\n`);
 // The monitor keeps V8's compiled code between starts (src/loader/) under XDG_CACHE_HOME: a folder of the bench's
 // own, so the first start is a real first start and the bench leaves nothing behind.
 const cacheHome = mkdtempSync(join(tmpdir(), 'avatop-bench-cache-'));
-process.once('exit', () => rmSync(cacheHome, { recursive: true, force: true }));
+// The event log too (src/events/): the monitor and the exporter keep it under XDG_STATE_HOME, never the real one.
+const stateHome = mkdtempSync(join(tmpdir(), 'avatop-bench-state-'));
+process.once('exit', () => {
+  rmSync(cacheHome, { recursive: true, force: true });
+  rmSync(stateHome, { recursive: true, force: true });
+});
 
 // ---------------------------------------------------------------------------------------------------------------
 // helpers
@@ -145,7 +150,7 @@ function startCli(args, { cols = 120, rows = 40, exe } = {}) {
   const cmd = `stty rows ${rows} cols ${cols}; printf '%s\\r\\n' '${EXEC_MARK}'; exec ${argv.map((a) => JSON.stringify(a)).join(' ')}`;
   const proc = spawn('script', ['-qfec', cmd, '/dev/null'], {
     stdio: ['pipe', 'pipe', 'pipe'],
-    env: { ...process.env, TERM: 'xterm-256color', AVATOP_FROM_SOURCE: '', AVATOP_NO_CODE_CACHE: '', XDG_CACHE_HOME: cacheHome },
+    env: { ...process.env, TERM: 'xterm-256color', AVATOP_FROM_SOURCE: '', AVATOP_NO_CODE_CACHE: '', XDG_CACHE_HOME: cacheHome, XDG_STATE_HOME: stateHome },
   });
   let raw = '';
   let waiter;
@@ -270,6 +275,86 @@ async function startup(sim, binary) {
   return { avatop: median(avatop), firstFrame: median(firstFrame), wrapped: median(wrapped), floor: median(floor), runs: RUNS, cold: cold.data, binary: binResult };
 }
 
+/** The node's ID and network, as the monitor keys its event log by them. */
+async function nodeKeyOf(url) {
+  const ask = async (method) =>
+    (await (await fetch(`${url}/ext/info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: {} }) })).json()).result;
+  return { nodeId: (await ask('info.getNodeID')).nodeID, network: (await ask('info.getNetworkName')).networkName };
+}
+
+/** A month of a busy node's events in the format the monitor writes (src/domain/events/record.ts): what it reads at start. */
+function fillEventLog(dir, key, count) {
+  const nodeDir = join(dir, 'avatop', 'nodes', key.network, key.nodeId);
+  mkdirSync(nodeDir, { recursive: true });
+  const now = Date.now();
+  const lines = [];
+  for (let i = 0; i < count; i++) {
+    const start = now - 30 * 86_400_000 + Math.floor((i / count) * 30 * 86_400_000);
+    const kind = i % 3 === 0 ? 'unreachable' : 'check';
+    const id = `${kind}:${kind === 'check' ? 'network' : ''}:${start}`;
+    const base = { time: new Date(start).toISOString(), severity: kind === 'unreachable' ? 'critical' : 'warning', node: 'bench', kind, id, network: key.network, nodeId: key.nodeId, start };
+    lines.push(JSON.stringify({ ...base, text: `${kind === 'unreachable' ? 'unreachable: connection refused' : 'health check network failing: no messages received'}`, at: start + 2000, v: 1 }));
+    lines.push(JSON.stringify({ ...base, text: `${kind === 'unreachable' ? 'unreachable for 1m 02s (connection refused); answering again' : 'health check network failed for 2m 10s; passing again'}`, end: start + 62_000, at: start + 62_000, v: 1 }));
+  }
+  const day = new Date(now).toISOString().slice(0, 10).replace(/-/g, '');
+  writeFileSync(join(nodeDir, `events-${day}-000.jsonl`), lines.join('\n') + '\n', { mode: 0o600 });
+  return lines.length;
+}
+
+/**
+ * The event log's cost: the first data frame with it (a month of a busy node's events to read) against a run with
+ * --no-state, alternated so both see the same machine; then the writes it makes a minute while nothing happens.
+ */
+async function eventLogCost(sim) {
+  const key = await nodeKeyOf(sim.url);
+  const lines = fillEventLog(stateHome, key, 2_000);
+  const once = async (args) => {
+    const cli = startCli(['--url', sim.url, ...args]);
+    const at = await cli.waitFor(DATA_FRAME);
+    await cli.quit();
+    return at - cli.execAt;
+  };
+  const withLog = [];
+  const without = [];
+  for (let i = 0; i < RUNS; i++) {
+    without.push(await once(['--no-state']));
+    withLog.push(await once([]));
+  }
+  // Idle writes: every change the kernel reports under the state folder, one per file within 50 ms (a write, a
+  // rename of node.json), over the CPU window.
+  // The CPU of the same minute, beside a minute of a run without the log.
+  const idleCpu = async (args) => {
+    const c = startCli(['--url', sim.url, ...args]);
+    await c.waitFor(DATA_FRAME);
+    await sleep(quick ? 3_000 : 5_000);
+    return c;
+  };
+  const plain = await idleCpu(['--no-state']);
+  const p0 = cpuMs(plain.nodePid());
+  const pt = performance.now();
+  await sleep(60_000);
+  const cpuWithout = ((cpuMs(plain.nodePid()) - p0) / (performance.now() - pt)) * 100;
+  await plain.quit();
+  const cli = await idleCpu([]);
+  const c0 = cpuMs(cli.nodePid());
+  const last = new Map();
+  let writes = 0;
+  const watcher = watch(stateHome, { recursive: true }, (_e, file) => {
+    const now = performance.now();
+    const f = String(file).replace(/\.\d+\.tmp$/, '');
+    if (now - (last.get(f) ?? -Infinity) > 50) writes++;
+    last.set(f, now);
+  });
+  const t0 = performance.now();
+  // A minute even in --quick: the log writes once a minute, so a shorter window says little.
+  await sleep(60_000);
+  const minutes = (performance.now() - t0) / 60_000;
+  const cpuWith = ((cpuMs(cli.nodePid()) - c0) / (minutes * 60_000)) * 100;
+  watcher.close();
+  await cli.quit();
+  return { withLog: median(withLog), without: median(without), lines, runs: RUNS, writesPerMin: writes / minutes, cpuWith, cpuWithout };
+}
+
 /** Key press to the frame that shows the moved cursor, on the validators pane. */
 async function keyLatency(cli, total) {
   const pos = (n) => new RegExp(`· ${n.toLocaleString('en-US')}/${total.toLocaleString('en-US')} `);
@@ -372,7 +457,7 @@ async function exporterLoad(sim) {
   const NODES = 20;
   const args = ['exporter', '--listen', '127.0.0.1:0'];
   for (let i = 0; i < NODES; i++) args.push('--node', `n${i}=${sim.url}`);
-  const proc = spawn(process.execPath, [...CLI_NODE_FLAGS, BIN, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, XDG_CACHE_HOME: cacheHome } });
+  const proc = spawn(process.execPath, [...CLI_NODE_FLAGS, BIN, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, XDG_CACHE_HOME: cacheHome, XDG_STATE_HOME: stateHome } });
   try {
     let out = '';
     const url = await new Promise((resolve, reject) => {
@@ -548,7 +633,7 @@ const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join('
 
 log(`${quick ? 'quick run' : 'full run'}; load average ${load}`);
 let smallKeys;
-if (runs('startup') || runs('cpu') || runs('exporter')) {
+if (runs('startup') || runs('cpu') || runs('exporter') || runs('eventlog')) {
 log('starting a mainnet-size simulated node (1,500 validators, 300 peers)');
 const simDefault = await startSim([]);
 try {
@@ -564,6 +649,14 @@ try {
   } else {
     add('start to first data frame (single executable)', '—', got.why, '—', undefined);
   }
+  }
+  if (runs('eventlog')) {
+  log(`event log: first data frame with it and without (--no-state), ${RUNS} runs each; then its writes at idle`);
+  const ev = await eventLogCost(simDefault);
+  const ratio = ev.withLog / ev.without;
+  add(`start to first data frame with the event log (median of ${ev.runs})`, `${ms(ev.withLog)} (${((ratio - 1) * 100).toFixed(1)}%)`, `--no-state: ${ms(ev.without)}; the log held ${ev.lines.toLocaleString('en-US')} lines (a month of a busy node)`, 'within 5% of --no-state', ratio <= 1.05);
+  add('monitor CPU with the event log, 60 s (overview)', `${ev.cpuWith.toFixed(2)}% of a core`, `--no-state, the minute before: ${ev.cpuWithout.toFixed(2)}%`, '—', undefined);
+  add('event log writes at idle, 60 s', `${ev.writesPerMin.toFixed(1)} a minute`, 'history sample and node.json, batched off the poll path', 'a few a minute (≤ 6)', ev.writesPerMin <= 6);
   }
   if (runs('cpu')) {
   log(`CPU over ${CPU_WINDOW_MS / 1000} s at default settings, then key presses on the validators pane`);

@@ -8,6 +8,7 @@ const commands: Record<string, () => Promise<CommandModule>> = {
   status: () => import('./commands/status'),
   get: () => import('./commands/get'),
   exporter: () => import('./commands/exporter'),
+  events: () => import('./commands/events'),
 };
 
 // A reader that goes away (`avatop get peers | head`) is not an error worth a stack trace.

@@ -1,5 +1,5 @@
 // Two lines: who the node is and where the chain is; then health of the connection and how fresh the data is.
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { Box } from 'ink';
 import { useAvatop } from '../ui/store-context';
 import { useNow } from '../components/Clock';
@@ -24,8 +24,23 @@ import { isBelow } from '../domain/reward/threshold';
 import { validationsBadge } from '../ui/validations-model';
 import { useOwnValidations } from '../ui/use-own-validations';
 import { useFleetAttention, useViewedName } from '../fleet/fleet-context';
+import { useBookEvents, useEventBook, useSeenAt } from '../ui/use-events';
+import { newWarningCount, newWarningsText } from '../panes/events/events-model';
 import { useUpgradeVerdict } from '../ui/use-upgrade-verdict';
 import { upgradeBadgeParts } from './upgrade-badge';
+
+/** "⚑ 3 new since 09:12" while warnings arrived since the Events pane was last opened (e opens it). */
+function useNewWarnings(now: number): { count: string; since: string | undefined; critical: boolean } | undefined {
+  const book = useEventBook();
+  const events = useBookEvents(book);
+  const seenAt = useSeenAt(book);
+  const onEvents = useAvatop((s) => s.ui.pane === 'events' && s.ui.nav.length === 0);
+  const fresh = useMemo(() => newWarningCount(events, seenAt), [events, seenAt]);
+  if (onEvents || fresh.count === 0) return undefined;
+  const text = newWarningsText(fresh.count, seenAt, now);
+  const cut = text.indexOf(' since ');
+  return cut < 0 ? { count: `⚑ ${text}`, since: undefined, critical: fresh.critical } : { count: `⚑ ${text.slice(0, cut)}`, since: text.slice(cut + 1), critical: fresh.critical };
+}
 
 // Histories are kept in refs and extended while rendering, not in state set from an effect: that set a second
 // render and a second frame about 20 ms after every new height or latency. Extending is keyed on the sample, so a
@@ -107,6 +122,7 @@ export function Header({ width }: { width: number }) {
 
   // With several nodes, which one this is (the fleet's name for it) comes first.
   const fleetName = useViewedName();
+  const news = useNewWarnings(now);
   // Another node of the fleet that needs attention shows on every pane of this one, right after its name.
   const attention = useFleetAttention(useAppConfig().rewardThreshold.override);
   const line1 = [
@@ -125,7 +141,24 @@ export function Header({ width }: { width: number }) {
   return (
     <Box flexDirection="column" width={width}>
       <Box width={width}>
-        <Segments parts={fitHeaderParts([...line1, { text: '  ', style: label }, ...chainTimeParts(timestamp, theme, down)], width)} width={width} />
+        <Segments
+          parts={fitHeaderParts(
+            [
+              ...line1,
+              { text: '  ', style: label },
+              ...chainTimeParts(timestamp, theme, down),
+              // The count stays longest; when narrow, "since 09:12" goes first.
+              ...(news
+                ? [
+                    { text: `  ${news.count}`, style: news.critical ? theme.status.error : theme.status.warn, drop: 5 },
+                    ...(news.since ? [{ text: ` ${news.since}`, style: news.critical ? theme.status.error : theme.status.warn, drop: 4 }] : []),
+                  ]
+                : []),
+            ],
+            width,
+          )}
+          width={width}
+        />
       </Box>
       <Box width={width}>
         <HeaderLine2

@@ -3,7 +3,7 @@
 // table. Pure apart from the context it is handed, so it is tested without a terminal.
 import type { CommandName } from '../keys/commands';
 import { PANE_TABLE, TAB_PANES } from '../state/panes';
-import { openHealthView, openPrompt, setPane, togglePaused, type UiState } from '../state/ui';
+import { openHealthView, openHistoryView, openPrompt, setPane, togglePaused, type UiState } from '../state/ui';
 
 export interface GlobalContext {
   /** Apply a pure update to the UI state. */
@@ -50,6 +50,7 @@ export const GLOBAL_ACTIONS: Partial<Record<CommandName, GlobalAction>> = {
     c.opensText();
   },
   health: (c) => c.ui(openHealthView),
+  history: (c) => c.ui((u) => openHistoryView(u)),
   'pane.next': cycle(1),
   'pane.prev': cycle(-1),
   ...Object.fromEntries(PANE_TABLE.map((p) => [`pane.${p.id}`, showPane(p.id)])),

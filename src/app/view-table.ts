@@ -10,6 +10,7 @@ import {
   blockViewPlan,
   chainViewPlan,
   healthViewPlan,
+  historyViewPlan,
   peerViewPlan,
   subnetViewPlan,
   txViewPlan,
@@ -21,6 +22,7 @@ import { TxView } from '../views/TxView';
 import { ValidatorView } from '../views/ValidatorView';
 import { UtxoView } from '../views/UtxoView';
 import { HealthView } from '../views/HealthView';
+import { HistoryView } from '../views/HistoryView';
 import { RowView } from '../views/RowView';
 
 export interface ViewEntry<V extends NavView> {
@@ -42,6 +44,7 @@ export const VIEW_TABLE: ViewTable = {
   chain: { title: (v) => `chain ${v.id}`, component: RowView, plan: chainViewPlan },
   utxo: { title: (v) => `UTXO ${v.id}`, component: UtxoView, plan: utxoViewPlan },
   health: { title: () => 'health', component: HealthView, plan: healthViewPlan },
+  history: { title: () => 'history', component: HistoryView, plan: historyViewPlan },
 };
 
 /** The row of a view on the nav stack, typed by its kind. */

@@ -8,6 +8,8 @@ import { createExporterServer, listen, parseListen } from '../exporter/server';
 import { WARN_BUDGET_FLAG, warnBudgetOf } from './warn-budget';
 import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources';
 import { isUp } from '../exporter/node-series';
+import { createKeeper } from '../events/keeper';
+import { watchFleetEvents } from '../events/watch-sessions';
 import { exitFor } from '../config/exit-codes';
 
 const DEFAULT_LISTEN = '127.0.0.1:9109';
@@ -25,6 +27,8 @@ const usage = `Usage: avatop exporter [flags]
 Watches one or more nodes with the monitor's height-gated polling and serves Prometheus metrics on /metrics
 (and /-/healthy), without a terminal. A scrape answers from the last values at once; a node that does not answer
 is avatop_up 0. Runs until SIGINT or SIGTERM.
+It keeps the event log of its nodes as the monitor does (unless a monitor on this host already writes a node's), in
+--state-dir (default $XDG_STATE_HOME/avatop or ~/.local/state/avatop; --no-state for none): avatop events reads it.
 
 Examples:
   avatop exporter                                         the node on this host, served on ${DEFAULT_LISTEN}
@@ -115,6 +119,14 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   for (const n of nodes) {
     sessions.push(startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs }));
   }
+  // The event log: the exporter watches its nodes as the monitor would (its probe runs at --interval), and writes
+  // their events when no monitor on this host already does.
+  const keeper = createKeeper({ stateDir: settings.stateDir });
+  watchFleetEvents(
+    keeper,
+    sessions.map((s) => ({ name: s.target.name, url: s.target.url, headers: s.target.headers, store: s.store, client: s.client })),
+    { override: settings.uptimeThreshold },
+  );
   const restake = () => assignStakeSources(sessions.map((s) => ({ state: s.store.getState(), isStakeSource: s.isStakeSource, setStakeSource: s.setStakeSource })), isUp);
   restake();
   const restaking = setInterval(restake, STAKE_SOURCE_CHECK_MS);
@@ -127,6 +139,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   // A scraper's kept-alive connection would hold close() open until it times out.
   server.closeAllConnections();
   await closed;
+  keeper.close();
   await Promise.allSettled(sessions.map((s) => s.close()));
   return 0;
 }

@@ -21,9 +21,13 @@ import { execFileSync } from 'node:child_process';
 import { startHeapGovernor } from '../runtime/heap-governor';
 import { onNextSecond } from '../runtime/ticker';
 import { EXIT_STATUS_HELP, EXIT_UNKNOWN } from '../config/exit-codes';
+import { createKeeper } from '../events/keeper';
+import { watchFleetEvents } from '../events/watch-sessions';
 
 /** Longest the first frame waits for the node's first answers. */
 const FIRST_PAINT_WAIT_MS = 150;
+/** The event log begins this long after the first data frame. */
+const EVENTS_START_DELAY_MS = 1_000;
 
 const usage = `Usage: avatop [flags]            the live monitor (needs a terminal)
        avatop --demo              the monitor against the built-in simulated node
@@ -46,6 +50,8 @@ Commands (each has --help):
   avatop decode HEX|-                   a P-chain tx, block, UTXO or output from hex as the node's JSON
   avatop sim [--port N]                 serve the simulated node for other tools
   avatop exporter [--listen HOST:PORT]  serve Prometheus metrics for one or more nodes, without a terminal
+  avatop events [--since 24h] [--node NAME] [-o json]
+                                        what happened while you were away, from the event log (exit 1 warnings, 2 critical)
   -o, --output table|json               (status, get) output format; json keeps exact values
   -w, --watch                           (status, get) repeat every --interval until Ctrl-C
 
@@ -102,7 +108,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
     return 0;
   }
   if (resolved.positionals.length > 0) {
-    io.stderr.write(`avatop: unknown command "${resolved.positionals[0]}" (commands: status, get, decode, sim, exporter; --help for flags)\n`);
+    io.stderr.write(`avatop: unknown command "${resolved.positionals[0]}" (commands: status, get, events, decode, sim, exporter; --help for flags)\n`);
     return EXIT_UNKNOWN;
   }
   let theme;
@@ -123,6 +129,8 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
   const store = createAvatopStore();
   if (settings.pane) store.setState({ ...store.getState(), ui: setPane(store.getState().ui, settings.pane) }, true);
   const log = createDebugLog(settings.debugLog);
+  // The event log (or, with --no-state, this run's events only): a watch per node once the fleet exists.
+  const keeper = createKeeper({ stateDir: settings.stateDir });
   const threshold: RewardThreshold = settings.uptimeThreshold !== undefined ? { override: settings.uptimeThreshold, overrideFrom: settings.uptimeThresholdFrom } : DEFAULT_REWARD_THRESHOLD;
 
   return new Promise<number>((resolve) => {
@@ -144,6 +152,8 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       guard.dispose();
       if (message) io.stderr.write(message);
       stopHeapGovernor();
+      // Written before the nodes' clients close: what the last looks found is on disk when the next run starts.
+      keeper.close();
       log.write('exit', { code, message });
       await Promise.allSettled([fleet?.close(), sim?.close(), log.close()]);
       resolve(code);
@@ -174,6 +184,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
         },
         readonly: settings.readonly,
         watch: settings.watch,
+        events: keeper,
       };
       // The fleet's app draws the node on screen with its own client (for the prompt and the console); before the
       // fleet exists it draws the first store, so the tree is never remounted (app/FleetApp.tsx says why).
@@ -218,13 +229,9 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       if (done) return;
       fleet = createFleet(nodes, { intervalMs: settings.intervalMs, timeoutMs: settings.timeoutMs, nextTick: onNextSecond, firstStore: store, views: VIEW_TABLE });
       log.write('start', { version: AVATOP_VERSION, url, nodes: nodes.map((n) => n.name), intervalMs: settings.intervalMs, demo: settings.demo });
-      for (const s of fleet.sessions) {
-        s.client.onCall((e) =>
-          log.write('call', { node: s.name, method: e.method, ok: e.ok, ms: Math.round(e.latencyMs), bytes: e.bytes, error: e.error?.short }),
-        );
-      }
       if (ink) {
         paint(`${url} (simulated node)`);
+        startEvents();
         return;
       }
       // The first frame waits for the first answers (until no request is in flight), at most FIRST_PAINT_WAIT_MS:
@@ -240,6 +247,21 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       });
       sched.flush();
       paint(url);
+      startEvents();
+    };
+    // The event log starts watching once the first data frame is on screen: its lock, its state file and the look
+    // at each node are no part of the first frame (the tracker compares states, so nothing is missed by waiting).
+    const startEvents = () => {
+      const timer = setTimeout(() => {
+        if (done || !fleet) return;
+        const f = fleet;
+        watchFleetEvents(
+          keeper,
+          f.sessions.map((s, i) => ({ name: s.name, url: s.url, headers: nodes[i]?.headers, store: s.store, client: s.client })),
+          { override: settings.uptimeThreshold },
+        );
+      }, EVENTS_START_DELAY_MS);
+      timer.unref?.();
     };
     connect().catch((err: unknown) => void shutdown(1, `avatop: ${err instanceof Error ? err.message : String(err)}\n`));
   });

@@ -5,6 +5,7 @@ import { gatherStatus } from '../oneshot/gather-status';
 import { runOneShot, toJson } from '../oneshot/command-frame';
 import { assessStatus } from '../oneshot/status-report';
 import { fleetStatus } from '../oneshot/fleet-status';
+import { keepStatusBudgets, withKeptBudgets } from '../oneshot/status-memory';
 import { statusLine } from '../oneshot/status-line';
 import { parseDuration } from '../config/settings';
 import type { FlagSpec } from '../config/flags';
@@ -60,13 +61,18 @@ export async function run(argv: string[]): Promise<number> {
       const rule = { override: ctx.settings.uptimeThreshold, overrideFrom: ctx.settings.uptimeThresholdFrom, warnBudget: warnBudgetOf(ctx.extra['warn-budget']), warnEndMs: duration('warn-end') };
       if (ctx.nodes.length > 1) {
         // Several nodes (--url repeated, --node, config nodes): one table, the worst exit status.
-        const fleet = await fleetStatus(ctx.nodes, rule, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch });
+        const fleet = await fleetStatus(ctx.nodes, rule, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch, stateDir: ctx.settings.stateDir });
         ctx.out(ctx.format === 'json' ? toJson(fleet.json) : ctx.format === 'line' ? fleet.line : fleet.text);
         return fleet.exitCode;
       }
-      const snapshot = await gatherStatus(ctx.client, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch });
-      const report = assessStatus(snapshot, rule, Date.now());
-      ctx.out(ctx.format === 'json' ? toJson(report.json) : ctx.format === 'line' ? statusLine(report, Date.now()) : report.lines.join('\n'));
+      const gathered = await gatherStatus(ctx.client, { l1Validations: (ctx.extra['l1-validation'] as string[] | undefined) ?? [], watch: ctx.settings.watch });
+      // The event log's last trustworthy budgets: counted down for a node found isolated or out of reach.
+      const stateDir = ctx.settings.stateDir;
+      const snapshot = stateDir ? withKeptBudgets(gathered, stateDir) : gathered;
+      const now = Date.now();
+      const report = assessStatus(snapshot, rule, now);
+      if (stateDir) keepStatusBudgets(snapshot, report.validations, stateDir, ctx.nodes[0]?.name ?? snapshot.url);
+      ctx.out(ctx.format === 'json' ? toJson(report.json) : ctx.format === 'line' ? statusLine(report, now) : report.lines.join('\n'));
       return report.exitCode;
     },
   });

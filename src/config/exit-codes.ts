@@ -23,6 +23,8 @@ export type ExitOutcome =
   | 'unreachable'
   | 'refused'
   | 'leftBehind'
+  | 'eventWarnings'
+  | 'eventCritical'
   | 'usage'
   | 'unsupported';
 
@@ -42,6 +44,8 @@ export const EXIT_OUTCOMES: Readonly<Record<ExitOutcome, OutcomeRow>> = {
   unreachable: { code: EXIT_CRITICAL, when: 'the node cannot be reached (refused, timed out, DNS, TLS)' },
   refused: { code: EXIT_CRITICAL, when: 'the node or a proxy in front of it refuses avatop (HTTP 401, 403, 404, a redirect, 5xx)' },
   leftBehind: { code: EXIT_CRITICAL, when: 'the node cannot follow its network: a network upgrade its release does not schedule has activated, and its connected stake collapsed or its P-chain stopped' },
+  eventWarnings: { code: EXIT_WARNING, when: '`events`: the window holds warnings (and nothing critical)' },
+  eventCritical: { code: EXIT_CRITICAL, when: '`events`: the window holds a critical event (an outage, a lost reward, a spent budget)' },
   usage: {
     code: EXIT_UNKNOWN,
     when: 'a usage or configuration error: an unknown flag, `--url notaurl`, a bad config file, an unknown `get` resource, a bad `--listen` or a port in use',

@@ -6,10 +6,11 @@
 import { parseScenario, SCENARIOS, type ScenarioName } from '../sim/scenarios';
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import * as z from 'zod';
 import { parseFlags, UsageError, type FlagSpec } from './flags';
 import { PANE_TABLE, type PaneId } from '../state/panes';
+import { defaultStateDir } from '../events/paths';
 
 /** What `--pane` opens on: the pane table's tabs and the panes it marks `flag` (the fleet); the console is reached by 0 or `:console`. */
 export const PANE_NAMES: readonly PaneId[] = PANE_TABLE.filter((p) => p.tab || ('flag' in p && p.flag)).map((p) => p.id);
@@ -47,6 +48,11 @@ export interface Settings {
   /** Fleet: every URL named explicitly (each --url, else AVATOP_URL), and each --node NAME=URL (config/nodes.ts). */
   urls: string[];
   nodeArgs: string[];
+  /**
+   * Where the event log, history and last budgets are kept ($XDG_STATE_HOME/avatop, ~/.local/state/avatop,
+   * --state-dir, config stateDir); undefined with --no-state (or config stateDir: false, or no home directory).
+   */
+  stateDir: string | undefined;
 }
 
 export interface ConfigNode {
@@ -65,6 +71,8 @@ export const COMMON_FLAGS: readonly FlagSpec[] = [
   { name: 'uptime-threshold', kind: 'string', value: 'PERCENT', description: "the node's --uptime-requirement, which is not visible over the API: set this if you changed it. Like that flag it changes only primary-network validations that started before Helicon (default 80%); after the node's info.upgrades heliconTime 90% is a constant of the node (ACP-267), and an elastic subnet needs its own uptimeRequirement" },
   { name: 'watch-node', kind: 'list', value: 'NodeID-…', description: 'another validator whose downtime budget to follow (this node\'s view of it), repeatable; config: watch' },
   { name: 'config', kind: 'string', value: 'FILE', description: 'config file (default ~/.config/avatop/config.json, env AVATOP_CONFIG)' },
+  { name: 'state-dir', kind: 'string', value: 'DIR', description: 'where the event log, history and last budgets are kept (default $XDG_STATE_HOME/avatop or ~/.local/state/avatop; config: stateDir)' },
+  { name: 'state', kind: 'boolean', shownAs: '--no-state', description: 'keep no event log or history on disk (config: "stateDir": false); events are then tracked for this run only' },
   { name: 'help', kind: 'boolean', short: 'h', description: 'show help and exit' },
   { name: 'version', kind: 'boolean', short: 'V', description: 'print the version and exit' },
 ];
@@ -101,6 +109,7 @@ const ConfigFileSchema = z.object({
   debugLog: z.string().optional(),
   uptimeThreshold: z.number().optional(),
   watch: z.array(z.string()).optional(),
+  stateDir: z.union([z.string(), z.literal(false)]).optional(),
   nodes: z
     .array(z.object({ name: z.string().optional(), url: z.string(), headers: z.union([z.record(z.string(), z.string()), z.array(z.string())]).optional() }))
     .optional(),
@@ -163,6 +172,12 @@ function parseThreshold(value: string | number, what: string): number {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n) || n <= 0 || n > 100) throw new UsageError(`${what}: expected a percentage in (0, 100], got "${value}"`);
   return n;
+}
+
+/** A folder as given, relative to where avatop runs; `~/` is the home directory. */
+function resolvePath(p: string): string {
+  const t = p.trim();
+  return t === '~' || t.startsWith('~/') ? join(homedir(), t.slice(1)) : resolve(t);
 }
 
 export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
@@ -235,6 +250,7 @@ export function resolveSettings(
     watch: [],
     urls: [],
     nodeArgs: [],
+    stateDir: undefined,
   };
 
   // Config file first, then environment, then flags.
@@ -296,6 +312,14 @@ export function resolveSettings(
   if (threshold !== undefined) settings.uptimeThreshold = parseThreshold(threshold as string | number, where('uptime-threshold', 'uptimeThreshold'));
   // The threshold's source names the config file when the figure came from there (the flag wins over it).
   if (values['uptime-threshold'] === undefined && file.uptimeThreshold !== undefined) settings.uptimeThresholdFrom = configPath;
+
+  // The state folder: --no-state (or config false) turns it off; --state-dir, then the config's, then XDG's.
+  const stateFlag = values['state-dir'];
+  if (typeof stateFlag === 'string' && stateFlag.trim() === '') throw new UsageError('--state-dir: expected a folder, got ""');
+  if (values.state === false || (values.state === undefined && stateFlag === undefined && file.stateDir === false)) settings.stateDir = undefined;
+  else if (typeof stateFlag === 'string') settings.stateDir = resolvePath(stateFlag);
+  else if (typeof file.stateDir === 'string' && file.stateDir.trim() !== '') settings.stateDir = resolvePath(file.stateDir);
+  else settings.stateDir = defaultStateDir(env);
 
   const known = new Set(flagSpecs.map((s) => s.name));
   const extra = Object.fromEntries(Object.entries(values).filter(([k]) => !known.has(k)));

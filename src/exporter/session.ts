@@ -24,6 +24,7 @@ export interface NodeTarget {
 export interface HeadlessSession {
   readonly target: NodeTarget;
   readonly store: AvatopStore;
+  readonly client: AvatopClient;
   l1(): readonly L1Reading[];
   /** Whether this session also fetches the validator set (for every node of its network). */
   setStakeSource(on: boolean): void;
@@ -58,6 +59,7 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
   return {
     target,
     store,
+    client,
     l1: () => l1.readings(),
     setStakeSource(on) {
       if (on === stakeSource) return;

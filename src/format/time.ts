@@ -92,6 +92,23 @@ export function formatDate(t: Date | number | null | undefined): string {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** "09:12" today, "Nov 25 09:12" another day: local time, as the operator's own clock shows it. */
+export function formatLocalClock(ms: number, now: number, seconds = false): string {
+  const d = new Date(ms);
+  const n = new Date(now);
+  const time = `${pad2(d.getHours())}:${pad2(d.getMinutes())}${seconds ? `:${pad2(d.getSeconds())}` : ''}`;
+  if (d.getFullYear() === n.getFullYear() && d.getMonth() === n.getMonth() && d.getDate() === n.getDate()) return time;
+  return `${d.toLocaleString('en-US', { month: 'short' })} ${d.getDate()} ${time}`;
+}
+
+/** "2026-11-26 09:12:05": local time in full, for one-shot output. */
+export function formatLocalTimestamp(ms: number): string {
+  const d = new Date(ms);
+  return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
+}
+
 /**
  * "14:05:09Z" within a day of `now` (a clock, read to the second, so its width never jumps), else the whole
  * timestamp: the chain's clock, when a reading was taken.

@@ -39,6 +39,7 @@ const TRAILING = [
   { name: 'pause', keys: ['p'], description: 'Pause or resume polling', scope: 'global', hint: 'pause' },
   { name: 'goto', keys: [':'], description: 'Go to a tx, block (ID or height), node, address, subnet, chain, pane, or health (the checks view)', scope: 'global', hint: 'go to' },
   { name: 'health', keys: ['H'], description: "Open the node's health checks, as the header sums them up (also :health)", scope: 'global' },
+  { name: 'history', keys: ['T'], description: "Open the node's history: charts of its last hour, day and week (also :history)", scope: 'global' },
   { name: 'cursor.up', keys: ['up', 'k'], description: 'Move the cursor up', scope: 'table' },
   { name: 'cursor.down', keys: ['down', 'j'], description: 'Move the cursor down', scope: 'table', hint: 'move' },
   { name: 'cursor.top', keys: ['g', 'home'], description: 'Go to the first row', scope: 'table' },
@@ -62,6 +63,9 @@ const TRAILING = [
   { name: 'utxo.bigger', keys: ['+'], description: 'Larger pages', scope: 'utxos' },
   { name: 'utxo.smaller', keys: ['-'], description: 'Smaller pages', scope: 'utxos' },
   { name: 'utxo.chain', keys: ['c'], description: 'Cycle the source chain (P, then atomic UTXOs from X and C)', scope: 'utxos', hint: 'chain' },
+  { name: 'events.level', keys: ['l'], description: 'Events: show every event, warnings and worse, or critical ones only', scope: 'events', hint: 'level' },
+  { name: 'events.node', keys: ['n'], description: 'Events: show every node, or the next one only', scope: 'events', hint: 'node' },
+  { name: 'history.window', keys: ['w'], description: 'History: the last hour, day or week (↑/↓ pick the chart)', scope: 'view' },
   { name: 'console.call', keys: ['enter'], description: 'Console: pick the method, edit a field, send, or fold a JSON node', scope: 'console', hint: 'select' },
   { name: 'console.send', keys: ['ctrl+s'], description: 'Console: send the call from anywhere in the form', scope: 'console', hint: 'send' },
   { name: 'console.history', keys: ['h'], description: 'Console: the calls made so far (Enter reloads one)', scope: 'console', hint: 'history' },
@@ -94,7 +98,7 @@ const paneCommands: Command[] = PANE_TABLE.map((p) => ({
 export const COMMANDS: readonly Command[] = [...LEADING, ...paneCommands, ...TRAILING];
 
 /** The order help and the README list the scopes in. */
-export const SCOPE_ORDER: readonly Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'console', 'prompt'];
+export const SCOPE_ORDER: readonly Scope[] = ['global', 'table', 'view', 'validators', 'utxos', 'events', 'console', 'prompt'];
 
 export const SCOPE_TITLES: Record<Scope, string> = {
   global: 'Everywhere',
@@ -103,5 +107,6 @@ export const SCOPE_TITLES: Record<Scope, string> = {
   prompt: 'While typing',
   validators: 'Validators pane',
   utxos: 'UTXOs pane',
+  events: 'Events pane',
   console: 'RPC console',
 };

@@ -32,7 +32,7 @@ export function codeCacheDir(env: NodeJS.ProcessEnv, home: () => string = homedi
 }
 
 /** The subcommands of src/cli.tsx (kept in step by test/loader/code-cache.test.ts); anything else is the monitor. */
-export const SUBCOMMANDS = ['decode', 'sim', 'status', 'get', 'exporter'] as const;
+export const SUBCOMMANDS = ['decode', 'sim', 'status', 'get', 'exporter', 'events'] as const;
 
 /** Which command an argv runs, for the cache's name. */
 export function commandOf(argv: readonly string[]): string {

@@ -43,6 +43,8 @@ export const QUANTITIES: readonly Quantity[] = [
   q('residentBytes', 'gauge', 'avalanche_process_process_resident_memory_bytes', 'avalanche_process_resident_memory_bytes'),
   q('openFds', 'gauge', 'avalanche_process_process_open_fds', 'avalanche_process_open_fds'),
   q('maxFds', 'gauge', 'avalanche_process_process_max_fds', 'avalanche_process_max_fds'),
+  // When the node's process started (seconds since the epoch): a new value is a restart, whatever else was seen.
+  q('processStartSeconds', 'gauge', 'avalanche_process_process_start_time_seconds', 'avalanche_process_start_time_seconds'),
   q('goroutines', 'gauge', 'avalanche_process_go_goroutines', 'avalanche_go_goroutines'),
   q('diskAvailableBytes', 'gauge', 'avalanche_resource_tracker_disk_available_space'),
   // Added after v1.11.2; older nodes give only the bytes.

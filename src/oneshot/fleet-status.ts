@@ -7,6 +7,7 @@ import type { TextColumn } from '../columns/column';
 import { behindCell, lagCell, lagProblem, lagsBehind } from '../domain/fleet/table';
 import { formatDuration } from '../format/time';
 import type { OneShotNode } from './command-frame';
+import { keepStatusBudgets, withKeptBudgets } from './status-memory';
 import { fleetLine, shortReason } from './status-line';
 import { EXIT_CRITICAL, EXIT_WARNING, worstExit } from '../config/exit-codes';
 
@@ -48,11 +49,19 @@ export interface FleetStatus {
   readonly exitCode: number;
 }
 
-export async function fleetStatus(nodes: readonly OneShotNode[], rule: ThresholdRule, opts: { l1Validations?: readonly string[]; watch?: readonly string[] }): Promise<FleetStatus> {
+export async function fleetStatus(
+  nodes: readonly OneShotNode[],
+  rule: ThresholdRule,
+  opts: { l1Validations?: readonly string[]; watch?: readonly string[]; stateDir?: string },
+): Promise<FleetStatus> {
+  const { stateDir } = opts;
   // In parallel, each bounded by its client's timeout: a slow node delays the answer by its timeout, no more.
-  const snapshots = await Promise.all(nodes.map((n) => gatherStatus(n.client, opts)));
+  const gathered = await Promise.all(nodes.map((n) => gatherStatus(n.client, opts)));
+  // Each node's budgets the event log kept, as for one node (status-memory.ts).
+  const snapshots = stateDir ? gathered.map((s) => withKeptBudgets(s, stateDir)) : gathered;
   const now = Date.now();
   const reports = snapshots.map((s) => assessStatus(s, rule, now));
+  if (stateDir) snapshots.forEach((s, i) => keepStatusBudgets(s, reports[i]!.validations, stateDir, nodes[i]!.name));
   const lags = lagsBehind(reports.map((r) => {
     const j = r.json as Json;
     return { network: typeof j.networkName === 'string' ? j.networkName : undefined, height: typeof j.height === 'number' ? BigInt(j.height) : undefined };

@@ -13,6 +13,7 @@ import { renewalOf } from '../domain/reward/renewal';
 import type { WarnBudget } from '../domain/reward/tiers';
 import type { LastBudget, VoterWeights } from '../state/reward-memory';
 import { reportValidations } from './status-validations';
+import { unreachableBudget } from './status-kept-budgets';
 import { EXIT_CRITICAL, EXIT_OK, EXIT_WARNING } from '../config/exit-codes';
 import { judgeUpgrade, upgradeLine, type UpgradeFacts, type UpgradeVerdict } from '../domain/upgrades/deadline';
 
@@ -86,7 +87,10 @@ export const STATUS_SCHEMA = 2;
 
 export interface StatusReport {
   verdict: Verdict;
-  /** Every validation of this node as the guard judged it (primary first): `status -o line`'s badge reads it. */
+  /**
+   * Every validation of this node as the guard judged it (primary first): `status -o line`'s badge reads it, and
+   * status-memory.ts keeps the trustworthy budgets among them.
+   */
   validations?: readonly JudgedValidation[];
   exitCode: 0 | 1 | 2;
   /** The upgrade deadline as judged (domain/upgrades), when the snapshot had its facts. */
@@ -114,12 +118,14 @@ function show<T>(m: Maybe<T>, f: (v: T) => string): string {
 export function assessStatus(s: StatusSnapshot, rule: ThresholdRule, now: number): StatusReport {
   if (s.unreachable !== undefined) {
     const reason = sanitize(s.unreachable);
+    // What the event log kept of its budgets, spent in real time since: how long there is to bring it back.
+    const kept = (s.lastBudgets ?? []).map((b) => unreachableBudget(b, now));
     return {
       verdict: 'unreachable',
       exitCode: 2,
       problems: [reason],
-      lines: [`UNREACHABLE  ${sanitize(s.url)}`, `  ${reason}`],
-      json: { schema: STATUS_SCHEMA, url: s.url, verdict: 'unreachable', reachable: false, problems: [reason] },
+      lines: [`UNREACHABLE  ${sanitize(s.url)}`, `  ${reason}`, ...kept.map((k) => k.line)],
+      json: { schema: STATUS_SCHEMA, url: s.url, verdict: 'unreachable', reachable: false, problems: [reason], ...(kept.length > 0 ? { validations: kept.map((k) => k.json) } : {}) },
     };
   }
 

@@ -13,6 +13,7 @@ import { UtxosPane } from './utxos/UtxosPane';
 import { ConsolePane } from './console/ConsolePane';
 import { MetricsPane } from './metrics/MetricsPane';
 import { FleetPane } from './fleet/FleetPane';
+import { EventsPane } from './events/EventsPane';
 
 /** Each row of the pane table (state/panes.ts) with its component: the compiler asks for one when a row is added. */
 export const PANE_COMPONENTS: Record<PaneId, ComponentType<PaneProps>> = {
@@ -28,6 +29,7 @@ export const PANE_COMPONENTS: Record<PaneId, ComponentType<PaneProps>> = {
   metrics: MetricsPane,
   console: ConsolePane,
   fleet: FleetPane,
+  events: EventsPane,
 };
 
 export type { PaneProps };

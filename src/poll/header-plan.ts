@@ -65,7 +65,8 @@ export function header(peersPolled: boolean, validator = false): ResourceSpec[] 
     call('nodeId', 'info.getNodeID', {}, 'slow', lens.nodeId, ignorePrev((r) => r)),
     call('networkId', 'info.getNetworkID', {}, 'once', lens.networkId, ignorePrev((r) => r.networkID)),
     call('networkName', 'info.getNetworkName', {}, 'once', lens.networkName, ignorePrev((r) => r.networkName)),
-    call('nodeVersion', 'info.getNodeVersion', {}, 'once', lens.nodeVersion, ignorePrev((r) => r)),
+    // Slowly, not once: an upgrade restarts the node under a running monitor, and the new version is an event.
+    call('nodeVersion', 'info.getNodeVersion', {}, 'slow', lens.nodeVersion, ignorePrev((r) => r)),
     bootstrapped('P'),
     bootstrapped('X'),
     bootstrapped('C'),

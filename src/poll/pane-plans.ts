@@ -66,6 +66,8 @@ export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
   utxos: utxoSpecs,
   metrics: () => [metricsSpec('pane')],
   console: () => [],
+  // The events pane reads the event log (src/events); what feeds it is polled for the header anyway.
+  events: () => [],
   // The fleet pane reads every node's own store (src/fleet): the viewed node polls only its header for it (which
   // holds this node's own record, as the row needs).
   fleet: () => [],

@@ -182,3 +182,6 @@ export const utxoViewPlan: ViewPlan<NavViewOf<'utxo'>> = (view, s) => {
 
 // The chain list names the subnets' chains, whose checks carry only their IDs.
 export const healthViewPlan: ViewPlan<NavViewOf<'health'>> = () => [healthSpec('tick'), blockchainsSpec()];
+
+/** The history's samples come from the event log (src/events), taken from what the header already polls. */
+export const historyViewPlan: ViewPlan<NavViewOf<'history'>> = () => [];

@@ -4,7 +4,7 @@
 // poll plan, both keyed by `PaneId` so the compiler asks for them when a row is added here.
 
 /** Key scopes a pane adds to the global ones (their commands are in keys/commands.ts). */
-export type PaneScope = 'table' | 'validators' | 'utxos' | 'console';
+export type PaneScope = 'table' | 'validators' | 'utxos' | 'console' | 'events';
 
 export interface PaneEntry {
   readonly id: string;
@@ -55,6 +55,17 @@ export const PANE_TABLE = [
     flag: true,
     goto: ['nodes'],
     scopes: ['table'],
+  },
+  // Not a tab: what happened while you were away, from the event log (the header counts what is new).
+  {
+    id: 'events',
+    title: 'Events',
+    key: 'e',
+    description: 'Show the Events pane: what happened, newest first, from the event log (Enter opens what an event is about)',
+    tab: false,
+    flag: true,
+    goto: ['event', 'log', 'incidents'],
+    scopes: ['events', 'table'],
   },
 ] as const satisfies readonly PaneEntry[];
 

@@ -33,7 +33,9 @@ export type NavView =
   | { readonly kind: 'chain'; readonly id: string }
   | { readonly kind: 'utxo'; readonly id: string; readonly query: string }
   /** Every health check of the node, opened from the header's health item (`:health`, H). */
-  | { readonly kind: 'health' };
+  | { readonly kind: 'health' }
+  /** Charts of the node's last hour, day and week (`:history`, T); `at` marks a moment (the event it was opened from). */
+  | { readonly kind: 'history'; readonly at?: number };
 
 /** A kind of drill-down view: the view table (app/view-table.ts) gives each its title, component and poll plan. */
 export type ViewKind = NavView['kind'];
@@ -134,6 +136,10 @@ export function pushView(ui: UiState, view: NavView): UiState {
 /** The health view over whatever is shown; asking again while it is on top changes nothing. */
 export function openHealthView(ui: UiState): UiState {
   return topView(ui)?.kind === 'health' ? ui : pushView(ui, { kind: 'health' });
+}
+
+export function openHistoryView(ui: UiState, at?: number): UiState {
+  return topView(ui)?.kind === 'history' ? ui : pushView(ui, at === undefined ? { kind: 'history' } : { kind: 'history', at });
 }
 
 export function popView(ui: UiState): UiState {

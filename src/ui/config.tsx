@@ -1,6 +1,7 @@
 // Settings the UI needs from the command line, passed down once.
 import { createContext, useContext, type ReactNode } from 'react';
 import type { MethodName, ParamsOf, ResultOf } from '../rpc/methods';
+import type { EventBook } from '../domain/events/book';
 
 /**
  * What the command line says about the reward threshold. The rule itself (the node's Helicon time, elastic subnets'
@@ -44,6 +45,8 @@ export interface AppConfig {
   readonly readonly?: boolean;
   /** Validators to follow (--watch-node, config watch): the validators pane shows their downtime budget. */
   readonly watch?: readonly string[];
+  /** The event log's book (src/events/keeper.ts): the Events pane, the header's count, the History view. */
+  readonly events?: EventBook;
 }
 
 const ConfigContext = createContext<AppConfig>({

@@ -15,6 +15,7 @@ export type GotoInput =
   | { readonly kind: 'pane'; readonly pane: PaneId }
   | { readonly kind: 'console' }
   | { readonly kind: 'health' }
+  | { readonly kind: 'history' }
   | { readonly kind: 'height'; readonly height: bigint }
   | { readonly kind: 'node'; readonly nodeId: string }
   | { readonly kind: 'address'; readonly address: string }
@@ -29,6 +30,7 @@ export function classifyGoto(text: string): GotoInput {
   const pane = paneByName(lower)?.id;
   if (pane) return pane === 'console' ? { kind: 'console' } : { kind: 'pane', pane };
   if (lower === 'health') return { kind: 'health' };
+  if (lower === 'history' || lower === 'charts') return { kind: 'history' };
   if (/^[\d,_]+$/.test(t)) {
     const digits = t.replace(/[,_]/g, '');
     if (digits.length > 20) return { kind: 'invalid', message: 'that height is too large' };
@@ -62,7 +64,7 @@ export function classifyGoto(text: string): GotoInput {
       return { kind: 'invalid', message: 'not a valid ID: its checksum does not match, so a character is mistyped or missing' };
     }
   }
-  return { kind: 'invalid', message: `"${sanitize(t, { maxLength: 40 })}" is not an ID, height, node ID, address, pane name or "health"` };
+  return { kind: 'invalid', message: `"${sanitize(t, { maxLength: 40 })}" is not an ID, height, node ID, address, pane name, "health" or "history"` };
 }
 
 export type GotoResult =
@@ -113,6 +115,8 @@ export async function resolveGoto(text: string, client: GotoClient | undefined, 
       return { kind: 'pane', pane: 'console', note: 'RPC console' };
     case 'health':
       return { kind: 'view', view: { kind: 'health' }, note: "the node's health checks" };
+    case 'history':
+      return { kind: 'view', view: { kind: 'history' }, note: "the node's last hour, day and week" };
     case 'height':
       return { kind: 'view', view: { kind: 'block', height: input.height }, note: `block at height ${input.height}` };
     case 'node':

@@ -12,6 +12,7 @@ import { defaultTheme } from '../../src/theme';
 import type { Size } from '../../src/terminal/use-terminal-size';
 import type { Theme } from '../../src/theme/schema';
 import { untilListening, waitForFrame } from '../components/helpers';
+import type { EventBook } from '../../src/domain/events/book';
 import { track } from '../helpers/track';
 
 /** The line the table cursor is on (it starts with the cursor marker). */
@@ -68,6 +69,7 @@ export interface ScreenOptions {
   scheduler?: Partial<SchedulerOptions>;
   slowMs?: number;
   watch?: string[];
+  events?: EventBook;
   /** The client's limits (3 s timeout and its default size cap unless told). */
   client?: { timeoutMs?: number; maxBytes?: number };
   /** The `:` prompt, the console and `y` work: the config carries the client and a copy sink (`copies`). */
@@ -91,6 +93,7 @@ export async function startScreen(opts: ScreenOptions = {}): Promise<Screen> {
     rewardThreshold: DEFAULT_REWARD_THRESHOLD,
     watch: opts.watch,
     readonly: opts.readonly,
+    events: opts.events,
     ...(opts.console ? { client } : {}),
     actions: {
       quit: () => {

@@ -44,7 +44,7 @@ describe('the pane table', () => {
 
   it('feeds the tabs, --pane and the UI state from the same rows (the console is no tab; the fleet no tab but a --pane)', () => {
     expect(PANE_LIST.map((p) => p.id)).toEqual(TAB_PANES.map((p) => p.id));
-    expect(PANE_NAMES).toEqual([...TAB_PANES.map((p) => p.id), 'fleet']);
+    expect(PANE_NAMES).toEqual([...TAB_PANES.map((p) => p.id), 'fleet', 'events']);
     expect(TAB_PANES.map((p) => p.id)).not.toContain('fleet');
     expect(PANES).toEqual(PANE_TABLE.map((p) => p.id));
     expect(PANE_NAMES).not.toContain('console');

@@ -18,7 +18,7 @@ export interface CliResult {
 /** `bin` defaults to the repo's; the pack test passes an installed one. Never spawnSync: a simulated node in this
  * process must keep answering while the CLI runs. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, input?: string, bin = BIN): Promise<CliResult> {
-  return runProcess(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, AVATOP_FROM_SOURCE: '1', ...env }, input });
+  return runProcess(process.execPath, [bin, ...args], { env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: process.env.XDG_STATE_HOME, AVATOP_FROM_SOURCE: '1', ...env }, input });
 }
 
 /** Any program as a real process, its output collected; `input` goes to its standard input (empty by default). */

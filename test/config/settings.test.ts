@@ -123,3 +123,20 @@ describe('settings', () => {
     expect(() => resolveSettings(['--demo', '--profile', 'v2'], home())).toThrow(/--profile must be v1.15, v1.14 or v1.11/);
   });
 });
+
+describe('the state folder', () => {
+  it('is $XDG_STATE_HOME/avatop, else ~/.local/state/avatop; --state-dir and the config move it; --no-state and "stateDir": false turn it off', () => {
+    expect(resolveSettings([], { ...home(), XDG_STATE_HOME: '/var/lib/x' }).settings.stateDir).toBe('/var/lib/x/avatop');
+    expect(resolveSettings([], { ...home(), HOME: '/home/op' }).settings.stateDir).toBe('/home/op/.local/state/avatop');
+    // A relative XDG_STATE_HOME is ignored, as the XDG spec says.
+    expect(resolveSettings([], { ...home(), XDG_STATE_HOME: 'rel', HOME: '/home/op' }).settings.stateDir).toBe('/home/op/.local/state/avatop');
+    expect(resolveSettings(['--state-dir', '/srv/avatop'], { ...home(), XDG_STATE_HOME: '/var/lib/x' }).settings.stateDir).toBe('/srv/avatop');
+    expect(resolveSettings([], { ...home({ stateDir: '/from/config' }), XDG_STATE_HOME: '/var/lib/x' }).settings.stateDir).toBe('/from/config');
+    expect(resolveSettings(['--no-state'], home({ stateDir: '/from/config' })).settings.stateDir).toBeUndefined();
+    expect(resolveSettings([], home({ stateDir: false })).settings.stateDir).toBeUndefined();
+    // A flag beats the config's false.
+    expect(resolveSettings(['--state-dir', '/srv/a'], home({ stateDir: false })).settings.stateDir).toBe('/srv/a');
+    expect(() => resolveSettings(['--state-dir', ''], home())).toThrow(UsageError);
+    expect(() => resolveSettings([], home({ stateDir: 3 }))).toThrow(/stateDir/);
+  });
+});

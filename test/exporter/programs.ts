@@ -48,7 +48,7 @@ export interface Running {
 /** Starts a long-running program and resolves once `ready` matches its output (or rejects when it exits). */
 export function start(cmd: string, args: string[], ready: RegExp, env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<Running> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_STATE_HOME: process.env.XDG_STATE_HOME, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let settled = false;
     const running: Running = {

@@ -15,6 +15,8 @@ import { fleetColumns, rowTone } from './fleet-columns';
 import { resolveOk, idleResource } from '../../state/resource';
 import { textProps, useTheme } from '../../theme/ThemeContext';
 import { fit } from '../../format/width';
+import { useBookEvents, useEventBook, useSeenAt } from '../../ui/use-events';
+import { newWarnings } from '../../domain/events/fold';
 
 /** The table's own notice stays quiet: each row says what is wrong with its node. */
 const OK = resolveOk(idleResource<unknown>(), true, { at: 0 });
@@ -28,7 +30,16 @@ export function FleetPane(props: PaneProps) {
     () => (fleet ? fleetRows(fleet, now, { override: rewardThreshold.override }) : []).map((r) => ({ key: r.name, value: r, change: 'same' as const })),
     [fleet, now, rewardThreshold.override],
   );
-  const columns = useMemo(() => fleetColumns(now), [now]);
+  // Each node's warnings since the Events pane was last opened.
+  const book = useEventBook();
+  const events = useBookEvents(book);
+  const seenAt = useSeenAt(book);
+  const fresh = useMemo(() => {
+    const by = new Map<string, number>();
+    for (const e of newWarnings(events, seenAt)) by.set(e.node, (by.get(e.node) ?? 0) + 1);
+    return by;
+  }, [events, seenAt]);
+  const columns = useMemo(() => fleetColumns(now, book ? (name) => fresh.get(name) ?? 0 : undefined), [now, book, fresh]);
   const onKey = (ev: KeyEvent, rowAtCursor: () => TableRow<FleetRow> | undefined): boolean => {
     if (!ev.is('open') || !fleet) return false;
     const row = rowAtCursor();

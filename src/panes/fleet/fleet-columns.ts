@@ -32,9 +32,13 @@ export function validationText(r: FleetRow, now: number): { uptime: string; need
   };
 }
 
-export function fleetColumns(now: number): Column<FleetRow>[] {
+/** `newWarnings(name)`: the node's warnings since the Events pane was last opened (its NEW column). */
+export function fleetColumns(now: number, newWarnings?: (name: string) => number): Column<FleetRow>[] {
   return [
     { key: 'name', title: 'NODE', width: 15, priority: 0, render: (r) => sanitize(r.name), sortValue: (r) => r.name },
+    ...(newWarnings
+      ? [{ key: 'new', title: 'NEW', width: 3, align: 'right' as const, priority: 2, render: (r: FleetRow) => String(newWarnings(r.name) || ''), sortValue: (r: FleetRow) => newWarnings(r.name) }]
+      : []),
     { key: 'state', title: 'STATE', width: 18, maxWidth: 44, grow: true, priority: 0, render: (r) => stateText(r, now), sortValue: (r) => -r.severity },
     { key: 'network', title: 'NETWORK', width: 7, priority: 3, render: (r) => sanitize(r.network ?? '-'), sortValue: (r) => r.network },
     { key: 'version', title: 'VERSION', width: 7, priority: 5, render: (r) => sanitize((r.version ?? '-').replace(/^avalanchego\//, 'v')), sortValue: (r) => r.version },

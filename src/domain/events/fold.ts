@@ -1,0 +1,91 @@
+// Reading the log back: lines with the same id are one incident (the last line written says how it stands, its
+// start stays the first's and its severity the worst it reached); a line that does not parse is skipped and
+// counted. Then the questions the Events pane and `avatop events` ask: a window, a node, a severity, the worst.
+import { parseEventLine, SEVERITY_RANK, type EventLine, type Severity } from './record';
+
+export interface FoldedEvents {
+  /** Newest first (by start, then by when written). */
+  readonly events: readonly EventLine[];
+  /** Lines skipped, and why (the first few). */
+  readonly skipped: number;
+  readonly notes: readonly string[];
+}
+
+const MAX_NOTES = 5;
+
+/** Folds parsed lines by id, in the order they were written. */
+export function foldLines(lines: Iterable<EventLine>): EventLine[] {
+  const byId = new Map<string, EventLine>();
+  for (const l of lines) {
+    const key = `${l.network}/${l.nodeId}/${l.id}`;
+    const prev = byId.get(key);
+    byId.set(key, prev ? mergeLine(prev, l) : l);
+  }
+  return newestFirst([...byId.values()]);
+}
+
+/** Two lines of one incident as one: the later's state, the first's start, the worst severity, the first record. */
+export function mergeLine(prev: EventLine, l: EventLine): EventLine {
+  const later = l.at >= prev.at ? l : prev;
+  const severity = SEVERITY_RANK[l.severity] > SEVERITY_RANK[prev.severity] ? l.severity : prev.severity;
+  const firstAt = Math.min(prev.firstAt ?? prev.at, l.firstAt ?? l.at);
+  return { ...later, start: Math.min(prev.start, l.start), time: prev.start <= l.start ? prev.time : l.time, severity, firstAt };
+}
+
+export function newestFirst(events: EventLine[]): EventLine[] {
+  return events.sort((a, b) => b.start - a.start || b.at - a.at);
+}
+
+/** Parses and folds raw lines; `where` names the source in the notes ("events-20261126-000.jsonl line 7"). */
+export function foldText(lines: readonly string[], where = 'log'): FoldedEvents {
+  const parsed: EventLine[] = [];
+  const notes: string[] = [];
+  let skipped = 0;
+  lines.forEach((text, i) => {
+    const r = parseEventLine(text);
+    if (r.ok) parsed.push(r.line);
+    else {
+      skipped++;
+      if (notes.length < MAX_NOTES) notes.push(`${where} line ${i + 1} skipped: ${r.why}`);
+    }
+  });
+  return { events: foldLines(parsed), skipped, notes };
+}
+
+export interface EventFilter {
+  /** Only events that started, or are still going on, at or after this. */
+  readonly sinceMs?: number;
+  /** A node's name, NodeID, or a prefix of either (any case). */
+  readonly node?: string;
+  /** At least this severe. */
+  readonly minSeverity?: Severity;
+}
+
+export function matchesNode(e: EventLine, node: string): boolean {
+  const n = node.toLowerCase();
+  return e.node.toLowerCase() === n || e.nodeId.toLowerCase() === n || e.node.toLowerCase().startsWith(n) || e.nodeId.toLowerCase().startsWith(n);
+}
+
+export function filterEvents(events: readonly EventLine[], f: EventFilter): EventLine[] {
+  return events.filter(
+    (e) =>
+      (f.sinceMs === undefined || e.start >= f.sinceMs || (e.end ?? Infinity) >= f.sinceMs) &&
+      (f.node === undefined || matchesNode(e, f.node)) &&
+      (f.minSeverity === undefined || SEVERITY_RANK[e.severity] >= SEVERITY_RANK[f.minSeverity]),
+  );
+}
+
+export function worstSeverity(events: readonly EventLine[]): Severity | undefined {
+  let worst: Severity | undefined;
+  for (const e of events) if (worst === undefined || SEVERITY_RANK[e.severity] > SEVERITY_RANK[worst]) worst = e.severity;
+  return worst;
+}
+
+/**
+ * Warnings and critical events avatop recorded after `sinceMs`: the header's "3 new since 09:12". By when they were
+ * recorded, not when they started (a node dates a check's failure by its own clock, and a restart is dated by the
+ * process start, both of which can be before the pane was last opened).
+ */
+export function newWarnings(events: readonly EventLine[], sinceMs: number | undefined): EventLine[] {
+  return events.filter((e) => SEVERITY_RANK[e.severity] >= SEVERITY_RANK.warning && (sinceMs === undefined || (e.firstAt ?? e.at) > sinceMs));
+}
