@@ -74,11 +74,6 @@ export function setPane(ui: UiState, pane: PaneId): UiState {
   return { ...ui, pane, nav: [] };
 }
 
-export function cyclePane(ui: UiState, step: 1 | -1): UiState {
-  const i = PANES.indexOf(ui.pane);
-  return setPane(ui, PANES[(i + step + PANES.length) % PANES.length]!);
-}
-
 function updatePane(ui: UiState, pane: PaneId, next: PaneUi): UiState {
   if (ui.panes[pane] === next) return ui;
   return { ...ui, panes: { ...ui.panes, [pane]: next } };
@@ -126,13 +121,6 @@ function scrollFor(cursor: number, scroll: number, rowCount: number, height: num
   if (cursor < s) s = cursor;
   if (cursor >= s + h) s = cursor - h + 1;
   return Math.max(0, Math.min(s, Math.max(0, rowCount - h)));
-}
-
-/** Same key again flips the direction; a new key sorts ascending. */
-export function setSort(ui: UiState, pane: PaneId, sortKey: string): UiState {
-  const p = ui.panes[pane];
-  const sortDir: SortDir = p.sortKey === sortKey ? (p.sortDir === 'asc' ? 'desc' : 'asc') : 'asc';
-  return updatePane(ui, pane, { ...p, sortKey, sortDir });
 }
 
 export function setFilter(ui: UiState, pane: PaneId, filter: string): UiState {

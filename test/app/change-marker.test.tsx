@@ -1,21 +1,15 @@
 // "~" marks a row whose shown cells changed at the last refresh. The simulator's validators' uptimes drift on every
 // poll, so the store flags nearly every validator changed each time; a table that does not show the uptime (the
 // pending pane's recent stakers on today's nodes) must not mark those rows.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, type Screen } from './harness';
+import { describe, expect, it } from 'vitest';
+import { startScreen } from './harness';
 import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
 
 const markers = (frame: string): string[] => frame.split('\n').filter((l) => /^[ ~!+*›-](started|ends)\s/.test(l)).map((l) => l[0]!);
 
 describe('the "~" marker', () => {
   it('is not set by a field the table does not show', async () => {
-    screen = await startScreen({ sim: { validators: 300 } });
+    const screen = await startScreen({ sim: { validators: 300 } });
     await screen.press('4', /stakers started in the last 7 days/i);
     await screen.waitFor((f) => markers(f).length > 5);
     const changed = () =>

@@ -1,20 +1,14 @@
 // The filter that names a column (issue 30, item 6) on a real screen: `/conn:no` keeps the validators this node is
 // not connected to, where `/NO` matched every row through "NodeID-"; `/uptime<90` the ones below 90%.
-import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startScreen, type Screen } from './harness';
+import { describe, expect, it } from 'vitest';
+import { KEY, startScreen } from './harness';
 import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
 
 const validatorLines = (f: string) => f.split('\n').filter((l) => /^[›!* +~-]NodeID-/.test(l));
 
 describe('the validators pane filters by a named column', () => {
   it('/conn:no counts and shows only the validators not connected; /uptime<90 the ones under 90%', async () => {
-    screen = await startScreen({ size: { columns: 160, rows: 40 } });
+    const screen = await startScreen({ size: { columns: 160, rows: 40 } });
     await screen.press('3', /validators · 1\/\d+/);
     const list = () => screen!.store.getState().validators.bySubnet[PRIMARY_NETWORK_ID]!.data!.rows.filter((r) => r.change !== 'removed');
     const offline = list().filter((r) => r.value.connected === false).length;

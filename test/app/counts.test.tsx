@@ -1,6 +1,6 @@
 // Counts add up: a row kept one update to show it went away is marked, never counted; the position agrees with the
 // count; the header and the pane give one peer count.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { App } from '../../src/app/App';
 import { DEFAULT_REWARD_THRESHOLD } from '../../src/ui/config';
@@ -12,13 +12,7 @@ import { setPane } from '../../src/state/ui';
 import type { Validator } from '../../src/state/types';
 import { defaultTheme } from '../../src/theme';
 import { tableCounts } from '../../src/components/table-model';
-import { startScreen, type Screen } from './harness';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { startScreen } from './harness';
 
 const validator = (i: number): Validator => ({
   kind: 'permissionless',
@@ -67,7 +61,7 @@ describe('counts', () => {
   });
 
   it('keeps the blocks pane to its window: a block that slid out is not a removed row', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     const first = await screen.press('8', /(\d+) blocks · 1\/(\d+)/);
     const top = /^›\s*([\d,]+)/m.exec(first)?.[1];
     // A new block arrives: the window moves by one.
@@ -84,7 +78,7 @@ describe('counts', () => {
 
   it('gives the header and the peers pane one count, also while a peer that left is still shown', async () => {
     // Few enough peers (about 40 validators and 5 others) that every row fits on the screen.
-    screen = await startScreen({ size: { columns: 120, rows: 70 }, sim: { validators: 40, peers: 5 } });
+    const screen = await startScreen({ size: { columns: 120, rows: 70 }, sim: { validators: 40, peers: 5 } });
     await screen.press('2', /\d+ peers · \d+\/\d+/);
     // Peers come and go every few blocks; wait for an update that shows one leaving.
     const f = await screen.waitFor((x) => x.split('\n').some((l) => /^-NodeID-/.test(l)), 60_000);

@@ -1,15 +1,8 @@
 // Issue 30, item 2: on the blocks pane (8, j j j, then new blocks arrive) the cursor stays on the block the user
 // put it on, and Enter opens that block, not the one that slid into its place.
-import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startScreen, type Screen } from './harness';
+import { describe, expect, it } from 'vitest';
+import { KEY, cursorRow, startScreen } from './harness';
 
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
-
-const cursorRow = (frame: string): string => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 const heightAt = (line: string): string | undefined => /^.\s*([\d,]+)\s/.exec(line)?.[1];
 /** The heights of the table's rows, top to bottom (each row starts with its marker and the height). */
 const heights = (frame: string): string[] =>
@@ -20,7 +13,7 @@ const heights = (frame: string): string[] =>
 
 describe('the blocks pane keeps the cursor on its block as new blocks arrive', () => {
   it('8, j j j, new blocks on top: the cursor row and Enter are still the block picked', async () => {
-    screen = await startScreen({ sim: { blockIntervalMs: 500 } });
+    const screen = await startScreen({ sim: { blockIntervalMs: 500 } });
     await screen.press('8', (f) => heights(f).length >= 6);
     for (let i = 0; i < 3; i++) {
       const before = cursorRow(screen.lastFrame());

@@ -1,17 +1,9 @@
 // A node that stops must look stopped at once: the header says it is unreachable and why, every live claim reads as
 // last known, and every pane shows it, within one poll of the liveness probe (platform.getHeight) failing.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, SMALL_SIM, type Screen } from './harness';
-import { createSimNode, type SimNode } from '../../src/sim/index';
-
-let screen: Screen | undefined;
-let revived: SimNode | undefined;
-afterEach(async () => {
-  await screen?.close();
-  await revived?.close();
-  screen = undefined;
-  revived = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { startScreen, SMALL_SIM } from './harness';
+import { createSimNode } from '../../src/sim/index';
+import { track } from '../helpers/track';
 
 const header = (f: string) => f.split('\n').slice(0, 2).join('\n');
 const live = (f: string) => /P✓ X✓ C✓/.test(header(f)) && /\d blk\/min/.test(header(f)) && /\((in sync|\w+ behind)\)/.test(header(f)) && /uptime \d/.test(header(f));
@@ -21,7 +13,7 @@ const INTERVAL_MS = 2_000;
 
 describe('a node that stops', () => {
   it('is shown unreachable within one probe interval, with every live claim as last known, and clears when it is back', async () => {
-    screen = await startScreen({ scheduler: { intervalMs: INTERVAL_MS, slowMs: 30_000 } });
+    const screen = await startScreen({ scheduler: { intervalMs: INTERVAL_MS, slowMs: 30_000 } });
     const sim = screen.sim!;
     await screen.waitFor(live);
     // A pane whose own data is only refreshed when the height moves: nothing of its own would fail for minutes.
@@ -59,7 +51,7 @@ describe('a node that stops', () => {
     }
 
     // Another node answers on the same port: everything clears within a probe.
-    revived = await createSimNode({ ...SMALL_SIM, port: sim.port });
+    track(await createSimNode({ ...SMALL_SIM, port: sim.port }));
     const back = await screen.waitFor((x) => /P✓ X✓ C✓/.test(x) && !/UNREACHABLE|Node unreachable/.test(x), 3 * INTERVAL_MS + 10_000);
     expect(header(back)).not.toMatch(/\(was /);
     // The same seed starts lower than where the first node had got to: the rate starts over, and the header says why.

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
 import { createSimNode, type SimNode } from '../../src/sim/index';
-import { createFleet, type Fleet } from '../../src/fleet/fleet';
+import { createFleet } from '../../src/fleet/fleet';
 import { VIEW_TABLE } from '../../src/app/view-table';
 import { FleetApp } from '../../src/app/FleetApp';
 import { LIGHT_KEYS } from '../../src/fleet/light-plan';
@@ -13,14 +13,14 @@ import { defaultTheme } from '../../src/theme';
 import { setPane } from '../../src/state/ui';
 import { untilListening, waitForFrame } from '../components/helpers';
 import { KEY, SMALL_SIM } from './harness';
-import { deadUrl as freePortUrl } from '../helpers/dead-url';
+import { deadUrl as freePortUrl } from '../helpers/ports';
+import { track } from '../helpers/track';
 
 let alpha: SimNode;
 let beta: SimNode;
 let syncing: SimNode;
 let denied: SimNode;
 let deadUrl: string;
-let fleet: Fleet;
 
 beforeAll(async () => {
   [alpha, beta, syncing, denied] = await Promise.all([
@@ -33,7 +33,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await fleet?.close();
   await Promise.all([alpha?.close(), beta?.close(), syncing?.close(), denied?.close()]);
 });
 
@@ -41,7 +40,7 @@ const rowOf = (frame: string, name: string) => frame.split('\n').find((l) => new
 
 describe('the fleet pane', () => {
   it('shows every node worst first, says what is wrong in words, and switches the whole screen to a node', async () => {
-    fleet = createFleet(
+    const fleet = track(createFleet(
       [
         { name: 'alpha', url: alpha.url, headers: {} },
         { name: 'beta', url: beta.url, headers: {} },
@@ -50,11 +49,11 @@ describe('the fleet pane', () => {
         { name: 'denied', url: denied.url, headers: {} },
       ],
       { intervalMs: 300, timeoutMs: 3_000, views: VIEW_TABLE },
-    );
+    ));
     const first = fleet.sessions[0]!.store;
     first.setState({ ...first.getState(), ui: setPane(first.getState().ui, 'fleet') }, true);
     const config = { url: alpha.url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
-    const r = render(<FleetApp fleet={fleet} theme={defaultTheme()} config={config} size={{ columns: 140, rows: 30 }} />);
+    const r = track(render(<FleetApp fleet={fleet} theme={defaultTheme()} config={config} size={{ columns: 140, rows: 30 }} />), (x) => x.unmount());
     const frame = () => r.lastFrame() ?? '';
     const f = await waitForFrame(
       frame,
@@ -107,41 +106,34 @@ describe('the fleet pane', () => {
     await untilListening(r.stdin);
     r.stdin.write('f');
     await waitForFrame(frame, (x) => /viewing beta/.test(x) && rowOf(x, 'dead') !== '');
-    r.unmount();
   });
 
   it('never waits on a slow node, and a node that stops keeps its last row, said to be last known', async () => {
-    const slow = await createSimNode({ ...SMALL_SIM, seed: 35, faults: [{ kind: 'stall' }] });
-    const gone = await createSimNode({ ...SMALL_SIM, profile: 'v1.11', seed: 36 });
-    const local = createFleet(
+    const slow = track(await createSimNode({ ...SMALL_SIM, seed: 35, faults: [{ kind: 'stall' }] }));
+    const gone = track(await createSimNode({ ...SMALL_SIM, profile: 'v1.11', seed: 36 }));
+    const local = track(createFleet(
       [
         { name: 'fast', url: alpha.url, headers: {} },
         { name: 'slow', url: slow.url, headers: {} },
         { name: 'gone', url: gone.url, headers: {} },
       ],
       { intervalMs: 300, timeoutMs: 1_500, views: VIEW_TABLE },
-    );
-    try {
-      const first = local.sessions[0]!.store;
-      first.setState({ ...first.getState(), ui: setPane(first.getState().ui, 'fleet') }, true);
-      const config = { url: alpha.url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
-      const r = render(<FleetApp fleet={local} theme={defaultTheme()} config={config} size={{ columns: 170, rows: 30 }} />);
-      const frame = () => r.lastFrame() ?? '';
-      const heightOf = (x: string, name: string) => /mainnet\s+\S+ ✓ ✓ ✓ +([\d,]+)/.exec(rowOf(x, name))?.[1];
-      const f = await waitForFrame(frame, (x) => /timed out/.test(rowOf(x, 'slow')) && heightOf(x, 'fast') !== undefined && heightOf(x, 'gone') !== undefined, 30_000);
-      // The fast node's height moves on while the slow one's requests hang.
-      const before = heightOf(f, 'fast');
-      alpha.tick(5_000);
-      await waitForFrame(frame, (x) => heightOf(x, 'fast') !== undefined && heightOf(x, 'fast') !== before && /timed out/.test(rowOf(x, 'slow')), 30_000);
-      // A node that stops: why, in words, and the rest of its row as it last was.
-      const last = heightOf(frame(), 'gone');
-      await gone.close();
-      const down = await waitForFrame(frame, (x) => /connection refused, as of \d+s ago/.test(rowOf(x, 'gone')), 30_000);
-      expect(heightOf(down, 'gone')).toBe(last);
-      r.unmount();
-    } finally {
-      await local.close();
-      await slow.close();
-    }
+    ));
+    const first = local.sessions[0]!.store;
+    first.setState({ ...first.getState(), ui: setPane(first.getState().ui, 'fleet') }, true);
+    const config = { url: alpha.url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
+    const r = track(render(<FleetApp fleet={local} theme={defaultTheme()} config={config} size={{ columns: 170, rows: 30 }} />), (x) => x.unmount());
+    const frame = () => r.lastFrame() ?? '';
+    const heightOf = (x: string, name: string) => /mainnet\s+\S+ ✓ ✓ ✓ +([\d,]+)/.exec(rowOf(x, name))?.[1];
+    const f = await waitForFrame(frame, (x) => /timed out/.test(rowOf(x, 'slow')) && heightOf(x, 'fast') !== undefined && heightOf(x, 'gone') !== undefined, 30_000);
+    // The fast node's height moves on while the slow one's requests hang.
+    const before = heightOf(f, 'fast');
+    alpha.tick(5_000);
+    await waitForFrame(frame, (x) => heightOf(x, 'fast') !== undefined && heightOf(x, 'fast') !== before && /timed out/.test(rowOf(x, 'slow')), 30_000);
+    // A node that stops: why, in words, and the rest of its row as it last was.
+    const last = heightOf(frame(), 'gone');
+    await gone.close();
+    const down = await waitForFrame(frame, (x) => /connection refused, as of \d+s ago/.test(rowOf(x, 'gone')), 30_000);
+    expect(heightOf(down, 'gone')).toBe(last);
   }, 120_000);
 });

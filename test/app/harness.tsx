@@ -1,8 +1,9 @@
-// Screen tests: the real App, store, scheduler and client against the simulated node over loopback HTTP.
+// Screen tests: the real App, store, scheduler and client against the simulated node over loopback HTTP. The one
+// screen harness (test/views/screen.tsx is a preset of it); a screen is released when the test that started it ends.
 import { render } from 'ink-testing-library';
 import { App } from '../../src/app/App';
-import { DEFAULT_REWARD_THRESHOLD } from '../../src/ui/config';
-import { createClient } from '../../src/rpc/client';
+import { DEFAULT_REWARD_THRESHOLD, type AppConfig } from '../../src/ui/config';
+import { createClient, type AvatopClient } from '../../src/rpc/client';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { createScheduler, type Scheduler, type SchedulerOptions } from '../../src/poll/scheduler';
 import { VIEW_TABLE } from '../../src/app/view-table';
@@ -12,6 +13,10 @@ import type { Size } from '../../src/terminal/use-terminal-size';
 import type { Theme } from '../../src/theme/schema';
 import { untilListening, waitForFrame } from '../components/helpers';
 import type { EventBook } from '../../src/domain/events/book';
+import { track } from '../helpers/track';
+
+/** The line the table cursor is on (it starts with the cursor marker). */
+export const cursorRow = (frame: string): string => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 
 export const KEY = {
   enter: '\r',
@@ -24,14 +29,20 @@ export const KEY = {
   pageUp: '\x1b[5~',
   ctrlC: '\x03',
   backspace: '\x7f',
+  ctrlS: '\x13',
 };
 
 export interface Screen {
   sim: SimNode | undefined;
+  client: AvatopClient;
   store: AvatopStore;
   scheduler: Scheduler;
   quits: number;
   refreshes: number;
+  /** Every text copied with `y` (with `console: true`). */
+  copies: string[];
+  /** Every frame rendered so far (for "never shown" checks). */
+  frames(): readonly string[];
   lastFrame(): string;
   /** One key, then wait until the frame matches. */
   press(key: string, until: RegExp | ((f: string) => boolean), timeoutMs?: number): Promise<string>;
@@ -48,20 +59,42 @@ export const SUPPORTED_SIZES = [
 
 export const SMALL_SIM: SimNodeOptions = { validators: 120, peers: 40, utxos: 300, subnets: 3, blockIntervalMs: 1000 };
 
-export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; size?: Size; hostAlias?: string; theme?: Theme; scheduler?: Partial<SchedulerOptions>; slowMs?: number; watch?: string[]; events?: EventBook } = {}): Promise<Screen> {
+export interface ScreenOptions {
+  sim?: SimNodeOptions;
+  /** A node to watch instead of a fresh simulator. */
+  url?: string;
+  size?: Size;
+  hostAlias?: string;
+  theme?: Theme;
+  scheduler?: Partial<SchedulerOptions>;
+  slowMs?: number;
+  watch?: string[];
+  events?: EventBook;
+  /** The client's limits (3 s timeout and its default size cap unless told). */
+  client?: { timeoutMs?: number; maxBytes?: number };
+  /** The `:` prompt, the console and `y` work: the config carries the client and a copy sink (`copies`). */
+  console?: boolean;
+  readonly?: boolean;
+}
+
+/** The App on a fresh simulator (or `url`), released when the running test ends (also safe to close earlier). */
+export async function startScreen(opts: ScreenOptions = {}): Promise<Screen> {
   const sim = opts.url ? undefined : await createSimNode({ ...SMALL_SIM, ...opts.sim });
   // hostAlias: reach the simulator by a host name instead of its IP (for the Host-header filter).
   const url = opts.url ?? (opts.hostAlias ? sim!.url.replace('127.0.0.1', opts.hostAlias) : sim!.url);
-  const client = createClient({ url, timeoutMs: 3_000 });
+  const client = createClient({ url, timeoutMs: 3_000, ...opts.client });
   const store = createAvatopStore();
   const scheduler = createScheduler({ client, store, intervalMs: 300, slowMs: opts.slowMs ?? 2_000, batchMs: 20, backoff: { baseMs: 200, maxMs: 1_000 }, views: VIEW_TABLE, ...opts.scheduler });
   let size = opts.size ?? { columns: 120, rows: 40 };
   const counts = { quits: 0, refreshes: 0 };
-  const config = {
+  const copies: string[] = [];
+  const config: AppConfig = {
     url,
     rewardThreshold: DEFAULT_REWARD_THRESHOLD,
     watch: opts.watch,
+    readonly: opts.readonly,
     events: opts.events,
+    ...(opts.console ? { client } : {}),
     actions: {
       quit: () => {
         counts.quits++;
@@ -70,6 +103,7 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
         counts.refreshes++;
         scheduler.refresh();
       },
+      ...(opts.console ? { copy: (t: string) => void copies.push(t) } : {}),
     },
   };
   const theme = opts.theme ?? defaultTheme();
@@ -82,8 +116,10 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
   r.rerender(tree());
   scheduler.start();
   const lastFrame = () => r.lastFrame() ?? '';
-  return {
+  let closed: Promise<void> | undefined;
+  const screen: Screen = {
     sim,
+    client,
     store,
     scheduler,
     get quits() {
@@ -92,6 +128,8 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
     get refreshes() {
       return counts.refreshes;
     },
+    copies,
+    frames: () => r.frames,
     lastFrame,
     // Generous deadlines: the machine may be busy; a passing wait returns as soon as the frame matches.
     async press(key, until, timeoutMs = 20_000) {
@@ -104,11 +142,15 @@ export async function startScreen(opts: { sim?: SimNodeOptions; url?: string; si
       size = next;
       r.rerender(tree());
     },
-    async close() {
-      r.unmount();
-      scheduler.stop();
-      await client.close();
-      await sim?.close();
+    close() {
+      closed ??= (async () => {
+        r.unmount();
+        scheduler.stop();
+        await client.close();
+        await sim?.close();
+      })();
+      return closed;
     },
   };
+  return track(screen);
 }

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { headerMetricParts } from '../../src/app/header-metrics';
-import { appendReading, type MetricsSeries } from '../../src/metrics/series';
+import { seriesOf } from '../helpers/series';
 
-function seriesOf(points: Array<[number, Record<string, number>]>): MetricsSeries | undefined {
-  let s: MetricsSeries | undefined;
-  for (const [at, values] of points) s = appendReading(s, at, { values, from: {}, skipped: 0, bytes: 0 });
-  return s;
-}
 const ALL_DONE = { P: true, X: true, C: true };
 const healthy = { diskAvailableBytes: 600 * 1024 ** 3, diskAvailablePercent: 40, openFds: 900, maxFds: 32_768 };
 

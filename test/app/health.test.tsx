@@ -1,21 +1,15 @@
 // The node's health on screen, against the simulator over loopback: the header's segment on every pane (passing,
 // failing, checks not run yet), the connected stake beside the peer count, and the health view (`H`, `:health`)
 // that lists every check and follows the node while open.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatConnected } from '../../src/domain/health/health-summary';
-import { KEY, startScreen, type Screen } from './harness';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { KEY, startScreen } from './harness';
 
 const headerLines = (f: string) => f.split('\n').slice(0, 2).join('\n');
 
 describe('health in the header', () => {
   it('passing checks: "health healthy", and no stake note beside the peers', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     const f = await screen.waitFor((f) => /health healthy/.test(headerLines(f)) && /P✓ X✓ C✓/.test(f));
     expect(headerLines(f)).toMatch(/peers \d+  uptime/);
     expect(headerLines(f)).not.toMatch(/stake\)/);
@@ -23,7 +17,7 @@ describe('health in the header', () => {
 
   it('a node alone: failing count and the first check, connected stake next to the peer count, on any pane', async () => {
     // A node that tracks no subnet: its only chains are the primary network's.
-    screen = await startScreen({ sim: { health: 'isolated', peers: 0, trackedSubnets: 0 } });
+    const screen = await startScreen({ sim: { health: 'isolated', peers: 0, trackedSubnets: 0 } });
     const net = screen.sim!.network;
     const own = formatConnected(Number(net.nodeWeight(net.nodeIdStr)) / Number(net.totalStake()));
     // The peers pane: the overview's own health poll is not running, the header's is.
@@ -37,13 +31,13 @@ describe('health in the header', () => {
   });
 
   it('checks not yet run are "checks pending", not failures, in the header and the overview', async () => {
-    screen = await startScreen({ sim: { health: 'pending' } });
+    const screen = await startScreen({ sim: { health: 'pending' } });
     const f = await screen.waitFor((f) => /health checks pending \(4\)/.test(headerLines(f)) && /Health\s+checks pending: bootstrapped/.test(f));
     expect(f).not.toMatch(/failing|UNHEALTHY/);
   });
 
   it('follows the node: failing appears and clears without a key', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.waitFor((f) => /health healthy/.test(headerLines(f)));
     screen.sim!.faults.setHealth({ failing: { bls: 'node has the wrong BLS key' } });
     await screen.waitFor((f) => /health 1 failing: bls/.test(headerLines(f)));
@@ -54,7 +48,7 @@ describe('health in the header', () => {
 
 describe('the health view', () => {
   it('H opens every check with its state, error, timestamp and duration; Esc goes back', async () => {
-    screen = await startScreen({ sim: { health: { percentConnected: 0.5, pending: ['bootstrapped'] }, trackedSubnets: 0 } });
+    const screen = await startScreen({ sim: { health: { percentConnected: 0.5, pending: ['bootstrapped'] }, trackedSubnets: 0 } });
     await screen.waitFor(/Node ID/);
     // Ten of the node's own and one per chain of the subnets it tracks (named by chain ID, as avalanchego does).
     const chains = screen.sim!.network.subnets.filter((x) => x.tracked).reduce((n, x) => n + x.chains.length, 0);
@@ -77,7 +71,7 @@ describe('the health view', () => {
   });
 
   it(':health opens it too, and it refreshes while open', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.waitFor(/Node ID/);
     await screen.press('2', /peers · /);
     await screen.press(':', /^: /m);
@@ -91,7 +85,7 @@ describe('the health view', () => {
 
 describe('the health view names chains', () => {
   it("a tracked subnet's chain check (registered by chain ID) by the chain's name, from getBlockchains", async () => {
-    screen = await startScreen({ sim: { trackedSubnets: 1 } });
+    const screen = await startScreen({ sim: { trackedSubnets: 1 } });
     await screen.waitFor(/Node ID/);
     const tracked = screen.sim!.network.subnets.filter((x) => x.tracked);
     expect(tracked.length).toBeGreaterThan(0);

@@ -1,19 +1,13 @@
 // The reward threshold on screen follows the node's own info.upgrades heliconTime: 80% where Helicon is not
 // scheduled (a v1.14.2 node, or a local network), 90% for validations that started after it where it is active
 // (mainnet since 2026-09-22 15:00 UTC).
-import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startScreen, type Screen } from './harness';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { KEY, startScreen } from './harness';
 
 describe('reward threshold on screen', () => {
   it("v1.14 (Helicon unscheduled by its release): 80% everywhere, and says why", async () => {
     // On a local network, where a v1.14.2 node is not left behind by anyone.
-    screen = await startScreen({ sim: { profile: 'v1.14', networkId: 12345 }, size: { columns: 140, rows: 40 } });
+    const screen = await startScreen({ sim: { profile: 'v1.14', networkId: 12345 }, size: { columns: 140, rows: 40 } });
     const f = await screen.waitFor(/Reward threshold\s+80%, Helicon not scheduled by this node's release/);
     await screen.waitFor(/Uptime\s+[\d.]+% \(needs 80%\)/);
     expect(f).not.toMatch(/90%/);
@@ -25,7 +19,7 @@ describe('reward threshold on screen', () => {
 
   it('a node whose Helicon is active: the own validation, started after it, needs 90%', async () => {
     // A custom network whose Helicon is long before any validation in the simulated history: every one started after it.
-    screen = await startScreen({ sim: { networkId: 1337, heliconTime: '2020-01-01T00:00:00Z' } });
+    const screen = await startScreen({ sim: { networkId: 1337, heliconTime: '2020-01-01T00:00:00Z' } });
     await screen.waitFor(/Reward threshold\s+90%, started after Helicon, 2020-01-01/);
     await screen.waitFor(/Uptime\s+[\d.]+% \(needs 90%\)/);
     await screen.press('3', /needs 90% \(after Helicon\)/);
@@ -33,7 +27,7 @@ describe('reward threshold on screen', () => {
 
   it("today's mainnet (Helicon 2026-09-22): validations on both sides of it, each with its own figure", async () => {
     // Wide enough for the split rule in the summary line.
-    screen = await startScreen({ size: { columns: 160, rows: 40 } });
+    const screen = await startScreen({ size: { columns: 160, rows: 40 } });
     await screen.waitFor(/Reward threshold\s+(80|90)%, started (before|after) Helicon, 2026-09-22/);
     const v = await screen.press('3', /needs 80%\/90% \(before\/after Helicon 2026-09-22\)/);
     // Rows that started before mainnet's Helicon show 80%, those after it 90%.
@@ -48,7 +42,7 @@ describe('reward threshold on screen', () => {
   });
 
   it('v1.15: auto-renewed validators are marked, and their view says the end is the end of a period that renews', async () => {
-    screen = await startScreen({ size: { columns: 160, rows: 40 } });
+    const screen = await startScreen({ size: { columns: 160, rows: 40 } });
     await screen.press('3', /RENEW[\s\S]*\n[›!* +~-]NodeID-.* auto /);
     await screen.press('/', /filter \//);
     for (const [i, ch] of [...'auto'].entries()) await screen.press(ch, new RegExp(`filter / ${'auto'.slice(0, i + 1)}`));
@@ -65,7 +59,7 @@ describe('reward threshold on screen', () => {
   });
 
   it("an elastic subnet's validators need its TransformSubnetTx uptimeRequirement; a permissioned subnet's, nothing", async () => {
-    screen = await startScreen({ sim: { subnets: 4 } });
+    const screen = await startScreen({ sim: { subnets: 4 } });
     await screen.press('3', /primary network \(1\/5\)/);
     const settled: string[] = [];
     for (let i = 2; i <= 5; i++) {

@@ -1,17 +1,10 @@
 // The help overlay scrolls with the table keys, at the smallest supported size too.
-import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startScreen, SUPPORTED_SIZES, type Screen } from './harness';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { KEY, startScreen, SUPPORTED_SIZES } from './harness';
 
 describe.each(SUPPORTED_SIZES)('help at $columns x $rows', (size) => {
   it('scrolls with j, k, Down, Up, PgDn, PgUp, G and g, and Esc closes it', async () => {
-    screen = await startScreen({ size, sim: { validators: 20, peers: 5, utxos: 10 } });
-    const s = screen;
+    const s = await startScreen({ size, sim: { validators: 20, peers: 5, utxos: 10 } });
     await s.waitFor(/Node ID/);
     const f = await s.press('?', (x) => /Show or hide this help/.test(x) && /lines 1-\d+ of \d+/.test(x));
     const [, shown, total] = /lines 1-(\d+) of (\d+)/.exec(f)!.map(Number);
@@ -37,7 +30,7 @@ describe('help on the row markers', () => {
     expect(at).toBeGreaterThan(0);
     const labels = items.slice(at + 1, at + 7).map((i) => ('label' in i ? i.label : undefined));
     expect(labels).toEqual(['›', '-', '!', '*', '+', '~']);
-    screen = await startScreen({ size: { columns: 140, rows: 45 }, sim: { validators: 20, peers: 5, utxos: 10 } });
+    const screen = await startScreen({ size: { columns: 140, rows: 45 }, sim: { validators: 20, peers: 5, utxos: 10 } });
     await screen.waitFor(/Node ID/);
     await screen.press('?', /Show or hide this help/);
     const end = await screen.press('G', /close this help/);

@@ -1,15 +1,9 @@
 // NO_COLOR leaves the marker column as the only sign of a row's state: a validator below its uptime threshold must
 // keep "!" through every poll, though its uptime (and so the row) changes each time.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, type Screen } from './harness';
+import { describe, expect, it } from 'vitest';
+import { startScreen } from './harness';
 import { loadTheme } from '../../src/theme';
 import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
 
 /** [marker, uptime %] of each validator row on screen (the cursor row has no marker of its own). */
 function markedRows(frame: string): Array<[string, number]> {
@@ -24,7 +18,7 @@ function markedRows(frame: string): Array<[string, number]> {
 
 describe('markers without colour', () => {
   it('keeps at-risk validators marked "!" across updates that change them', async () => {
-    screen = await startScreen({ theme: loadTheme(undefined, { env: { NO_COLOR: '1' } }), sim: { validators: 300 } });
+    const screen = await startScreen({ theme: loadTheme(undefined, { env: { NO_COLOR: '1' } }), sim: { validators: 300 } });
     await screen.press('3', /validators · 1\/\d+[\s\S]*UPTIME/);
     // Lowest uptime first, so the at-risk rows are the ones on screen.
     for (let i = 0; i < 14 && !/UPTIME▲/.test(screen.lastFrame()); i++) await screen.press('s', () => true);

@@ -1,17 +1,17 @@
 // The monitor command as a process: what it does without a terminal, with a bad theme, with --help.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync} from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../tmux/tmux-harness';
+import { tempDir } from '../helpers/temp-dir';
 
 function avatop(args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'avatop.cjs'), ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     // An empty config home: a user's own config must not change what these tests see.
-    env: { ...process.env, AVATOP_FROM_SOURCE: '1', AVATOP_CONFIG: '', AVATOP_URL: '', XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-cfg-')), ...env },
+    env: { ...process.env, AVATOP_FROM_SOURCE: '1', AVATOP_CONFIG: '', AVATOP_URL: '', XDG_CONFIG_HOME: tempDir('cfg'), ...env },
     timeout: 60_000,
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
@@ -32,7 +32,7 @@ describe('avatop (monitor) as a process', { timeout: 120_000 }, () => {
     const unknown = avatop(['--theme', 'nosuchtheme']);
     expect(unknown.code).toBe(3);
     expect(unknown.err).toMatch(/theme "nosuchtheme" not found; built-in themes: default, light, high-contrast, monochrome/);
-    const dir = mkdtempSync(join(tmpdir(), 'avatop-cli-theme-'));
+    const dir = tempDir('cli-theme');
     const file = join(dir, 'bad.json');
     writeFileSync(file, JSON.stringify({ row: { cursor: { color: 'purple-ish' } } }));
     const bad = avatop(['--theme', file]);

@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startScreen, type Screen } from './harness';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { KEY, cursorRow, startScreen } from './harness';
 
 // The cursor row starts with "›"; this is its text.
-function cursorRow(frame: string): string {
-  return frame.split('\n').find((l) => l.startsWith('›')) ?? '';
-}
 
 describe('monitor screens against the simulated node (v1.15, today\'s mainnet)', () => {
   it('shows the node in the header and the overview, including this node as a validator', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     const id = screen.sim!.nodeId;
     const f = await screen.waitFor((f) => f.includes(id) && /Weight\s+[\d,]+ AVAX/.test(f) && /height [\d,]+/.test(f) && /Supply\s+[\d,]+ AVAX/.test(f) && /uptime [\d.]+%/.test(f));
     expect(f).toMatch(/NodeID-\w{6}…\w{5} mainnet v1\.15\.0/);
@@ -29,7 +20,7 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
   });
 
   it('switches panes by digit, Tab and Shift-Tab, one key at a time', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.waitFor(/Node ID/);
     await screen.press('2', /\d+ peers · 1\/\d+/);
     await screen.press('3', /validators · 1\/\d+\s+primary network/);
@@ -47,7 +38,7 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
   });
 
   it('moves the cursor with j/k, arrows, g/G and PgDn in a 120-row table', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     const f = await screen.press('3', /validators · 1\/\d+/);
     const n = /validators · 1\/(\d+)/.exec(f)![1]!;
     const at = (i: number | string) => new RegExp(`· ${i}/${n}`);
@@ -63,7 +54,7 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
   });
 
   it('sorts with s and reverses with S', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.press('3', /validators · 1\/\d+[\s\S]*WEIGHT▼/);
     await screen.press('s', /SHARE▲/);
     await screen.press('S', /SHARE▼/);
@@ -78,7 +69,7 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
   });
 
   it('filters with /, keeps it on Enter, clears it with Esc', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.press('2', /\d+ peers · 1\/\d+/);
     const firstVersion = /v1\.\d+\.\d+/.exec(cursorRow(screen.lastFrame()))![0];
     await screen.press('/', /filter \//);
@@ -91,7 +82,7 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
   });
 
   it('opens a row with Enter, shows crumbs, and goes back with Esc', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.press('3', /validators · 1\/\d+/);
     const node = /NodeID-\w+/.exec(cursorRow(screen.lastFrame()))![0];
     await screen.press(KEY.enter, /Validators › validator NodeID-/);
@@ -102,7 +93,7 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
   });
 
   it('opens a block from the blocks pane', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.press('8', /blocks · 1\/\d+/);
     const height = /^›\s*([\d,]+)/m.exec(screen.lastFrame())![1]!;
     await screen.press(KEY.enter, /Blocks › block \d+/);
@@ -111,14 +102,14 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
   });
 
   it('shows help from the command table and closes it', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.waitFor(/Node ID/);
     await screen.press('?', /Everywhere[\s\S]*Quit and restore the terminal/);
     await screen.press(KEY.escape, /Node ID/);
   });
 
   it('pauses and resumes with p, refreshes with r, quits with q and Ctrl-C', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.waitFor(/Node ID/);
     await screen.press('p', /PAUSED/);
     await screen.press('p', (f) => !f.includes('PAUSED'));
@@ -129,7 +120,7 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
   });
 
   it('switches the validators pane between subnets with n', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.press('3', /primary network \(1\/[2-9]\d*\)/);
     // A subnet by its ID, and by its chains' names once the chain list is in.
     await screen.press('n', /[1-9]\d* validators · 1\/\d+\s+subnet \w+…\w+ (\([^)]*\) )?\(2\/\d+\)/);
@@ -137,7 +128,7 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
   });
 
   it('pages UTXOs of an address, changes the page size and source chain', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     const wallet = screen.sim!.network.wallets[0]!.str;
     await screen.press('9', /No addresses yet/);
     await screen.press('a', /addresses:/);
@@ -157,7 +148,7 @@ describe('monitor screens against the simulated node (v1.15, today\'s mainnet)',
 
 describe('node generations and failures', () => {
   it('lists pending stakers on a v1.11 node', async () => {
-    screen = await startScreen({ sim: { profile: 'v1.11' } });
+    const screen = await startScreen({ sim: { profile: 'v1.11' } });
     await screen.waitFor(/Node ID/);
     const f = await screen.press('4', /[1-9][\d,]* pending stakers[\s\S]*STARTS/);
     expect(f).not.toContain('removed in avalanchego');
@@ -165,7 +156,7 @@ describe('node generations and failures', () => {
   });
 
   it('says pending stakers are not supported on a v1.15 node (none since v1.12) and shows recent stakers', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     const f = await screen.press('4', /[1-9]\d* stakers started in the last 7 days[\s\S]*(ends|started)\s/);
     expect(f).toMatch(/removed in avalanchego v1\.11\.3 \(ACP-41\)/);
   });
@@ -179,7 +170,7 @@ describe('node generations and failures', () => {
         s.close(() => resolve(p));
       });
     });
-    screen = await startScreen({ url: `http://127.0.0.1:${port}` });
+    const screen = await startScreen({ url: `http://127.0.0.1:${port}` });
     const f = await screen.waitFor(/Node unreachable: connection refused/);
     expect(f).toMatch(/Is avalanchego running/);
     expect(f).not.toMatch(/at \w+ \(|node:internal|Error:/);
@@ -187,19 +178,19 @@ describe('node generations and failures', () => {
   });
 
   it('explains a 403 from the Host filter with what to do', async () => {
-    screen = await startScreen({ sim: { allowedHosts: ['node.example'] }, hostAlias: 'localhost' });
+    const screen = await startScreen({ sim: { allowedHosts: ['node.example'] }, hostAlias: 'localhost' });
     const f = await screen.waitFor(/Node refuses avatop: HTTP 403: node rejected the Host name/);
     expect(f).toMatch(/--http-allowed-hosts/);
   });
 
   it('explains a node that is still bootstrapping', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     screen.sim!.faults.setBootstrapping(true);
     await screen.press('3', /still bootstrapping the P-chain/);
   });
 
   it('renders control sequences served by the node as harmless text', async () => {
-    screen = await startScreen({ sim: { faults: [{ kind: 'inject', scope: 'text' } as never] } });
+    const screen = await startScreen({ sim: { faults: [{ kind: 'inject', scope: 'text' } as never] } });
     const f1 = await screen.waitFor(/Version\s+\S*avalanchego\/1\.15/);
     await screen.press('2', /\d+ peers · 1\/\d+/);
     const f2 = screen.lastFrame();
@@ -213,7 +204,7 @@ describe('node generations and failures', () => {
 
 describe('terminal size', () => {
   it('reflows on resize: columns drop by priority, and a too-small terminal is told how big it must be', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     await screen.press('3', /DEL\.WT/);
     screen.resize({ columns: 70, rows: 20 });
     const narrow = await screen.waitFor((f) => !f.includes('DEL.WT') && f.includes('WEIGHT'));

@@ -1,21 +1,15 @@
 // The peers pane says which peers validate and with how much stake (issue 30, item 6): "which big validators am I
 // connected to?" answered by sorting on STAKE, and `/validator:no` keeps the peers that do not validate.
-import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startScreen, type Screen } from './harness';
+import { describe, expect, it } from 'vitest';
+import { KEY, startScreen } from './harness';
 import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
 import { formatAvaxColumn } from '../../src/format/avax';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
 
 const peerLines = (f: string) => f.split('\n').filter((l) => /^[›!* +~-]NodeID-/.test(l));
 
 describe('the peers pane', () => {
   it('shows each peer as validator or not, with its stake (own plus delegated), from the validator list', async () => {
-    screen = await startScreen({ size: { columns: 160, rows: 40 } });
+    const screen = await startScreen({ size: { columns: 160, rows: 40 } });
     await screen.press('2', /peers · 1\/\d+/);
     const f = await screen.waitFor((x) => /VALIDATOR/.test(x) && /\syes\s/.test(x));
     expect(f).toMatch(/NODE.*\sIP\s+VALIDATOR\s+STAKE\s/);

@@ -1,21 +1,15 @@
 // The monitor at 80x24 and 200x60, rendered by Ink against the simulated node (a validator near its threshold,
 // with a subnet and an L1 validation): at 80x24 the reward badge stays on the header and the overview's reward card
 // is above the fold; at 200x60 the overview's cards are two balanced columns and the BLS keys are whole.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, type Screen } from './harness';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { startScreen } from './harness';
 
 const SIM = { scenario: 'near-threshold', validators: 120, peers: 30, utxos: 10, subnets: 3 } as const;
 const lines = (f: string) => f.split('\n');
 
 describe('small and large terminals (Ink)', () => {
   it('80x24: the budget badge and the data age on header line 2; the whole reward card on the first screen', async () => {
-    screen = await startScreen({ size: { columns: 80, rows: 24 }, sim: SIM });
+    const screen = await startScreen({ size: { columns: 80, rows: 24 }, sim: SIM });
     const f = await screen.waitFor((x) => /budget \d+h \d\dm/.test(lines(x)[1] ?? '') && /^Ends\s+ends /m.test(x) && /^Subnet /m.test(x), 30_000);
     const rows = lines(f);
     expect(rows.length).toBeLessThanOrEqual(23);
@@ -30,7 +24,7 @@ describe('small and large terminals (Ink)', () => {
   }, 60_000);
 
   it('200x60: two balanced columns of cards, the BLS key and signer whole', async () => {
-    screen = await startScreen({ size: { columns: 200, rows: 60 }, sim: SIM });
+    const screen = await startScreen({ size: { columns: 200, rows: 60 }, sim: SIM });
     const key = screen.sim!.network.nodePop.publicKeyHex;
     expect(key).toMatch(/^0x[0-9a-f]{96}$/);
     const f = await screen.waitFor((x) => x.includes(key) && /Reward this period/.test(x) && /^BLS signer\s+0x/m.test(x) && /Min delegator stake/.test(x), 45_000);

@@ -1,22 +1,16 @@
 // This node's share of stake is divided by one total everywhere (issue 14, item 7): it read 0.0035% until the
 // validator list arrived and 0.0040% after, two totals for one number. Shares count a validator's delegations, as
 // getTotalStake does, and the validators pane shows the same share for this node as the overview.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, type Screen } from './harness';
+import { describe, expect, it } from 'vitest';
+import { startScreen } from './harness';
 import { formatPercent } from '../../src/format/number';
 import { shareOf } from '../../src/format/avax';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
 
 const SHARE = /Weight\s+[\d,.]+ AVAX \(([\d.]+%) of stake\)/;
 
 describe('share of stake', () => {
   it('stays the same when the validator list arrives, and the validators pane agrees', async () => {
-    screen = await startScreen({ sim: { autoAdvance: false } });
+    const screen = await startScreen({ sim: { autoAdvance: false } });
     const net = screen.sim!.network;
     const own = net.validatorsByNode.get(screen.sim!.nodeId)!;
     const expected = formatPercent(shareOf(net.validatorWeight(own), net.totalStake()), 4);

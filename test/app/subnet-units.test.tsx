@@ -1,22 +1,15 @@
 // Subnet and L1 validator weights are plain numbers, not nAVAX: read as nAVAX a subnet of weight-100 validators
 // showed "total 0 AVAX" and every weight 0 (issue 14, item 3). Only the primary network's weights are AVAX.
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, type Screen } from './harness';
+import { describe, expect, it } from 'vitest';
+import { cursorRow, startScreen } from './harness';
 import { formatWeightCompact } from '../../src/format/weight';
 import { formatAvaxColumn } from '../../src/format/avax';
 import { formatDuration } from '../../src/format/time';
 
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
-
-const cursorRow = (frame: string) => frame.split('\n').find((l) => l.startsWith('›')) ?? '';
 
 describe('validators pane on subnets and L1s', () => {
   it('shows a subnet’s weights and total as plain numbers, the primary network’s in AVAX', async () => {
-    screen = await startScreen();
+    const screen = await startScreen();
     const net = screen.sim!.network;
     await screen.press('3', /primary network \(1\/[2-9]\d*\)/);
     const checked = new Set<string>();
@@ -46,7 +39,7 @@ describe('validators pane on subnets and L1s', () => {
   });
 
   it('an L1: its validators’ balance and how long it lasts at the fee price; no end, delegation or reward columns; named by its chains', async () => {
-    screen = await startScreen({ size: { columns: 160, rows: 40 } });
+    const screen = await startScreen({ size: { columns: 160, rows: 40 } });
     const net = screen.sim!.network;
     const index = net.subnets.findIndex((x) => x.kind === 'l1' && x.l1Validators.length > 0);
     expect(index).toBeGreaterThanOrEqual(0);

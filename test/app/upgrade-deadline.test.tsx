@@ -2,14 +2,8 @@
 // versions pane's sentence and details, for peers announcing a newer release, for the v1.14.2 node left behind on
 // mainnet, and across the activation time within one run (what the monitor remembered says it, once the announcing
 // peers are gone).
-import { afterEach, describe, expect, it } from 'vitest';
-import { startScreen, type Screen } from './harness';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { startScreen } from './harness';
 
 const line1 = (f: string) => f.split('\n')[0] ?? '';
 // Enough validators outside subnets to carry a 70% release: the simulator keeps subnet validators' nodes current.
@@ -18,7 +12,7 @@ const small = { validators: 120, peers: 10, utxos: 10, subnets: 2 };
 describe('peers announce a newer release', () => {
   it('the header counts down beside the version; the versions pane says who, what and by when', async () => {
     const timeSec = Math.floor(Date.now() / 1000) + 5 * 86_400;
-    screen = await startScreen({ size: { columns: 140, rows: 45 }, sim: { ...small, newerRelease: { version: '1.16.0', timeSec, stake: 0.7 } } });
+    const screen = await startScreen({ size: { columns: 140, rows: 45 }, sim: { ...small, newerRelease: { version: '1.16.0', timeSec, stake: 0.7 } } });
     const f = await screen.waitFor((x) => /upgrade to v1\.16\.0 in (4d 23h|5d 0h)/.test(line1(x)));
     expect(line1(f)).toMatch(/mainnet v1\.15\.0 {2}upgrade to v1\.16\.0 in (4d 23h|5d 0h) {2}height/);
 
@@ -38,7 +32,7 @@ describe('peers announce a newer release', () => {
 
 describe('a v1.14.2 node left behind on mainnet', () => {
   it('at 80 columns the header says so first; the versions pane says since when and what to install', async () => {
-    screen = await startScreen({ size: { columns: 80, rows: 24 }, sim: { ...small, profile: 'v1.14' } });
+    const screen = await startScreen({ size: { columns: 80, rows: 24 }, sim: { ...small, profile: 'v1.14' } });
     const f = await screen.waitFor((x) => /LEFT BEHIND since 2026-09-22: upgrade to v1\.15\.0/.test(line1(x)));
     expect(line1(f)).toMatch(/^NodeID-\S+ mainnet {2}LEFT BEHIND since 2026-09-22: upgrade to v1\.15\.0/);
     const v = await screen.press('6', /cannot follow the network since/);
@@ -50,7 +44,7 @@ describe('a v1.14.2 node left behind on mainnet', () => {
 describe('across the activation time, within one run', () => {
   it('counts down, then, with the announcing peers gone, says the node cannot follow from what it saw', async () => {
     const timeSec = Math.floor(Date.now() / 1000) + 25;
-    screen = await startScreen({ size: { columns: 140, rows: 45 }, sim: { ...small, newerRelease: { version: '1.16.0', timeSec, stake: 0.7 } } });
+    const screen = await startScreen({ size: { columns: 140, rows: 45 }, sim: { ...small, newerRelease: { version: '1.16.0', timeSec, stake: 0.7 } } });
     await screen.waitFor((x) => /upgrade to v1\.16\.0 in \d+s/.test(line1(x)), 30_000);
     const date = new Date(timeSec * 1000).toISOString().slice(0, 10);
     // After T the v1.16 peers disconnect this node: its connected stake falls to about 30%, and nothing announces T.

@@ -1,21 +1,11 @@
 // The UTXOs pane's whole-address totals and the blocks pane's count, on screen against the simulated node (frozen
 // time, so the node's answers stay put while the test compares them with the frame).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatAvax } from '../../src/format/avax';
 import { decodeStakedOutputBlob } from '../../src/rpc/blobs';
 import { createClient } from '../../src/rpc/client';
 import { KEY, startScreen, type Screen } from './harness';
-
-type Client = ReturnType<typeof createClient>;
-
-let screen: Screen | undefined;
-let client: Client | undefined;
-afterEach(async () => {
-  await screen?.close();
-  await client?.close();
-  screen = undefined;
-  client = undefined;
-});
+import { track } from '../helpers/track';
 
 const exact = (v: bigint) => formatAvax(v, { decimals: 9, fixed: true });
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -29,8 +19,8 @@ async function enterAddresses(s: Screen, text: string) {
 
 describe('UTXOs pane totals against the simulated node', () => {
   it('shows the balances and stake the node gives for the entered address, beside the page total', async () => {
-    screen = await startScreen({ sim: { autoAdvance: false } });
-    client = createClient({ url: screen.sim!.url });
+    const screen = await startScreen({ sim: { autoAdvance: false } });
+    const client = track(createClient({ url: screen.sim!.url }));
     const wallet = screen.sim!.network.wallets[0]!.str;
     const balance = await client.platform.getBalance({ addresses: [wallet] });
     const stake = await client.platform.getStake({ addresses: [wallet], encoding: 'hex' });
@@ -51,7 +41,7 @@ describe('UTXOs pane totals against the simulated node', () => {
   });
 
   it('says in words when getStake is missing and getBalance fails, and still lists the UTXOs', async () => {
-    screen = await startScreen({ sim: { autoAdvance: false } });
+    const screen = await startScreen({ sim: { autoAdvance: false } });
     screen.sim!.faults.add({ kind: 'rpc-error', method: 'platform.getStake', message: `rpc: can't find method "platform.GetStake"` });
     screen.sim!.faults.add({ kind: 'rpc-error', method: 'platform.getBalance', message: `couldn't get UTXO set of [P-avax1…]: disk on fire` });
     const wallet = screen.sim!.network.wallets[0]!.str;
@@ -66,7 +56,7 @@ describe('UTXOs pane totals against the simulated node', () => {
 
 describe('blocks pane count', () => {
   it('counts the blocks held, and a block that slid out of the window is not a removed row', async () => {
-    screen = await startScreen({ sim: { autoAdvance: false, blockIntervalMs: 1000 } });
+    const screen = await startScreen({ sim: { autoAdvance: false, blockIntervalMs: 1000 } });
     await screen.press('8', /20 blocks · 1\/20/);
     const top = screen.sim!.network.height;
     screen.sim!.tick(1000);

@@ -1,13 +1,7 @@
 // The versions pane shows info.upgrades as a table of upgrade, time and state, never as raw JSON.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { upgradeRows } from '../../src/panes/versions-model';
-import { startScreen, type Screen } from './harness';
-
-let screen: Screen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { startScreen } from './harness';
 
 describe('upgrade times', () => {
   it('are rows of upgrade, time and state', () => {
@@ -29,8 +23,7 @@ describe('upgrade times', () => {
   });
 
   it('show on screen as a table at 80x24, without JSON', async () => {
-    screen = await startScreen({ size: { columns: 80, rows: 24 }, sim: { validators: 20, peers: 5, utxos: 10 } });
-    const s = screen;
+    const s = await startScreen({ size: { columns: 80, rows: 24 }, sim: { validators: 20, peers: 5, utxos: 10 } });
     await s.waitFor(/Node ID/);
     await s.press('6', /Network upgrades/);
     // Scroll to the upgrades section.

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runProcess, type CliResult } from '../cli/run-cli';
-import { ROOT, TmuxSession, tmuxAvailable } from '../tmux/tmux-harness';
+import { ROOT, tmuxSession, tmuxAvailable } from '../tmux/tmux-harness';
 
 const BINARY = join(ROOT, 'dist', 'avatop-linux-x64');
 const buildable = process.platform === 'linux' && process.arch === 'x64';
@@ -34,7 +34,6 @@ function binaryIsCurrent(): boolean {
 let dir: string;
 let exe: string;
 let sim: SimNode;
-let session: TmuxSession | undefined;
 
 /** The copied binary with nothing in its environment; never spawnSync, the simulated node here must keep answering. */
 function runBare(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
@@ -54,7 +53,6 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  session?.kill();
   await sim?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -120,9 +118,8 @@ describe.skipIf(!buildable)('the single executable, alone in an empty folder wit
   });
 
   it.skipIf(!tmux)('runs the monitor in a real terminal with a shipped theme (no themes/ folder beside it), and quits', async () => {
-    session = new TmuxSession();
-    session.start(`sh -c 'cd ${dir} && env -i ./avatop-linux-x64 --url ${sim.url} --theme light; echo "AVATOP-EXIT=$?"; sleep 600'`);
-    const s = session;
+    const s = tmuxSession();
+    s.start(`sh -c 'cd ${dir} && env -i ./avatop-linux-x64 --url ${sim.url} --theme light; echo "AVATOP-EXIT=$?"; sleep 600'`);
     // An avatop that ended (a theme it could not find, say) shows its exit and its error at once.
     const screen = await s.waitFor((x) => (x.includes('Node ID') && x.includes(sim.nodeId)) || x.includes('AVATOP-EXIT'), 45_000);
     expect(screen).not.toContain('AVATOP-EXIT');

@@ -4,13 +4,11 @@
 // command, and each command's --help states the codes it really returns.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { exitFor, EXIT_OUTCOMES, type ExitOutcome } from '../../src/config/exit-codes';
 import { runCli } from './run-cli';
-import { deadUrl as freePortUrl } from '../helpers/dead-url';
+import { deadUrl as freePortUrl } from '../helpers/ports';
+import { suiteTempDir } from '../helpers/temp-dir';
 
 let live: SimNode;
 let refusing: SimNode;
@@ -18,7 +16,7 @@ let booting: SimNode;
 let dead: string;
 let holder: Server;
 let heldPort: number;
-const env = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
+const env = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 
 beforeAll(async () => {
   [live, refusing, booting] = await Promise.all([

@@ -1,12 +1,12 @@
 // `status` and `get` over several nodes, as processes: one table, a JSON list naming every node, the worst exit
 // status; a node down, one bootstrapping and one answering 403 each said in words, the others unaffected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
-import { deadUrl as freePortUrl } from '../helpers/dead-url';
+import { deadUrl as freePortUrl } from '../helpers/ports';
+import { tempDir, suiteTempDir } from '../helpers/temp-dir';
 import { lagCell } from '../../src/domain/fleet/table';
 
 let a: SimNode;
@@ -14,7 +14,7 @@ let b: SimNode;
 let booting: SimNode;
 let denied: SimNode;
 let deadUrl: string;
-const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
+const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 
 beforeAll(async () => {
   [a, b, booting, denied] = await Promise.all([
@@ -92,7 +92,7 @@ describe('avatop status over several nodes', () => {
   });
 
   it('takes the config file nodes with their names', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'avatop-conf-'));
+    const home = tempDir('conf');
     mkdirSync(join(home, 'avatop'));
     writeFileSync(join(home, 'avatop', 'config.json'), JSON.stringify({ nodes: [{ name: 'one', url: a.url }, { url: b.url, headers: { 'X-Test': '1' } }] }));
     const r = await runCli(['status', '-o', 'json'], { XDG_CONFIG_HOME: home });

@@ -1,16 +1,14 @@
 // `avatop get validators SUBNET` as a process: a subnet's or an L1's weights are plain numbers, the primary
 // network's AVAX (issue 14, item 3: a subnet of weight-100 validators printed every weight as 0).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
 import { formatAvaxExact } from '../../src/format/avax';
+import { suiteTempDir } from '../helpers/temp-dir';
 import { createClient } from '../../src/rpc/client';
 
 let sim: SimNode;
-const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
+const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 
 beforeAll(async () => {
   sim = await createSimNode({ seed: 7, validators: 60, peers: 10, utxos: 10, subnets: 4 });

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { request } from 'undici';
 import { BIN, BIN_NODE_FLAGS as FLAGS } from './run-cli';
+import { result } from '../helpers/rpc';
 
 describe('heap flags', () => {
   it('are on the shebang, and npm run demo / start use it', () => {
@@ -45,14 +45,7 @@ describe('heap flags', () => {
       const url = /http:\/\/127\.0\.0\.1:\d+/.exec(out)![0];
       const wallet = /(P-avax1\w+) \(100000 UTXOs\)/.exec(out)?.[1];
       expect(wallet).toBeDefined();
-      const call = async (method: string, params: object) => {
-        const res = await request(`${url}/ext/bc/P`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-        });
-        return ((await res.body.json()) as { result: Record<string, unknown[]> }).result;
-      };
+      const call = (method: string, params: object) => result<Record<string, unknown[]>>(url, '/ext/bc/P', method, params);
       for (let i = 0; i < 3; i++) {
         expect((await call('platform.getCurrentValidators', {})).validators).toHaveLength(10_000);
         expect((await call('platform.getBalance', { addresses: [wallet] })).utxoIDs!.length).toBeGreaterThanOrEqual(100_000);

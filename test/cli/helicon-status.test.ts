@@ -2,13 +2,11 @@
 // validation needs 80% on a node where Helicon is not scheduled or starts after it, 90% where it started after.
 // --uptime-threshold stands for the node's --uptime-requirement: it moves only validations started before Helicon.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
+import { suiteTempDir } from '../helpers/temp-dir';
 
-const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
+const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 const small = { seed: 7, validators: 60, peers: 10, utxos: 10 };
 let unscheduled: SimNode;
 let past: SimNode;

@@ -2,17 +2,17 @@
 // precedence (flags over environment over config file), and one-line errors with exit status 3 (UNKNOWN, as a
 // monitoring plugin reports a check it could not run).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync} from 'node:fs';
 import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
-import { deadUrl as freePortUrl } from '../helpers/dead-url';
+import { deadUrl as freePortUrl } from '../helpers/ports';
+import { tempDir, suiteTempDir } from '../helpers/temp-dir';
 
 let healthy: SimNode;
 let booting: SimNode;
 let deadUrl: string;
-const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
+const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 
 beforeAll(async () => {
   [healthy, booting] = await Promise.all([
@@ -132,7 +132,7 @@ describe('avatop get', () => {
 
 describe('settings precedence as a process', () => {
   it('flag beats environment beats config file', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'avatop-conf-'));
+    const home = tempDir('conf');
     mkdirSync(join(home, 'avatop'));
     writeFileSync(join(home, 'avatop', 'config.json'), JSON.stringify({ url: deadUrl }));
     const fromFile = await runCli(['status', '-o', 'json'], { XDG_CONFIG_HOME: home });
@@ -145,7 +145,7 @@ describe('settings precedence as a process', () => {
   });
 
   it("the threshold's source names the config file when the figure came from there, the flag when from the flag (issue 30.5)", async () => {
-    const home = mkdtempSync(join(tmpdir(), 'avatop-conf-'));
+    const home = tempDir('conf');
     mkdirSync(join(home, 'avatop'));
     const path = join(home, 'avatop', 'config.json');
     writeFileSync(path, JSON.stringify({ uptimeThreshold: 85 }));
@@ -172,7 +172,7 @@ describe('settings precedence as a process', () => {
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
       expect(r.stderr).toMatch(/^avatop: .*(--interval|--bogus|--output|--url)/);
     }
-    const home = mkdtempSync(join(tmpdir(), 'avatop-badconf-'));
+    const home = tempDir('badconf');
     mkdirSync(join(home, 'avatop'));
     writeFileSync(join(home, 'avatop', 'config.json'), '{ "url": ');
     const bad = await runCli(['status'], { XDG_CONFIG_HOME: home });

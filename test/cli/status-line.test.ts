@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
-import { deadUrl as freePortUrl } from '../helpers/dead-url';
+import { deadUrl as freePortUrl } from '../helpers/ports';
 import { STATUS_SCHEMA } from '../../src/oneshot/status-report';
 import { ROOT } from '../tmux/tmux-harness';
 

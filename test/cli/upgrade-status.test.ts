@@ -2,13 +2,11 @@
 // a newer release (tiers at 7 days, 72 hours and 24 hours; exit 1 from a week before), and a v1.14.2 node left behind
 // on mainnet by Helicon (exit 2, CRITICAL: "cannot follow the network since …").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createSimNode, type SimNode } from '../../src/sim';
 import { runCli } from './run-cli';
+import { suiteTempDir } from '../helpers/temp-dir';
 
-const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
+const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 // Enough validators outside subnets to carry a 70% release: the simulator keeps subnet validators' nodes current.
 const small = { seed: 11, validators: 120, subnets: 2, peers: 10, utxos: 10 };
 const HOUR = 3_600_000;

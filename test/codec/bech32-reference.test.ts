@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { bech32 as reference } from '@scure/base';
 import { bech32Decode, bech32Encode, convertBits } from '../../src/codec/bech32';
-import { FUZZ_SEED, Rng, mutateText } from '../fuzz/mutate';
+import { FUZZ_SEED, Rng, mutateText } from '../helpers/mutate';
 
 const HRP_CHARS = 'abcdefghijklmnopqrstuvwxyz0123456789-_.:!~';
 const ours = (s: string) => {

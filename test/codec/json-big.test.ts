@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError, MAX_JSON_DEPTH, parseJsonBig, stringifyJsonBig } from '../../src/codec/index';
-
-function codecError(fn: () => unknown): CodecError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(CodecError);
-    return err as CodecError;
-  }
-  throw new Error('expected a CodecError');
-}
+import { thrown } from '../helpers/caught';
 
 describe('parseJsonBig', () => {
   it('keeps integers beyond 2^53 exact, everything else as JSON.parse', () => {
@@ -50,10 +41,10 @@ describe('parseJsonBig', () => {
     const ok = '['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH);
     expect(() => parseJsonBig(ok)).not.toThrow();
     const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    const err = codecError(() => parseJsonBig(deep));
+    const err = thrown(CodecError, () => parseJsonBig(deep));
     expect(err.message).toMatch(/nesting deeper than 512/);
     expect(err.offset).toBe(MAX_JSON_DEPTH);
-    expect(codecError(() => parseJsonBig('{"a":'.repeat(600) + '1' + '}'.repeat(600))).message).toMatch(/nesting/);
+    expect(thrown(CodecError, () => parseJsonBig('{"a":'.repeat(600) + '1' + '}'.repeat(600))).message).toMatch(/nesting/);
   });
 
   it('reports syntax errors with their offset', () => {
@@ -69,7 +60,7 @@ describe('parseJsonBig', () => {
       ['{"a":tru}', 5],
     ];
     for (const [text, offset] of cases) {
-      const err = codecError(() => parseJsonBig(text));
+      const err = thrown(CodecError, () => parseJsonBig(text));
       expect(err.offset, text).toBe(offset);
     }
   });

@@ -15,6 +15,7 @@ import {
   type Utxo,
 } from '../../src/codec/index';
 import { loadFixtures, type Fixture } from './fixtures';
+import { thrown } from '../helpers/caught';
 
 const fixtures = loadFixtures();
 const fx = (prefix: string): Fixture => fixtures.find((f) => f.file.startsWith(prefix))!;
@@ -27,16 +28,6 @@ const DECODERS: Record<Fixture['kind'], (b: Uint8Array) => unknown> = {
   utxo: decodeUtxo,
   transferableOutput: decodeTransferableOutput,
 };
-
-function codecError(fn: () => unknown): CodecError {
-  try {
-    fn();
-  } catch (err) {
-    if (!(err instanceof CodecError)) throw new Error(`expected a CodecError, got ${String(err)}`);
-    return err;
-  }
-  throw new Error('expected a CodecError, got success');
-}
 
 /** A seeded PRNG (mulberry32) so failures reproduce. */
 function rng(seed: number): () => number {
@@ -56,7 +47,7 @@ describe('truncation at every length', () => {
     const bytes = raw(f);
     const decode = DECODERS[f.kind];
     for (let len = 0; len < bytes.length; len++) {
-      const err = codecError(() => decode(bytes.subarray(0, len)));
+      const err = thrown(CodecError, () => decode(bytes.subarray(0, len)));
       expect(err.offset, `length ${len}`).toBeTypeOf('number');
       expect(err.offset!).toBeGreaterThanOrEqual(0);
       expect(err.offset!).toBeLessThanOrEqual(len);
@@ -69,14 +60,14 @@ describe('malformed input', () => {
   it('bad checksum on API hex', () => {
     const f = fx('utxo_00_');
     const broken = f.hex.slice(0, -2) + (f.hex.endsWith('00') ? '01' : '00');
-    expect(codecError(() => decodeHex(broken, { checksum: true })).message).toMatch(/invalid input checksum/);
+    expect(thrown(CodecError, () => decodeHex(broken, { checksum: true })).message).toMatch(/invalid input checksum/);
   });
 
   it('unknown type ID in an interface field', () => {
     const bytes = raw(fx('utxo_00_'));
     const bad = bytes.slice();
     new DataView(bad.buffer).setUint32(70, 99);
-    const err = codecError(() => decodeUtxo(bad));
+    const err = thrown(CodecError, () => decodeUtxo(bad));
     expect(err.message).toMatch(/couldn't unmarshal interface: unknown type ID 99/);
     expect(err.offset).toBe(70);
   });
@@ -85,10 +76,10 @@ describe('malformed input', () => {
     const bytes = raw(fx('utxo_00_'));
     const bad = bytes.slice();
     new DataView(bad.buffer).setUint32(70, 5); // TransferInput where an output goes
-    expect(codecError(() => decodeUtxo(bad)).message).toMatch(/type ID 5 \(secp256k1fx.TransferInput\) is not a valid output/);
+    expect(thrown(CodecError, () => decodeUtxo(bad)).message).toMatch(/type ID 5 \(secp256k1fx.TransferInput\) is not a valid output/);
     const block = raw(fx('block_03_')).slice();
     new DataView(block.buffer).setUint32(2, 12);
-    const err = codecError(() => decodeBlock(block));
+    const err = thrown(CodecError, () => decodeBlock(block));
     expect(err.message).toMatch(/AddValidatorTx\) is not a valid block/);
     expect(err.offset).toBe(2);
   });
@@ -96,7 +87,7 @@ describe('malformed input', () => {
   it('unknown codec version', () => {
     const bad = raw(fx('utxo_00_')).slice();
     bad[1] = 1;
-    const err = codecError(() => decodeUtxo(bad));
+    const err = thrown(CodecError, () => decodeUtxo(bad));
     expect(err.message).toMatch(/unknown codec version 1/);
     expect(err.offset).toBe(0);
   });
@@ -105,7 +96,7 @@ describe('malformed input', () => {
     const bytes = raw(fx('signedtx_14_'));
     const longer = new Uint8Array(bytes.length + 3);
     longer.set(bytes);
-    const err = codecError(() => decodeSignedTx(longer));
+    const err = thrown(CodecError, () => decodeSignedTx(longer));
     expect(err.message).toMatch(/trailing buffer space/);
     expect(err.offset).toBe(bytes.length);
   });
@@ -116,7 +107,7 @@ describe('malformed input', () => {
     const memoAt = bytes.length - 4; // empty memo: its 4-byte length is last
     const bad = bytes.slice();
     new DataView(bad.buffer).setUint32(memoAt, 1000);
-    const err = codecError(() => decodeUnsignedTx(bad));
+    const err = thrown(CodecError, () => decodeUnsignedTx(bad));
     expect(err.message).toMatch(/memo length 1000 runs past the end/);
     expect(err.offset).toBe(memoAt);
   });
@@ -125,7 +116,7 @@ describe('malformed input', () => {
     const bytes = raw(fx('tx_34_BaseTx__simple'));
     const bad = bytes.slice();
     new DataView(bad.buffer).setUint32(2 + 4 + 4 + 32, 0xffffffff); // outputs count
-    const err = codecError(() => decodeUnsignedTx(bad));
+    const err = thrown(CodecError, () => decodeUnsignedTx(bad));
     expect(err.message).toMatch(/outputs count 4294967295 exceeds/);
     expect(err.offset).toBe(42);
   });
@@ -145,13 +136,13 @@ describe('malformed input', () => {
     w.u64(0n);
     w.u32(0);
     w.u32(0);
-    expect(codecError(() => decodeUtxo(w.finish())).message).toMatch(/nested deeper than/);
+    expect(thrown(CodecError, () => decodeUtxo(w.finish())).message).toMatch(/nested deeper than/);
   });
 
   it('decodeAny reports the attempt that read furthest', () => {
     const bad = raw(fx('utxo_00_')).slice();
     new DataView(bad.buffer).setUint32(70, 99);
-    const err = codecError(() => decodeAny(bad));
+    const err = thrown(CodecError, () => decodeAny(bad));
     expect(err.message).toMatch(/as UTXO: couldn't unmarshal interface: unknown type ID 99/);
     expect(err.offset).toBe(70);
   });
@@ -163,30 +154,30 @@ describe('malformed input', () => {
     expect(decodeAny(withSum).decoded.kind).toBe('utxo');
     const broken = withSum.slice();
     broken[broken.length - 1]! ^= 1;
-    const err = codecError(() => decodeAny(broken));
+    const err = thrown(CodecError, () => decodeAny(broken));
     expect(err.message).toMatch(/trailing buffer space: 4 bytes.*wrong checksum/);
     expect(err.offset).toBe(broken.length - 4);
     // With a valid checksum, errors come from the stripped bytes.
     const tx = decodeHex(fx('signedtx_14_').hex);
     const cut = tx.subarray(0, 100);
     const sum = decodeHex(encodeHex(cut, { checksum: true }));
-    const e2 = codecError(() => decodeAny(sum, ['tx']));
+    const e2 = thrown(CodecError, () => decodeAny(sum, ['tx']));
     expect(e2.offset).toBeLessThanOrEqual(100);
   });
 
   it('encoding bad values is a CodecError too', () => {
     const u = decodeUtxo(raw(fx('utxo_00_')));
-    expect(codecError(() => encodeUtxo({ ...u, outputIndex: -1 })).message).toMatch(/outputIndex out of range/);
-    expect(codecError(() => encodeUtxo({ ...u, txId: new Uint8Array(31) })).message).toMatch(/txID must be 32 bytes/);
+    expect(thrown(CodecError, () => encodeUtxo({ ...u, outputIndex: -1 })).message).toMatch(/outputIndex out of range/);
+    expect(thrown(CodecError, () => encodeUtxo({ ...u, txId: new Uint8Array(31) })).message).toMatch(/txID must be 32 bytes/);
     const lock = { ...u, output: { typeId: 99 } } as unknown as Utxo;
-    expect(codecError(() => encodeUtxo(lock)).message).toMatch(/type ID 99/);
+    expect(thrown(CodecError, () => encodeUtxo(lock)).message).toMatch(/type ID 99/);
     const tx = decodeSignedTx(raw(fx('signedtx_14_')));
     const neg = { ...tx, unsigned: { ...tx.unsigned, networkId: 2 ** 32 } } as typeof tx;
-    expect(codecError(() => encodeSignedTx(neg)).message).toMatch(/networkID out of range/);
+    expect(thrown(CodecError, () => encodeSignedTx(neg)).message).toMatch(/networkID out of range/);
     const noInputs = { ...tx, unsigned: { ...tx.unsigned, inputs: undefined } } as unknown as typeof tx;
-    expect(codecError(() => encodeSignedTx(noInputs)).message).toMatch(/inputs is missing/);
+    expect(thrown(CodecError, () => encodeSignedTx(noInputs)).message).toMatch(/inputs is missing/);
     const badAddrs = { ...u, output: { ...u.output, addresses: 'x' } } as unknown as Utxo;
-    expect(codecError(() => encodeUtxo(badAddrs)).message).toMatch(/cannot encode UTXO|addresses/);
+    expect(thrown(CodecError, () => encodeUtxo(badAddrs)).message).toMatch(/cannot encode UTXO|addresses/);
   });
 });
 

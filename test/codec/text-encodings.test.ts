@@ -23,16 +23,7 @@ import {
   SECP256K1FX_ID,
   toHex,
 } from '../../src/codec/index';
-
-function codecError(fn: () => unknown): CodecError {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).toBeInstanceOf(CodecError);
-    return err as CodecError;
-  }
-  throw new Error('expected a CodecError');
-}
+import { thrown } from '../helpers/caught';
 
 const ZERO20 = new Uint8Array(20);
 
@@ -64,20 +55,20 @@ describe('cb58', () => {
     // The same 20 bytes sit in the docs' AddDelegatorTx (test/fixtures/codec/signedtx_14_*).
     expect(toHex(parseNodeId(id))).toBe('0561632554b282d99b528357b2a5575d32d1f24c');
     expect(formatNodeId(parseNodeId(id))).toBe(id);
-    expect(codecError(() => parseNodeId('VT3YhgFaWEzy4Ap937qMeNEDscCammzG')).message).toMatch(/missing the prefix: NodeID-/);
-    expect(codecError(() => parseNodeId(`NodeID-${EMPTY_ID}`)).message).toMatch(/expected 20 bytes but got 32/);
+    expect(thrown(CodecError, () => parseNodeId('VT3YhgFaWEzy4Ap937qMeNEDscCammzG')).message).toMatch(/missing the prefix: NodeID-/);
+    expect(thrown(CodecError, () => parseNodeId(`NodeID-${EMPTY_ID}`)).message).toMatch(/expected 20 bytes but got 32/);
     expect(formatShortId(parseShortId(formatShortId(ZERO20)))).toBe(formatShortId(ZERO20));
   });
 
   it('rejects bad base58, short input, bad checksums and wrong lengths', () => {
-    const bad = codecError(() => cb58Decode('abc0def'));
+    const bad = thrown(CodecError, () => cb58Decode('abc0def'));
     expect(bad.message).toMatch(/^base58 decoding error/);
     expect(bad.offset).toBe(3);
-    expect(codecError(() => cb58Decode('1')).message).toMatch(/smaller than the checksum size/);
+    expect(thrown(CodecError, () => cb58Decode('1')).message).toMatch(/smaller than the checksum size/);
     const id = 'd7WYmb8VeZNHsny3EJCwMm6QA37s1EHwMxw1Y71V3FqPZ5EFG';
     const flipped = id.slice(0, -1) + (id.endsWith('G') ? 'H' : 'G');
-    expect(codecError(() => parseId(flipped)).message).toMatch(/invalid input checksum/);
-    expect(codecError(() => parseId(formatShortId(ZERO20))).message).toMatch(
+    expect(thrown(CodecError, () => parseId(flipped)).message).toMatch(/invalid input checksum/);
+    expect(thrown(CodecError, () => parseId(formatShortId(ZERO20))).message).toMatch(
       /invalid hash length: expected 32 bytes but got 20/,
     );
   });
@@ -109,7 +100,7 @@ describe('bech32 (BIP-173 vectors)', () => {
     ['A12uEL5L', /lowercase or all uppercase/],
     ['\x201nwldj5', /invalid character/],
   ])('rejects %j', (s, msg) => {
-    expect(codecError(() => bech32Decode(s)).message).toMatch(msg);
+    expect(thrown(CodecError, () => bech32Decode(s)).message).toMatch(msg);
   });
 });
 
@@ -144,13 +135,13 @@ describe('addresses', () => {
 
   it('rejects malformed addresses with an offset', () => {
     const good = 'P-avax1jkjyvlwclyu42n4yuegpczpfgwrf8r9lyj0d3c';
-    expect(codecError(() => parseAddress('avax1jkjyvlwclyu42n4yuegpczpfgwrf8r9lyj0d3c')).message).toMatch(/no separator/);
-    const e = codecError(() => parseAddress(good.slice(0, -1) + 'q'));
+    expect(thrown(CodecError, () => parseAddress('avax1jkjyvlwclyu42n4yuegpczpfgwrf8r9lyj0d3c')).message).toMatch(/no separator/);
+    const e = thrown(CodecError, () => parseAddress(good.slice(0, -1) + 'q'));
     expect(e.message).toMatch(/checksum/);
     expect(e.offset).toBeGreaterThan(2);
     const short = formatAddress(ZERO20, 1).replace(/^P-/, '');
     const { hrp, data5 } = bech32Decode(short);
-    expect(codecError(() => parseAddress('P-' + bech32Encode(hrp, data5.slice(0, 16)))).message).toMatch(/expected 20 bytes/);
+    expect(thrown(CodecError, () => parseAddress('P-' + bech32Encode(hrp, data5.slice(0, 16)))).message).toMatch(/expected 20 bytes/);
   });
 });
 
@@ -169,15 +160,15 @@ describe('hex', () => {
   });
 
   it('gives avalanchego’s errors', () => {
-    expect(codecError(() => decodeHex('000102', { checksum: false })).message).toMatch(/missing 0x prefix to hex encoding/);
-    expect(codecError(() => decodeHex('0x0001', { checksum: true })).message).toMatch(/smaller than the checksum size/);
+    expect(thrown(CodecError, () => decodeHex('000102', { checksum: false })).message).toMatch(/missing 0x prefix to hex encoding/);
+    expect(thrown(CodecError, () => decodeHex('0x0001', { checksum: true })).message).toMatch(/smaller than the checksum size/);
     const withSum = encodeHex(data, { checksum: true });
     const broken = withSum.slice(0, -1) + (withSum.endsWith('0') ? '1' : '0');
-    const e = codecError(() => decodeHex(broken, { checksum: true }));
+    const e = thrown(CodecError, () => decodeHex(broken, { checksum: true }));
     expect(e.message).toMatch(/invalid input checksum/);
     expect(e.offset).toBe(2 + 2 * data.length);
-    expect(codecError(() => decodeHex('0x123')).message).toMatch(/odd length/);
-    const bad = codecError(() => decodeHex('0x12zz'));
+    expect(thrown(CodecError, () => decodeHex('0x123')).message).toMatch(/odd length/);
+    const bad = thrown(CodecError, () => decodeHex('0x12zz'));
     expect(bad.message).toMatch(/invalid byte: U\+007A/);
     expect(bad.offset).toBe(4);
   });

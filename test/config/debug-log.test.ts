@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync} from 'node:fs';
 import { join } from 'node:path';
 import { createDebugLog } from '../../src/config/debug-log';
+import { tempDir } from '../helpers/temp-dir';
 
 describe('debug log', () => {
   it('appends one JSON line per event, bigints as strings', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'avatop-log-')), 'debug.log');
+    const path = join(tempDir('log'), 'debug.log');
     const log = createDebugLog(path);
     log.write('call', { method: 'platform.getHeight', bytes: 52, height: 12n });
     log.write('exit', { code: 0 });

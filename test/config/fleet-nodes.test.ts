@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync} from 'node:fs';
 import { join } from 'node:path';
 import { resolveSettings } from '../../src/config/settings';
 import { fleetNodes } from '../../src/config/nodes';
 import { UsageError } from '../../src/config/flags';
+import { tempDir, suiteTempDir } from '../helpers/temp-dir';
 
-const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
+const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 const nodesOf = (argv: string[], env: NodeJS.ProcessEnv = noConfig) => fleetNodes(resolveSettings(argv, env).settings);
 
 describe('which nodes a command watches', () => {
@@ -15,7 +15,7 @@ describe('which nodes a command watches', () => {
   });
 
   it('config nodes, then --node, then every --url; names default to host:port; headers merge per node', () => {
-    const home = mkdtempSync(join(tmpdir(), 'avatop-conf-'));
+    const home = tempDir('conf');
     mkdirSync(join(home, 'avatop'));
     writeFileSync(join(home, 'avatop', 'config.json'), JSON.stringify({ nodes: [{ name: 'v1', url: 'http://10.0.0.5:9650', headers: { 'X-A': '1' } }] }));
     const nodes = nodesOf(['--node', 'backup=http://10.0.0.6:9650', '--url', 'http://10.0.0.7:9650', '--url', 'https://api.example/avax', '-H', 'X-All: 2'], { XDG_CONFIG_HOME: home });

@@ -1,18 +1,12 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, writeFileSync, mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDuration, resolveSettings } from '../../src/config/settings';
 import { parseFlags, UsageError } from '../../src/config/flags';
-
-const made: string[] = [];
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true });
-});
+import { tempDir } from '../helpers/temp-dir';
 
 function home(config?: unknown): NodeJS.ProcessEnv {
-  const dir = mkdtempSync(join(tmpdir(), 'avatop-cfg-'));
-  made.push(dir);
+  const dir = tempDir('cfg');
   if (config !== undefined) {
     mkdirSync(join(dir, 'avatop'));
     writeFileSync(join(dir, 'avatop', 'config.json'), typeof config === 'string' ? config : JSON.stringify(config));

@@ -1,19 +1,13 @@
 // The RPC console on screen against the simulated node over loopback: every registry method called on both
 // profiles (a result, or a worded error; never a crash), issueTx only after a confirmation, and the keystore
 // (v1.11): the password never on screen, the exported key masked until revealed and gone once closed.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { methodList, type AnyMethod } from '../../src/rpc/methods';
 import { formFor } from '../../src/panes/console/schema-form';
 import { stringifyJsonBig } from '../../src/codec/json-big';
 import type { SimNode } from '../../src/sim/index';
 import { liveParams, simTargets, SIM_KEYSTORE_PASSWORD } from '../helpers/method-fixtures';
 import { KEY, moveTo, startViewScreen, type ViewScreen } from '../views/screen';
-
-let screen: ViewScreen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
 
 const PASSWORD = SIM_KEYSTORE_PASSWORD;
 
@@ -77,8 +71,7 @@ function supportedOn(profile: 'v1.11' | 'v1.14', m: AnyMethod): boolean {
 for (const profile of ['v1.11', 'v1.14'] as const) {
   describe(`console, every registry method on profile ${profile}`, () => {
     it('renders a result or a worded error for each, never a crash', async () => {
-      screen = await startViewScreen({ sim: { profile, autoAdvance: false }, rows: 40 });
-      const s = screen;
+      const s = await startViewScreen({ sim: { profile, autoAdvance: false }, rows: 40 });
       s.sim.tick(10_000);
       await s.waitFor(/Node ID/);
       await s.press('0', /RPC console · \d+ methods/);
@@ -111,8 +104,7 @@ for (const profile of ['v1.11', 'v1.14'] as const) {
 
 describe('console safety', () => {
   it('issueTx goes out only after y', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     const sent: string[] = [];
     s.client.onCall((e) => sent.push(e.method));
     await s.waitFor(/Node ID/);
@@ -130,8 +122,7 @@ describe('console safety', () => {
   }, 120_000);
 
   it('filters the method list with /', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     await s.waitFor(/Node ID/);
     await s.press('0', /RPC console/);
     await s.press('/', /filter \/ ▏/);
@@ -146,8 +137,7 @@ describe('console safety', () => {
   });
 
   it('--readonly leaves issueTx and the keystore out', async () => {
-    screen = await startViewScreen({ readonly: true, sim: { profile: 'v1.11' } });
-    const s = screen;
+    const s = await startViewScreen({ readonly: true, sim: { profile: 'v1.11' } });
     await s.waitFor(/Node ID/);
     const f = await s.press('0', /read-only: issueTx and keystore hidden/);
     expect(f).not.toMatch(/platform\.exportKey|platform\.listAddresses|platform\.issueTx/);
@@ -156,8 +146,7 @@ describe('console safety', () => {
   });
 
   it('keystore on mainnet: warning, masked password never shown or kept, key masked until revealed and gone after close', async () => {
-    screen = await startViewScreen({ sim: { profile: 'v1.11' } });
-    const s = screen;
+    const s = await startViewScreen({ sim: { profile: 'v1.11' } });
     const wallet = s.sim.network.wallets[0]!.str;
     const key = s.sim.network.keystore.keys.get(wallet)!;
     expect(key).toMatch(/^PrivateKey-/);

@@ -30,11 +30,10 @@ import {
   parseShortId,
   toNodeJson,
 } from '../../src/codec/index';
-import { FUZZ_SEED, Rng, lengthFieldOffsets, mutateBytes, mutateText } from './mutate';
+import { FUZZ_SEED, Rng, lengthFieldOffsets, mutateBytes, mutateText } from '../helpers/mutate';
+import { FuzzJudge } from '../helpers/fuzz';
 
 const DIR = join(__dirname, '..', 'fixtures', 'codec');
-/** An input this slow twice in a row is a failure (once may be a GC pause on a busy machine). */
-const SLOW_MS = 500;
 
 interface Fixture {
   name: string;
@@ -68,49 +67,12 @@ const encoders: Record<Fixture['kind'], (v: any) => Uint8Array> = {
   transferableOutput: encodeTransferableOutput,
 };
 
-interface Failure {
-  what: string;
-  input: string;
-  error: string;
-}
-
-/** Runs one input; anything but a CodecError, or a slow input, is recorded. */
-function attempt(failures: Failure[], what: string, input: () => string, fn: () => unknown): boolean {
-  const t = performance.now();
-  let ok = false;
-  try {
-    fn();
-    ok = true;
-  } catch (err) {
-    if (!(err instanceof CodecError)) {
-      failures.push({ what, input: input(), error: err instanceof Error ? `${err.name}: ${err.message}\n${err.stack?.split('\n').slice(1, 4).join('\n')}` : String(err) });
-    }
-  }
-  let ms = performance.now() - t;
-  if (ms > SLOW_MS) {
-    const again = performance.now();
-    try {
-      fn();
-    } catch {
-      // already judged above
-    }
-    ms = Math.min(ms, performance.now() - again);
-  }
-  if (ms > SLOW_MS) failures.push({ what: `${what} (slow: ${ms.toFixed(0)} ms)`, input: input(), error: 'slow' });
-  return ok;
-}
-
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
-
-function report(failures: Failure[], count: number): string {
-  const first = failures.slice(0, 5).map((f) => `- ${f.what}\n  input: ${f.input.slice(0, 400)}\n  ${f.error}`);
-  return `${failures.length} of ${count} inputs failed; replay with FUZZ_SEED=${FUZZ_SEED}\n${first.join('\n')}`;
-}
 
 describe(`codec fuzz (FUZZ_SEED=${FUZZ_SEED})`, () => {
   it('binary forms: every decoder on mutated fixture bytes; what decodes also renders and re-encodes', () => {
     const rng = new Rng(FUZZ_SEED);
-    const failures: Failure[] = [];
+    const judge = new FuzzJudge((err) => err instanceof CodecError);
     const PER_FIXTURE = 1_000;
     let count = 0;
     for (const fx of fixtures) {
@@ -121,24 +83,24 @@ describe(`codec fuzz (FUZZ_SEED=${FUZZ_SEED})`, () => {
         const input = () => `${fx.name} ${hex(bytes)}`;
         count++;
         let decoded: unknown;
-        attempt(failures, `${fx.kind} decode`, input, () => {
+        judge.attempt(`${fx.kind} decode`, input, () => {
           decoded = decode(bytes);
         });
         if (decoded !== undefined) {
-          attempt(failures, `${fx.kind} toNodeJson`, input, () => toNodeJson(decoded as never, 1));
-          attempt(failures, `${fx.kind} re-encode`, input, () => encode(decoded));
+          judge.attempt(`${fx.kind} toNodeJson`, input, () => toNodeJson(decoded as never, 1));
+          judge.attempt(`${fx.kind} re-encode`, input, () => encode(decoded));
         }
         // The kind detector sees every input too (a cheaper sample: it tries each kind in turn).
-        if (i % 4 === 0) attempt(failures, 'decodeAny', input, () => decodeAny(bytes));
+        if (i % 4 === 0) judge.attempt('decodeAny', input, () => decodeAny(bytes));
       }
     }
     expect(count).toBeGreaterThanOrEqual(40_000);
-    expect(failures, report(failures, count)).toEqual([]);
+    expect(judge.failures, judge.report(count)).toEqual([]);
   });
 
   it('text forms: hex (with and without checksum), cb58 IDs, node IDs, short IDs, addresses, bech32, JSON', () => {
     const rng = new Rng(FUZZ_SEED ^ 0x5a5a5a5a);
-    const failures: Failure[] = [];
+    const judge = new FuzzJudge((err) => err instanceof CodecError);
     let count = 0;
     const ids = ['FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z', '11111111111111111111111111111111LpoYY', '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5'];
     const nodeIds = ['NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg', 'NodeID-MFrZFVCXPv5iCn6M9K6XduxGTYp891xXZ'];
@@ -160,7 +122,7 @@ describe(`codec fuzz (FUZZ_SEED=${FUZZ_SEED})`, () => {
       for (let i = 0; i < n; i++) {
         const s = mutateText(rng, rng.pick(seeds));
         count++;
-        attempt(failures, what, () => JSON.stringify(s), () => fn(s));
+        judge.attempt(what, () => JSON.stringify(s), () => fn(s));
       }
     }
     // parseJsonBig: the node's JSON for each fixture, edited as text, plus nesting and number edge cases.
@@ -168,16 +130,16 @@ describe(`codec fuzz (FUZZ_SEED=${FUZZ_SEED})`, () => {
     for (let i = 0; i < 6_000; i++) {
       const s = i < 3 ? jsons[jsons.length - 1 - i]! : mutateText(rng, rng.pick(jsons));
       count++;
-      attempt(failures, 'parseJsonBig', () => JSON.stringify(s.slice(0, 400)), () => parseJsonBig(s));
+      judge.attempt('parseJsonBig', () => JSON.stringify(s.slice(0, 400)), () => parseJsonBig(s));
     }
     // The hex path end to end: edited API hex, checksum stripped, decoded as its kind.
     for (let i = 0; i < 6_000; i++) {
       const fx = rng.pick(fixtures);
       const s = mutateText(rng, fx.hex);
       count++;
-      attempt(failures, `hex → ${fx.kind}`, () => JSON.stringify(s), () => decoders[fx.kind](decodeHexDetailed(s, { checksum: 'auto' }).bytes));
+      judge.attempt(`hex → ${fx.kind}`, () => JSON.stringify(s), () => decoders[fx.kind](decodeHexDetailed(s, { checksum: 'auto' }).bytes));
     }
     expect(count).toBeGreaterThanOrEqual(30_000);
-    expect(failures, report(failures, count)).toEqual([]);
+    expect(judge.failures, judge.report(count)).toEqual([]);
   });
 });

@@ -6,17 +6,16 @@
 // SchemaError may come out; no single input may take long. FUZZ_SEED=<n> replays a run.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CodecError, parseJsonBig } from '../../src/codec/index';
 import { createClient } from '../../src/rpc/client';
 import { SchemaError } from '../../src/rpc/errors';
 import { methodList, type AnyMethod } from '../../src/rpc/methods/index';
-import { createSimNode, type SimNode } from '../../src/sim/index';
-import { FUZZ_SEED, Rng, mutateJson, mutateText } from './mutate';
+import { createSimNode } from '../../src/sim/index';
+import { FUZZ_SEED, Rng, mutateJson, mutateText } from '../helpers/mutate';
+import { FuzzJudge } from '../helpers/fuzz';
 
 const DIR = join(__dirname, '..', 'fixtures', 'methods');
-/** An input this slow twice in a row is a failure (once may be a GC pause on a busy machine). */
-const SLOW_MS = 500;
 
 type Seed = { method: AnyMethod; result: unknown; source: string };
 
@@ -39,34 +38,6 @@ function parseReply(m: AnyMethod, text: string): unknown {
 
 const allowed = (err: unknown) => err instanceof SchemaError || err instanceof CodecError || err instanceof SyntaxError;
 
-interface Failure {
-  what: string;
-  input: string;
-  error: string;
-}
-
-function attempt(failures: Failure[], what: string, input: () => string, fn: () => unknown): void {
-  const t = performance.now();
-  try {
-    fn();
-  } catch (err) {
-    if (!allowed(err)) {
-      failures.push({ what, input: input(), error: err instanceof Error ? `${err.name}: ${err.message}\n${err.stack?.split('\n').slice(1, 4).join('\n')}` : String(err) });
-    }
-  }
-  let ms = performance.now() - t;
-  if (ms > SLOW_MS) {
-    const again = performance.now();
-    try {
-      fn();
-    } catch {
-      // already judged above
-    }
-    ms = Math.min(ms, performance.now() - again);
-  }
-  if (ms > SLOW_MS) failures.push({ what: `${what} (slow: ${ms.toFixed(0)} ms)`, input: input(), error: 'slow' });
-}
-
 const show = (v: unknown) => {
   try {
     return JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x)).slice(0, 400);
@@ -77,7 +48,6 @@ const show = (v: unknown) => {
 
 describe(`result schemas fuzz (FUZZ_SEED=${FUZZ_SEED})`, () => {
   const seeds: Seed[] = [];
-  const sims: SimNode[] = [];
 
   beforeAll(async () => {
     const byName = new Map<string, (typeof methodList)[number]>(methodList.map((m) => [m.name, m]));
@@ -88,25 +58,25 @@ describe(`result schemas fuzz (FUZZ_SEED=${FUZZ_SEED})`, () => {
     }
     // Live replies: every method that needs no params, from both API generations.
     for (const profile of ['v1.11', 'v1.14'] as const) {
+      // The simulators only serve the seeds: each goes as soon as its replies are read.
       const sim = await createSimNode({ profile, validators: 40, peers: 12, utxos: 20, subnets: 2, seed: 31, autoAdvance: false });
-      sims.push(sim);
       const client = createClient({ url: sim.url });
-      for (const m of methodList) {
-        if (m.mutating || !m.params.safeParse({}).success) continue;
-        try {
-          const r = await client.callRaw(m.name, {});
-          seeds.push({ method: m, result: r.result, source: `sim ${profile}` });
-        } catch {
-          // not served by this generation
+      try {
+        for (const m of methodList) {
+          if (m.mutating || !m.params.safeParse({}).success) continue;
+          try {
+            const r = await client.callRaw(m.name, {});
+            seeds.push({ method: m, result: r.result, source: `sim ${profile}` });
+          } catch {
+            // not served by this generation
+          }
         }
+      } finally {
+        await client.close();
+        await sim.close();
       }
-      await client.close();
     }
   }, 60_000);
-
-  afterAll(async () => {
-    for (const s of sims) await s.close();
-  });
 
   it('every seed parses unmutated (the fuzz starts from valid replies)', () => {
     const methodsCovered = new Set(seeds.map((s) => s.method.name));
@@ -118,7 +88,7 @@ describe(`result schemas fuzz (FUZZ_SEED=${FUZZ_SEED})`, () => {
 
   it('structural mutations of each result tree', () => {
     const rng = new Rng(FUZZ_SEED ^ 0x3c3c3c3c);
-    const failures: Failure[] = [];
+    const judge = new FuzzJudge(allowed);
     const cache = new Map();
     let count = 0;
     const TOTAL = 20_000;
@@ -126,14 +96,14 @@ describe(`result schemas fuzz (FUZZ_SEED=${FUZZ_SEED})`, () => {
       const s = seeds[i % seeds.length]!;
       const mutated = mutateJson(rng, s.result as never, cache);
       count++;
-      attempt(failures, `${s.method.name} (${s.source})`, () => show(mutated), () => parseResult(s.method, mutated));
+      judge.attempt(`${s.method.name} (${s.source})`, () => show(mutated), () => parseResult(s.method, mutated));
     }
-    expect(failures, `${failures.length} of ${count} failed; replay with FUZZ_SEED=${FUZZ_SEED}\n${failures.slice(0, 5).map((f) => `- ${f.what}\n  ${f.input}\n  ${f.error}`).join('\n')}`).toEqual([]);
+    expect(judge.failures, judge.report(count)).toEqual([]);
   });
 
   it('byte edits of the reply text, through the JSON parse and the schema', () => {
     const rng = new Rng(FUZZ_SEED ^ 0x0f0f0f0f);
-    const failures: Failure[] = [];
+    const judge = new FuzzJudge(allowed);
     // Long replies (validator lists) are cut to their first 20 kB of text for the edits: the parse still sees them
     // whole up to the cut, and edits land where the structure is.
     const texts = seeds.map((s) => ({ s, text: JSON.stringify({ jsonrpc: '2.0', result: s.result, id: 1 }, (_k, x) => (typeof x === 'bigint' ? Number(x) : x)) }));
@@ -143,8 +113,8 @@ describe(`result schemas fuzz (FUZZ_SEED=${FUZZ_SEED})`, () => {
       const { s, text } = texts[i % texts.length]!;
       const edited = mutateText(rng, text.length > 20_000 ? text.slice(0, 20_000) : text);
       count++;
-      attempt(failures, `${s.method.name} text (${s.source})`, () => edited.slice(0, 400), () => parseReply(s.method, edited));
+      judge.attempt(`${s.method.name} text (${s.source})`, () => edited.slice(0, 400), () => parseReply(s.method, edited));
     }
-    expect(failures, `${failures.length} of ${count} failed; replay with FUZZ_SEED=${FUZZ_SEED}\n${failures.slice(0, 5).map((f) => `- ${f.what}\n  ${f.input}\n  ${f.error}`).join('\n')}`).toEqual([]);
+    expect(judge.failures, judge.report(count)).toEqual([]);
   });
 });

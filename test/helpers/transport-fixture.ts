@@ -1,7 +1,8 @@
 // A loopback test server for each test and the transport a test opens against it, both closed after the test.
-import { afterEach, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { createTransport, type Transport, type TransportOptions } from '../../src/rpc/transport';
 import { startTestServer, type TestServer } from './test-server';
+import { track } from './track';
 
 export interface TransportFixture {
   readonly server: TestServer;
@@ -13,12 +14,10 @@ export function transportFixture(defaults: Partial<TransportOptions> = {}): Tran
   let server: TestServer | undefined;
   let transport: Transport | undefined;
   beforeEach(async () => {
-    server = await startTestServer();
-  });
-  afterEach(async () => {
-    await transport?.close();
+    server = track(await startTestServer());
+    // The transport last opened goes first; one opened again closes the one before.
+    track({ close: () => transport?.close() });
     transport = undefined;
-    await server?.close();
   });
   return {
     get server() {

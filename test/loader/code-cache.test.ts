@@ -1,21 +1,11 @@
 // The bundle loader (src/loader/): where V8's cached code goes, that V8 takes it on the next run, that a damaged
 // or foreign cache is refused and replaced, and that nothing about the cache can stop the bundle from running.
-import { afterEach, describe, expect, it } from 'vitest';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KEEP_FILES, SUBCOMMANDS, cacheFileName, codeCacheDir, commandOf, ownedDir, readCache, writeCache } from '../../src/loader/code-cache';
 import { runBundle } from '../../src/loader/run-bundle';
-
-const dirs: string[] = [];
-const tempDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'avatop-code-cache-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { tempDir } from '../helpers/temp-dir';
 
 /**
  * A bundle as scripts/build.mjs writes one: an async function of `require` and its URL, with some code to cache.
@@ -77,7 +67,7 @@ describe('cacheFileName', () => {
 
 describe('the cache folder', () => {
   it('is used only when it is this user’s alone', () => {
-    const base = tempDir();
+    const base = tempDir('code-cache');
     const mine = join(base, 'a', 'code');
     expect(ownedDir(mine)).toBe(true);
     expect(statSync(mine).mode & 0o777).toBe(0o700);
@@ -89,7 +79,7 @@ describe('the cache folder', () => {
   });
 
   it('is not read when the folder or the file could have been written by someone else', () => {
-    const dir = join(tempDir(), 'code');
+    const dir = join(tempDir('code-cache'), 'code');
     expect(writeCache(dir, 'f.v8cache', Buffer.from('code'))).toBe(true);
     expect(readCache(dir, 'f.v8cache')?.toString()).toBe('code');
     chmodSync(join(dir, 'f.v8cache'), 0o666);
@@ -103,7 +93,7 @@ describe('the cache folder', () => {
   });
 
   it(`keeps the newest ${KEEP_FILES} files`, () => {
-    const dir = join(tempDir(), 'code');
+    const dir = join(tempDir('code-cache'), 'code');
     for (let i = 0; i < KEEP_FILES + 3; i++) {
       expect(writeCache(dir, `f${i}.v8cache`, Buffer.from([i]))).toBe(true);
       const t = new Date(Date.now() - (100 - i) * 1000);
@@ -119,7 +109,7 @@ describe('the cache folder', () => {
 
 describe('runBundle', () => {
   it('runs the bundle, saves its code, and V8 takes that code on the next run', async () => {
-    const dir = tempDir();
+    const dir = tempDir('code-cache');
     const bundle = writeBundle(dir);
     const cacheDir = join(dir, 'cache');
     const first = runBundle(bundle, { cacheDir, saveAfterMs: 60_000 });
@@ -141,7 +131,7 @@ describe('runBundle', () => {
   });
 
   it('refuses a damaged cache, still runs, and replaces it', async () => {
-    const dir = tempDir();
+    const dir = tempDir('code-cache');
     const bundle = writeBundle(dir);
     const cacheDir = join(dir, 'cache');
     runBundle(bundle, { cacheDir, saveAfterMs: 60_000 }).save();
@@ -155,7 +145,7 @@ describe('runBundle', () => {
   });
 
   it('saves by itself after saveAfterMs', async () => {
-    const dir = tempDir();
+    const dir = tempDir('code-cache');
     const bundle = writeBundle(dir);
     const cacheDir = join(dir, 'cache');
     await runBundle(bundle, { cacheDir, saveAfterMs: 20 }).done;
@@ -164,7 +154,7 @@ describe('runBundle', () => {
   });
 
   it('runs with no cache folder, and with one it cannot write', async () => {
-    const dir = tempDir();
+    const dir = tempDir('code-cache');
     const bundle = writeBundle(dir);
     const off = runBundle(bundle, { cacheDir: undefined });
     expect(off.status).toBe('off');
@@ -180,7 +170,7 @@ describe('runBundle', () => {
   });
 
   it('passes on what the bundle throws', async () => {
-    const dir = tempDir();
+    const dir = tempDir('code-cache');
     const bundle = writeBundle(dir, 'throw new Error("boom");');
     await expect(runBundle(bundle, { cacheDir: undefined }).done).rejects.toThrow('boom');
   });

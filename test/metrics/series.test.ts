@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { appendReading, gaugeSeries, HISTORY_MS, latest, meanPer, rate, rateSeries, type MetricsSeries } from '../../src/metrics/series';
+import { gaugeSeries, HISTORY_MS, latest, meanPer, rate, rateSeries } from '../../src/metrics/series';
 import { bootstrapProgress } from '../../src/domain/metrics/bootstrap';
 import { DISK_MIN_BYTES, diskLow, fdsNearLimit, resourceWarnings } from '../../src/domain/metrics/warnings';
-
-function seriesOf(points: Array<[number, Record<string, number>]>): MetricsSeries | undefined {
-  let s: MetricsSeries | undefined;
-  for (const [at, values] of points) s = appendReading(s, at, { values, from: {}, skipped: 0, bytes: 0 });
-  return s;
-}
+import { seriesOf } from '../helpers/series';
 
 describe('metric series', () => {
   it('keeps a bounded window of readings', () => {

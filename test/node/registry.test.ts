@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { methods } from '../../src/rpc/methods/index';
-import { supportedAt } from './helpers/suite';
+import { supportedAt } from '../helpers/versions';
 
 const binaries = inject('nodeBinaries') as Record<string, string> | undefined;
 const skipReason = !binaries ? 'real-node conformance runs with `npm run test:node`' : inject('nodeSkipReason');

@@ -2,7 +2,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { lens } from '../../src/state/lenses';
 import { BLOCK_WATCH_KEY } from '../../src/state/view-keys';
-import { selectRecentBlocks, selectValidators } from '../../src/state/selectors';
 import { PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { openUtxoQuery, nextUtxoPage } from '../../src/state/utxos';
 import { pushView, setPane, setSubnet, type PaneId } from '../../src/state/ui';
@@ -16,7 +15,7 @@ afterEach(async () => {
 });
 
 const show = (hh: Harness, pane: PaneId) => hh.store.setState((s) => ({ ...s, ui: setPane(s.ui, pane) }));
-const validators = (hh: Harness) => selectValidators(PRIMARY_NETWORK_ID)(hh.store.getState());
+const validators = (hh: Harness) => lens.validators(PRIMARY_NETWORK_ID).get(hh.store.getState());
 
 const HEADER = [
   'info.getNodeID',
@@ -393,7 +392,7 @@ describe('scheduler', () => {
     h.scheduler.start();
     await h.quiesce();
     expect(h.node.count('platform.getBlockByHeight')).toBe(5);
-    let recent = selectRecentBlocks(h.store.getState()).data!;
+    let recent = lens.recentBlocks.get(h.store.getState()).data!;
     expect(recent.rows.map((r) => r.value.height)).toEqual([10n, 9n, 8n, 7n, 6n]);
     expect(recent.rows[0]!.value).toMatchObject({ type: 'BanffStandardBlock', txCount: 0, time: new Date(1_700_000_010_000) });
     expect(recent.rows[0]!.value.id).toMatch(/^[1-9A-HJ-NP-Za-km-z]{40,}$/);
@@ -402,7 +401,7 @@ describe('scheduler', () => {
     h.net.height = 12;
     await h.run(2_000);
     expect(h.node.count('platform.getBlockByHeight')).toBe(7);
-    recent = selectRecentBlocks(h.store.getState()).data!;
+    recent = lens.recentBlocks.get(h.store.getState()).data!;
     expect(recent.rows.map((r) => [r.value.height, r.change])).toEqual([
       [12n, 'added'],
       [11n, 'added'],
@@ -482,7 +481,7 @@ describe('scheduler', () => {
     h.store.setState((s) => ({ ...s, ui: setSubnet(s.ui, 'S1') }));
     await h.quiesce();
     expect(subnetParams).toEqual([undefined, 'S1']);
-    expect(selectValidators('S1')(h.store.getState()).data?.rows.map((r) => r.key)).toEqual(['NodeID-9']);
+    expect(lens.validators('S1').get(h.store.getState()).data?.rows.map((r) => r.key)).toEqual(['NodeID-9']);
     expect(h.scheduler.activeKeys()).not.toContain(`validators:${PRIMARY_NETWORK_ID}`);
   });
 

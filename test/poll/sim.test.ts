@@ -4,7 +4,7 @@ import { createManualClock } from '../../src/poll/clock';
 import { createScheduler } from '../../src/poll/scheduler';
 import { createClient } from '../../src/rpc/client';
 import { createSimNode, type SimNode } from '../../src/sim/index';
-import { selectRecentBlocks, selectValidators } from '../../src/state/selectors';
+import { lens } from '../../src/state/lenses';
 import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { setPane, type PaneId } from '../../src/state/ui';
 import { quiesce, runFor } from '../helpers/poll-drive';
@@ -58,7 +58,7 @@ describe('scheduler against the simulated node', () => {
     // ~270 KB list: one refresh per ~8 s at most) does.
     expect(heavy).toBeLessThanOrEqual(9);
     expect(heavy * 3).toBeLessThan(ticks);
-    const v = selectValidators(PRIMARY_NETWORK_ID)(t.store.getState());
+    const v = lens.validators(PRIMARY_NETWORK_ID).get(t.store.getState());
     expect(v.status).toBe('ok');
     expect(v.data!.size).toBeGreaterThan(250);
     expect(t.store.getState().pchain.height.data).toBeGreaterThan(0n);
@@ -89,7 +89,7 @@ describe('scheduler against the simulated node', () => {
     expect(h1).toBeGreaterThan(h0);
     // Every height fetched once; never refetched.
     expect(t.requests('platform.getBlockByHeight')).toBe(first + Number(h1 - h0));
-    const rows = selectRecentBlocks(t.store.getState()).data!.rows.filter((r) => r.change !== 'removed');
+    const rows = lens.recentBlocks.get(t.store.getState()).data!.rows.filter((r) => r.change !== 'removed');
     expect(rows[0]!.value.height).toBe(h1);
     expect(rows.every((r) => r.value.decodeError === undefined && r.value.type !== undefined)).toBe(true);
   });

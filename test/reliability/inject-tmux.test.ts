@@ -2,24 +2,12 @@
 // whose every string carries escape sequences (CSI, OSC 52 clipboard, OSC 8 links, DCS, C1 bytes, bidi overrides).
 // Every pane, and a drill-down view, is visited; the screen must show the payloads inert and the terminal state
 // (title, clipboard buffers, cursor and mode flags) must match a run against a clean node.
-import { execFileSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimNode, type SimNode } from '../../src/sim/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createSimNode } from '../../src/sim/index';
+import { ROOT, TmuxSession, tmuxAvailable } from '../tmux/tmux-harness';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const hasTmux = (() => {
-  try {
-    execFileSync('tmux', ['-V'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasTmux = tmuxAvailable();
 
-const SOCKET = `avatop-inject-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...args], { encoding: 'utf8' });
 const TITLE = 'avatop-test-title';
 // Terminal state that a stray sequence could change. Cursor position is left out: Ink parks it after the frame.
 const STATE =
@@ -42,19 +30,6 @@ const PANES = [
   { key: '0', title: 'Console' },
 ];
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function until<T>(get: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = get();
-    if (v !== undefined && v !== false) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; screen:\n${capture()}`);
-    await sleep(100);
-  }
-}
-const capture = (escapes = false) => tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', 'inj');
-const state = () => tmux('display-message', '-p', '-t', 'inj', STATE).trim();
-const buffers = () => tmux('list-buffers', '-F', '#{buffer_name}: #{buffer_sample}').trim();
 // The active tab is drawn on the theme's accent background (the default theme's cyan, SGR 46). Where a pane has no
 // tab (the console, in narrow tab bars) its body names it.
 const activeTab = (p: { key: string; title: string }) => (s: string) =>
@@ -69,78 +44,79 @@ interface Visit {
 
 /** Starts the CLI against `url`, visits every pane (opening a row where there are rows), quits; returns what it saw. */
 async function tour(url: string): Promise<{ visits: Visit[]; after: string; buffers: string }> {
-  tmux('new-session', '-d', '-s', 'inj', '-x', '120', '-y', '40', 'cat');
-  tmux('set-option', '-g', 'set-clipboard', 'on');
-  tmux('set-option', '-g', 'allow-rename', 'on');
-  // Keep the pane (and its state) after avatop exits, to check what it leaves behind.
-  tmux('set-option', '-g', 'remain-on-exit', 'on');
-  tmux('select-pane', '-t', 'inj', '-T', TITLE);
-  tmux(
-    'respawn-pane',
-    '-k',
-    '-t',
-    'inj',
-    // Not exec'd: the shell outlives avatop and says when it has exited. A pane whose process has died gets tmux's
-    // "Pane is dead" line, which hides the cursor when tmux happens to notice the exit first (tmux 3.3).
-    `cd ${JSON.stringify(root)} && AVATOP_FROM_SOURCE=1 TERM=xterm-256color ${JSON.stringify(process.execPath)} bin/avatop.cjs --url ${url} --interval 500ms; echo ${EXITED}; sleep 60`,
-  );
-  await until(() => /q quit/.test(capture()) && /\d+ req\/min/.test(capture()), 'the first frame', 60_000);
-  const visits: Visit[] = [];
-  for (const p of PANES) {
-    tmux('send-keys', '-t', 'inj', p.key);
-    await until(() => activeTab(p)(capture(true)), `the ${p.title} pane`);
-    // Let its data (or its error) arrive: the pane leaves "loading…".
-    await until(() => !/loading…/.test(capture()) || undefined, `${p.title} loaded`, 15_000).catch(() => undefined);
-    visits.push({ pane: p.title, state: state(), plain: capture(), escaped: capture(true) });
-    if (p.open) {
-      tmux('send-keys', '-t', 'inj', 'Enter');
-      const opened = await until(() => /Esc back/.test(capture()) || undefined, `a ${p.title} view`, 10_000).catch(() => false);
-      visits.push({ pane: `${p.title} view`, state: state(), plain: capture(), escaped: capture(true) });
-      if (opened) {
-        tmux('send-keys', '-t', 'inj', 'Escape');
-        // Wait for the view to close: an Escape followed at once by the next key would read as Alt+key.
-        await until(() => !/Esc back/.test(capture()) || undefined, `back on ${p.title}`);
+  // Its own tmux server, ended however the tour ends (it runs before the tests, where nothing else would end it).
+  const t = new TmuxSession();
+  try {
+    t.start('cat', 120, 40);
+    t.tmux('set-option', '-g', 'set-clipboard', 'on');
+    t.tmux('set-option', '-g', 'allow-rename', 'on');
+    // Keep the pane (and its state) after avatop exits, to check what it leaves behind.
+    t.tmux('set-option', '-g', 'remain-on-exit', 'on');
+    t.tmux('select-pane', '-t', t.name, '-T', TITLE);
+    t.tmux(
+      'respawn-pane',
+      '-k',
+      '-t',
+      t.name,
+      // Not exec'd: the shell outlives avatop and says when it has exited. A pane whose process has died gets tmux's
+      // "Pane is dead" line, which hides the cursor when tmux happens to notice the exit first (tmux 3.3).
+      `cd ${JSON.stringify(ROOT)} && AVATOP_FROM_SOURCE=1 TERM=xterm-256color ${JSON.stringify(process.execPath)} bin/avatop.cjs --url ${url} --interval 500ms; echo ${EXITED}; sleep 60`,
+    );
+    const state = () => t.format(STATE);
+    await t.waitUntil(() => /q quit/.test(t.capture()) && /\d+ req\/min/.test(t.capture()), 'the first frame', 60_000);
+    const visits: Visit[] = [];
+    for (const p of PANES) {
+      t.keys(p.key);
+      await t.waitUntil(() => activeTab(p)(t.captureStyled()), `the ${p.title} pane`, 30_000);
+      // Let its data (or its error) arrive: the pane leaves "loading…".
+      await t.waitUntil(() => !/loading…/.test(t.capture()), `${p.title} loaded`, 15_000).catch(() => undefined);
+      visits.push({ pane: p.title, state: state(), plain: t.capture(), escaped: t.captureStyled() });
+      if (p.open) {
+        t.keys('Enter');
+        const opened = await t.waitUntil(() => /Esc back/.test(t.capture()), `a ${p.title} view`, 10_000).then(
+          () => true,
+          () => false,
+        );
+        visits.push({ pane: `${p.title} view`, state: state(), plain: t.capture(), escaped: t.captureStyled() });
+        if (opened) {
+          t.keys('Escape');
+          // Wait for the view to close: an Escape followed at once by the next key would read as Alt+key.
+          await t.waitUntil(() => !/Esc back/.test(t.capture()), `back on ${p.title}`, 30_000);
+        }
       }
     }
+    t.keys('q');
+    await t.waitUntil(() => t.capture().includes(EXITED), 'avatop to exit', 15_000);
+    return { visits, after: state(), buffers: t.tmux('list-buffers', '-F', '#{buffer_name}: #{buffer_sample}').trim() };
+  } finally {
+    t.kill();
   }
-  tmux('send-keys', '-t', 'inj', 'q');
-  await until(() => capture().includes(EXITED) || undefined, 'avatop to exit', 15_000);
-  const after = state();
-  const held = buffers();
-  tmux('kill-session', '-t', 'inj');
-  return { visits, after, buffers: held };
 }
 
 describe.skipIf(!hasTmux)('terminal injection in tmux', () => {
-  let clean: SimNode;
-  let hostile: SimNode;
   let cleanRun: Awaited<ReturnType<typeof tour>>;
   let hostileRun: Awaited<ReturnType<typeof tour>>;
   let bufferList = '';
 
   beforeAll(async () => {
     const sim = { validators: 40, peers: 12, utxos: 20, subnets: 2, seed: 21, blockIntervalMs: 1_000 };
-    clean = await createSimNode(sim);
-    // Free-text fields (names, versions, IPs, messages): payloads in every string would mostly fail the schemas
-    // (numbers as strings, IDs) and never reach the screen; these pass them and must be rendered inert.
-    hostile = await createSimNode({ ...sim, faults: [{ kind: 'inject', scope: 'text' }] });
+    // The nodes only serve the tours: each goes as soon as its tour is done.
+    const clean = await createSimNode(sim);
     try {
       cleanRun = await tour(clean.url);
-      hostileRun = await tour(hostile.url);
-      bufferList = hostileRun.buffers;
     } finally {
-      try {
-        tmux('kill-server');
-      } catch {
-        // already gone
-      }
+      await clean.close();
     }
+    // Free-text fields (names, versions, IPs, messages): payloads in every string would mostly fail the schemas
+    // (numbers as strings, IDs) and never reach the screen; these pass them and must be rendered inert.
+    const hostile = await createSimNode({ ...sim, faults: [{ kind: 'inject', scope: 'text' }] });
+    try {
+      hostileRun = await tour(hostile.url);
+    } finally {
+      await hostile.close();
+    }
+    bufferList = hostileRun.buffers;
   }, 240_000);
-
-  afterAll(async () => {
-    await clean?.close();
-    await hostile?.close();
-  });
 
   it('the hostile node really served escape sequences that reached the screen as plain text', () => {
     // The bidi payload carries the word "evil"; the sanitizer keeps the word and drops the override around it.

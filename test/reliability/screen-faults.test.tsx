@@ -1,20 +1,13 @@
 // The fault matrix on screen: the real App (ink-testing-library) over the real scheduler and client, against the
 // simulated node on loopback. For each fault: a message in words, the last data still shown (marked as old), and the
 // message gone again once the fault clears, without any key press.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createSimNode, type SimNode } from '../../src/sim/index';
+import { describe, expect, it } from 'vitest';
+import { createSimNode } from '../../src/sim/index';
 import { FAULT_CASES, watchUnhandledRejections } from './helpers';
-import { startFaultScreen, type FaultScreen } from './screen';
+import { startFaultScreen } from './screen';
+import { track } from '../helpers/track';
 
 const rejections = watchUnhandledRejections();
-let sim: SimNode | undefined;
-let screen: FaultScreen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  await sim?.close();
-  screen = undefined;
-  sim = undefined;
-});
 
 const HEIGHT = /height (\d[\d,]*)/;
 const NODE_ID = /NodeID-\w+/;
@@ -23,8 +16,8 @@ const TROUBLE = /Node unreachable|Node refuses avatop|Node API error|still boots
 describe('fault matrix: the rendered App', () => {
   for (const c of FAULT_CASES) {
     it(`${c.name}: shown in words over the last data, gone once the fault clears`, async () => {
-      sim = await createSimNode({ validators: 60, peers: 20, utxos: 30, subnets: 2, seed: 8, blockIntervalMs: 500 });
-      screen = startFaultScreen(c.hostname ? sim.url.replace('127.0.0.1', 'localhost') : sim.url);
+      const sim = track(await createSimNode({ validators: 60, peers: 20, utxos: 30, subnets: 2, seed: 8, blockIntervalMs: 500 }));
+      const screen = await startFaultScreen(c.hostname ? sim.url.replace('127.0.0.1', 'localhost') : sim.url);
       const before = await screen.waitFor((f) => HEIGHT.test(f) && NODE_ID.test(f) && !TROUBLE.test(f));
       const nodeId = NODE_ID.exec(before)![0];
 

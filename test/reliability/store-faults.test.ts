@@ -1,7 +1,6 @@
 // The fault matrix against the store and scheduler: the real client over loopback HTTP to the simulated node, the
 // scheduler on a manual clock so "within one interval" is exact (requests and client timeouts still run in real time).
-import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_BACKOFF, backoffDelay } from '../../src/poll/backoff';
 import { createManualClock } from '../../src/poll/clock';
 import { createScheduler } from '../../src/poll/scheduler';
@@ -11,19 +10,15 @@ import { createSimNode, type SimNode } from '../../src/sim/index';
 import type { Resource } from '../../src/state/resource';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { quiesce, runFor } from '../helpers/poll-drive';
+import { freePort } from '../helpers/ports';
 import { FAULT_CASES, MATRIX_MAX_BYTES, MATRIX_TIMEOUT_MS, expectWords, watchUnhandledRejections } from './helpers';
+import { track } from '../helpers/track';
 
 const START = Date.UTC(2026, 10, 1);
 const INTERVAL = 2_000;
 const SIM = { validators: 60, peers: 20, utxos: 30, subnets: 2, autoAdvance: false, startTimeMs: START } as const;
 
 const rejections = watchUnhandledRejections();
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
-
 /**
  * How long after a fault clears the header's next poll can be: one interval, or the backoff of its failure count
  * if longer (the height probe backs off when its failures are expensive: huge bodies, stalls past the timeout).
@@ -37,10 +32,8 @@ function monitor(url: string, sim: () => SimNode | undefined, opts: { maxBytes?:
   const clock = createManualClock(START);
   const store = createAvatopStore({ now: START });
   const scheduler = createScheduler({ client, store, clock, intervalMs: INTERVAL, random: () => 0.5 });
-  cleanup.push(async () => {
-    scheduler.stop();
-    await client.close();
-  });
+  track(client);
+  track(scheduler, (sc) => sc.stop());
   scheduler.start();
   const run = (ms: number) => runFor(clock, scheduler, store, ms, { stepMs: 500, onStep: (d) => sim()?.tick(d) });
   return { client, store, scheduler, run, settle: () => quiesce(scheduler, store) };
@@ -71,8 +64,7 @@ const header = (store: AvatopStore) => {
 describe('fault matrix: store and scheduler', () => {
   for (const c of FAULT_CASES) {
     it(`${c.name}: words, last data kept and marked stale, recovery within one interval`, async () => {
-      const sim = await createSimNode({ ...SIM, seed: 3 });
-      cleanup.push(() => sim.close());
+      const sim = track(await createSimNode({ ...SIM, seed: 3 }));
       const m = monitor(c.hostname ? sim.url.replace('127.0.0.1', 'localhost') : sim.url, () => sim);
       await m.settle();
       const good = header(m.store);
@@ -119,8 +111,7 @@ describe('fault matrix: store and scheduler', () => {
     expectWords(down.error?.short, /connection refused/);
     expect(down.failures).toBeGreaterThanOrEqual(3);
 
-    sim = await createSimNode({ ...SIM, seed: 4, port });
-    cleanup.push(() => sim!.close());
+    sim = track(await createSimNode({ ...SIM, seed: 4, port }));
     await m.run(retryBound(down.failures));
     expect(header(m.store).height.status).toBe('ok');
     await m.run(ALL_RETRIED_MS);
@@ -131,8 +122,7 @@ describe('fault matrix: store and scheduler', () => {
   });
 
   it('a restart mid-session: refused while down, the last data kept stale, back within one interval', async () => {
-    const sim = await createSimNode({ ...SIM, seed: 5 });
-    cleanup.push(() => sim.close());
+    const sim = track(await createSimNode({ ...SIM, seed: 5 }));
     const m = monitor(sim.url, () => sim);
     await m.settle();
     const h0 = header(m.store).height.data!;
@@ -154,10 +144,8 @@ describe('fault matrix: store and scheduler', () => {
   });
 
   it('a 100 MB body is cut at the default 32 MiB cap, not buffered whole', async () => {
-    const sim = await createSimNode({ ...SIM, seed: 6 });
-    cleanup.push(() => sim.close());
-    const client = createClient({ url: sim.url, timeoutMs: 60_000 });
-    cleanup.push(() => client.close());
+    const sim = track(await createSimNode({ ...SIM, seed: 6 }));
+    const client = track(createClient({ url: sim.url, timeoutMs: 60_000 }));
     sim.faults.add({ kind: 'huge', bytes: 100 * 1024 * 1024, times: 1 });
     let peak = 0;
     const base = process.memoryUsage().rss;
@@ -181,8 +169,7 @@ describe('fault matrix: store and scheduler', () => {
   // the normal pace while its failures are cheap (refused, a status line, a short error body), so after six failed
   // intervals the screen is fresh again one interval after the node is.
   it('issue 8 target: recovery within one interval after six failed intervals', async () => {
-    const sim = await createSimNode({ ...SIM, seed: 7 });
-    cleanup.push(() => sim.close());
+    const sim = track(await createSimNode({ ...SIM, seed: 7 }));
     const m = monitor(sim.url, () => sim);
     await m.settle();
     sim.faults.add({ kind: 'http-error', status: 502 });
@@ -197,15 +184,3 @@ describe('fault matrix: store and scheduler', () => {
     expect(rejections.list).toEqual([]);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const addr = s.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      s.close(() => resolve(port));
-    });
-  });
-}

@@ -1,6 +1,6 @@
 // Regression: changing the UTXO page size must fetch pages of the new size (the poll key once left the size out,
 // so the old poller kept asking for the old limit and the pane said "(last)" with paging stuck).
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createManualClock } from '../../src/poll/clock';
 import { createScheduler } from '../../src/poll/scheduler';
 import { createClient } from '../../src/rpc/client';
@@ -9,25 +9,18 @@ import { createAvatopStore } from '../../src/state/store';
 import { setPane } from '../../src/state/ui';
 import { hasNextPage, nextUtxoPage, openUtxoQuery, setUtxoPageSize } from '../../src/state/utxos';
 import { quiesce, runFor } from '../helpers/poll-drive';
+import { track } from '../helpers/track';
 
 const START = Date.UTC(2026, 10, 1);
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
-
 it('a new page size fetches pages of that size, and paging goes on', async () => {
   const sim = await createSimNode({ validators: 30, peers: 10, utxos: 400, subnets: 1, seed: 12, autoAdvance: false, startTimeMs: START });
   const client = createClient({ url: sim.url });
   const clock = createManualClock(START);
   const store = createAvatopStore({ now: START });
   const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5 });
-  cleanup.push(async () => {
-    scheduler.stop();
-    await client.close();
-    await sim.close();
-  });
+  track(sim);
+  track(client);
+  track(scheduler, (sc) => sc.stop());
   const address = sim.network.wallets[0]!.str;
   store.setState((s) => ({ ...s, ui: setPane(s.ui, 'utxos'), utxos: openUtxoQuery(s.utxos, { addresses: [address], pageSize: 100 }) }));
   scheduler.start();

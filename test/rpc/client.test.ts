@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { createClient, endpointForMethod, type AvatopClient, type CallEvent } from '../../src/rpc/client';
 import { ParamsError, RpcError, SchemaError } from '../../src/rpc/errors';
 import { replyWith, sendJson, startTestServer, type TestServer } from '../helpers/test-server';
+import { track } from '../helpers/track';
 
 let server: TestServer;
 let client: AvatopClient;
@@ -16,26 +17,23 @@ const replies: Record<string, unknown> = {
 };
 
 beforeEach(async () => {
-  server = await startTestServer((req, res) => {
-    const method = req.json?.method ?? '';
-    if (method === 'platform.getPendingValidators') {
-      sendJson(res, { jsonrpc: '2.0', error: { code: -32000, message: 'rpc: can\'t find method "platform.GetPendingValidators"', data: null }, id: req.json?.id });
-      return;
-    }
-    if (method === 'platform.getTx') {
-      sendJson(res, `{"jsonrpc":"2.0","result":{"tx":{"unsignedTx":{"amount":18446744073709551615}},"encoding":"json"},"id":${req.json?.id}}`);
-      return;
-    }
-    void replyWith((r) => replies[r.json?.method ?? ''] ?? { echo: r.json?.params })(req, res);
-  });
-  client = createClient({ url: server.url });
+  server = track(
+    await startTestServer((req, res) => {
+      const method = req.json?.method ?? '';
+      if (method === 'platform.getPendingValidators') {
+        sendJson(res, { jsonrpc: '2.0', error: { code: -32000, message: 'rpc: can\'t find method "platform.GetPendingValidators"', data: null }, id: req.json?.id });
+        return;
+      }
+      if (method === 'platform.getTx') {
+        sendJson(res, `{"jsonrpc":"2.0","result":{"tx":{"unsignedTx":{"amount":18446744073709551615}},"encoding":"json"},"id":${req.json?.id}}`);
+        return;
+      }
+      void replyWith((r) => replies[r.json?.method ?? ''] ?? { echo: r.json?.params })(req, res);
+    }),
+  );
+  client = track(createClient({ url: server.url }));
   events = [];
   client.onCall((e) => events.push(e));
-});
-
-afterEach(async () => {
-  await client.close();
-  await server.close();
 });
 
 describe('client', () => {

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type AvatopClient } from '../../src/rpc/client';
 import { ParamsError } from '../../src/rpc/errors';
 import { methods } from '../../src/rpc/methods';
 import { replyResult, startTestServer, type TestServer } from '../helpers/test-server';
+import { track } from '../helpers/track';
 
 const ADDR = 'P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5';
 const TX = 'TAG9Ns1sa723mZy1GSoGqWipK6Mvpaj7CAswVJGM6MkVJDF9Q';
@@ -88,12 +89,8 @@ describe('params are checked before any request', () => {
   let server: TestServer;
   let client: AvatopClient;
   beforeEach(async () => {
-    server = await startTestServer(replyResult({}));
-    client = createClient({ url: server.url });
-  });
-  afterEach(async () => {
-    await client.close();
-    await server.close();
+    server = track(await startTestServer(replyResult({})));
+    client = track(createClient({ url: server.url }));
   });
 
   it('throws ParamsError with the method and path and sends nothing', async () => {

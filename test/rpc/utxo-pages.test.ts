@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatId } from '../../src/codec/cb58';
 import { encodeHex } from '../../src/codec/hex';
 import { createClient, type AvatopClient } from '../../src/rpc/client';
 import { iterateUtxos, utxoRefFromHex, type UtxoPage } from '../../src/rpc/utxo-pages';
 import { replyWith, startTestServer, type RecordedRequest, type TestServer } from '../helpers/test-server';
+import { track } from '../helpers/track';
 
 const ADDR = 'P-avax18jma8ppw3nhx5r4ap8clazz0dps7rv5ukulre5';
 const EMPTY = '11111111111111111111111111111111LpoYY';
@@ -49,13 +50,8 @@ let server: TestServer;
 let client: AvatopClient;
 
 beforeEach(async () => {
-  server = await startTestServer();
-  client = createClient({ url: server.url });
-});
-
-afterEach(async () => {
-  await client.close();
-  await server.close();
+  server = track(await startTestServer());
+  client = track(createClient({ url: server.url }));
 });
 
 async function collect(it: AsyncIterable<UtxoPage>): Promise<UtxoPage[]> {

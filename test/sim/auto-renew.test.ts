@@ -3,22 +3,18 @@
 // (RewardAutoRenewedValidatorTx lines 414-505, restakeAutoRenewedValidatorOnCommit 786-950, mintRewards 742-774)
 // and block/executor/options.go (prefersCommit lines 146-194: the cycle's uptime against ACP-267's 90%); the
 // reward tx's ID is worked out from its bytes (its staker's txID and the cycle's end), as anyone can.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeHex, decodeSignedTx, decodeUtxo, formatId } from '../../src/codec';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
-import { result } from './helpers';
+import { result } from '../helpers/rpc';
+import { track } from '../helpers/track';
 import { type ValidatorRecord, DAY, HELICON, HELICON_SEC, HOUR, NOW_MS, nodeReward, rewardTxId, rewardUtxos, sharesOf, sharesPart, txStatus } from './node-staking';
 
 const BLOCK_MS = 600_000;
 
-let node: SimNode | undefined;
-afterEach(async () => {
-  await node?.close();
-  node = undefined;
-});
-
-function start(opts: SimNodeOptions): Promise<SimNode> {
-  return createSimNode({ profile: 'v1.15', startTimeMs: NOW_MS, validators: 150, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: BLOCK_MS, ...opts });
+/** A node for the running test, closed when it ends. */
+async function start(opts: SimNodeOptions): Promise<SimNode> {
+  return track(await createSimNode({ profile: 'v1.15', startTimeMs: NOW_MS, validators: 150, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: BLOCK_MS, ...opts }));
 }
 
 const P = '/ext/bc/P';
@@ -60,7 +56,7 @@ async function throughCycleEnd(n: SimNode, end: number, sameCycle: (v: Validator
 
 describe('auto-renew: a healthy cycle renews', () => {
   it('has the scenario shape: BLS key, started after Helicon, 14-day cycles, half restaked, 12 hours left', async () => {
-    node = await start({ scenario: 'auto-renew' });
+    const node = await start({ scenario: 'auto-renew' });
     const v = (await own(node))!;
     expect(v.signer?.publicKey).toMatch(/^0x[0-9a-f]{96}$/);
     expect(Number(v.startTime)).toBeGreaterThanOrEqual(HELICON_SEC);
@@ -83,7 +79,7 @@ describe('auto-renew: a healthy cycle renews', () => {
   });
 
   it('at the end: restakes half, pays the rest under the reward tx, and starts the next cycle with the ramped reward', async () => {
-    node = await start({ scenario: 'auto-renew' });
+    const node = await start({ scenario: 'auto-renew' });
     const before = (await own(node))!;
     const end = Number(before.endTime);
     const { last, supplyBefore, supplyNow } = await throughCycleEnd(node, end, (v) => v?.startTime === before.startTime);
@@ -110,7 +106,7 @@ describe('auto-renew: a healthy cycle renews', () => {
 
 describe('auto-renew-failing: a cycle under 90% ends the validation', () => {
   it('is removed at the cycle end; the stake comes back, restaked rewards and commission are paid, the cycle reward is not', async () => {
-    node = await start({ scenario: 'auto-renew-failing' });
+    const node = await start({ scenario: 'auto-renew-failing' });
     const v = (await own(node))!;
     expect(v.nextPeriod).toBe(String(14 * DAY));
     const tx = await stakerTx(node, v.txID);
@@ -138,7 +134,7 @@ describe('auto-renew-failing: a cycle under 90% ends the validation', () => {
 
 describe('auto-renew-off: nextPeriod 0 exits at the cycle end', () => {
   it('reads nextPeriod 0, set by a SetAutoRenewedValidatorConfigTx in the chain, and exits with every reward', async () => {
-    node = await start({ scenario: 'auto-renew-off' });
+    const node = await start({ scenario: 'auto-renew-off' });
     const v = (await own(node))!;
     expect(v.nextPeriod).toBe('0');
     // The config tx is in one of the recent blocks, for this validator, with period 0.
@@ -170,7 +166,7 @@ describe('short-cycle: the network\'s shortest cycle', () => {
     [1337, HOUR],
   ] as const) {
     it(`is HeliconMinStakeDuration on network ${networkId}: ${cycle / HOUR} h, an eighth gone, renewing at 100%`, async () => {
-      node = await start({ scenario: 'short-cycle', networkId, ...(networkId === 1337 ? { heliconTime: HELICON } : {}) });
+      const node = await start({ scenario: 'short-cycle', networkId, ...(networkId === 1337 ? { heliconTime: HELICON } : {}) });
       const v = (await own(node))!;
       expect(Number(v.endTime) - Number(v.startTime)).toBe(cycle);
       expect(NOW_MS / 1000 - Number(v.startTime)).toBe(cycle / 8);

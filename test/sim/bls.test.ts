@@ -2,11 +2,12 @@
 // subgroup, and every proof of possession verifies under avalanchego's scheme (min-pk, signature in G2 over the
 // compressed public key with the PoP tag), wherever it is served: info.getNodeID, getCurrentValidators' signers,
 // and the signers inside the txs getTx returns.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bls12_381 } from '@noble/curves/bls12-381';
 import { decodeHex, decodeSignedTx } from '../../src/codec';
-import type { SimNode } from '../../src/sim/index';
-import { result, startSim } from './helpers';
+import { result } from '../helpers/rpc';
+import { startSim } from './helpers';
+import { shared } from '../helpers/track';
 
 const POP_DST = 'BLS_POP_BLS12381G2_XMD:SHA-256_SSWU_RO_POP_';
 const bls = bls12_381.longSignatures;
@@ -22,23 +23,17 @@ function verifies(publicKey: Uint8Array, pop: Uint8Array): boolean {
   return bls.verify(sig, bls.hash(publicKey, POP_DST), publicKey);
 }
 
-let sim: SimNode;
-beforeAll(async () => {
-  sim = await startSim({ seed: 11, validators: 40, peers: 5, utxos: 5, subnets: 2 });
-});
-afterAll(async () => {
-  await sim?.close();
-});
+const sim = shared(() => startSim({ seed: 11, validators: 40, peers: 5, utxos: 5, subnets: 2 }));
 
 describe('BLS keys and proofs of possession the simulator serves', () => {
   it('info.getNodeID: the node’s own', async () => {
-    const r = await result<{ nodePOP: { publicKey: string; proofOfPossession: string } }>(sim.url, '/ext/info', 'info.getNodeID');
+    const r = await result<{ nodePOP: { publicKey: string; proofOfPossession: string } }>(sim().url, '/ext/info', 'info.getNodeID');
     expect(verifies(bytes(r.nodePOP.publicKey), bytes(r.nodePOP.proofOfPossession))).toBe(true);
   });
 
   it('getCurrentValidators’ signers, and the signer of each validator’s staking tx', async () => {
     const { validators } = await result<{ validators: { txID: string; signer?: { publicKey: string; proofOfPossession: string } }[] }>(
-      sim.url,
+      sim().url,
       '/ext/bc/P',
       'platform.getCurrentValidators',
     );
@@ -46,7 +41,7 @@ describe('BLS keys and proofs of possession the simulator serves', () => {
     expect(signed.length).toBeGreaterThan(5);
     for (const v of signed) {
       expect(verifies(bytes(v.signer!.publicKey), bytes(v.signer!.proofOfPossession)), v.txID).toBe(true);
-      const { tx } = await result<{ tx: string }>(sim.url, '/ext/bc/P', 'platform.getTx', { txID: v.txID, encoding: 'hex' });
+      const { tx } = await result<{ tx: string }>(sim().url, '/ext/bc/P', 'platform.getTx', { txID: v.txID, encoding: 'hex' });
       const decoded = decodeSignedTx(decodeHex(tx, { checksum: 'auto' })).unsigned as unknown as { signer?: { publicKey: Uint8Array; signature: Uint8Array } };
       expect(hex(decoded.signer!.publicKey)).toBe(v.signer!.publicKey);
       expect(hex(decoded.signer!.signature)).toBe(v.signer!.proofOfPossession);
@@ -55,7 +50,7 @@ describe('BLS keys and proofs of possession the simulator serves', () => {
 
   it('ConvertSubnetToL1Tx: each initial L1 validator’s signer', async () => {
     let checked = 0;
-    for (const [, rec] of sim.network.txs) {
+    for (const [, rec] of sim().network.txs) {
       const tx = decodeSignedTx(rec.bytes).unsigned as unknown as { typeName: string; validators?: { signer: { publicKey: Uint8Array; signature: Uint8Array } }[] };
       if (tx.typeName !== 'ConvertSubnetToL1Tx') continue;
       for (const v of tx.validators!.slice(0, 6)) {

@@ -9,15 +9,11 @@
 //   over total weight (snow/engine/common/tracker/peers.go ConnectedPercent; handler/health.go).
 // - A peer's observedUptime is its uptime manager's view of this node, `uint32(fraction * 100)`, sent with each ping
 //   (network/peer/peer.go getUptime, handlePing), the first one 22.5 s after it connects.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimNode } from '../../src/sim/index';
-import { result, startSim, START } from './helpers';
-
-let node: SimNode | undefined;
-afterEach(async () => {
-  await node?.close();
-  node = undefined;
-});
+import { reply, result } from '../helpers/rpc';
+import { startSim, START } from './helpers';
+import { track } from '../helpers/track';
 
 interface PeerReply {
   nodeID: string;
@@ -95,7 +91,7 @@ function expectOneModel(s: Awaited<ReturnType<typeof look>>, heliconMs = HELICON
 
 describe('one connection model, as a v1.15.0 node counts it', () => {
   it('by default: connected to about all stake, every number read from the same peers', async () => {
-    node = await startSim({ validators: 300 });
+    const node = track(await startSim({ validators: 300 }));
     const s = await look(node);
     const { percent } = expectOneModel(s);
     expect(percent).toBeGreaterThan(0.95);
@@ -108,7 +104,7 @@ describe('one connection model, as a v1.15.0 node counts it', () => {
   });
 
   it('holds a chosen connected share, through every surface', async () => {
-    node = await startSim({ validators: 300, connectedStake: 0.9 });
+    const node = track(await startSim({ validators: 300, connectedStake: 0.9 }));
     const { percent } = expectOneModel(await look(node));
     expect(percent).toBeLessThanOrEqual(0.9);
     expect(percent).toBeGreaterThan(0.88);
@@ -125,7 +121,7 @@ describe('one connection model, as a v1.15.0 node counts it', () => {
   });
 
   it('an isolated node reports its own stake share as its uptime, as a real one would', async () => {
-    node = await startSim({ validators: 300 });
+    const node = track(await startSim({ validators: 300 }));
     node.connections.setIsolated(true);
     const s = await look(node);
     expect(s.peers).toEqual([]);
@@ -152,7 +148,7 @@ describe('one connection model, as a v1.15.0 node counts it', () => {
   });
 
   it('a restart is an outage in the history; peers reconnect and report 0 until their first ping, 22.5 s after they connect', async () => {
-    node = await startSim({ validators: 200, blockIntervalMs: 20_000, ownValidation: { startSec: START / 1000 - 10 * 86_400, endSec: START / 1000 + 20 * 86_400, peersUptime: 100, ownUptime: 100 } });
+    const node = track(await startSim({ validators: 200, blockIntervalMs: 20_000, ownValidation: { startSec: START / 1000 - 10 * 86_400, endSec: START / 1000 + 20 * 86_400, peersUptime: 100, ownUptime: 100 } }));
     const before = await look(node);
     expect(before.peers.every((p) => p.observedUptime === '100')).toBe(true);
     node.connections.restart(4 * 3_600_000);
@@ -184,10 +180,10 @@ describe('one connection model, as a v1.15.0 node counts it', () => {
   it("each peer's view derives from this node's outages, truncated to a whole percent", async () => {
     // 30 d validated, 2 d 6 h down: 27.75 / 30 = 92.5% → 92 from every peer.
     const nowSec = START / 1000;
-    node = await startSim({
+    const node = track(await startSim({
       validators: 200,
       ownValidation: { startSec: nowSec - 30 * 86_400, endSec: nowSec + 10 * 86_400, peersUptime: 92.5, ownUptime: 99.9, outages: [{ fromSec: nowSec - 20 * 86_400, toSec: nowSec - 20 * 86_400 + 54 * 3_600 }] },
-    });
+    }));
     const s = await look(node);
     expect(new Set(s.peers.map((p) => p.observedUptime))).toEqual(new Set(['92']));
     const { want } = expectOneModel(s);
@@ -205,7 +201,7 @@ describe('one connection model, as a v1.15.0 node counts it', () => {
   });
 
   it('views chosen outright: shares of stake at each whole percent, read by the same formula', async () => {
-    node = await startSim({ validators: 300 });
+    const node = track(await startSim({ validators: 300 }));
     node.connections.setViews([
       [99, 60],
       [89, 25],
@@ -229,7 +225,7 @@ describe('one connection model, as a v1.15.0 node counts it', () => {
 
   it('a validation started before Helicon counts rewarding stake at 80%', async () => {
     const nowSec = START / 1000;
-    node = await startSim({ validators: 200, ownValidation: { startSec: Date.UTC(2026, 7, 1) / 1000, endSec: nowSec + 30 * 86_400, peersUptime: 100, ownUptime: 100 } });
+    const node = track(await startSim({ validators: 200, ownValidation: { startSec: Date.UTC(2026, 7, 1) / 1000, endSec: nowSec + 30 * 86_400, peersUptime: 100, ownUptime: 100 } }));
     node.connections.setViews([
       [85, 50],
       [95, 50],
@@ -243,26 +239,22 @@ describe('one connection model, as a v1.15.0 node counts it', () => {
 });
 
 describe('info.uptime while the P-chain bootstraps, and for a node that is not a validator', () => {
-  const uptimeReply = async (n: SimNode) =>
-    (await (await fetch(`${n.url}/ext/info`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'info.uptime' }) })).json()) as {
-      result?: unknown;
-      error?: { code: number; message: string };
-    };
+  const uptimeReply = (n: SimNode) => reply(n.url, '/ext/info', 'info.uptime');
 
   it("answers v1.15.0's error while bootstrapping (it reads the validation's start); v1.14.2 answers regardless", async () => {
-    node = await startSim({ validators: 60 });
-    node.faults.setBootstrapping(true);
-    expect((await uptimeReply(node)).error).toEqual({ code: -32000, message: "couldn't get node uptime: error while fetching local validator start time still bootstrapping", data: null });
-    await node.close();
-    node = await startSim({ profile: 'v1.14', networkId: 12345, validators: 60 });
-    node.faults.setBootstrapping(true);
-    expect((await uptimeReply(node)).result).toMatchObject({ weightedAveragePercentage: expect.stringMatching(/^\d+\.\d{4}$/) });
+    const v115 = track(await startSim({ validators: 60 }));
+    v115.faults.setBootstrapping(true);
+    expect((await uptimeReply(v115)).error).toEqual({ code: -32000, message: "couldn't get node uptime: error while fetching local validator start time still bootstrapping", data: null });
+    await v115.close();
+    const v114 = track(await startSim({ profile: 'v1.14', networkId: 12345, validators: 60 }));
+    v114.faults.setBootstrapping(true);
+    expect((await uptimeReply(v114)).result).toMatchObject({ weightedAveragePercentage: expect.stringMatching(/^\d+\.\d{4}$/) });
   });
 
   it('answers errNotValidator once this node\'s validation has ended', async () => {
     const nowSec = START / 1000;
     // A v1.14.2 node on a local network: no auto-renewal to keep it in the set.
-    node = await startSim({ profile: 'v1.14', networkId: 12345, validators: 60, ownValidation: { startSec: nowSec - 20 * 86_400, endSec: nowSec + 3_600, peersUptime: 99, ownUptime: 99 } });
+    const node = track(await startSim({ profile: 'v1.14', networkId: 12345, validators: 60, ownValidation: { startSec: nowSec - 20 * 86_400, endSec: nowSec + 3_600, peersUptime: 99, ownUptime: 99 } }));
     expect((await uptimeReply(node)).result).toBeDefined();
     node.tick(2 * 3_600_000);
     expect((await uptimeReply(node)).error).toEqual({ code: -32000, message: "couldn't get node uptime: node is not a validator", data: null });

@@ -1,8 +1,10 @@
 // Same seed, same history: two nodes built from one seed answer byte-for-byte the same, however their clocks are
 // stepped; another seed gives another network.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimNode } from '../../src/sim/index';
-import { rpc, startSim } from './helpers';
+import { rpc } from '../helpers/rpc';
+import { startSim } from './helpers';
+import { shared } from '../helpers/track';
 
 const CALLS: [string, string, unknown][] = [
   ['/ext/info', 'info.getNodeID', {}],
@@ -29,27 +31,21 @@ async function snapshot(node: SimNode): Promise<string[]> {
 }
 
 describe('determinism', () => {
-  let a: SimNode;
-  let b: SimNode;
-  let c: SimNode;
-  beforeAll(async () => {
-    [a, b, c] = await Promise.all([startSim({ seed: 42 }), startSim({ seed: 42 }), startSim({ seed: 43 })]);
-  });
-  afterAll(async () => {
-    await Promise.all([a.close(), b.close(), c.close()]);
-  });
+  const a = shared(() => startSim({ seed: 42 }));
+  const b = shared(() => startSim({ seed: 42 }));
+  const c = shared(() => startSim({ seed: 43 }));
 
   it('gives identical replies for the same seed, however time is stepped', async () => {
-    expect(await snapshot(a)).toEqual(await snapshot(b));
-    a.tick(60_000);
-    for (let i = 0; i < 12; i++) b.tick(5_000);
-    expect(a.network.height).toBe(b.network.height);
-    expect(await snapshot(a)).toEqual(await snapshot(b));
+    expect(await snapshot(a())).toEqual(await snapshot(b()));
+    a().tick(60_000);
+    for (let i = 0; i < 12; i++) b().tick(5_000);
+    expect(a().network.height).toBe(b().network.height);
+    expect(await snapshot(a())).toEqual(await snapshot(b()));
   });
 
   it('gives a different network for another seed', async () => {
-    expect(c.nodeId).not.toBe(a.nodeId);
-    const [x, y] = [await snapshot(a), await snapshot(c)];
+    expect(c().nodeId).not.toBe(a().nodeId);
+    const [x, y] = [await snapshot(a()), await snapshot(c())];
     expect(x[0]).not.toEqual(y[0]);
   });
 });

@@ -1,9 +1,10 @@
 // The simulator's replies carry at least the keys of the documented examples (test/fixtures/methods), with the
 // same JSON types, except where the examples' audit notes say the docs are stale.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimNode } from '../../src/sim/index';
-import { rpc, startSim } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { rpc } from '../helpers/rpc';
+import { startSim } from './helpers';
 import { liveParams, METHOD_FIXTURES, simTargets } from '../helpers/method-fixtures';
+import { shared } from '../helpers/track';
 
 /** Keys the docs show but a real node of that generation does not send (see each example's auditNotes). */
 const STALE: Record<string, string[]> = {
@@ -38,18 +39,14 @@ const examples = METHOD_FIXTURES;
 
 for (const profile of ['v1.11', 'v1.14', 'v1.15'] as const) {
   describe(`documented shapes on profile ${profile}`, () => {
-    let node: SimNode;
-    beforeAll(async () => {
-      node = await startSim({ profile });
-    });
-    afterAll(() => node.close());
+    const node = shared(() => startSim({ profile }));
 
     it('every example method that exists answers with the documented keys and types', async () => {
       const problems: string[] = [];
       for (const ex of examples) {
         if (!ex.response.result || stale(ex.method, '*') || ex.method === 'platform.issueTx') continue;
-        const params = liveParams(ex.method, simTargets(node));
-        const reply = JSON.parse((await rpc(node.url, ex.endpoint, ex.method, params)).text) as { result?: unknown; error?: { message: string } };
+        const params = liveParams(ex.method, simTargets(node()));
+        const reply = JSON.parse((await rpc(node().url, ex.endpoint, ex.method, params)).text) as { result?: unknown; error?: { message: string } };
         if (reply.error) {
           if (!/can't find method/.test(reply.error.message)) problems.push(`${ex.method}: ${reply.error.message}`);
           continue;

@@ -1,27 +1,23 @@
 // The simulator's health knob: checks not yet run, a node connected to too little stake, named failures, set by
 // option, flag text or POST /sim/control, answered over real loopback HTTP as avalanchego words them.
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimNode } from '../../src/sim/index';
 import { parseHealthFlag } from '../../src/sim/index';
 import { healthResult } from '../../src/rpc/methods/health/health-result';
 import { summarizeHealth } from '../../src/domain/health/health-summary';
 import { goDuration } from '../../src/sim/handlers/health';
 import { healthReplyDiffs } from '../node/helpers/health-shape';
-import { raw, result, startSim } from './helpers';
-
-let node: SimNode | undefined;
-afterEach(async () => {
-  await node?.close();
-  node = undefined;
-});
+import { raw, result } from '../helpers/rpc';
+import { startSim } from './helpers';
+import { track } from '../helpers/track';
 
 type Reply = { healthy: boolean; checks: Record<string, { error?: string; timestamp?: string; duration?: number; contiguousFailures?: number; message?: any }> };
 const health = (n: SimNode) => result<Reply>(n.url, '/ext/health', 'health.health');
 
 describe('simulated health checks', () => {
   it('pass by default, and GET answers 200', async () => {
-    node = await startSim();
+    const node = track(await startSim());
     const r = await health(node);
     expect(r.healthy).toBe(true);
     expect(Object.values(r.checks).every((c) => c.error === undefined)).toBe(true);
@@ -29,7 +25,7 @@ describe('simulated health checks', () => {
   });
 
   it('pending: the chains and bootstrapped answer "not yet run" with Go\'s zero time', async () => {
-    node = await startSim({ health: 'pending' });
+    const node = track(await startSim({ health: 'pending' }));
     const r = await health(node);
     expect(r.healthy).toBe(false);
     for (const name of ['C', 'P', 'X', 'bootstrapped']) expect(r.checks[name]).toEqual({ error: 'not yet run', timestamp: '0001-01-01T00:00:00Z', duration: 0 });
@@ -39,7 +35,7 @@ describe('simulated health checks', () => {
   });
 
   it('isolated and alone: the chains fail on stake (connected to its own share only), the network layer on peers, counting runs since it began', async () => {
-    node = await startSim({ health: 'isolated', peers: 0 });
+    const node = track(await startSim({ health: 'isolated', peers: 0 }));
     node.tick(95_000);
     const r = await health(node);
     expect(r.healthy).toBe(false);
@@ -69,12 +65,12 @@ describe('simulated health checks', () => {
 
   it('isolated answers like a real v1.14.2 validator cut off from its validators (captured; numbers masked)', async () => {
     const real = JSON.parse(readFileSync(new URL('../fixtures/node-captures/v1.14.2/health.isolated.json', import.meta.url), 'utf8')).result;
-    node = await startSim({ profile: 'v1.14', networkId: 12345, validators: 5, peers: 0, trackedSubnets: 0, health: 'isolated' });
+    const node = track(await startSim({ profile: 'v1.14', networkId: 12345, validators: 5, peers: 0, trackedSubnets: 0, health: 'isolated' }));
     expect(healthReplyDiffs(real, await health(node))).toEqual([]);
   });
 
   it('isolated: the network layer heard from its peers until they went, and says so once that is over a minute', async () => {
-    node = await startSim({ health: 'isolated', peers: 0 });
+    const node = track(await startSim({ health: 'isolated', peers: 0 }));
     let r = await health(node);
     expect(r.checks.network!.error).toBe('network layer is unhealthy reason: not connected to a minimum of 1 peer(s) only 0');
     expect(r.checks.network!.message).toMatchObject({ connectedPeers: 0, timeSinceLastMsgReceived: expect.stringMatching(/^\d+(\.\d+)?m?s$/) });
@@ -89,7 +85,7 @@ describe('simulated health checks', () => {
   });
 
   it('is set at run time through POST /sim/control, and `passing` clears it', async () => {
-    node = await startSim();
+    const node = track(await startSim());
     const set = await raw(node.url, '/sim/control', { body: JSON.stringify({ action: 'health', health: { failing: { diskspace: 'remaining available disk space percentage (3%) is below minimum required available space percentage (10%)' }, pending: ['C'] } }) });
     expect(set.status).toBe(200);
     let r = await health(node);

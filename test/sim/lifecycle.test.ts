@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { result } from './helpers';
+import { result } from '../helpers/rpc';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 

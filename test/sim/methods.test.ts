@@ -1,23 +1,15 @@
 // Every method of the client's registry, called through the real client on both profiles: the reply must pass the
 // client's schemas; methods of the other generation must be reported unsupported.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type AvatopClient } from '../../src/rpc/client';
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/rpc/client';
 import { methods } from '../../src/rpc/methods';
 import { RpcError } from '../../src/rpc/errors';
-import type { SimNode } from '../../src/sim/index';
 import { startSim } from './helpers';
 import { liveParams, simTargets } from '../helpers/method-fixtures';
-
-function cmp(a: string, b: string): number {
-  const pa = a.replace(/^v/, '').split('.').map(Number);
-  const pb = b.replace(/^v/, '').split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-}
+import { supportedAt } from '../helpers/versions';
+import { shared } from '../helpers/track';
 
 const VERSION = { 'v1.11': 'v1.11.2', 'v1.14': 'v1.14.2', 'v1.15': 'v1.15.0' } as const;
-const supportedAt = (v: string, d: { since?: string; removedIn?: string }) =>
-  (!d.since || cmp(d.since, v) <= 0) && (!d.removedIn || cmp(d.removedIn, v) > 0);
 const SUPPORTED_BY = {
   'v1.11': (d: { since?: string; removedIn?: string }) => supportedAt(VERSION['v1.11'], d),
   'v1.14': (d: { since?: string; removedIn?: string }) => supportedAt(VERSION['v1.14'], d),
@@ -26,28 +18,23 @@ const SUPPORTED_BY = {
 
 for (const profile of ['v1.11', 'v1.14', 'v1.15'] as const) {
   describe(`every registry method on profile ${profile}`, () => {
-    let node: SimNode;
-    let client: AvatopClient;
-    beforeAll(async () => {
-      node = await startSim({ profile });
-      node.tick(30_000);
-      client = createClient({ url: node.url });
+    const node = shared(async () => {
+      const n = await startSim({ profile });
+      n.tick(30_000);
+      return n;
     });
-    afterAll(async () => {
-      await client.close();
-      await node.close();
-    });
+    const client = shared(() => createClient({ url: node().url }));
 
     for (const [name, descriptor] of Object.entries(methods)) {
       if (descriptor.mutating) continue;
       const supported = SUPPORTED_BY[profile](descriptor);
       it(`${name} ${supported ? 'answers and passes the schema' : 'is reported unsupported'}`, async () => {
-        const call = client.call as (n: string, p?: unknown) => Promise<unknown>;
+        const call = client().call as (n: string, p?: unknown) => Promise<unknown>;
         if (supported) {
-          const value = await call(name, liveParams(name, simTargets(node)));
+          const value = await call(name, liveParams(name, simTargets(node())));
           expect(value).toBeTruthy();
         } else {
-          const err = await call(name, liveParams(name, simTargets(node))).catch((e: unknown) => e);
+          const err = await call(name, liveParams(name, simTargets(node()))).catch((e: unknown) => e);
           expect(err).toBeInstanceOf(RpcError);
           expect((err as RpcError).unsupported).toBe(true);
         }

@@ -1,19 +1,15 @@
 // The simulator's /ext/metrics: avalanchego's names per profile, values that move, bootstrap counters, restarts,
 // and the metrics API turned off. Read through avatop's own source (readMetrics over the real transport).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimNode } from '../../src/sim/index';
 import { createTransport } from '../../src/rpc/transport';
 import { readMetrics, MetricsUnavailableError } from '../../src/metrics/fetch';
 import { parseExposition } from '../../src/metrics/exposition';
 import { QUANTITIES } from '../../src/metrics/names';
 import { goFloat } from '../../src/sim/handlers/metrics';
-import { raw, startSim } from './helpers';
-
-let sim: SimNode | undefined;
-afterEach(async () => {
-  await sim?.close();
-  sim = undefined;
-});
+import { raw } from '../helpers/rpc';
+import { startSim } from './helpers';
+import { track } from '../helpers/track';
 
 async function read(node: SimNode) {
   const t = createTransport({ url: node.url, timeoutMs: 5_000 });
@@ -26,7 +22,7 @@ async function read(node: SimNode) {
 
 describe('simulated /ext/metrics', () => {
   it('serves Prometheus text with every name avatop reads (v1.14: today\'s names)', async () => {
-    sim = await startSim();
+    const sim = track(await startSim());
     const r = await raw(sim.url, '/ext/metrics', { method: 'GET', headers: {} });
     expect(r.status).toBe(200);
     expect(r.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -38,7 +34,7 @@ describe('simulated /ext/metrics', () => {
   });
 
   it('v1.11 writes the names from before v1.11.8 (no disk percentage yet)', async () => {
-    sim = await startSim({ profile: 'v1.11' });
+    const sim = track(await startSim({ profile: 'v1.11' }));
     const m = await read(sim);
     expect(QUANTITIES.map((q) => q.key).filter((k) => !(k in m.values))).toEqual(['diskAvailablePercent', 'upgradeTimeUntil']);
     expect(m.from.residentBytes).toBe('avalanche_process_resident_memory_bytes');
@@ -46,7 +42,7 @@ describe('simulated /ext/metrics', () => {
   });
 
   it('counters grow with time and blocks; a restart of the node starts them from zero', async () => {
-    sim = await startSim();
+    const sim = track(await startSim());
     const a = await read(sim);
     sim.tick(30_000);
     const b = await read(sim);
@@ -59,7 +55,7 @@ describe('simulated /ext/metrics', () => {
   });
 
   it('latency sums are counters: they never go down while blocks are accepted', async () => {
-    sim = await startSim();
+    const sim = track(await startSim());
     let prev = await read(sim);
     for (let i = 0; i < 20; i++) {
       sim.tick(3_000);
@@ -73,7 +69,7 @@ describe('simulated /ext/metrics', () => {
   });
 
   it('while bootstrapping, fetched climbs first and accepted follows, never past fetched', async () => {
-    sim = await startSim();
+    const sim = track(await startSim());
     sim.faults.setBootstrapping(true);
     const first = await read(sim);
     expect(first.values['bsFetched:P']).toBe(0);
@@ -88,14 +84,14 @@ describe('simulated /ext/metrics', () => {
   });
 
   it('answers 404 when the metrics API is off, which avatop reads as "not served"', async () => {
-    sim = await startSim({ metricsApi: false });
+    const sim = track(await startSim({ metricsApi: false }));
     const r = await raw(sim.url, '/ext/metrics', { method: 'GET', headers: {} });
     expect(r.status).toBe(404);
     await expect(read(sim)).rejects.toBeInstanceOf(MetricsUnavailableError);
   });
 
   it('a page cut short loses its last, partial line rather than misreading it', async () => {
-    sim = await startSim();
+    const sim = track(await startSim());
     const full = await raw(sim.url, '/ext/metrics', { method: 'GET', headers: {} });
     // Cut inside the goroutines value: "avalanche_process_go_goroutines 2" of "... 2xxx".
     const at = full.text.indexOf('avalanche_process_go_goroutines ') + 'avalanche_process_go_goroutines '.length + 1;

@@ -11,22 +11,18 @@
 // - a one-node getCurrentValidators always carries `delegators`, `[]` when there are none (service.go 967-991), and
 //   an auto-renewed record has the keys of api/validator.go lines 72-106 in that order;
 // - a fixed-term validation under its uptime requirement is aborted: only its delegatee reward is paid.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodeHex, decodeSignedTx, decodeUtxo, formatId } from '../../src/codec';
 import { createSimNode, type SimNode, type SimNodeOptions } from '../../src/sim/index';
-import { result } from './helpers';
+import { result } from '../helpers/rpc';
+import { track } from '../helpers/track';
 import { type ValidatorRecord, DAY, HELICON, HELICON_SEC, HOUR, NOW_MS, rewardTxId, sharesOf, sharesPart, txStatus } from './node-staking';
 
 const P = '/ext/bc/P';
 
-let node: SimNode | undefined;
-afterEach(async () => {
-  await node?.close();
-  node = undefined;
-});
-
-function start(opts: SimNodeOptions): Promise<SimNode> {
-  return createSimNode({ profile: 'v1.15', startTimeMs: NOW_MS, validators: 400, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: 600_000, ...opts });
+/** A node for the running test, closed when it ends. */
+async function start(opts: SimNodeOptions): Promise<SimNode> {
+  return track(await createSimNode({ profile: 'v1.15', startTimeMs: NOW_MS, validators: 400, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: 600_000, ...opts }));
 }
 
 const all = async (n: SimNode) => (await result<{ validators: ValidatorRecord[] }>(n.url, P, 'platform.getCurrentValidators')).validators;
@@ -59,7 +55,7 @@ async function checkRecords(n: SimNode, minCycle: number, label: string): Promis
 describe('auto-renewed validators and short validations, as the network allows them', () => {
   for (const seed of [1, 2, 3, 4]) {
     it(`seed ${seed}: none before Helicon, all with BLS keys, none under 48 hours, some as short as that; and after 5 days`, async () => {
-      node = await start({ seed });
+      const node = await start({ seed });
       const t0 = await checkRecords(node, 48 * HOUR, `seed ${seed}`);
       expect(t0.auto).toBeGreaterThan(40);
       expect(t0.shortest).toBe(48 * HOUR);
@@ -78,7 +74,7 @@ describe('auto-renewed validators and short validations, as the network allows t
   }
 
   it('a v1.14 node, whose release has no Helicon, has no auto-renewed validators and none under two weeks', async () => {
-    node = await start({ profile: 'v1.14' });
+    const node = await start({ profile: 'v1.14' });
     const records = await all(node);
     expect(records.filter((v) => v.nextPeriod !== undefined)).toEqual([]);
     expect(Math.min(...records.map((v) => Number(v.endTime) - Number(v.startTime)))).toBeGreaterThanOrEqual(14 * DAY);
@@ -89,16 +85,15 @@ describe('auto-renewed validators and short validations, as the network allows t
       [5, 12 * HOUR],
       [1337, HOUR],
     ] as const) {
-      node = await start({ networkId, seed: 2, ...(networkId === 1337 ? { heliconTime: HELICON } : {}) });
+      const node = await start({ networkId, seed: 2, ...(networkId === 1337 ? { heliconTime: HELICON } : {}) });
       const r = await checkRecords(node, min, `network ${networkId}`);
       expect(r.shortest).toBe(min);
       await node.close();
-      node = undefined;
     }
   });
 
   it('delegations sit inside their validator\'s current period, at least two weeks long, started by now', async () => {
-    node = await start({ seed: 3 });
+    const node = await start({ seed: 3 });
     const now = NOW_MS / 1000;
     let seen = 0;
     for (const v of (await all(node)).filter((r) => r.delegatorCount !== '0').slice(0, 60)) {
@@ -117,7 +112,7 @@ describe('auto-renewed validators and short validations, as the network allows t
 
 describe('the delegatee reward', () => {
   it("a committed delegator is paid its part, and its validator's accruedDelegateeReward grows by the fee's part", async () => {
-    node = await start({ seed: 5, blockIntervalMs: 60_000 });
+    const node = await start({ seed: 5, blockIntervalMs: 60_000 });
     // The soonest-ending delegator of a validator that meets its requirement (90% if it started after Helicon).
     let best: { v: ValidatorRecord; d: ValidatorRecord } | undefined;
     for (const v of (await all(node)).filter((r) => r.delegatorCount !== '0')) {
@@ -153,7 +148,7 @@ describe('the delegatee reward', () => {
 
 describe('getCurrentValidators, as service.go serves one node', () => {
   it('always has delegators for one node ([] when none), none for two; an auto-renewed record in Go\'s key order', async () => {
-    node = await start({ seed: 1 });
+    const node = await start({ seed: 1 });
     const records = await all(node);
     const lone = records.find((v) => v.delegatorCount === '0' && v.nextPeriod !== undefined)!;
     const other = records.find((v) => v.nodeID !== lone.nodeID)!;
@@ -176,7 +171,7 @@ describe('getCurrentValidators, as service.go serves one node', () => {
   });
 
   it('a one-node query of an elastic subnet validator carries delegators: [] too', async () => {
-    node = await start({ seed: 1 });
+    const node = await start({ seed: 1 });
     const { subnets } = await result<{ subnets: { id: string }[] }>(node.url, P, 'platform.getSubnets');
     const elastic = node.network.subnets.find((s) => s.kind === 'elastic' && s.validators.length > 0)!;
     expect(subnets.map((s) => s.id)).toContain(elastic.idStr);
@@ -190,7 +185,7 @@ describe('a fixed-term validation under its uptime requirement', () => {
   it('is aborted at its end: removed, the stake back, no validation reward, the delegatee reward from output 1', async () => {
     const now = NOW_MS / 1000;
     // Started after Helicon (ACP-267's 90%), seen by its peers at 70%.
-    node = await start({ ownValidation: { startSec: now - 29 * DAY, endSec: now + 12 * HOUR, peersUptime: 70, ownUptime: 99 } });
+    const node = await start({ ownValidation: { startSec: now - 29 * DAY, endSec: now + 12 * HOUR, peersUptime: 70, ownUptime: 99 } });
     const v = (await one(node, node.nodeId))!;
     expect(v.nextPeriod).toBeUndefined();
     node.tick((Number(v.endTime) - now) * 1000 + 1_200_000);

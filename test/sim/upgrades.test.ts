@@ -9,16 +9,12 @@
 // - A node left behind: at the upgrade its upgraded peers drop it (version/compatibility.go), it keeps the peers of
 //   its own release, and its P-chain stops there.
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SimNode } from '../../src/sim/index';
 import { parseExposition } from '../../src/metrics/exposition';
-import { result, startSim } from './helpers';
-
-let node: SimNode | undefined;
-afterEach(async () => {
-  await node?.close();
-  node = undefined;
-});
+import { result } from '../helpers/rpc';
+import { startSim } from './helpers';
+import { track } from '../helpers/track';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/v1.15/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -96,7 +92,7 @@ describe("each network's upgrade times, as v1.15.0's own code has them", () => {
     [1337, 'info-upgrades-local.json'],
   ] as const) {
     it(`network ${networkId}: info.upgrades is upgrade.GetConfig(${networkId}), key for key`, async () => {
-      node = await startSim({ networkId, validators: 40 });
+      const node = track(await startSim({ networkId, validators: 40 }));
       const got = await result<Record<string, unknown>>(node.url, '/ext/info', 'info.upgrades');
       expect(got).toEqual(fixture(file));
       expect(Object.keys(got)).toEqual(Object.keys(fixture(file)));
@@ -108,13 +104,13 @@ describe("each network's upgrade times, as v1.15.0's own code has them", () => {
   }
 
   it("a v1.14.2 node's info.upgrades on mainnet: no Helicon (its release does not schedule it)", async () => {
-    node = await startSim({ profile: 'v1.14', validators: 40 });
+    const node = track(await startSim({ profile: 'v1.14', validators: 40 }));
     expect(await result(node.url, '/ext/info', 'info.upgrades')).toEqual(fixture('info-upgrades-mainnet-v1.14.2.json'));
   });
 
   it('a v1.14.2 node on a local network: peers announce Granite (1607144400) and info.acps is {}, as a real one answered (captured)', async () => {
     const capture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/node-captures/v1.14.2/${name}`, import.meta.url), 'utf8')).result;
-    node = await startSim({ profile: 'v1.14', networkId: 12345, validators: 5, peers: 0 });
+    const node = track(await startSim({ profile: 'v1.14', networkId: 12345, validators: 5, peers: 0 }));
     const real = capture('info.peers.json') as { peers: PeerReply[] };
     const sim = (await result<{ peers: PeerReply[] }>(node.url, '/ext/info', 'info.peers')).peers;
     expect(new Set(sim.map((p) => `${p.version} ${p.upgradeTime}`))).toEqual(new Set(real.peers.map((p) => `${p.version} ${p.upgradeTime}`)));
@@ -122,7 +118,7 @@ describe("each network's upgrade times, as v1.15.0's own code has them", () => {
   });
 
   it("info.acps lists v1.15.0's open ACPs (utils/constants/acps.go CurrentACPs), each with its abstaining stake", async () => {
-    node = await startSim({ validators: 60 });
+    const node = track(await startSim({ validators: 60 }));
     const { acps } = await result<{ acps: Record<string, { abstainWeight: string; supportWeight: string; objectWeight: string }> }>(node.url, '/ext/info', 'info.acps');
     expect(Object.keys(acps)).toEqual(['194', '224', '236', '247', '267', '273', '283', '285']);
   });
@@ -130,7 +126,7 @@ describe("each network's upgrade times, as v1.15.0's own code has them", () => {
 
 describe('the futureupgrade check and a node left behind', () => {
   it('today on mainnet: every peer announces Helicon, the check passes, the metric is +Inf', async () => {
-    node = await startSim({ validators: 200 });
+    const node = track(await startSim({ validators: 200 }));
     const s = await state(node);
     const want = expectFutureUpgrade(s, HELICON_MAINNET / 1000, node.network.conn.clockMs);
     expect(want.mode).toBe(1790089200);
@@ -138,7 +134,7 @@ describe('the futureupgrade check and a node left behind', () => {
   });
 
   it('a v1.14.2 node before Helicon: its v1.15 peers announce Helicon, the check fails from 3 days before; at Helicon they drop it and its P-chain stops', async () => {
-    node = await startSim({ profile: 'v1.14', validators: 200, startTimeMs: HELICON_MAINNET - 5 * 86_400_000, blockIntervalMs: 300_000 });
+    const node = track(await startSim({ profile: 'v1.14', validators: 200, startTimeMs: HELICON_MAINNET - 5 * 86_400_000, blockIntervalMs: 300_000 }));
     let s = await state(node);
     // A week's notice is not a failure yet: v1.14.2 gates on Granite.
     expect(new Set(s.peers.map((p) => `${p.version} ${p.upgradeTime}`))).toEqual(
@@ -178,7 +174,7 @@ describe('the futureupgrade check and a node left behind', () => {
   });
 
   it('a v1.14.2 node today: left behind since Helicon from the start', async () => {
-    node = await startSim({ profile: 'v1.14', validators: 200 });
+    const node = track(await startSim({ profile: 'v1.14', validators: 200 }));
     const s = await state(node);
     expect(new Set(s.peers.map((p) => p.version))).toEqual(new Set(['avalanchego/1.14.2', 'avalanchego/1.14.1']));
     expect(Date.parse((await result<{ timestamp: string }>(node.url, '/ext/bc/P', 'platform.getTimestamp')).timestamp)).toBeLessThan(HELICON_MAINNET);
@@ -188,7 +184,7 @@ describe('the futureupgrade check and a node left behind', () => {
   });
 
   it('a newer release announcing an upgrade this node does not schedule: tiers by time left, then it is left behind', async () => {
-    node = await startSim({ validators: 200, blockIntervalMs: 300_000 });
+    const node = track(await startSim({ validators: 200, blockIntervalMs: 300_000 }));
     const local = HELICON_MAINNET / 1000;
     const t = Math.floor(node.network.conn.clockMs / 1000) + 8 * 86_400;
     node.connections.setNewerRelease({ version: '1.16.0', timeSec: t, stake: 0.7 });
@@ -220,7 +216,7 @@ describe('the futureupgrade check and a node left behind', () => {
   });
 
   it('a newer release held by less than half the stake is not a failure', async () => {
-    node = await startSim({ validators: 200 });
+    const node = track(await startSim({ validators: 200 }));
     node.connections.setNewerRelease({ version: '1.16.0', timeSec: Math.floor(node.network.conn.clockMs / 1000) + 3_600, stake: 0.3 });
     const s = await state(node);
     const want = expectFutureUpgrade(s, HELICON_MAINNET / 1000, node.network.conn.clockMs);
@@ -231,7 +227,7 @@ describe('the futureupgrade check and a node left behind', () => {
 
 describe("v1.15.0's metrics", () => {
   it('8 latency buckets, the SAE C-chain metrics after Helicon, avalanche_upgrade_time_until', async () => {
-    node = await startSim({ validators: 60 });
+    const node = track(await startSim({ validators: 60 }));
     const { metrics } = await state(node);
     const buckets = metrics.filter((s) => s.name === 'avalanche_snowman_consensus_latencies_bucket').map((s) => s.labels.le);
     expect(buckets).toEqual(['1e+09', '2e+09', '3e+09', '4e+09', '5e+09', '6e+09', '7e+09', '8e+09', '+Inf']);
@@ -244,7 +240,7 @@ describe("v1.15.0's metrics", () => {
   });
 
   it('v1.14.2: 4 latency buckets and no SAE metrics', async () => {
-    node = await startSim({ profile: 'v1.14', validators: 60 });
+    const node = track(await startSim({ profile: 'v1.14', validators: 60 }));
     const { metrics } = await state(node);
     expect(metrics.filter((s) => s.name === 'avalanche_snowman_consensus_latencies_bucket')).toHaveLength(5);
     expect(metrics.some((s) => s.name.startsWith('avalanche_evm_transition_'))).toBe(false);

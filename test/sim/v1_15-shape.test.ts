@@ -3,26 +3,18 @@
 // against real nodes.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimNode, type SimNode } from '../../src/sim';
+import { describe, expect, it } from 'vitest';
+import { createSimNode } from '../../src/sim';
 import { diffShapes, shapeOf } from '../node/helpers/shape';
+import { result } from '../helpers/rpc';
+import { shared } from '../helpers/track';
 
 const FIX = join(__dirname, '../fixtures');
 const fixture = (p: string) => JSON.parse(readFileSync(join(FIX, p), 'utf8'));
 const diff = (real: unknown, sim: unknown) => diffShapes(shapeOf(real), shapeOf(sim));
 
-let node: SimNode;
-beforeAll(async () => {
-  node = await createSimNode({ profile: 'v1.15', networkId: 5, validators: 200, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: 600_000 });
-});
-afterAll(async () => {
-  await node?.close();
-});
-
-async function rpc(path: string, method: string, params: unknown = {}): Promise<any> {
-  const r = await fetch(node.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return ((await r.json()) as { result: unknown }).result;
-}
+const node = shared(() => createSimNode({ profile: 'v1.15', networkId: 5, validators: 200, peers: 20, utxos: 10, autoAdvance: false, blockIntervalMs: 600_000 }));
+const rpc = (path: string, method: string, params: unknown = {}) => result<any>(node().url, path, method, params);
 
 describe('simulator v1.15 against v1.15.0 source shapes', () => {
   it('info.upgrades has the keys, in order, of a v1.15 node, with heliconTime', async () => {
@@ -46,8 +38,8 @@ describe('simulator v1.15 against v1.15.0 source shapes', () => {
   });
 
   it('txs 40-42 as getTx JSON: the fields of avalanchego\'s own test txs', async () => {
-    node.tick(45 * 86_400_000);
-    const net = node.network;
+    node().tick(45 * 86_400_000);
+    const net = node().network;
     const byType = new Map<string, string>();
     for (let h = net.height; h > net.height - 8000 && byType.size < 3; h--) {
       const b = net.blockByHeight(h);

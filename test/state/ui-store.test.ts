@@ -2,12 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { lens } from '../../src/state/lenses';
 import { idleResource, resolveOk, type Resource } from '../../src/state/resource';
 import type { UtxoPage, UtxoRow, Validator } from '../../src/state/types';
-import { selectPaneUi, selectValidators } from '../../src/state/selectors';
 import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
 import {
   cursorIndex,
   closePrompt,
-  cyclePane,
   initialUi,
   moveCursor,
   openPrompt,
@@ -16,7 +14,6 @@ import {
   setFilter,
   setPane,
   setPromptText,
-  setSort,
   togglePaused,
   topView,
 } from '../../src/state/ui';
@@ -48,15 +45,6 @@ describe('UI updates', () => {
     expect(popView(ui)).toBe(ui);
   });
 
-  it('toggles sort direction on the same key and resets it on a new key', () => {
-    let ui = setSort(initialUi(), 'validators', 'weight');
-    expect(ui.panes.validators).toMatchObject({ sortKey: 'weight', sortDir: 'asc' });
-    ui = setSort(ui, 'validators', 'weight');
-    expect(ui.panes.validators.sortDir).toBe('desc');
-    ui = setSort(ui, 'validators', 'uptime');
-    expect(ui.panes.validators).toMatchObject({ sortKey: 'uptime', sortDir: 'asc' });
-  });
-
   it('keeps a nav stack that a pane switch clears, plus prompt, filter and pause', () => {
     let ui = setPane(initialUi(), 'blocks');
     ui = pushView(ui, { kind: 'block', id: 'abc' });
@@ -64,7 +52,7 @@ describe('UI updates', () => {
     expect(topView(ui)).toEqual({ kind: 'tx', id: 'def' });
     ui = popView(ui);
     expect(topView(ui)).toEqual({ kind: 'block', id: 'abc' });
-    ui = cyclePane(ui, 1);
+    ui = setPane(ui, 'utxos');
     expect(ui.pane).toBe('utxos');
     expect(ui.nav).toEqual([]);
     ui = moveCursor(ui, 'utxos', 3, keyed(10), 5);
@@ -179,8 +167,8 @@ describe('store', () => {
     expect(after.validators).not.toBe(before.validators);
     expect(after.peers).toBe(before.peers);
     expect(after.ui).toBe(before.ui);
-    expect(selectValidators(PRIMARY_NETWORK_ID)(after).status).toBe('ok');
-    expect(selectValidators(PRIMARY_NETWORK_ID)(b.getState()).status).toBe('idle');
-    expect(selectPaneUi('peers')(after)).toBe(before.ui.panes.peers);
+    expect(lens.validators(PRIMARY_NETWORK_ID).get(after).status).toBe('ok');
+    expect(lens.validators(PRIMARY_NETWORK_ID).get(b.getState()).status).toBe('idle');
+    expect(after.ui.panes.peers).toBe(before.ui.panes.peers);
   });
 });

@@ -1,16 +1,12 @@
-import { describe, expect, it, beforeAll, afterAll } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUILTIN_THEME_DATA } from '../../src/theme/builtin-themes';
 import { BUILTIN_THEMES, ThemeError, defaultThemeFile, defaultThemesDir, loadTheme } from '../../src/theme';
+import { suiteTempDir } from '../helpers/temp-dir';
 
 const themesDir = join(import.meta.dirname, '..', '..', 'themes');
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'avatop-theme-'));
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = suiteTempDir('theme');
 
 function write(name: string, content: unknown): string {
   const p = join(dir, name);

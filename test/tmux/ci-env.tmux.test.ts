@@ -1,17 +1,11 @@
 // A CI variable in the environment must not turn the live monitor into Ink's "print the last frame at exit" mode
 // when it runs on a real terminal (CI runs this suite with CI=true, and so do some operators' shells).
-import { afterEach, describe, expect, it } from 'vitest';
-import { cliCommand, TmuxSession, tmuxAvailable } from './tmux-harness';
-
-let session: TmuxSession | undefined;
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { cliCommand, tmuxAvailable, tmuxSession } from './tmux-harness';
 
 describe.skipIf(!tmuxAvailable())('CI=true on a terminal', () => {
   it('still paints live frames and takes keys', async () => {
-    session = new TmuxSession();
+    const session = tmuxSession();
     session.start(cliCommand('--demo', 'CI=true CONTINUOUS_INTEGRATION=1'));
     await session.waitFor((x) => x.includes('My validator'), 45_000);
     expect(session.alternateOn()).toBe(true);

@@ -1,21 +1,14 @@
 // y inside tmux with tmux's defaults: set-clipboard external drops an application's OSC 52, so avatop says so;
 // with set-clipboard on, the copy lands in a tmux buffer (and from there on the outer terminal's clipboard).
-import { afterEach, describe, expect, it } from 'vitest';
-import { cliCommand, TmuxSession, tmuxAvailable } from './tmux-harness';
+import { describe, expect, it } from 'vitest';
+import { cliCommand, tmuxAvailable, tmuxSession } from './tmux-harness';
 
 const available = tmuxAvailable();
 
-let session: TmuxSession | undefined;
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
-
 describe.skipIf(!available)('copying inside tmux (80x24)', () => {
   it('says copying cannot work under set-clipboard external, and copies once it is on', async () => {
-    session = new TmuxSession();
-    session.start(cliCommand('--demo'), 80, 24);
-    const s = session;
+    const s = tmuxSession();
+    s.start(cliCommand('--demo'), 80, 24);
     s.tmux('set-option', '-g', 'set-clipboard', 'external');
     const screen = await s.waitFor(/Node ID\s+NodeID-\w+/, 45_000);
     const nodeId = /Node ID\s+(NodeID-\w+)/.exec(screen)![1]!;

@@ -1,16 +1,15 @@
 // The real CLI in a real terminal, watching a node that stops and comes back: the header turns within one probe.
 import { describe, expect, it } from 'vitest';
-import { cliCommand, tmuxAvailable } from './tmux-harness';
-import { simSessions } from './sim-session';
+import { cliCommand, tmuxAvailable, tmuxSession } from './tmux-harness';
+import { tmuxSim } from './sim-session';
 
 const available = tmuxAvailable();
-const run = simSessions();
 const header = (screen: string) => screen.split('\n').slice(0, 2).join('\n');
 
 describe.skipIf(!available)('a node stopped under the CLI (tmux)', () => {
   it('says UNREACHABLE and why within one 2 s probe interval, and clears when the node is back', async () => {
-    const sim = await run.sim();
-    const s = run.session();
+    const sim = await tmuxSim();
+    const s = tmuxSession();
     s.start(cliCommand(`--url ${sim.url} --pane validators`));
     await s.waitFor((x) => /P✓ X✓ C✓/.test(header(x)) && /blk\/min/.test(header(x)) && /validators · 1\/\d+/.test(x), 45_000);
 
@@ -23,7 +22,7 @@ describe.skipIf(!available)('a node stopped under the CLI (tmux)', () => {
     expect(header(down)).toMatch(/\(was /);
     expect(down).toMatch(/Node unreachable: connection refused/);
 
-    await run.sim({ port: sim.port });
+    await tmuxSim({ port: sim.port });
     await s.waitFor((x) => /P✓ X✓ C✓/.test(header(x)) && !/UNREACHABLE|Node unreachable/.test(x), 20_000);
   }, 120_000);
 });

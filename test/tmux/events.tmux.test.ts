@@ -4,12 +4,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cliCommand, tmuxAvailable } from './tmux-harness';
-import { simSessions } from './sim-session';
+import { cliCommand, tmuxAvailable, tmuxSession } from './tmux-harness';
+import { tmuxSim } from './sim-session';
 import { runCli } from '../cli/run-cli';
 
 const available = tmuxAvailable();
-const run = simSessions();
 const header = (screen: string) => screen.split('\n').slice(0, 2).join('\n');
 const dirs: string[] = [];
 afterEach(() => {
@@ -20,8 +19,8 @@ describe.skipIf(!available)('the event log (tmux)', () => {
   it('finds an outage in the Events pane after the monitor is restarted, and in avatop events', async () => {
     const stateDir = mkdtempSync(join(tmpdir(), 'avatop-events-tmux-'));
     dirs.push(stateDir);
-    const sim = await run.sim();
-    const s = run.session();
+    const sim = await tmuxSim();
+    const s = tmuxSession();
     s.start(cliCommand(`--url ${sim.url} --state-dir ${stateDir}`), 100, 30);
     await s.waitFor((x) => /P✓ X✓ C✓/.test(header(x)) && /blk\/min/.test(header(x)), 45_000);
 
@@ -35,7 +34,7 @@ describe.skipIf(!available)('the event log (tmux)', () => {
     await s.waitFor(/AVATOP-EXIT=0/, 15_000);
     s.kill();
 
-    const again = run.session();
+    const again = tmuxSession();
     again.start(cliCommand(`--url ${sim.url} --state-dir ${stateDir} --pane events`), 100, 30);
     const pane = await again.waitFor(/unreachable for \d+s \(connection refused\); answering again/, 45_000);
     expect(pane).toMatch(/CRIT/);

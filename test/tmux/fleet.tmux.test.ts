@@ -1,20 +1,19 @@
 // Tried as a new user would: two simulated nodes and a port with nothing behind it, in a real terminal. The fleet
 // pane lists all three (the dead one first, in words), Enter puts a node on screen, f comes back, q quits cleanly.
 import { describe, expect, it } from 'vitest';
-import { cliCommand, tmuxAvailable } from './tmux-harness';
-import { simSessions } from './sim-session';
-import { deadUrl } from '../helpers/dead-url';
+import { cliCommand, tmuxAvailable, tmuxSession } from './tmux-harness';
+import { tmuxSim } from './sim-session';
+import { deadUrl } from '../helpers/ports';
 
 const available = tmuxAvailable();
-const run = simSessions();
 const rowOf = (screen: string, name: string) => screen.split('\n').find((l) => new RegExp(`^.${name.replace(/[.]/g, '\\.')}\\s`).test(l)) ?? '';
 
 describe.skipIf(!available)('the fleet in a real terminal (tmux)', () => {
   it('two simulated nodes and a dead port: rows in words, Enter views a node, f returns, q quits', async () => {
-    const [a, b] = await Promise.all([run.sim({ seed: 41 }), run.sim({ profile: 'v1.11', seed: 42 })]);
+    const [a, b] = await Promise.all([tmuxSim({ seed: 41 }), tmuxSim({ profile: 'v1.11', seed: 42 })]);
     const dead = await deadUrl();
     const deadName = dead.replace('http://', '');
-    const s = run.session();
+    const s = tmuxSession();
     s.start(cliCommand(`--node validator=${a.url} --node backup=${b.url} --url ${dead} --pane fleet`));
     const fleet = await s.waitFor(
       (x) => /connection refused/.test(rowOf(x, deadName)) && /\bup\b.*mainnet/.test(rowOf(x, 'validator')) && /\bup\b.*mainnet/.test(rowOf(x, 'backup')),

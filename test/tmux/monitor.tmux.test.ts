@@ -1,20 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { cliCommand, TmuxSession, tmuxAvailable } from './tmux-harness';
+import { describe, expect, it } from 'vitest';
+import { cliCommand, TmuxSession, tmuxAvailable, tmuxSession } from './tmux-harness';
 
 const available = tmuxAvailable();
 if (!available) process.stderr.write('test/tmux: skipped, tmux is not installed and could not be (apt-get install tmux)\n');
 
-let session: TmuxSession | undefined;
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
-
 describe.skipIf(!available)('avatop in a real terminal (tmux)', () => {
   it('goes through every pane, filters, sorts, reflows on resize, quits and restores the terminal', async () => {
-    session = new TmuxSession();
-    session.start(cliCommand('--demo'));
-    const s = session;
+    const s = tmuxSession();
+    s.start(cliCommand('--demo'));
     await s.waitFor((x) => x.includes('Node ID') && x.includes('My validator'), 45_000);
     expect(s.alternateOn()).toBe(true);
     expect(s.capture()).not.toContain('BEFORE-AVATOP');
@@ -77,18 +70,16 @@ describe.skipIf(!available)('avatop in a real terminal (tmux)', () => {
   }, 120_000);
 
   it('restores the terminal on Ctrl-C and on SIGTERM', async () => {
-    session = new TmuxSession();
-    session.start(cliCommand('--demo --pane peers'));
-    const s = session;
+    const s = tmuxSession();
+    s.start(cliCommand('--demo --pane peers'));
     await s.waitFor(/\d+ peers · 1\/\d+/, 45_000);
     s.keys('C-c');
     await s.waitFor(/AVATOP-EXIT=0/);
     expect(s.alternateOn()).toBe(false);
     s.kill();
 
-    session = new TmuxSession();
-    session.start(cliCommand('--demo'));
-    const t = session;
+    const t = tmuxSession();
+    t.start(cliCommand('--demo'));
     await t.waitFor(/Node ID/, 45_000);
     const pid = t.appPid();
     expect(pid).toBeGreaterThan(0);
@@ -101,27 +92,26 @@ describe.skipIf(!available)('avatop in a real terminal (tmux)', () => {
   it('uses colour by default and none at all under NO_COLOR, the cursor still visible', async () => {
     // SGR colour parameters: 30-37/40-47/90-97/100-107, or extended 38;…/48;….
     const colour = /\x1b\[(?:[0-9;]*;)?(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/;
-    session = new TmuxSession();
-    session.start(cliCommand('--demo --pane validators', 'FORCE_COLOR=1'));
+    const colourful = tmuxSession();
+    colourful.start(cliCommand('--demo --pane validators', 'FORCE_COLOR=1'));
     const styled = async (s: TmuxSession) => {
       await s.waitFor(/validators · 1\/\d+/, 45_000);
       return s.captureStyled();
     };
-    expect(await styled(session)).toMatch(colour);
-    session.kill();
+    expect(await styled(colourful)).toMatch(colour);
+    colourful.kill();
 
-    session = new TmuxSession();
-    session.start(cliCommand('--demo --pane validators', 'FORCE_COLOR=1 NO_COLOR=1'));
-    const plain = await styled(session);
+    const noColour = tmuxSession();
+    noColour.start(cliCommand('--demo --pane validators', 'FORCE_COLOR=1 NO_COLOR=1'));
+    const plain = await styled(noColour);
     expect(plain).not.toMatch(colour);
     // The cursor row: the marker and reverse video.
     expect(plain).toMatch(/\x1b\[[0-9;]*7[0-9;]*m›NodeID-/);
   }, 120_000);
 
   it('refuses to start the UI when stdout is not a terminal and names the one-shot commands', async () => {
-    session = new TmuxSession();
-    session.start(cliCommand('--demo | cat'));
-    const s = session;
+    const s = tmuxSession();
+    s.start(cliCommand('--demo | cat'));
     const screen = await s.waitFor(/avatop status/, 45_000);
     expect(screen).toMatch(/needs an interactive terminal/);
     expect(screen).toMatch(/avatop get <what>/);

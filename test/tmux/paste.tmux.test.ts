@@ -1,21 +1,14 @@
 // Bracketed paste in a real terminal: tmux's paste-buffer -p wraps the text in ESC[200~ … ESC[201~ only when the
 // application asked for it, so this checks both that avatop turns it on and that pasted text is taken as text.
-import { afterEach, describe, expect, it } from 'vitest';
-import { cliCommand, TmuxSession, tmuxAvailable } from './tmux-harness';
+import { describe, expect, it } from 'vitest';
+import { cliCommand, tmuxAvailable, tmuxSession } from './tmux-harness';
 
 const available = tmuxAvailable();
 
-let session: TmuxSession | undefined;
-afterEach(() => {
-  session?.kill();
-  session = undefined;
-});
-
 describe.skipIf(!available)('pasting into avatop in tmux (80x24)', () => {
   it('a pasted pane name with its newline goes to the : prompt and opens it; a pasted "q" does not quit', async () => {
-    session = new TmuxSession();
-    session.start(cliCommand('--demo'), 80, 24);
-    const s = session;
+    const s = tmuxSession();
+    s.start(cliCommand('--demo'), 80, 24);
     await s.waitFor((x) => x.includes('Node ID'), 45_000);
     // Without bracketed paste these would be keys: v (nothing), a, l, i, d, s (sort) … and q would quit.
     s.tmux('set-buffer', '-b', 'p', 'q');

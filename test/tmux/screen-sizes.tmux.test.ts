@@ -3,17 +3,16 @@
 // above the fold; at 200x60 the overview's cards are two columns and the BLS key is whole. `status -o line` in a
 // terminal too: the one line a tmux status bar shows.
 import { describe, expect, it } from 'vitest';
-import { cliCommand, tmuxAvailable } from './tmux-harness';
-import { simSessions } from './sim-session';
+import { cliCommand, tmuxAvailable, tmuxSession } from './tmux-harness';
+import { tmuxSim } from './sim-session';
 
 const available = tmuxAvailable();
-const run = simSessions();
 const SIM = { scenario: 'near-threshold', subnets: 3 } as const;
 
 describe.skipIf(!available)('small and large terminals (tmux)', () => {
   it('80x24: budget and data age on header line 2, the whole reward card above the fold, nothing past column 80', async () => {
-    const node = await run.sim(SIM);
-    const s = run.session();
+    const node = await tmuxSim(SIM);
+    const s = tmuxSession();
     s.start(cliCommand(`--url ${node.url}`), 80, 24);
     const f = await s.waitFor((x) => /budget \d+h \d\dm/.test(x.split('\n')[1] ?? '') && /^Ends\s+ends /m.test(x) && /^Subnet /m.test(x), 45_000);
     const rows = f.split('\n');
@@ -29,9 +28,9 @@ describe.skipIf(!available)('small and large terminals (tmux)', () => {
   }, 120_000);
 
   it('200x60: two columns, the reward card at the top of the right one, the BLS key whole', async () => {
-    const node = await run.sim(SIM);
+    const node = await tmuxSim(SIM);
     const key = node.network.nodePop.publicKeyHex;
-    const s = run.session();
+    const s = tmuxSession();
     s.start(cliCommand(`--url ${node.url}`), 200, 60);
     const f = await s.waitFor((x) => x.includes(key) && /Reward this period/.test(x) && /^Budget|\s{2}Budget\s+\d/m.test(x) && /Min delegator stake/.test(x), 45_000);
     const rows = f.split('\n');
@@ -48,8 +47,8 @@ describe.skipIf(!available)('small and large terminals (tmux)', () => {
   }, 120_000);
 
   it('status -o line in a terminal: one line, then status\'s exit code', async () => {
-    const node = await run.sim(SIM);
-    const s = run.session();
+    const node = await tmuxSim(SIM);
+    const s = tmuxSession();
     s.start(cliCommand(`status -o line --url ${node.url}`), 120, 10);
     const f = await s.waitFor(/AVATOP-EXIT=\d+/, 60_000);
     const rows = f.split('\n');

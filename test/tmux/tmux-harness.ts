@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
+import { track } from '../helpers/track';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -93,6 +94,11 @@ export class TmuxSession {
       // already gone
     }
   }
+}
+
+/** A private tmux server for the running test, killed when the test ends (passed or failed). */
+export function tmuxSession(): TmuxSession {
+  return track(new TmuxSession(), (s) => s.kill());
 }
 
 /** The shell command the session runs: a marker before, the CLI, then its exit status, then it stays open. */

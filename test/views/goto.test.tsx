@@ -86,41 +86,37 @@ describe('resolveGoto against the simulated node', () => {
 describe('the : prompt on screen', () => {
   it('opens a tx, a block by height, a validator, an address and a pane, one key per step', async () => {
     const s = await startViewScreen();
-    try {
-      await s.waitFor(/Node ID/);
-      const txId = s.sim.network.lastBlock.txIds[0] ?? s.sim.network.validators[0]!.txIdStr;
-      await s.press(':', /^: /m);
-      await s.press(txId, new RegExp(txId.slice(-8)));
-      await s.press(KEY.enter, (f) => /is a transaction/.test(f) && /status\s+Committed/.test(f));
-      await s.press(KEY.escape, /Node ID/);
+    await s.waitFor(/Node ID/);
+    const txId = s.sim.network.lastBlock.txIds[0] ?? s.sim.network.validators[0]!.txIdStr;
+    await s.press(':', /^: /m);
+    await s.press(txId, new RegExp(txId.slice(-8)));
+    await s.press(KEY.enter, (f) => /is a transaction/.test(f) && /status\s+Committed/.test(f));
+    await s.press(KEY.escape, /Node ID/);
 
-      const h = s.sim.network.height - 2;
-      await s.press(':', /^: /m);
-      await s.press(String(h), new RegExp(`: ${h}`));
-      await s.press(KEY.enter, (f) => f.includes(`block at height ${h}`) && /Transactions \(/.test(f));
-      await s.press(KEY.escape, /Node ID/);
+    const h = s.sim.network.height - 2;
+    await s.press(':', /^: /m);
+    await s.press(String(h), new RegExp(`: ${h}`));
+    await s.press(KEY.enter, (f) => f.includes(`block at height ${h}`) && /Transactions \(/.test(f));
+    await s.press(KEY.escape, /Node ID/);
 
-      const v = s.sim.network.validators[3]!;
-      await s.press(':', /^: /m);
-      await s.press(v.nodeIdStr, new RegExp(v.nodeIdStr.slice(-8)));
-      await s.press(KEY.enter, (f) => f.includes(v.nodeIdStr) && /Delegators \(\d+/.test(f));
-      await s.press(KEY.escape, /Node ID/);
+    const v = s.sim.network.validators[3]!;
+    await s.press(':', /^: /m);
+    await s.press(v.nodeIdStr, new RegExp(v.nodeIdStr.slice(-8)));
+    await s.press(KEY.enter, (f) => f.includes(v.nodeIdStr) && /Delegators \(\d+/.test(f));
+    await s.press(KEY.escape, /Node ID/);
 
-      const w = s.sim.network.wallets[0]!.str;
-      await s.press(':', /^: /m);
-      await s.press(w, new RegExp(w.slice(-8)));
-      await s.press(KEY.enter, (f) => /UTXOs of P-avax/.test(f) && /utxos? · 1\/\d+/i.test(f));
+    const w = s.sim.network.wallets[0]!.str;
+    await s.press(':', /^: /m);
+    await s.press(w, new RegExp(w.slice(-8)));
+    await s.press(KEY.enter, (f) => /UTXOs of P-avax/.test(f) && /utxos? · 1\/\d+/i.test(f));
 
-      await s.press(':', /^: /m);
-      await s.press('validators', /: validators/);
-      await s.press(KEY.enter, /validators · 1\/\d+/);
+    await s.press(':', /^: /m);
+    await s.press('validators', /: validators/);
+    await s.press(KEY.enter, /validators · 1\/\d+/);
 
-      await s.press(':', /^: /m);
-      await s.press('what?', /: what\?/);
-      await s.press(KEY.enter, /"what\?" is not an ID/);
-    } finally {
-      await s.close();
-    }
+    await s.press(':', /^: /m);
+    await s.press('what?', /: what\?/);
+    await s.press(KEY.enter, /"what\?" is not an ID/);
   });
 });
 
@@ -131,14 +127,10 @@ describe('the subnet view', () => {
     expect(describeEmptyId('chain.subnetID', PRIMARY_NETWORK_ID)).toBe('primary network');
     expect(describeEmptyId('managerChainID', 'abc')).toBe('abc');
     const s = await startViewScreen();
-    try {
-      await s.waitFor(/Node ID/);
-      const subnet = s.sim.network.subnets[0]!;
-      await s.press(':', /^: /m);
-      await s.press(`${subnet.idStr}\r`, (f) => /is a subnet/.test(f) && /conversionID\s+none/.test(f));
-      expect(s.lastFrame()).not.toMatch(/LpoYY/);
-    } finally {
-      await s.close();
-    }
+    await s.waitFor(/Node ID/);
+    const subnet = s.sim.network.subnets[0]!;
+    await s.press(':', /^: /m);
+    await s.press(`${subnet.idStr}\r`, (f) => /is a subnet/.test(f) && /conversionID\s+none/.test(f));
+    expect(s.lastFrame()).not.toMatch(/LpoYY/);
   }, 60_000);
 });

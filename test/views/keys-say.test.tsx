@@ -1,19 +1,12 @@
 // The footer and help offer only what works where they are shown, and keys that cannot act say why.
-import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startViewScreen, type ViewScreen } from './screen';
-
-let screen: ViewScreen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { KEY, startViewScreen } from './screen';
 
 const footer = (f: string) => f.trimEnd().split('\n').at(-1) ?? '';
 
 describe('keys that say what they do', () => {
   it('offers x raw only on a transaction, and none of y/x under the help', async () => {
-    screen = await startViewScreen({ columns: 140, rows: 45 });
-    const s = screen;
+    const s = await startViewScreen({ columns: 140, rows: 45 });
     await s.waitFor(/Node ID/);
     await s.press('3', /validators · 1\/\d+/);
     let f = await s.press(KEY.enter, /Delegators \(\d+/);
@@ -27,8 +20,7 @@ describe('keys that say what they do', () => {
   }, 60_000);
 
   it('r while paused says so; y on the overview copies the node ID', async () => {
-    screen = await startViewScreen({ columns: 80, rows: 24 });
-    const s = screen;
+    const s = await startViewScreen({ columns: 80, rows: 24 });
     await s.waitFor(/Node ID\s+NodeID-/);
     await s.press('y', /copied NodeID-/);
     expect(s.copies).toEqual([s.sim.nodeId]);
@@ -37,8 +29,7 @@ describe('keys that say what they do', () => {
   }, 60_000);
 
   it('Esc in the / prompt cancels the edit and keeps the filter already set; Ctrl-U empties it', async () => {
-    screen = await startViewScreen({ columns: 80, rows: 24 });
-    const s = screen;
+    const s = await startViewScreen({ columns: 80, rows: 24 });
     await s.waitFor(/Node ID/);
     await s.press('3', /validators · 1\/\d+/);
     const filter = () => s.store.getState().ui.panes.validators.filter;

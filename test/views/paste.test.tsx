@@ -1,22 +1,15 @@
 // Text that arrives with its Enter in one chunk (a paste, tmux send-keys, fast typing) and bracketed paste, on the
 // real App against the simulated node: typed text is taken whole and its Enter accepts it; pasted text is never
 // taken as key commands.
-import { afterEach, describe, expect, it } from 'vitest';
-import { KEY, startViewScreen, type ViewScreen } from './screen';
+import { describe, expect, it } from 'vitest';
+import { KEY, startViewScreen } from './screen';
 import { SUPPORTED_SIZES } from '../app/harness';
 
 const paste = (text: string) => `\x1b[200~${text}\x1b[201~`;
 
-let screen: ViewScreen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
-
 describe.each(SUPPORTED_SIZES)('text and Enter in one chunk at $columns x $rows', (size) => {
   it('`:` then "validators" with its Enter in one write opens the pane, and the next keys are keys again', async () => {
-    screen = await startViewScreen(size);
-    const s = screen;
+    const s = await startViewScreen(size);
     await s.waitFor(/Node ID/);
     await s.press(':validators\r', (f) => /validators · 1\/\d+/.test(f) && !/^: /m.test(f));
     // j moves the cursor; it is not typed into a prompt that should have closed.
@@ -26,8 +19,7 @@ describe.each(SUPPORTED_SIZES)('text and Enter in one chunk at $columns x $rows'
   }, 60_000);
 
   it('a pasted tx ID with a trailing newline opens it; pasted "q" and ":" are text in the prompt', async () => {
-    screen = await startViewScreen(size);
-    const s = screen;
+    const s = await startViewScreen(size);
     await s.waitFor(/Node ID/);
     const txId = s.sim.network.lastBlock.txIds[0] ?? s.sim.network.validators[0]!.txIdStr;
     await s.press(paste(`${txId}\n`), (f) => /is a transaction/.test(f) && /status\s+Committed/.test(f));
@@ -38,8 +30,7 @@ describe.each(SUPPORTED_SIZES)('text and Enter in one chunk at $columns x $rows'
   }, 60_000);
 
   it('the / filter takes text and Enter in one write, and a paste into it stays text', async () => {
-    screen = await startViewScreen(size);
-    const s = screen;
+    const s = await startViewScreen(size);
     await s.waitFor(/Node ID/);
     await s.press('3', /validators · 1\/\d+/);
     await s.press('/', /^filter \//m);
@@ -51,8 +42,7 @@ describe.each(SUPPORTED_SIZES)('text and Enter in one chunk at $columns x $rows'
 
 describe('console forms', () => {
   it('a field takes text with its Enter from one write', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     await s.waitFor(/Node ID/);
     await s.press('0', /RPC console/);
     await s.press('/getBlockByHeight\r', (f) => /^›platform\.getBlockByHeight/m.test(f) && !f.includes('▏'));

@@ -1,19 +1,13 @@
 // A Banff proposal block carries its proposal tx (e.g. the RewardValidatorTx an operator looks for) beside a list
 // of decision txs that is usually empty: the blocks pane counted 0 and the block view said "Transactions (0) none"
 // (issue 14, item 4).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { decodeBlock, txsInBlock } from '../../src/codec';
 import { blockFromResult } from '../../src/poll/transforms';
 import { defaultDecoders } from '../../src/poll/decoders';
 import { blockLines } from '../../src/views/BlockView';
-import { KEY, cursorLine, moveTo, startViewScreen, type ViewScreen } from './screen';
-
-let screen: ViewScreen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { KEY, cursorLine, moveTo, startViewScreen } from './screen';
 
 // A proposal block with one decision tx (BaseTx) and its proposal tx (AdvanceTimeTx), from the codec fixtures.
 const fixture = JSON.parse(readFileSync(new URL('../fixtures/codec/block_29_BanffProposalBlock__synthesized.json', import.meta.url), 'utf8')) as { hexWithChecksum: string };
@@ -30,8 +24,7 @@ describe('proposal blocks list their transaction', () => {
   });
 
   it('shows a simulated RewardValidatorTx in the blocks pane and the block view, and Enter opens it', async () => {
-    screen = await startViewScreen({ sim: { autoAdvance: false } });
-    const s = screen;
+    const s = await startViewScreen({ sim: { autoAdvance: false } });
     const net = s.sim.network;
     // Move time on until a staker ends and is rewarded: a proposal block followed by its commit or abort block.
     let proposal: number | undefined;

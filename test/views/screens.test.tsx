@@ -1,13 +1,11 @@
 // Drill-down views against the simulated node over loopback: block → tx → status, validator → delegators and its
 // staking tx, UTXO → its tx, copy with y. One key per step, then wait for what it should show.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { osc52 } from '../../src/terminal/osc52';
 import { formatId } from '../../src/codec/cb58';
 import { decodeHex } from '../../src/codec/hex';
 import { decodeUtxo } from '../../src/codec/pchain/utxo';
 import { KEY, cursorLine, moveTo, startViewScreen, type ViewScreen } from './screen';
-
-let screen: ViewScreen | undefined;
 
 /**
  * Walks back from the tip to a block tx with an output and returns the output's first owner; blocks the node no
@@ -40,15 +38,10 @@ async function recentOutputAddress(s: ViewScreen): Promise<string> {
   }
   throw new Error('no recent tx with outputs');
 }
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
 
 describe('drill-down views', () => {
   it('block → transaction → status, parent and child blocks, raw toggle, copy', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     await s.press('8', /blocks · 1\/\d+[\s\S]*Banff\w+Block/);
     // The newest block may be empty: walk down to one with transactions.
     await moveTo(s, /Banff\w+Block\s+[1-9]/);
@@ -88,8 +81,7 @@ describe('drill-down views', () => {
   });
 
   it('validator → delegators, delegation capacity, weight history, and its staking tx', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     await s.press('3', /validators · 1\/\d+/);
     let f = await s.press(KEY.enter, /Delegators \(\d+/);
     await s.waitFor((fr) => /^›staking tx\s+\w+/.test(cursorLine(fr)));
@@ -111,8 +103,7 @@ describe('drill-down views', () => {
   });
 
   it('UTXO → the tx that created it', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     // An address that received an output of a recent tx, so the UTXO's creating tx is on the chain.
     const address = await recentOutputAddress(s);
     await s.press('9', /No addresses yet/);
@@ -135,8 +126,7 @@ describe('drill-down views', () => {
   });
 
   it('copies a table row\'s ID with y', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     await s.press('3', /validators · 1\/\d+/);
     // The column may cut the ID short ("NodeID-KQasx…"): y copies the whole of it.
     const node = /NodeID-\w+/.exec(cursorLine(s.lastFrame()))![0];
@@ -147,8 +137,7 @@ describe('drill-down views', () => {
   });
 
   it('polls what a view shows only while it is open', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     const txId = s.sim.network.pastRewardedTxs[0]!;
     await s.waitFor(/Node ID/);
     await s.press(':', /^: /m);
@@ -167,8 +156,7 @@ describe('drill-down views', () => {
   });
 
   it('uses getMaxStakeAmount on a spec-era node (v1.11)', async () => {
-    screen = await startViewScreen({ sim: { profile: 'v1.11' } });
-    const s = screen;
+    const s = await startViewScreen({ sim: { profile: 'v1.11' } });
     await s.press('3', /validators · 1\/\d+/);
     await s.press(KEY.enter, /Delegators \(\d+/);
     await s.waitFor(/getMaxStakeAmount for the rest of the period/);

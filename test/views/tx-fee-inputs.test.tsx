@@ -1,13 +1,7 @@
 // The tx view (issue 30, items 6 and 10): the fee a tx burned, and an input whose tx the node does not have.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatAvax } from '../../src/format/avax';
 import { KEY, cursorLine, moveTo, startViewScreen, type ViewScreen } from './screen';
-
-let screen: ViewScreen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
 
 type J = Record<string, any>;
 const amount = (o: J | undefined): bigint => (o === undefined ? 0n : o.amount !== undefined ? BigInt(o.amount) : amount(o.output ?? o.input));
@@ -41,8 +35,7 @@ async function recentSpendingTx(s: ViewScreen): Promise<{ id: string; fee: bigin
 
 describe('the tx view', () => {
   it('says the fee a tx burned; an input whose tx the node does not have says so, in words', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     await s.waitFor(/Node ID/);
     const { id, fee } = await recentSpendingTx(s);
     expect(fee).toBeGreaterThan(0n);

@@ -1,16 +1,10 @@
 // A field never shows an error message as its value: it says what is unknown and why, in words, with the node's
 // own words in parentheses (issue 14, item 9: the UTXO view's "type" read "platform.getTx: couldn't get tx: not
 // found").
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeUnknown, idleResource, markUnsupported, resolveError } from '../../src/state/resource';
 import { RpcError, TransportError } from '../../src/rpc/errors';
-import { KEY, cursorLine, moveTo, startViewScreen, type ViewScreen } from './screen';
-
-let screen: ViewScreen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { KEY, cursorLine, moveTo, startViewScreen } from './screen';
 
 describe('describeUnknown', () => {
   const meta = { at: 0 };
@@ -29,8 +23,7 @@ describe('describeUnknown', () => {
 
 describe('the UTXO view', () => {
   it('says in words why the creating tx’s type is unknown, never the node’s error as the type', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     // The simulated wallets' UTXOs come from txs older than what the node keeps: getTx answers "not found".
     const address = s.sim.network.wallets[0]!.str;
     await s.press('9', /No addresses yet/);

@@ -1,15 +1,9 @@
 // The validator view says once whether this node is connected to the validator (issue 30, item 10: "connected yes"
 // and "peer not connected to this node" a few lines apart), and draws a weight history only for a node that was in
 // the set, apart from its words.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
 import { KEY, startViewScreen, type ViewScreen } from './screen';
-
-let screen: ViewScreen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
 
 const SPARK = /[▁▂▃▄▅▆▇█]/;
 
@@ -21,8 +15,7 @@ async function open(s: ViewScreen, nodeId: string, until: RegExp | ((f: string) 
 
 describe('the validator view', () => {
   it("this node's own record: connected as the node itself, never a missing peer", async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     await s.waitFor(/Node ID/);
     const f = await open(s, s.sim.nodeId, (x) => /Seen by this node as a peer/.test(x) && /peer\s+this node itself/.test(x));
     expect(f).toMatch(/connected\s+this node itself/);
@@ -31,8 +24,7 @@ describe('the validator view', () => {
   });
 
   it('a validator this node is not connected to: "no" in both places', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     await s.press('3', /validators · 1\/\d+/);
     const rows = s.store.getState().validators.bySubnet[PRIMARY_NETWORK_ID]!.data!.rows.map((r) => r.value);
     const peers = new Set(s.sim.network.peers.keys());
@@ -43,8 +35,7 @@ describe('the validator view', () => {
   });
 
   it('a peer that is not a validator: its words, and no weight line drawn', async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     await s.press('3', /validators · 1\/\d+/);
     const set = new Set(s.store.getState().validators.bySubnet[PRIMARY_NETWORK_ID]!.data!.rows.map((r) => r.value.nodeID));
     const outsider = [...s.sim.network.peers.keys()].find((id) => !set.has(id))!;
@@ -56,8 +47,7 @@ describe('the validator view', () => {
   });
 
   it("a subnet validator's view names its subnet by its chains", async () => {
-    screen = await startViewScreen();
-    const s = screen;
+    const s = await startViewScreen();
     await s.press('3', /primary network \(1\/[2-9]\d*\)/);
     const g = await s.press('n', /subnet \w+…\w+ \((.+)\) \(2\/\d+\)/);
     const id = s.store.getState().ui.subnet!;

@@ -3,10 +3,10 @@
 // sybil protection stays on exactly as on a real local net. Logs are kept when the caller says the run failed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePorts } from '../../helpers/ports';
 
 const stakingDir = resolve(fileURLToPath(new URL('../../fixtures/local-staking', import.meta.url)));
 
@@ -38,24 +38,6 @@ export interface LocalNetwork {
   /** Milliseconds from spawn until every node answered /ext/health with 200. */
   startupMs: number;
   stop(opts?: { keepLogs?: boolean }): Promise<void>;
-}
-
-/** Asks the OS for `count` distinct free TCP ports on loopback. */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<import('node:net').Server>((res, rej) => {
-          const s = createServer();
-          s.once('error', rej);
-          s.listen(0, '127.0.0.1', () => res(s));
-        }),
-    ),
-  );
-  const ports = servers.map((s) => (s.address() as import('node:net').AddressInfo).port);
-  await Promise.all(servers.map((s) => new Promise((res) => s.close(res))));
-  return ports;
 }
 
 function nodeArgs(version: string, n: LocalNode, bootstrapper: LocalNode | undefined, extra: string[]): string[] {

@@ -39,22 +39,10 @@ import { PROBES, sendProbe } from './probes';
 import { diffShapes, shapeOf } from './shape';
 import { discoverTargets, EXPECTED_RPC_ERRORS } from './targets';
 import { liveParams, type Targets } from '../../helpers/method-fixtures';
+import { compareReleases, supportedAt } from '../../helpers/versions';
 import { ewoq, generateActivity, loadContext, receiver, stakeBriefly, LOCAL_NETWORK_ID, type Activity, type Issued } from './wallet';
 
 export type SimProfile = 'v1.11' | 'v1.14';
-
-function cmpVersion(a: string, b: string): number {
-  const pa = a.replace(/^v/, '').split('.').map(Number);
-  const pb = b.replace(/^v/, '').split('.').map(Number);
-  for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
-  return 0;
-}
-
-export function supportedAt(version: string, d: { since?: string; removedIn?: string }): boolean {
-  if (d.since && cmpVersion(version, d.since) < 0) return false;
-  if (d.removedIn && cmpVersion(version, d.removedIn) >= 0) return false;
-  return true;
-}
 
 interface ChainItem {
   kind: 'block' | 'tx';
@@ -192,12 +180,12 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
         // Quantities a node of this version cannot serve yet: the disk percentage came in v1.14.0, the upgrade
         // countdown gauge (node/node.go, futureupgrade) in v1.13.0.
         const notYet = [
-          ...(cmpVersion(version, 'v1.14.0') < 0 ? ['diskAvailablePercent'] : []),
-          ...(cmpVersion(version, 'v1.13.0') < 0 ? ['upgradeTimeUntil'] : []),
+          ...(compareReleases(version, 'v1.14.0') < 0 ? ['diskAvailablePercent'] : []),
+          ...(compareReleases(version, 'v1.13.0') < 0 ? ['upgradeTimeUntil'] : []),
         ];
         expect(missing.sort()).toEqual(notYet.sort());
         // Older nodes write the names from before v1.11.8; today's the namespaced ones.
-        expect(m.from.residentBytes).toBe(cmpVersion(version, 'v1.11.8') < 0 ? 'avalanche_process_resident_memory_bytes' : 'avalanche_process_process_resident_memory_bytes');
+        expect(m.from.residentBytes).toBe(compareReleases(version, 'v1.11.8') < 0 ? 'avalanche_process_resident_memory_bytes' : 'avalanche_process_process_resident_memory_bytes');
         expect(m.values.peers).toBeGreaterThan(0);
       });
     });
@@ -487,7 +475,7 @@ export function conformanceSuite(version: string, profile: SimProfile): void {
           const realTarget = { address: ewoq.pAddress, height: await heightOf(net.url) };
           const simTarget = { address: sim.network?.wallets?.[0]?.str ?? '', height: await heightOf(sim.url) };
           for (const p of PROBES) {
-            if (p.onlyFrom && cmpVersion(version, p.onlyFrom) < 0) continue;
+            if (p.onlyFrom && compareReleases(version, p.onlyFrom) < 0) continue;
             const real = await sendProbe(net.url, p, realTarget);
             captured[p.name] = real;
             let other;
