@@ -18,14 +18,15 @@ export interface Timing {
 export function createTiming(o: { intervals: Intervals; heavyMinMs: number; byteBudgetPerSec: number; unsupportedRetryMs: number }): Timing {
   const { intervals, heavyMinMs } = o;
   const costMs = (bytes: number | undefined) => (o.byteBudgetPerSec > 0 && bytes ? (bytes / o.byteBudgetPerSec) * 1000 : 0);
-  const heavyFloorMs = (e: Entry) => Math.max(heavyMinMs, costMs(e.lastBytes));
+  // A probe at --interval sees every block; what a block makes due still waits the (possibly slowed) tick.
+  const heavyFloorMs = (e: Entry) => Math.max(heavyMinMs, intervals.tickMs, costMs(e.lastBytes));
 
   function intervalOf(e: Entry, s: AvatopState): number {
     const spec = e.spec;
     if (spec.intervalMs) return Math.max(spec.intervalMs(s, intervals), costMs(e.lastBytes));
     switch (spec.cadence) {
       case 'tick':
-        return Math.max(intervals.tickMs, costMs(e.lastBytes));
+        return Math.max(spec.probe ? Math.min(intervals.probeMs, intervals.tickMs) : intervals.tickMs, costMs(e.lastBytes));
       case 'slow':
         return Math.max(intervals.slowMs, costMs(e.lastBytes));
       case 'height':

@@ -100,6 +100,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   const clock = opts.clock ?? systemClock;
   const base: Intervals = {
     tickMs: opts.intervalMs ?? 2_000,
+    probeMs: opts.intervalMs ?? 2_000,
     slowMs: opts.slowMs ?? 30_000,
     maxAgeMs: opts.maxAgeMs ?? 5 * 60_000,
   };
@@ -160,9 +161,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       random: opts.random,
       backoff: opts.backoff,
       unsupportedRetryMs: opts.unsupportedRetryMs,
-      // Read when a probe fails: the cadence of now (setTickMs), not of the entry's start.
+      // The probe's pace, also while it fails: --interval at the slowest, whatever setTickMs made of the rest.
       get tickMs() {
-        return intervals.tickMs;
+        return Math.min(intervals.probeMs, intervals.tickMs);
       },
       ctx,
       heights,

@@ -171,6 +171,19 @@ describe('scheduler', () => {
     expect(h.node.count('platform.getHeight')).toBe(slow);
   });
 
+  it('setTickMs slower than --interval: the liveness probe keeps --interval (the event log sees an outage as the monitor would), the rest the new cadence', async () => {
+    h = await startHarness({ intervalMs: 2_000 });
+    h.scheduler.start();
+    await h.quiesce();
+    h.scheduler.setTickMs(60_000);
+    await h.run(3_000);
+    const heights = h.node.count('platform.getHeight');
+    const stamps = h.node.count('platform.getTimestamp');
+    await h.run(40_000);
+    expect(h.node.count('platform.getHeight')).toBeGreaterThanOrEqual(heights + 15);
+    expect(h.node.count('platform.getTimestamp')).toBeLessThanOrEqual(stamps + 1);
+  });
+
   it('two nodes of one network given one block cache read each block once between them (the exporter)', async () => {
     const shared = new Map();
     h = await startHarness({ blockCache: () => shared });
