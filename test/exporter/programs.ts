@@ -2,7 +2,7 @@
 // them). Where they are missing, the tests that need them say so in their name and skip, except under CI
 // (AVATOP_CI), where a missing program fails the run instead of passing silently.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
+import { until as untilEvery } from '../helpers/until';
 import { BIN } from '../cli/run-cli';
 
 function which(names: string[]): string | undefined {
@@ -28,16 +28,7 @@ export function missing(...programs: Array<[string, string | undefined]>): strin
   return `needs ${absent.join(' and ')} (apt-get install prometheus prometheus-alertmanager)`;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../helpers/ports';
 
 export interface Running {
   readonly child: ChildProcess;
@@ -92,17 +83,7 @@ export function startExporter(args: string[]): Promise<Running> {
   return start(process.execPath, [BIN, 'exporter', ...args], /serving http:\/\//, { AVATOP_FROM_SOURCE: '1' });
 }
 
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, everyMs = 250): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < deadline) {
-    try {
-      const v = await probe();
-      if (v !== undefined) return v;
-    } catch (err) {
-      last = err;
-    }
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-  throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+/** The exporter's processes answer slowly on a busy machine: a minute, every quarter second. */
+export function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000, everyMs = 250): Promise<T> {
+  return untilEvery(what, probe, timeoutMs, everyMs);
 }

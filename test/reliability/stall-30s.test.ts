@@ -9,15 +9,13 @@ import { createClient } from '../../src/rpc/client';
 import { createSimNode } from '../../src/sim/index';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { expectWords, watchUnhandledRejections } from './helpers';
+import { until } from '../helpers/until';
 
 watchUnhandledRejections();
 
-async function until(store: AvatopStore, test: (s: ReturnType<AvatopStore['getState']>) => boolean, timeoutMs: number, what: string) {
-  const deadline = Date.now() + timeoutMs;
-  while (!test(store.getState())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** Until the store passes `test`. */
+function untilStore(store: AvatopStore, test: (s: ReturnType<AvatopStore['getState']>) => boolean, timeoutMs: number, what: string): Promise<true> {
+  return until(what, () => (test(store.getState()) ? true : undefined), timeoutMs, 50);
 }
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -34,12 +32,12 @@ it('a 30 s stall: "timed out" after 10 s, the last data kept stale, fresh data a
   const scheduler = createScheduler({ client, store }); // default interval: 2 s
   cleanup.push(async () => scheduler.stop());
   scheduler.start();
-  await until(store, (s) => s.pchain.height.status === 'ok' && s.node.id.status === 'ok', 20_000, 'first data');
+  await untilStore(store, (s) => s.pchain.height.status === 'ok' && s.node.id.status === 'ok', 20_000, 'first data');
   const h0 = store.getState().pchain.height.data;
 
   const began = Date.now();
   sim.faults.add({ kind: 'stall', ms: 30_000 });
-  await until(store, (s) => s.pchain.height.status === 'error', 25_000, 'the first timeout');
+  await untilStore(store, (s) => s.pchain.height.status === 'error', 25_000, 'the first timeout');
   const stalled = store.getState().pchain.height;
   expect(Date.now() - began).toBeGreaterThanOrEqual(9_000); // not before the client's own timeout
   expectWords(stalled.error?.short, /timed out/);
@@ -47,10 +45,10 @@ it('a 30 s stall: "timed out" after 10 s, the last data kept stale, fresh data a
   expect(stalled.stale).toBe(true);
 
   // The stall lasts 30 s from its start; the monitor keeps the old data throughout.
-  await until(store, (s) => Date.now() - began >= 30_000 && s.pchain.height.data === h0, 40_000, 'the end of the stall');
+  await untilStore(store, (s) => Date.now() - began >= 30_000 && s.pchain.height.data === h0, 40_000, 'the end of the stall');
   expect(store.getState().pchain.height.stale).toBe(true);
   sim.faults.clear();
   // What was in flight at that moment still waits out its 10 s; then the backoff; then fresh data.
-  await until(store, (s) => s.pchain.height.status === 'ok' && !s.pchain.height.stale, 30_000, 'recovery');
+  await untilStore(store, (s) => s.pchain.height.status === 'ok' && !s.pchain.height.stale, 30_000, 'recovery');
   expect(store.getState().pchain.height.data! >= h0!).toBe(true);
 }, 120_000);

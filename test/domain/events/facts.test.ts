@@ -6,6 +6,7 @@ import { startHeadlessSession, type HeadlessSession } from '../../../src/exporte
 import { nodeFacts } from '../../../src/domain/events/facts';
 import { observe, INITIAL_TRACKER, type TrackerState } from '../../../src/domain/events/tracker';
 import type { EventLine } from '../../../src/domain/events/record';
+import { until } from '../../helpers/until';
 
 let sim: SimNode | undefined;
 let session: HeadlessSession | undefined;
@@ -16,15 +17,6 @@ afterEach(async () => {
   sim = undefined;
 });
 
-async function until<T>(what: string, f: () => T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = f();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('facts from a polled store', () => {
   it('read checks, stake, bootstrap state, version and this node\'s validations; the node\'s changes become events', async () => {
