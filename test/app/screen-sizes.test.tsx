@@ -3,6 +3,8 @@
 // is above the fold; at 200x60 the overview's cards are two balanced columns and the BLS keys are whole.
 import { describe, expect, it } from 'vitest';
 import { startScreen } from './harness';
+import type { EventBook } from '../../src/domain/events/book';
+import type { EventLine } from '../../src/domain/events/record';
 
 const SIM = { scenario: 'near-threshold', validators: 120, peers: 30, utxos: 10, subnets: 3 } as const;
 const lines = (f: string) => f.split('\n');
@@ -42,5 +44,38 @@ describe('small and large terminals (Ink)', () => {
     const rightStart = rows[3]!.indexOf("Reward this period");
     expect(rightStart).toBeGreaterThanOrEqual(rows.find((r) => r.startsWith('BLS key'))!.indexOf(key) + key.length + 2);
     expect(rows.slice(4, 20).filter((r) => r.slice(rightStart).trim().length > 0).length).toBeGreaterThan(12);
+  }, 60_000);
+
+  it("200x60 with the event log: the shorter column's spare rows show this node's newest events", async () => {
+    const lines30: EventLine[] = [];
+    const book: EventBook = {
+      events: () => lines30,
+      subscribe: () => () => {},
+      seenAt: () => undefined,
+      markSeen: () => {},
+      notes: () => [],
+      dir: '/nonexistent/avatop-test',
+      history: () => [],
+    };
+    const screen = await startScreen({ size: { columns: 200, rows: 60 }, sim: SIM, events: book });
+    const now = Date.now();
+    // Fifty events of this node (more than the spare rows hold), and one of another node.
+    const id = screen.sim!.nodeId;
+    for (let i = 0; i < 50; i++) {
+      const start = now - (50 - i) * 60_000;
+      lines30.unshift({ time: new Date(start).toISOString(), severity: i === 49 ? 'warning' : 'info', node: 'local', text: `event number ${i}`, kind: 'version', id: `e${i}`, network: 'mainnet', nodeId: id, start, at: start, v: 1 });
+    }
+    lines30.unshift({ time: new Date(now).toISOString(), severity: 'critical', node: 'other', text: 'not this node', kind: 'check', id: 'x', network: 'mainnet', nodeId: 'NodeID-other', start: now, at: now, v: 1 });
+    const f = await screen.waitFor((x) => /Recent events \(e: all\)/.test(x) && /Min delegator stake/.test(x) && /Reward this period/.test(x), 45_000);
+    const rows = lines(f);
+    expect(rows.length).toBeLessThanOrEqual(60);
+    expect(f).toMatch(/event number 49/);
+    expect(f).not.toMatch(/not this node/);
+    // Newest first, and the card ends where the pane does: fewer than fifty fit.
+    const shown = [...f.matchAll(/event number (\d+)/g)].map((m) => Number(m[1]));
+    expect(shown[0]).toBe(49);
+    expect(shown).toEqual([...shown].sort((a, b) => b - a));
+    expect(shown.length).toBeGreaterThan(10);
+    expect(shown.length).toBeLessThan(50);
   }, 60_000);
 });

@@ -26,6 +26,8 @@ import { PRIMARY_NETWORK_ID } from '../../state/store';
 import type { Resource } from '../../state/resource';
 import type { Validator } from '../../state/types';
 import { describeUnknown } from '../../state/resource';
+import { useBookEvents, useEventBook } from '../../ui/use-events';
+import { recentEventItems } from './recent-events';
 
 function val<T>(r: Resource<T>, show: (d: T) => string): string {
   if (r.data !== undefined) return show(r.data) + (r.stale ? ' (stale)' : '');
@@ -58,6 +60,10 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const discovery = useAvatop(ownValidationsResource);
   const lastCycle = useAvatop(lastCycleRewards);
   const guard = validations[0]?.kind === 'primary' ? validations[0].guard : undefined;
+  const book = useEventBook();
+  const bookEvents = useBookEvents(book);
+  // No event log in this view (a screen test's store): no card.
+  const events = book ? bookEvents : undefined;
   const total = useMemo(
     () => stakeTotal(totalStake.data, list?.data?.rows.filter((r) => r.change !== 'removed').map((r) => r.value)),
     [totalStake.data, list],
@@ -169,16 +175,22 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   );
   if (columns.length === 2) {
     const [left, right] = columns as [LaidColumn, LaidColumn];
+    // A tall terminal's spare rows, under the shorter column: this node's newest events.
+    const rows = height - bannerLines;
+    let leftItems = columnItems(left);
+    let rightItems = columnItems(right);
+    if (leftItems.length <= rightItems.length) leftItems = [...leftItems, ...recentEventItems(events, ownId, rows - leftItems.length, now)];
+    else rightItems = [...rightItems, ...recentEventItems(events, ownId, rows - rightItems.length, now)];
     return (
       <Box flexDirection="column" width={width} height={height}>
         {banner}
         <Box flexDirection="row" width={width} height={height - bannerLines}>
           {/* Widths are exact (layoutCards); the gap is the left box's own, so no empty box can be shrunk away. */}
           <Box width={width - right.width} flexShrink={0}>
-            <KeyValue items={columnItems(left)} width={left.width} labelWidth={left.labelWidth} height={height - bannerLines} />
+            <KeyValue items={leftItems} width={left.width} labelWidth={left.labelWidth} height={height - bannerLines} />
           </Box>
           <Box width={right.width} flexShrink={0}>
-            <KeyValue items={columnItems(right)} width={right.width} labelWidth={right.labelWidth} height={height - bannerLines} />
+            <KeyValue items={rightItems} width={right.width} labelWidth={right.labelWidth} height={height - bannerLines} />
           </Box>
         </Box>
       </Box>
