@@ -37,9 +37,11 @@ describe.skipIf(!available)('small and large terminals (tmux)', () => {
     expect(rows[3]).toMatch(/^Node\s{20,}Reward this period\s*$/);
     const keyRow = rows.find((r) => r.startsWith('BLS key'))!;
     expect(keyRow).toContain(key);
-    // The right column starts after the whole key and a gap; the lower rows are not where the cards went.
+    // The right column starts after the whole key and a gap; the cards end in the upper half (the rows below are the
+    // event log's: this node's newest events, when there are any).
     expect(rows[3]!.indexOf('Reward this period')).toBeGreaterThanOrEqual(keyRow.indexOf(key) + key.length + 2);
-    const bar = rows.findIndex((r) => r.startsWith('http://'));
+    const recent = rows.findIndex((r) => /Recent events \(e: all\)/.test(r));
+    const bar = recent > 0 ? recent : rows.findIndex((r) => r.startsWith('http://'));
     const lastUsed = rows.slice(3, bar).map((r) => r.trim().length > 0).lastIndexOf(true);
     expect(lastUsed).toBeLessThan(26);
     s.keys('q');
