@@ -5,10 +5,13 @@
 // it (`setStakeSource`), every 10 minutes at most.
 import { createClient, type AvatopClient } from '../rpc/client';
 import { collectGarbage } from '../runtime/gc';
-import { createAvatopStore, type AvatopStore } from '../state/store';
+import { createAvatopStore, type AvatopState, type AvatopStore } from '../state/store';
 import { createScheduler, type Scheduler } from '../poll/scheduler';
 import { watchL1Validations, type L1Reading } from './l1-watch';
 import type { BlockHeader } from '../state/types';
+import { planFor } from '../poll/plan';
+import type { ResourceSpec } from '../poll/resource-spec';
+import { peersSpec } from '../poll/header-plan';
 
 /** The versions view's pace: its header duplicates once a minute, the peer and validator lists every 10 minutes. */
 const VERSIONS_TICK_MS = 60_000;
@@ -42,6 +45,15 @@ export interface SessionOptions {
   blocksOf?: (network: string) => Map<bigint, BlockHeader>;
 }
 
+/**
+ * The slow look of a headless session: the stake source reads what the versions pane reads; every other node only
+ * its peer list. (The peers pane's plan also reads the validator set, for its stake column: twenty copies of it ran
+ * a 20-node exporter out of its 128 MiB heap within seconds.)
+ */
+export function slowPlan(stakeSource: boolean, s: AvatopState): ResourceSpec[] {
+  return stakeSource ? planFor('versions', [], s) : [peersSpec()];
+}
+
 export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): HeadlessSession {
   const client: AvatopClient = createClient({ url: target.url, headers: { ...target.headers }, timeoutMs: opts.timeoutMs, collectGarbage });
   const store = createAvatopStore();
@@ -52,16 +64,17 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
   const scheduler: Scheduler = createScheduler({ client, store, intervalMs: opts.intervalMs, followUi: false, blockCache });
   scheduler.setVisible('overview');
   scheduler.start();
+  let stakeSource = false;
   const slow: Scheduler = createScheduler({
     client,
     store,
+    plan: (s) => slowPlan(stakeSource, s),
     intervalMs: Math.max(opts.intervalMs, VERSIONS_TICK_MS),
     slowMs: VERSIONS_EVERY_MS,
     heavyMinIntervalMs: VERSIONS_EVERY_MS,
     maxAgeMs: VERSIONS_EVERY_MS,
     followUi: false,
   });
-  let stakeSource = false;
   slow.setVisible('peers');
   slow.start();
   const l1 = watchL1Validations(client, target.l1Validations ?? []);
