@@ -1,6 +1,7 @@
 // A bare JSON-RPC caller for setting up the network and reading the node's own answers, independent of src/rpc,
 // so that the client under test is never also the judge.
 import { parseJsonBig, type JsonBig } from '../../../src/codec/index';
+import { until } from '../../helpers/until';
 
 export type Endpoint = 'info' | 'P' | 'health';
 
@@ -41,18 +42,7 @@ export async function call<T = JsonBig>(url: string, endpoint: Endpoint, method:
   return reply.result as T;
 }
 
-/** Polls `check` until it returns a value other than undefined; no fixed sleeps in the tests themselves. */
-export async function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const v = await check();
-      if (v !== undefined) return v;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+/** Polls `check` until it returns a value other than undefined (the kit's `until`, at a real node's pace). */
+export function waitFor<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  return until(what, check, timeoutMs, 250);
 }
