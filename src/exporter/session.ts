@@ -1,6 +1,6 @@
-// A node watched without a screen: the monitor's client, store and height-gated scheduler, with the overview as the
-// "visible" pane so it polls what the header and the overview poll. A second scheduler on the same store looks at
-// the peers once a minute (their versions, for the version-lag series). The validator set that weighs them is the
+// A node watched without a screen: the monitor's client, store and height-gated scheduler, polling what the header
+// and the overview poll but the peer list. A second scheduler on the same store looks at the peers once a minute
+// (their count, their views of this node for the reward guard, their versions for the version-lag series). The validator set that weighs them is the
 // heaviest reply a node gives and the same for every node of a network, so only one session per network asks for
 // it (`setStakeSource`), every 10 minutes at most.
 import { createClient, type AvatopClient } from '../rpc/client';
@@ -45,13 +45,28 @@ export interface SessionOptions {
   blocksOf?: (network: string) => Map<bigint, BlockHeader>;
 }
 
+/** Not read by the fast look: info.peers (the whole list, 0.7 MB on mainnet) is the slow look's. */
+const readsPeers = (spec: ResourceSpec) => spec.method === 'info.peers';
+
 /**
- * The slow look of a headless session: the stake source reads what the versions pane reads; every other node only
- * its peer list. (The peers pane's plan also reads the validator set, for its stake column: twenty copies of it ran
- * a 20-node exporter out of its 128 MiB heap within seconds.)
+ * The fast look of a headless session: what the header and the overview poll, at the pace of the scrapes, but for
+ * the peer list, which the slow look reads once a minute for every series that needs it (the count, the reward
+ * guard's views, the version lag). The monitor's header reads it every 30 s for a validator; twenty nodes' lists,
+ * parsed two and three times a minute, were most of a 20-node exporter's CPU (its garbage collection) and memory.
+ */
+export function fastPlan(s: AvatopState, metrics: boolean): ResourceSpec[] {
+  return planFor('overview', [], s, { metrics }).filter((spec) => !readsPeers(spec));
+}
+
+/**
+ * The slow look of a headless session: every node its peer list, kept without the diff the screens highlight
+ * (nothing shows it here, and every row changes at each reading); the stake source also what the versions pane
+ * reads. (The peers pane's plan also reads the validator set, for its stake column: twenty copies of it ran a
+ * 20-node exporter out of its 128 MiB heap within seconds.)
  */
 export function slowPlan(stakeSource: boolean, s: AvatopState): ResourceSpec[] {
-  return stakeSource ? planFor('versions', [], s) : [peersSpec()];
+  const peers = peersSpec('tick', 'plain');
+  return stakeSource ? [...planFor('versions', [], s).filter((spec) => !readsPeers(spec)), peers] : [peers];
 }
 
 export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): HeadlessSession {
@@ -61,8 +76,8 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     const network = store.getState().node.networkName.data;
     return network === undefined ? undefined : opts.blocksOf?.(network);
   };
-  const scheduler: Scheduler = createScheduler({ client, store, intervalMs: opts.intervalMs, followUi: false, blockCache });
-  scheduler.setVisible('overview');
+  const metrics = typeof client.getStream === 'function';
+  const scheduler: Scheduler = createScheduler({ client, store, intervalMs: opts.intervalMs, followUi: false, blockCache, plan: (s) => fastPlan(s, metrics) });
   scheduler.start();
   let stakeSource = false;
   const slow: Scheduler = createScheduler({

@@ -19,10 +19,11 @@ const bootstrapped = (chain: ChainAlias): ResourceSpec =>
 
 /**
  * info.peers feeds the peers list, the header's count and, for a validator, the reward guard's view of the vote
- * (each peer's observedUptime); `slow` where only a summary is shown (versions, the header of a validator).
+ * (each peer's observedUptime); `slow` where only a summary is shown (versions, the header of a validator);
+ * `plain` rows where nothing shows what changed (the exporter).
  */
-export const peersSpec = (cadence: 'tick' | 'slow' = 'tick'): ResourceSpec =>
-  call(cadence === 'tick' ? 'peers' : 'peers:slow', 'info.peers', {}, cadence, lens.peers, toRows.peers, {
+export const peersSpec = (cadence: 'tick' | 'slow' = 'tick', rows: 'diff' | 'plain' = 'diff'): ResourceSpec =>
+  call(cadence === 'tick' ? 'peers' : 'peers:slow', 'info.peers', {}, cadence, lens.peers, rows === 'diff' ? toRows.peers : toRows.plainPeers, {
     // One count: the list's own (without the peers kept one update to show they left), so the header and the
     // pane never disagree; numPeers only where the list was not read. Each reading of the views is also the
     // guard's: remembered as the last trustworthy budget when more than half of the stake's view is known.

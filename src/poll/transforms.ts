@@ -2,7 +2,7 @@
 // diffs (keyed, identity kept for equal rows), blocks, txs and UTXOs are decoded by the codec. The client's schemas
 // already turned wire strings into bigint, numbers and Dates; nothing here converts them again.
 import type { ResultOf } from '../rpc/methods';
-import { diffRows, type RowList } from '../state/rows';
+import { diffRows, plainRows, type RowList } from '../state/rows';
 import type {
   BlockTxType,
   BlockHeader,
@@ -36,6 +36,8 @@ function withoutProof(v: Listed): Validator {
 
 export const toRows = {
   peers: (prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => diffRows(prev, r.peers, (p) => p.nodeID),
+  /** The peers without the diff (the exporter shows no changes). */
+  plainPeers: (_prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => plainRows(r.peers, (p) => p.nodeID),
   validators: (prev: RowList<Validator> | undefined, r: ResultOf<'platform.getCurrentValidators'>) =>
     diffRows(prev, r.validators.map(withoutProof), (v) => v.validationID ?? v.nodeID),
   pending: (prev: PendingStakers | undefined, r: ResultOf<'platform.getPendingValidators'>): PendingStakers => ({

@@ -68,6 +68,23 @@ export function diffRows<T>(
   return { rows, size };
 }
 
+/**
+ * The list as it is: nothing flagged, nothing of the previous poll kept or compared. For a reader that shows no
+ * changes (the exporter): diffing a list whose every row changes at each poll (info.peers' lastSent) costs a deep
+ * compare per row and keeps the old value beside the new.
+ */
+export function plainRows<T>(items: readonly T[], keyOf: (item: T) => string): RowList<T> {
+  const seen = new Set<string>();
+  const rows: Row<T>[] = [];
+  for (const item of items) {
+    const key = keyOf(item);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    rows.push({ key, value: item, change: 'same' });
+  }
+  return { rows, size: rows.length };
+}
+
 /** Values of the rows still present (drops the 'removed' ones). */
 export function liveValues<T>(list: RowList<T> | undefined): T[] {
   if (!list) return [];

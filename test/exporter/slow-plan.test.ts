@@ -2,7 +2,8 @@
 // node gives); every other node of the exporter reads its peer list alone. Twenty sessions each reading the set, as
 // the peers pane's plan does for its stake column, ran a 20-node exporter out of its 128 MiB heap within seconds.
 import { describe, expect, it } from 'vitest';
-import { slowPlan } from '../../src/exporter/session';
+import { fastPlan, slowPlan } from '../../src/exporter/session';
+import type { RowList } from '../../src/state/rows';
 import { createAvatopStore } from '../../src/state/store';
 
 describe('the exporter sessions\' slow plan', () => {
@@ -11,5 +12,21 @@ describe('the exporter sessions\' slow plan', () => {
     const calls = (source: boolean) => slowPlan(source, s).map((spec) => spec.key);
     expect(calls(false)).toEqual(['peers']);
     expect(calls(true).some((k) => k.startsWith('validators'))).toBe(true);
+  });
+});
+
+describe('the exporter sessions\' peer list', () => {
+  it('is read by the slow look alone, once, without the screens\' diff', () => {
+    const s = createAvatopStore().getState();
+    expect(fastPlan(s, true).some((spec) => spec.method === 'info.peers')).toBe(false);
+    for (const source of [false, true]) {
+      const peers = slowPlan(source, s).filter((spec) => spec.method === 'info.peers');
+      expect(peers.map((spec) => spec.key)).toEqual(['peers']);
+      // Two readings of the same peers: the second flags nothing and keeps nothing of the first.
+      const reply = { numPeers: 1, peers: [{ ip: '1.2.3.4:9651', nodeID: 'NodeID-a', version: 'avalanchego/1.15.0', lastSent: new Date(1), lastReceived: new Date(1), trackedSubnets: [], benched: [], supportedACPs: [], objectedACPs: [] }] };
+      const first = peers[0]!.toData(undefined, reply, {} as never) as RowList<unknown>;
+      const second = peers[0]!.toData(first, { ...reply, peers: [{ ...reply.peers[0]!, lastSent: new Date(2) }] }, {} as never) as RowList<unknown>;
+      expect(second.rows.map((r) => [r.key, r.change, r.before])).toEqual([['NodeID-a', 'same', undefined]]);
+    }
   });
 });
