@@ -79,6 +79,20 @@ function failingChecks(s: AvatopState): Array<{ labels: Labels; value: number }>
   return healthSummaryOf(health).checks.flatMap((c) => (c.state === 'pending' ? [] : [{ labels: { check: sanitize(c.name) }, value: c.state === 'failing' ? 1 : 0 }]));
 }
 
+/** The version lag per peer list, version and weights: the peers are read once a minute, the scrapes come more often. */
+const lags = new WeakMap<object, { version: string | undefined; weights: ReadonlyMap<string, bigint>; share: number | undefined }>();
+
+function versionLag(s: AvatopState, weights: ReadonlyMap<string, bigint>): number | undefined {
+  const list = s.peers.list.data;
+  const version = s.node.version.data?.version;
+  if (!list) return newerVersionStakeShare(version, [], weights);
+  const hit = lags.get(list);
+  if (hit && hit.version === version && hit.weights === weights) return hit.share;
+  const share = newerVersionStakeShare(version, liveValues(list), weights);
+  lags.set(list, { version, weights, share });
+  return share;
+}
+
 export const SERIES: readonly SeriesSpec[] = [
   {
     name: 'avatop_up',
@@ -113,7 +127,7 @@ export const SERIES: readonly SeriesSpec[] = [
     help: 'Share (0-1) of connected peers\' stake that runs a newer avalanchego than this node (info.peers versions weighted by getCurrentValidators).',
     type: 'gauge',
     decimals: 4,
-    read: (s, _now, _rule, view) => (view.weights ? newerVersionStakeShare(s.node.version.data?.version, liveValues(s.peers.list.data), view.weights) : undefined),
+    read: (s, _now, _rule, view) => (view.weights ? versionLag(s, view.weights) : undefined),
   },
   {
     name: 'avatop_upgrade_tier',
@@ -399,11 +413,14 @@ export function nodeLabels(view: NodeView): Labels {
 
 /** Every family for every node: a node that is down keeps only the series that say so. */
 export function collectFamilies(nodes: readonly NodeView[], now: number, rule: RuleOptions = {}, specs: readonly SeriesSpec[] = SERIES): Family[] {
+  // Once per node and scrape, not per series.
+  const up = nodes.map((view) => isUp(view.state));
+  const labels = nodes.map(nodeLabels);
   return specs.map((spec) => {
     const samples: Sample[] = [];
-    for (const view of nodes) {
-      if (!spec.whileDown && !isUp(view.state)) continue;
-      const base = nodeLabels(view);
+    for (const [i, view] of nodes.entries()) {
+      if (!spec.whileDown && !up[i]) continue;
+      const base = labels[i]!;
       let reading: Reading;
       try {
         reading = spec.read(view.state, now, rule, view);

@@ -24,6 +24,7 @@ const bootstrapped = (chain: ChainAlias): ResourceSpec =>
  */
 export const peersSpec = (cadence: 'tick' | 'slow' = 'tick', rows: 'diff' | 'plain' = 'diff'): ResourceSpec =>
   call(cadence === 'tick' ? 'peers' : 'peers:slow', 'info.peers', {}, cadence, lens.peers, rows === 'diff' ? toRows.peers : toRows.plainPeers, {
+    keepIdentity: rows === 'diff',
     // One count: the list's own (without the peers kept one update to show they left), so the header and the
     // pane never disagree; numPeers only where the list was not read. Each reading of the views is also the
     // guard's: remembered as the last trustworthy budget when more than half of the stake's view is known.

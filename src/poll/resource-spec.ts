@@ -73,6 +73,12 @@ export interface ResourceSpec<T = any, R = any> {
   toData(prev: T | undefined, result: R, ctx: DecodeContext): T;
   /** Other store writes a success makes (e.g. info.peers also sets the header's peer count). */
   also?(s: AvatopState, result: R, meta: PollMeta): AvatopState;
+  /**
+   * false: the data is stored as `toData` made it, not walked against the last reading to keep its equal parts'
+   * objects (state/equal.ts keepIdentity). For data new at every reading that nothing memoizes by part: the exporter's
+   * peer list, where the walk copied all 1,590 peers of a mainnet node at each reading. Default true.
+   */
+  readonly keepIdentity?: boolean;
   /** A height-cadence resource that is cheap per height (recent blocks): follows every height, no floor. */
   everyHeight?: boolean;
   /** Custom cadence in ms, given the current state (overrides the cadence's interval). */

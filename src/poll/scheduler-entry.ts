@@ -110,7 +110,7 @@ export function makeEntry(spec: ResourceSpec, d: EntryDeps): Entry {
           // A reply the transform cannot read is a failed poll for the screen, not a crash.
           return spec.lens.set(s, resolveError(r, asResourceError(e), meta));
         }
-        let next = spec.lens.set(s, resolveOk(r, data, meta));
+        let next = spec.lens.set(s, resolveOk(r, data, meta, spec.keepIdentity !== false));
         if (spec.also) next = spec.also(next, result, meta);
         return next;
       }, !shown() || probeTurns(false));

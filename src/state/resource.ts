@@ -65,11 +65,11 @@ export function startLoading<T>(r: Resource<T>): Resource<T> {
   return { ...r, fetching: true, status: r.data === undefined && r.status !== 'unsupported' ? 'loading' : r.status };
 }
 
-/** A successful poll. Equal data keeps its previous object identity. */
-export function resolveOk<T>(r: Resource<T>, data: T, meta: PollMeta): Resource<T> {
+/** A successful poll. Equal data keeps its previous object identity (`share` false: the data as it is). */
+export function resolveOk<T>(r: Resource<T>, data: T, meta: PollMeta, share = true): Resource<T> {
   return {
     status: 'ok',
-    data: keepIdentity(r.data, data),
+    data: share ? keepIdentity(r.data, data) : data,
     error: undefined,
     updatedAt: meta.at,
     stale: false,
