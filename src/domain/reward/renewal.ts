@@ -64,11 +64,24 @@ export function renewalOf(v: {
   return { kind: 'auto-renewed', nextPeriodS: v.nextPeriod, compoundShares: v.autoCompoundRewardShares, txId: v.txID };
 }
 
+const rewardTxIds = new Map<string, string | undefined>();
+const REWARD_TX_IDS_KEPT = 256;
+
 /**
  * The ID of the RewardAutoRenewedValidatorTx that closes the cycle of `stakerTxId` ending at `cycleEndS`, under which
  * that cycle's reward UTXOs are kept (platform.getRewardUTXOs). The previous cycle's ends at the current one's start.
  */
 export function rewardTxIdOf(stakerTxId: string, cycleEndS: number): string | undefined {
+  // Asked by every poll plan (poll/plan.ts) of every watched node, and the same for a whole cycle: hashed once.
+  const key = `${stakerTxId}@${cycleEndS}`;
+  if (rewardTxIds.has(key)) return rewardTxIds.get(key);
+  const id = computeRewardTxId(stakerTxId, cycleEndS);
+  if (rewardTxIds.size >= REWARD_TX_IDS_KEPT) rewardTxIds.delete(rewardTxIds.keys().next().value!);
+  rewardTxIds.set(key, id);
+  return id;
+}
+
+function computeRewardTxId(stakerTxId: string, cycleEndS: number): string | undefined {
   let txId: Uint8Array;
   try {
     txId = parseId(stakerTxId);

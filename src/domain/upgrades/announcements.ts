@@ -51,6 +51,8 @@ export function groupAnnouncements(peers: readonly PeerAnnouncement[], weights?:
   const byTime = new Map<number, { peers: number; weight: bigint; versions: Map<string, { peers: number; weight: bigint }> }>();
   let connectedWeight = 0n;
   let counted = 0;
+  // A network runs a handful of releases: each peer's version string read once per release, not once per peer.
+  const short = new Map<string, string>();
   for (const p of peers) {
     if (p.upgradeTimeMs === undefined) continue;
     counted += 1;
@@ -59,7 +61,8 @@ export function groupAnnouncements(peers: readonly PeerAnnouncement[], weights?:
     const g = byTime.get(p.upgradeTimeMs) ?? { peers: 0, weight: 0n, versions: new Map() };
     g.peers += 1;
     g.weight += w;
-    const v = shortVersion(p.version);
+    let v = short.get(p.version);
+    if (v === undefined) short.set(p.version, (v = shortVersion(p.version)));
     const e = g.versions.get(v) ?? { peers: 0, weight: 0n };
     e.peers += 1;
     e.weight += w;

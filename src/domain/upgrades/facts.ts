@@ -84,13 +84,24 @@ export interface UpgradeReplies {
  * health, the chain time and the metrics change far more often than the peers, and the exporter asks for 20 nodes'
  * 1,590 peers each.
  */
-const peerParts = new WeakMap<readonly PeerAnnouncement[], { weights: unknown; total: bigint | undefined; announcements: Announcements; versions: string[] }>();
+interface PeerParts {
+  readonly total: bigint | undefined;
+  readonly announcements: Announcements;
+  readonly versions: string[];
+}
+/** By peer list, then by weights: a node's own store has none or its own, the exporter gives its network's. */
+const peerParts = new WeakMap<readonly PeerAnnouncement[], Map<ReadonlyMap<string, bigint> | undefined, PeerParts>>();
+const WEIGHTS_KEPT = 4;
 
-function peerPartsOf(peers: readonly PeerAnnouncement[], weights: ReadonlyMap<string, bigint> | undefined, total: bigint | undefined) {
-  const hit = peerParts.get(peers);
-  if (hit && hit.weights === weights && hit.total === total) return hit;
-  const parts = { weights, total, announcements: groupAnnouncements(peers, weights, total), versions: peers.map((p) => p.version) };
-  peerParts.set(peers, parts);
+function peerPartsOf(peers: readonly PeerAnnouncement[], weights: ReadonlyMap<string, bigint> | undefined, total: bigint | undefined): PeerParts {
+  let byWeights = peerParts.get(peers);
+  const hit = byWeights?.get(weights);
+  if (hit && hit.total === total) return hit;
+  const parts = { total, announcements: groupAnnouncements(peers, weights, total), versions: peers.map((p) => p.version) };
+  if (!byWeights) peerParts.set(peers, (byWeights = new Map()));
+  byWeights.delete(weights);
+  if (byWeights.size >= WEIGHTS_KEPT) byWeights.delete(byWeights.keys().next().value);
+  byWeights.set(weights, parts);
   return parts;
 }
 
