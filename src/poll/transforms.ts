@@ -19,6 +19,7 @@ import type {
 import type { RewardUtxos } from '../state/view-keys';
 import { big, date, obj } from '../format/fields';
 import type { Decoders } from './decoders';
+import { sharePeerValues } from './peer-sharing';
 import { txsInBlock } from '../codec/pchain/block-txs';
 import { decodeSignedTx } from '../codec/pchain/txs';
 
@@ -36,8 +37,8 @@ function withoutProof(v: Listed): Validator {
 
 export const toRows = {
   peers: (prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => diffRows(prev, r.peers, (p) => p.nodeID),
-  /** The peers without the diff (the exporter shows no changes). */
-  plainPeers: (_prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => plainRows(r.peers, (p) => p.nodeID),
+  /** The peers without the diff (the exporter shows no changes), their repeated values shared (twenty lists kept). */
+  plainPeers: (_prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => plainRows(sharePeerValues(r.peers), (p) => p.nodeID),
   validators: (prev: RowList<Validator> | undefined, r: ResultOf<'platform.getCurrentValidators'>) =>
     diffRows(prev, r.validators.map(withoutProof), (v) => v.validationID ?? v.nodeID),
   pending: (prev: PendingStakers | undefined, r: ResultOf<'platform.getPendingValidators'>): PendingStakers => ({
