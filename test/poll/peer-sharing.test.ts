@@ -12,6 +12,7 @@ const peer = (n: number, over: Partial<Peer> = {}): Peer => ({
   lastSent: new Date(1_700_000_000_000),
   lastReceived: new Date(1_700_000_001_000),
   observedUptime: 99,
+  observedSubnetUptimes: undefined,
   upgradeTime: new Date(1_790_089_200_000),
   trackedSubnets: ['11111111111111111111111111111111LpoYY'],
   benched: [],
