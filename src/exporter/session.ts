@@ -74,6 +74,20 @@ export function slowPlan(stakeSource: boolean, s: AvatopState, firstPeersMs = 0)
   return stakeSource ? [...planFor('versions', [], s).filter((spec) => !readsPeers(spec)), peers] : [peers];
 }
 
+/**
+ * A plan made again only when what it is made from changed: the schedulers ask at every store change (some seventy
+ * a minute a node, and twenty nodes), and the header's and overview's plans read no more of the store than this
+ * node's ID and its validator record (poll/plan.ts, state/own-validator.ts).
+ */
+export function planOnChange(make: (s: AvatopState) => ResourceSpec[]): (s: AvatopState) => ResourceSpec[] {
+  let last: { id: unknown; validators: unknown; plan: ResourceSpec[] } | undefined;
+  return (s) => {
+    if (last && last.id === s.node.id && last.validators === s.validators) return last.plan;
+    last = { id: s.node.id, validators: s.validators, plan: make(s) };
+    return last.plan;
+  };
+}
+
 export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): HeadlessSession {
   const client: AvatopClient = createClient({ url: target.url, headers: { ...target.headers }, timeoutMs: opts.timeoutMs, collectGarbage });
   const store = createAvatopStore();
@@ -82,13 +96,14 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     return network === undefined ? undefined : opts.blocksOf?.(network);
   };
   const metrics = typeof client.getStream === 'function';
-  const scheduler: Scheduler = createScheduler({ client, store, intervalMs: opts.intervalMs, followUi: false, blockCache, plan: (s) => fastPlan(s, metrics) });
+  const scheduler: Scheduler = createScheduler({ client, store, intervalMs: opts.intervalMs, followUi: false, blockCache, plan: planOnChange((s) => fastPlan(s, metrics)) });
   scheduler.start();
   let stakeSource = false;
+  const slowPlans = { source: planOnChange((s) => slowPlan(true, s, opts.firstPeersMs)), other: planOnChange((s) => slowPlan(false, s, opts.firstPeersMs)) };
   const slow: Scheduler = createScheduler({
     client,
     store,
-    plan: (s) => slowPlan(stakeSource, s, opts.firstPeersMs),
+    plan: (s) => (stakeSource ? slowPlans.source : slowPlans.other)(s),
     intervalMs: Math.max(opts.intervalMs, VERSIONS_TICK_MS),
     slowMs: VERSIONS_EVERY_MS,
     heavyMinIntervalMs: VERSIONS_EVERY_MS,

@@ -2,7 +2,9 @@
 // node gives); every other node of the exporter reads its peer list alone. Twenty sessions each reading the set, as
 // the peers pane's plan does for its stake column, ran a 20-node exporter out of its 128 MiB heap within seconds.
 import { describe, expect, it } from 'vitest';
-import { fastPlan, slowPlan } from '../../src/exporter/session';
+import { fastPlan, planOnChange, slowPlan } from '../../src/exporter/session';
+import { lens } from '../../src/state/lenses';
+import { resolveOk } from '../../src/state/resource';
 import type { RowList } from '../../src/state/rows';
 import { createAvatopStore } from '../../src/state/store';
 
@@ -28,5 +30,21 @@ describe('the exporter sessions\' peer list', () => {
       const second = peers[0]!.toData(first, { ...reply, peers: [{ ...reply.peers[0]!, lastSent: new Date(2) }] }, {} as never) as RowList<unknown>;
       expect(second.rows.map((r) => [r.key, r.change, r.before])).toEqual([['NodeID-a', 'same', undefined]]);
     }
+  });
+});
+
+describe('the exporter sessions\' plans', () => {
+  it('are made again when the node\'s ID or validator record changes, not at every store change', () => {
+    const store = createAvatopStore();
+    const plan = planOnChange((s) => fastPlan(s, true));
+    const first = plan(store.getState());
+    store.setState((s) => lens.height.set(s, resolveOk(lens.height.get(s), 5n, { at: 1 })));
+    expect(plan(store.getState())).toBe(first);
+    store.setState((s) => lens.nodeId.set(s, resolveOk(lens.nodeId.get(s), { nodeID: 'NodeID-own', nodePOP: undefined } as never, { at: 2 })));
+    const known = plan(store.getState());
+    expect(known).not.toBe(first);
+    // What planFor gives for that store: this node's own record is asked once its ID is known.
+    expect(known.map((spec) => spec.key)).toEqual(fastPlan(store.getState(), true).map((spec) => spec.key));
+    expect(known.some((spec) => spec.key.includes('NodeID-own'))).toBe(true);
   });
 });
