@@ -517,8 +517,10 @@ async function bigNetwork(sim, wallet) {
   mark = cli.mark();
   cli.press('9');
   await cli.waitFor(/UTXO/, { mark, timeoutMs: 30_000 });
+  mark = cli.mark();
   cli.press('a');
-  await sleep(300);
+  // Typed only once the prompt is open: a busy machine opened it after the first characters had gone to the pane.
+  await cli.waitFor(/addresses: /, { mark, timeoutMs: 30_000 });
   cli.press(wallet.address);
   await sleep(100);
   // A page is shown once its status line is followed by the table's "N utxos · 1/N" line (while a page loads the
