@@ -13,7 +13,6 @@ import type { BlockHeader } from '../state/types';
 import { createKeeper } from '../events/keeper';
 import { watchFleetEvents } from '../events/watch-sessions';
 import { exitFor } from '../config/exit-codes';
-import { startHeapGovernor } from '../runtime/heap-governor';
 
 const DEFAULT_LISTEN = '127.0.0.1:9109';
 /** How often the choice of which node fetches each network's validator set is looked at again. */
@@ -134,9 +133,6 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     io.stderr.write(`avatop exporter: ${err instanceof Error ? err.message : String(err)}\n`);
     return exitFor('usage');
   }
-  // The monitor's memory policy (runtime/heap-governor.ts): a full collection once garbage passes what was live by a
-  // quarter, so the peak stays near what twenty nodes' stores hold.
-  const stopHeapGovernor = startHeapGovernor();
   for (const [i, n] of nodes.entries()) {
     sessions.push(
       startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: paceMs, timeoutMs: settings.timeoutMs, blocksOf, firstPeersMs: Math.min(i * PEERS_SPREAD_MS, PEERS_SPREAD_MAX_MS) }),
@@ -167,6 +163,5 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   await closed;
   keeper.close();
   await Promise.allSettled(sessions.map((s) => s.close()));
-  stopHeapGovernor();
   return 0;
 }
