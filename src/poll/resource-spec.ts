@@ -11,6 +11,7 @@ import type { ClientCallOptions } from '../rpc/client';
 import type { METRICS_PATH } from '../metrics/fetch';
 import type { Decoders } from './decoders';
 import type { BlockChanges } from '../domain/staking/block-changes';
+import type { BlockJournal } from './block-journal';
 
 /**
  * tick: every interval. slow: every slow interval (cheap but rarely changing). once: until it succeeds (static
@@ -51,6 +52,8 @@ export interface FetchContext extends DecodeContext {
    * ('gap'): resources that change only with such blocks (`changesWith`) are fetched again.
    */
   blocksAccepted?(changes: readonly BlockChanges[] | 'gap'): void;
+  /** What the block watcher read, block by block (lists patched by it ask what changed since their reading). */
+  readonly blockJournal?: BlockJournal;
 }
 
 /**

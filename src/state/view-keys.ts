@@ -101,3 +101,6 @@ export const BLOCK_WATCH_KEY = 'blockWatch';
 
 /** The P-chain time (ms) at which a subnet's validator list was read: an L1 validator's balance is as of then. */
 export const listReadAtKey = (subnetId: string) => `listReadAt:${subnetId}`;
+
+/** How a subnet's validator list was read: as of which height, when whole, each row when (poll/validator-patch.ts). */
+export const validatorReadingKey = (subnetId: string) => `validatorReading:${subnetId}`;

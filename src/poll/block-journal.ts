@@ -1,0 +1,56 @@
+// What the block watcher read, block by block, kept for the lists patched by it (poll/validator-patch.ts): a list
+// read at height h asks what changed since h. The journal answers only for heights it read without a gap; before
+// that it does not know (a full reading then).
+import type { BlockChanges } from '../domain/staking/block-changes';
+
+export interface BlockJournal {
+  /** The watcher read these consecutive blocks, or missed some ('gap'). */
+  record(changes: readonly BlockChanges[] | 'gap'): void;
+  /** The last height read, when the journal reads at all. */
+  lastHeight(): bigint | undefined;
+  /**
+   * Every change read in blocks above `h` up to the last height read, when the journal holds all of them; undefined
+   * when it does not (a gap since, or `h` older than what it keeps).
+   */
+  since(h: bigint): BlockChanges[] | undefined;
+}
+
+/** Blocks kept: about 20 minutes of a mainnet P-chain at its busiest, some hours at its usual pace. */
+export const JOURNAL_BLOCKS = 600;
+
+export function createBlockJournal(keep = JOURNAL_BLOCKS): BlockJournal {
+  // Heights above `from` up to `last` are all read (from === undefined: nothing is known yet).
+  let from: bigint | undefined;
+  let last: bigint | undefined;
+  let kept: BlockChanges[] = [];
+  return {
+    record(changes) {
+      if (changes === 'gap') {
+        from = last = undefined;
+        kept = [];
+        return;
+      }
+      for (const c of changes) {
+        if (last !== undefined && c.height !== last + 1n) {
+          // Not the next block: what lies between is unknown.
+          from = undefined;
+          kept = [];
+        }
+        if (from === undefined) from = c.height - 1n;
+        last = c.height;
+        kept.push(c);
+      }
+      if (kept.length > keep) {
+        const drop = kept.length - keep;
+        from = kept[drop - 1]!.height;
+        kept = kept.slice(drop);
+      }
+    },
+    lastHeight: () => last,
+    since(h) {
+      // A proposal block at `h` itself shows its change at h + 1: it must have been read too.
+      if (from === undefined || last === undefined || h <= from || h > last) return undefined;
+      return kept.filter((c) => c.height > h || c.effectiveHeight > h);
+    },
+  };
+}
