@@ -8,6 +8,10 @@ export interface BlockJournal {
   record(changes: readonly BlockChanges[] | 'gap'): void;
   /** The last height read, when the journal reads at all. */
   lastHeight(): bigint | undefined;
+  /** Every height above this one up to the last is read (undefined: none is). */
+  coveredFrom(): bigint | undefined;
+  /** What it holds: the changes of every block above coveredFrom(). */
+  all(): readonly BlockChanges[];
   /**
    * Every change read in blocks above `h` up to the last height read, when the journal holds all of them; undefined
    * when it does not (a gap since, or `h` older than what it keeps).
@@ -31,8 +35,10 @@ export function createBlockJournal(keep = JOURNAL_BLOCKS): BlockJournal {
         return;
       }
       for (const c of changes) {
+        // Read again (the watcher's last height is written to the store in a batch, after its next look may start).
+        if (last !== undefined && c.height <= last) continue;
         if (last !== undefined && c.height !== last + 1n) {
-          // Not the next block: what lies between is unknown.
+          // Past the next block: what lies between is unknown.
           from = undefined;
           kept = [];
         }
@@ -47,6 +53,8 @@ export function createBlockJournal(keep = JOURNAL_BLOCKS): BlockJournal {
       }
     },
     lastHeight: () => last,
+    coveredFrom: () => from,
+    all: () => kept,
     since(h) {
       // A proposal block at `h` itself shows its change at h + 1: it must have been read too.
       if (from === undefined || last === undefined || h <= from || h > last) return undefined;

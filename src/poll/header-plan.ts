@@ -47,7 +47,9 @@ export function voterWeightsSpec(): ResourceSpec<VoterWeights, VoterWeights> {
     cadence: 'slow',
     pchain: true,
     lens: lens.voterWeights,
-    intervalMs: (s, i) => (s.reward.weights.data ? Math.max(i.slowMs, VOTER_WEIGHTS_EVERY_MS) : i.slowMs),
+    // Whether the last read failed, not whether the store holds weights: asked right after a poll, before its answer
+    // is written, the store said "none yet" after the first read and made it twice in the first half minute.
+    intervalMs: (_s, i, last) => (last?.failing ? i.slowMs : Math.max(i.slowMs, VOTER_WEIGHTS_EVERY_MS)),
     async fetch(ctx, signal) {
       const height = ctx.height() ?? (await ctx.client.call('platform.getHeight', {}, { signal })).height;
       const r = await ctx.client.call('platform.getValidatorsAt', { height: Number(height) }, { signal });

@@ -35,7 +35,7 @@ function primaryValidatorsSpec(): ResourceSpec<RowList<Validator>, ValidatorFetc
     cadence: 'height',
     pchain: true,
     lens: lens.validators(PRIMARY_NETWORK_ID),
-    fetch: fetchPrimaryValidators,
+    fetch: (ctx, signal) => fetchPrimaryValidators(ctx, signal, (h) => blockHeaderAt(ctx, h, signal)),
     toData: (prev, f) => patchedValidators(prev, f),
     also: (s, f, meta) => {
       const next = nextReading(reading.get(s).data, f, lens.validators(PRIMARY_NETWORK_ID).get(s).data);

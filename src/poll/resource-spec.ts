@@ -78,8 +78,11 @@ export interface ResourceSpec<T = any, R = any> {
   also?(s: AvatopState, result: R, meta: PollMeta): AvatopState;
   /** A height-cadence resource that is cheap per height (recent blocks): follows every height, no floor. */
   everyHeight?: boolean;
-  /** Custom cadence in ms, given the current state (overrides the cadence's interval). */
-  intervalMs?(s: AvatopState, intervals: Intervals): number;
+  /**
+   * Custom cadence in ms, given the current state (overrides the cadence's interval) and whether its last poll
+   * failed (asked right after a poll, before the batched store write of its answer lands).
+   */
+  intervalMs?(s: AvatopState, intervals: Intervals, last?: { readonly failing: boolean }): number;
   /** The first poll of a resource with nothing to show yet may wait this long (kept out of the first frame's way). */
   initialDelayMs?: number;
   /**

@@ -14,10 +14,11 @@ import { lens } from '../state/lenses';
 import { diffRows, type RowList } from '../state/rows';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import type { AvatopState } from '../state/store';
-import type { Validator } from '../state/types';
+import type { BlockHeader, Validator } from '../state/types';
 import { validatorReadingKey } from '../state/view-keys';
 import type { ResultOf } from '../rpc/methods';
-import type { BlockChanges } from '../domain/staking/block-changes';
+import { blockChanges, type BlockChanges } from '../domain/staking/block-changes';
+import type { BlockJournal } from './block-journal';
 import { obj } from '../format/fields';
 import { toRows, txDetailFromResult, txType, withoutProof } from './transforms';
 import type { FetchContext } from './resource-spec';
@@ -38,39 +39,42 @@ export interface ValidatorReading {
   readonly patchedAt: number;
   /** When each listed node's entry (its uptime, its connection) was last read. */
   readonly readAt: ReadonlyMap<string, number>;
+  /** The oldest of them: the pane says how old its uptimes are. */
+  readonly oldestReadAt: number;
+}
+
+function withOldest(r: Omit<ValidatorReading, 'oldestReadAt'>): ValidatorReading {
+  let oldest = r.patchedAt;
+  for (const at of r.readAt.values()) if (at < oldest) oldest = at;
+  return { ...r, oldestReadAt: oldest };
 }
 
 export type ValidatorFetch =
-  | { readonly kind: 'full'; readonly result: Listed; readonly height: bigint | undefined; readonly at: number }
+  | { readonly kind: 'full'; readonly result: Listed; readonly height: bigint; readonly at: number }
   | { readonly kind: 'patch'; readonly asked: readonly string[]; readonly result: Listed; readonly height: bigint; readonly at: number };
 
 const readingOf = (s: AvatopState) => lens.view<ValidatorReading>(validatorReadingKey(PRIMARY_NETWORK_ID)).get(s).data;
 
-/** The oldest uptime among the listed rows (the pane says how old its uptimes are). */
-export function oldestUptimeRead(s: AvatopState): number | undefined {
-  const r = readingOf(s);
-  if (!r) return undefined;
-  let oldest: number | undefined;
-  for (const at of r.readAt.values()) if (oldest === undefined || at < oldest) oldest = at;
-  return oldest;
-}
-
 /** Read the list whole, or only what changed since it was read and the oldest uptimes. */
-export async function fetchPrimaryValidators(ctx: FetchContext, signal: AbortSignal): Promise<ValidatorFetch> {
+export async function fetchPrimaryValidators(ctx: FetchContext, signal: AbortSignal, blockAt: (h: bigint) => Promise<BlockHeader>): Promise<ValidatorFetch> {
   const s = ctx.state();
   const now = ctx.now();
   const list = lens.validators(PRIMARY_NETWORK_ID).get(s).data;
   const reading = readingOf(s);
   const full = async (): Promise<ValidatorFetch> => {
-    const height = ctx.height();
+    // The height first (the list is as of it or later): at start-up the list goes out before the header's answer.
+    const height = ctx.height() ?? (await ctx.client.call('platform.getHeight', {}, { signal })).height;
     return { kind: 'full', result: await ctx.client.call('platform.getCurrentValidators', {}, { signal }), height, at: now };
   };
   if (!list || !reading || !ctx.blockJournal || now - reading.fullAt >= FULL_READ_EVERY_MS) return full();
   const journal = ctx.blockJournal;
   const last = journal.lastHeight();
+  // The watcher missed blocks (a gap) and has read none since, while the chain moved on: what changed is unknown.
+  const top = ctx.height();
+  if (last === undefined && top !== undefined && top > reading.height) return full();
   // Blocks the watcher has not read yet wait for the next patch: the list stays as of the last one read.
   const upTo = last === undefined || last < reading.height ? reading.height : last;
-  const changes = upTo === reading.height ? [] : journal.since(reading.height);
+  const changes = upTo === reading.height ? [] : await changesSince(journal, reading.height, blockAt);
   if (!changes) return full();
   const shown = changes.filter((c) => c.effectiveHeight <= upTo);
   const named = await changedNodes(ctx, shown, list.rows.map((r) => r.value), signal);
@@ -94,6 +98,20 @@ export async function fetchPrimaryValidators(ctx: FetchContext, signal: AbortSig
   const nodeIDs = [...asked];
   const result = await ctx.client.call('platform.getCurrentValidators', { nodeIDs }, { signal });
   return { kind: 'patch', asked: nodeIDs, result, height: upTo, at: now };
+}
+
+/** Blocks the journal began after, read here when few (the list read at start-up, before the watcher's first look). */
+const MAX_UNJOURNALED = 12;
+
+/** The changes of the blocks above `h` (and of a proposal at `h`, which shows at h + 1), or undefined if unknown. */
+async function changesSince(journal: BlockJournal, h: bigint, blockAt: (h: bigint) => Promise<BlockHeader>): Promise<BlockChanges[] | undefined> {
+  const kept = journal.since(h);
+  if (kept) return kept;
+  const from = journal.coveredFrom();
+  if (from === undefined || from < h || from - h >= BigInt(MAX_UNJOURNALED)) return undefined;
+  const before: BlockChanges[] = [];
+  for (let b = h; b <= from; b++) before.push(blockChanges(await blockAt(b)));
+  return [...before.filter((c) => c.effectiveHeight > h), ...journal.all()];
 }
 
 /**
@@ -156,10 +174,9 @@ export function patchedValidators(prev: RowList<Validator> | undefined, f: Valid
 /** The reading after this fetch: as of which height, when whole, and each row's read time. */
 export function nextReading(prev: ValidatorReading | undefined, f: ValidatorFetch, list: RowList<Validator> | undefined): ValidatorReading | undefined {
   if (f.kind === 'full') {
-    if (f.height === undefined) return undefined;
     const readAt = new Map<string, number>();
     for (const v of f.result.validators) readAt.set(String(v.nodeID), f.at);
-    return { height: f.height, fullAt: f.at, patchedAt: f.at, readAt };
+    return withOldest({ height: f.height, fullAt: f.at, patchedAt: f.at, readAt });
   }
   if (!prev) return undefined;
   const readAt = new Map<string, number>();
@@ -169,5 +186,5 @@ export function nextReading(prev: ValidatorReading | undefined, f: ValidatorFetc
     readAt.set(id, prev.readAt.get(id) ?? f.at);
   }
   for (const id of f.asked) if (readAt.has(id)) readAt.set(id, f.at);
-  return { height: f.height, fullAt: prev.fullAt, patchedAt: f.at, readAt };
+  return withOldest({ height: f.height, fullAt: prev.fullAt, patchedAt: f.at, readAt });
 }
