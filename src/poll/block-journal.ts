@@ -1,6 +1,6 @@
 // What the block watcher read, block by block, kept for the lists patched by it (poll/validator-patch.ts): a list
-// read at height h asks what changed since h. The journal answers only for heights it read without a gap; before
-// that it does not know (a full reading then).
+// read at height h asks what changed since h. The journal holds the heights it read without a gap; before them it
+// does not know.
 import type { BlockChanges } from '../domain/staking/block-changes';
 
 export interface BlockJournal {
@@ -12,11 +12,6 @@ export interface BlockJournal {
   coveredFrom(): bigint | undefined;
   /** What it holds: the changes of every block above coveredFrom(). */
   all(): readonly BlockChanges[];
-  /**
-   * Every change read in blocks above `h` up to the last height read, when the journal holds all of them; undefined
-   * when it does not (a gap since, or `h` older than what it keeps).
-   */
-  since(h: bigint): BlockChanges[] | undefined;
 }
 
 /** Blocks kept: about 20 minutes of a mainnet P-chain at its busiest, some hours at its usual pace. */
@@ -55,10 +50,5 @@ export function createBlockJournal(keep = JOURNAL_BLOCKS): BlockJournal {
     lastHeight: () => last,
     coveredFrom: () => from,
     all: () => kept,
-    since(h) {
-      // A proposal block at `h` itself shows its change at h + 1: it must have been read too.
-      if (from === undefined || last === undefined || h <= from || h > last) return undefined;
-      return kept.filter((c) => c.height > h || c.effectiveHeight > h);
-    },
   };
 }

@@ -20,6 +20,7 @@ import type { ResultOf } from '../rpc/methods';
 import { blockChanges, type BlockChanges } from '../domain/staking/block-changes';
 import type { BlockJournal } from './block-journal';
 import { obj } from '../format/fields';
+import { parseNodeId } from '../codec/cb58';
 import { toRows, txDetailFromResult, txType, withoutProof } from './transforms';
 import type { FetchContext } from './resource-spec';
 
@@ -67,14 +68,17 @@ export async function fetchPrimaryValidators(ctx: FetchContext, signal: AbortSig
     return { kind: 'full', result: await ctx.client.call('platform.getCurrentValidators', {}, { signal }), height, at: now };
   };
   if (!list || !reading || !ctx.blockJournal || now - reading.fullAt >= FULL_READ_EVERY_MS) return full();
-  const journal = ctx.blockJournal;
-  const last = journal.lastHeight();
-  // The watcher missed blocks (a gap) and has read none since, while the chain moved on: what changed is unknown.
-  const top = ctx.height();
-  if (last === undefined && top !== undefined && top > reading.height) return full();
-  // Blocks the watcher has not read yet wait for the next patch: the list stays as of the last one read.
-  const upTo = last === undefined || last < reading.height ? reading.height : last;
-  const changes = upTo === reading.height ? [] : await changesSince(journal, reading.height, blockAt);
+  // As of the height the scheduler holds (its refreshes compare with it): blocks the watcher has not read yet are
+  // read here, few and shared with it through the block cache.
+  const top = ctx.height() ?? reading.height;
+  const upTo = top > reading.height ? top : reading.height;
+  let changes: BlockChanges[] | undefined;
+  try {
+    changes = upTo === reading.height ? [] : await changesSince(ctx.blockJournal, reading.height, upTo, blockAt);
+  } catch (e) {
+    // Blocks the node will not give: what they changed is unknown.
+    if (signal.aborted) throw e;
+  }
   if (!changes) return full();
   const shown = changes.filter((c) => c.effectiveHeight <= upTo);
   const named = await changedNodes(ctx, shown, list.rows.map((r) => r.value), signal);
@@ -95,23 +99,38 @@ export async function fetchPrimaryValidators(ctx: FetchContext, signal: AbortSig
     if (take-- <= 0) break;
     asked.add(id);
   }
-  const nodeIDs = [...asked];
-  const result = await ctx.client.call('platform.getCurrentValidators', { nodeIDs }, { signal });
+  // Only IDs the node can read (a node never lists others; a scripted one might): none, no request.
+  const nodeIDs = [...asked].filter(isNodeId);
+  const result = nodeIDs.length === 0 ? { validators: [] } : await ctx.client.call('platform.getCurrentValidators', { nodeIDs }, { signal });
   return { kind: 'patch', asked: nodeIDs, result, height: upTo, at: now };
 }
 
-/** Blocks the journal began after, read here when few (the list read at start-up, before the watcher's first look). */
+/** At most this many blocks read here (the watcher's gap, or its lag): more, and the list is read whole. */
 const MAX_UNJOURNALED = 12;
 
-/** The changes of the blocks above `h` (and of a proposal at `h`, which shows at h + 1), or undefined if unknown. */
-async function changesSince(journal: BlockJournal, h: bigint, blockAt: (h: bigint) => Promise<BlockHeader>): Promise<BlockChanges[] | undefined> {
-  const kept = journal.since(h);
-  if (kept) return kept;
+/**
+ * The changes that show above `h` up to `top`: from the journal where it read the blocks, the others read here (the
+ * block at `h` itself too, a proposal's change showing at h + 1); undefined when too many would have to be.
+ */
+async function changesSince(journal: BlockJournal, h: bigint, top: bigint, blockAt: (h: bigint) => Promise<BlockHeader>): Promise<BlockChanges[] | undefined> {
   const from = journal.coveredFrom();
-  if (from === undefined || from < h || from - h >= BigInt(MAX_UNJOURNALED)) return undefined;
-  const before: BlockChanges[] = [];
-  for (let b = h; b <= from; b++) before.push(blockChanges(await blockAt(b)));
-  return [...before.filter((c) => c.effectiveHeight > h), ...journal.all()];
+  const last = journal.lastHeight();
+  const useJournal = from !== undefined && last !== undefined && last >= h && from < top;
+  // Heights read here: [h, from] and (last, top] beside the journal, or all of [h, top].
+  const spans: [bigint, bigint][] = useJournal ? [[h, from], [last + 1n, top]] : [[h, top]];
+  let count = 0n;
+  for (const [a, b] of spans) if (b >= a) count += b - a + 1n;
+  if (count > BigInt(MAX_UNJOURNALED)) return undefined;
+  const out: BlockChanges[] = [];
+  const read = async ([a, b]: [bigint, bigint]) => {
+    for (let x = a; x <= b; x++) out.push(blockChanges(await blockAt(x)));
+  };
+  await read(spans[0]!);
+  if (useJournal) {
+    out.push(...journal.all().filter((c) => c.height >= h && c.height <= top));
+    await read(spans[1]!);
+  }
+  return out.filter((c) => c.effectiveHeight > h);
 }
 
 /**
@@ -136,7 +155,14 @@ async function changedNodes(ctx: FetchContext, changes: readonly BlockChanges[],
       nodes.add(node);
       continue;
     }
-    const tx = txDetailFromResult(await ctx.client.call('platform.getTx', { txID: txId, encoding: 'hex' }, { signal }), ctx.decoders);
+    let tx;
+    try {
+      tx = txDetailFromResult(await ctx.client.call('platform.getTx', { txID: txId, encoding: 'hex' }, { signal }), ctx.decoders);
+    } catch (e) {
+      // A tx the node will not give: whose it was stays unknown, and the list is read whole.
+      if (signal.aborted) throw e;
+      return undefined;
+    }
     if (tx.decoded === undefined) return undefined;
     const named = txType(obj(tx.decoded), (v) => (typeof v === 'string' ? v : v instanceof Uint8Array && ctx.decoders.id ? ctx.decoders.id(v) : undefined));
     // Another subnet's staker: not in this list.
@@ -145,6 +171,15 @@ async function changedNodes(ctx: FetchContext, changes: readonly BlockChanges[],
     nodes.add(named.nodeId);
   }
   return [...nodes];
+}
+
+function isNodeId(id: string): boolean {
+  try {
+    parseNodeId(id);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The list with the asked nodes' entries replaced by the node's answer (and those it did not return removed). */
