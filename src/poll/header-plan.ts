@@ -10,6 +10,7 @@ import type { VoterWeights } from '../state/reward-memory';
 import { lastCycleRewardsKey, type CycleRewards } from '../state/view-keys';
 import { obj } from '../format/fields';
 import { afterPeers, afterUpgradeFacts } from './upgrade-watch';
+import { voterWeightsFromList } from './validator-patch';
 
 const bootstrapped = (chain: ChainAlias): ResourceSpec =>
   call(`bootstrapped:${chain}`, 'info.isBootstrapped', { chain }, 'tick', lens.bootstrapped(chain), ignorePrev((r) => r.isBootstrapped), {
@@ -38,7 +39,8 @@ export const VOTER_WEIGHTS_EVERY_MS = 10 * 60_000;
 /**
  * The validator set at the latest height (platform.getValidatorsAt: every validator's weight with its delegations,
  * what consensus samples by), for the reward guard's stake-weighted vote. Heavy on mainnet (a few hundred kB), so
- * read every 10 minutes, and by a numeric height (v1.11 nodes reject "proposed").
+ * read every 10 minutes, and by a numeric height (v1.11 nodes reject "proposed"); taken from the primary validator
+ * list where a pane holds it (poll/validator-patch.ts).
  */
 export function voterWeightsSpec(): ResourceSpec<VoterWeights, VoterWeights> {
   return {
@@ -51,6 +53,9 @@ export function voterWeightsSpec(): ResourceSpec<VoterWeights, VoterWeights> {
     // is written, the store said "none yet" after the first read and made it twice in the first half minute.
     intervalMs: (_s, i, last) => (last?.failing ? i.slowMs : Math.max(i.slowMs, VOTER_WEIGHTS_EVERY_MS)),
     async fetch(ctx, signal) {
+      // A pane that holds the primary validator list (kept current by the blocks) has the same set: no request.
+      const held = voterWeightsFromList(ctx.state());
+      if (held) return held;
       const height = ctx.height() ?? (await ctx.client.call('platform.getHeight', {}, { signal })).height;
       const r = await ctx.client.call('platform.getValidatorsAt', { height: Number(height) }, { signal });
       return { height, validators: r.validators.map((v) => ({ nodeID: v.nodeID, weight: v.weight })), totalWeight: r.totalWeight };

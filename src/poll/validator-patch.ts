@@ -15,6 +15,7 @@ import { diffRows, type RowList } from '../state/rows';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import type { AvatopState } from '../state/store';
 import type { BlockHeader, Validator } from '../state/types';
+import type { VoterWeights } from '../state/reward-memory';
 import { validatorReadingKey } from '../state/view-keys';
 import type { ResultOf } from '../rpc/methods';
 import { blockChanges, type BlockChanges } from '../domain/staking/block-changes';
@@ -222,4 +223,27 @@ export function nextReading(prev: ValidatorReading | undefined, f: ValidatorFetc
   }
   for (const id of f.asked) if (readAt.has(id)) readAt.set(id, f.at);
   return withOldest({ height: f.height, fullAt: prev.fullAt, patchedAt: f.at, readAt });
+}
+
+/**
+ * The primary validator set's weights, what platform.getValidatorsAt gives at the list's height, from the list the
+ * store holds (read whole or patched): each validator's stake and its delegators' (vms/platformvm/state/state.go,
+ * AddStaker 2845 then AddWeight 2919 for each delegator). Undefined without a list, or with an entry lacking its
+ * delegators' weight (then the set is asked for).
+ */
+export function voterWeightsFromList(s: AvatopState): VoterWeights | undefined {
+  const reading = readingOf(s);
+  const list = lens.validators(PRIMARY_NETWORK_ID).get(s).data;
+  if (!reading || !list) return undefined;
+  const validators: { nodeID: string; weight: bigint }[] = [];
+  let totalWeight = 0n;
+  for (const r of list.rows) {
+    if (r.change === 'removed') continue;
+    const delegated = r.value.delegatorWeight;
+    if (delegated === undefined) return undefined;
+    const weight = r.value.weight + delegated;
+    validators.push({ nodeID: String(r.value.nodeID), weight });
+    totalWeight += weight;
+  }
+  return { height: reading.height, validators, totalWeight };
 }

@@ -2,7 +2,8 @@
 // simulated time: after blocks that add delegations, reward stakers and change auto-renewal configs, the list the
 // store holds is the list a fresh platform.getCurrentValidators gives, entry for entry (uptimes and connections
 // drift with no tx, so they are compared for the entries read in the same instant); and the node is asked for far
-// fewer bytes than by reading the whole list again.
+// fewer bytes than by reading the whole list again. The reward guard's voter weights taken from it are the node's
+// validator set.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/poll/clock';
 import { createScheduler } from '../../src/poll/scheduler';
@@ -12,7 +13,7 @@ import { lens } from '../../src/state/lenses';
 import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { setPane } from '../../src/state/ui';
 import { validatorReadingKey } from '../../src/state/view-keys';
-import { UPTIME_ROUND_MS, type ValidatorReading } from '../../src/poll/validator-patch';
+import { UPTIME_ROUND_MS, voterWeightsFromList, type ValidatorReading } from '../../src/poll/validator-patch';
 import { blockFromResult } from '../../src/poll/transforms';
 import { defaultDecoders } from '../../src/poll/decoders';
 import { quiesce, runFor } from '../helpers/poll-drive';
@@ -78,6 +79,12 @@ describe('the primary validator list, patched by the blocks', () => {
         checks++;
       }
       expect(t.clock.now() - r.oldestReadAt).toBeLessThanOrEqual(UPTIME_ROUND_MS);
+      // The reward guard's voter weights, from the list, are the node's validator set (getValidatorsAt).
+      const set = await t.client.call('platform.getValidatorsAt', { height: Number(t.store.getState().pchain.height.data!) });
+      const weights = voterWeightsFromList(t.store.getState())!;
+      const byNode = (xs: readonly { nodeID: string; weight: bigint }[]) => [...xs].map((x) => [x.nodeID, x.weight]).sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      expect(byNode(weights.validators)).toEqual(byNode(set.validators));
+      expect(weights.totalWeight).toBe(set.totalWeight);
     }
     /** Blocks go by for `ms` (the watcher reads each), then a slow interval with none, then the comparison. */
     async function live(ms: number): Promise<void> {
@@ -95,10 +102,16 @@ describe('the primary validator list, patched by the blocks', () => {
       await compare();
     }
 
-    // Delegations come and renewal configs change every few blocks here.
-    await live(180_000);
+    // Delegations come and renewal configs change every few blocks here: three and a half minutes of patches cost
+    // less than one whole reading.
+    const whole = (await t.client.callRaw('platform.getCurrentValidators', {})).bytes;
+    calls.length = 0;
+    await t.run(180_000);
+    await runFor(t.clock, t.scheduler, t.store, 35_000, { stepMs: 1_000 });
     const patches = calls.filter((c) => c.method === 'platform.getCurrentValidators');
     expect(patches.length).toBeGreaterThan(10);
+    expect(patches.reduce((n, c) => n + c.bytes, 0)).toBeLessThan(whole);
+    await compare();
     // Stakers end rarely (a few a day among 300): the node's clock jumps to 40 s before the next ends (the monitor
     // sees a gap and reads the list whole), then the blocks that reward them are read one by one and patched.
     for (let i = 0; i < 30 && (rewarded.delegator < 2 || rewarded.validator < 2 || rewarded.renewed < 1); i++) {
