@@ -4,44 +4,17 @@
 // drift with no tx, so they are compared for the entries read in the same instant); and the node is asked for far
 // fewer bytes than by reading the whole list again. The reward guard's voter weights taken from it are the node's
 // validator set.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createManualClock } from '../../src/poll/clock';
-import { createScheduler } from '../../src/poll/scheduler';
-import { createClient } from '../../src/rpc/client';
-import { createSimNode, type SimNode } from '../../src/sim/index';
+import { describe, expect, it } from 'vitest';
 import { lens } from '../../src/state/lenses';
-import { createAvatopStore, PRIMARY_NETWORK_ID } from '../../src/state/store';
-import { setPane } from '../../src/state/ui';
+import { PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { validatorReadingKey } from '../../src/state/view-keys';
 import { UPTIME_ROUND_MS, voterWeightsFromList, type ValidatorReading } from '../../src/poll/validator-patch';
 import { blockFromResult } from '../../src/poll/transforms';
 import { defaultDecoders } from '../../src/poll/decoders';
-import { quiesce, runFor } from '../helpers/poll-drive';
+import { runFor } from '../helpers/poll-drive';
+import { simScheduler } from '../helpers/sim-scheduler';
 
-const START = Date.UTC(2026, 10, 1);
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
-
-async function setup() {
-  const sim: SimNode = await createSimNode({ profile: 'v1.15', seed: 7, validators: 300, peers: 40, utxos: 50, subnets: 3, autoAdvance: false, startTimeMs: START, blockIntervalMs: 2_000 });
-  const client = createClient({ url: sim.url, timeoutMs: 10_000 });
-  const clock = createManualClock(START);
-  const store = createAvatopStore({ now: START });
-  store.setState((s) => ({ ...s, ui: setPane(s.ui, 'validators') }));
-  const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5 });
-  cleanup.push(async () => {
-    scheduler.stop();
-    await client.close();
-    await sim.close();
-  });
-  scheduler.start();
-  await quiesce(scheduler, store);
-  const run = (ms: number) => runFor(clock, scheduler, store, ms, { stepMs: 1_000, onStep: (d) => sim.tick(d) });
-  return { sim, client, clock, store, scheduler, run };
-}
+const setup = () => simScheduler('v1.15', 'validators', { seed: 7 });
 
 /** Every field a full reading and a patched list must agree on; uptime and connection when `drifting` too. */
 function comparable(v: Record<string, unknown>, drifting: boolean): Record<string, unknown> {
