@@ -12,7 +12,7 @@ import { truncateWords } from '../format/width';
 import { useAppConfig } from '../ui/config';
 import { shortenId } from '../format/ids';
 import { formatCount, formatLatency, formatPercent } from '../format/number';
-import { formatAge, formatBehind, formatClock } from '../format/time';
+import { formatBehind, formatClock, formatDataAge } from '../format/time';
 import { addHeight, blocksPerMinute, EMPTY_HEIGHT_HISTORY, heightDropNote, unreachableText, type HeightHistory } from './header-model';
 import { selectLiveness, type Liveness } from '../state/liveness';
 import { connectedParts, healthParts } from './health-model';
@@ -235,6 +235,7 @@ function HeaderLine2({
 }) {
   const theme = useTheme();
   const now = useNow(1000);
+  const intervalMs = useAppConfig().intervalMs ?? 0;
   const spark = width >= 110 ? sparkline(latencies, 12) : '';
   const unreachable = unreachableText(live, now);
   if (unreachable) {
@@ -253,7 +254,7 @@ function HeaderLine2({
           { text: formatLatency(latencyMs), style: theme.header.value, drop: 2 },
           { text: spark ? ` ${spark}` : '', style: theme.chrome.sparkline, drop: 1 },
           { text: '  data ', style: theme.header.label },
-          { text: updatedAt !== undefined ? formatAge(updatedAt, now) : '—', style: updatedAt !== undefined && now - updatedAt > 30_000 ? theme.status.stale : theme.header.value },
+          { text: updatedAt !== undefined ? formatDataAge(updatedAt, now, intervalMs) : '—', style: updatedAt !== undefined && now - updatedAt > 30_000 ? theme.status.stale : theme.header.value },
           { text: paused ? '  PAUSED' : '', style: theme.status.warn },
         ],
         width,

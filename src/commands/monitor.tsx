@@ -172,6 +172,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
       const config: AppConfig = {
         url,
         rewardThreshold: threshold,
+        intervalMs: settings.intervalMs,
         actions: {
           quit: () => void shutdown(0),
           refresh: () => fleet?.viewed().scheduler()?.refresh(),

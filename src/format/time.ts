@@ -48,6 +48,17 @@ export function formatAge(t: Date | number | null | undefined, now: number): str
   return delta >= 0 ? `${formatDuration(delta)} ago` : `in ${formatDuration(-delta)}`;
 }
 
+/**
+ * How old the data on screen is: "just now" until a poll is late (younger than `intervalMs` and a second), then as
+ * formatAge. At a 2 s interval the second-by-second "1s ago" / "just now" of formatAge told nothing, and redrew the
+ * header every second at idle.
+ */
+export function formatDataAge(t: Date | number | null | undefined, now: number, intervalMs: number): string {
+  const ms = toMs(t);
+  if (ms !== null && now - ms >= 0 && now - ms < intervalMs + SECOND) return 'just now';
+  return formatAge(t, now);
+}
+
 /** Short age for table cells: "12s", "3m", "4h", "2d". */
 export function formatAgeShort(t: Date | number | null | undefined, now: number): string {
   const ms = toMs(t);

@@ -49,6 +49,8 @@ export interface AppConfig {
   readonly watch?: readonly string[];
   /** The event log's book (src/events/keeper.ts): the Events pane, the header's count, the History view. */
   readonly events?: EventBook;
+  /** --interval: data younger than one poll and a second reads "just now" in the header. */
+  readonly intervalMs?: number;
 }
 
 const ConfigContext = createContext<AppConfig>({

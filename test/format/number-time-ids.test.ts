@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatLatency, formatPercent } from '../../src/format/number';
-import { formatAge, formatAgeShort, formatBehind, formatClock, formatCountdown, formatDuration, formatTimestamp } from '../../src/format/time';
+import { formatAge, formatAgeShort, formatDataAge, formatBehind, formatClock, formatCountdown, formatDuration, formatTimestamp } from '../../src/format/time';
 import { shortenHex, shortenId } from '../../src/format/ids';
 import { displayWidth, fit, truncate, wrapWords } from '../../src/format/width';
 
@@ -33,6 +33,13 @@ describe('time', () => {
     expect(formatAge(now - 12_000, now)).toBe('12s ago');
     expect(formatAge(new Date(now - 200), now)).toBe('just now');
     expect(formatAge(now + 5_000, now)).toBe('in 5s');
+    // The header's data age: "just now" for as long as the next poll is not late (the interval and a second).
+    expect(formatDataAge(now - 1_900, now, 2_000)).toBe('just now');
+    expect(formatDataAge(now - 2_999, now, 2_000)).toBe('just now');
+    expect(formatDataAge(now - 3_000, now, 2_000)).toBe('3s ago');
+    expect(formatDataAge(now - 1_500, now, 0)).toBe('1s ago');
+    expect(formatDataAge(now + 5_000, now, 2_000)).toBe('in 5s');
+    expect(formatDataAge(undefined, now, 2_000)).toBe('—');
     expect(formatAgeShort(now - 3 * 3_600_000, now)).toBe('3h');
     expect(formatCountdown(now + 90_000, now)).toBe('1m 30s');
     expect(formatCountdown(now - 1, now)).toBe('ended');

@@ -135,7 +135,14 @@ export function viewAccuracyMs(startMs: number, nowMs: number, endMs: number): n
 
 /** Share of stake (0-1) that would vote to reward at `thresholdPercent`, of all stake: the vote as it stands. */
 export function rewardingShare(view: NetworkView, thresholdPercent: number): number {
+  const last = rewarding.get(view);
+  if (last?.thresholdPercent === thresholdPercent) return last.share;
   let w = 0n;
   for (const v of view.voters) if (v.uptimePercent >= thresholdPercent) w += v.weight;
-  return share(w, view.totalWeight);
+  const s = share(w, view.totalWeight);
+  rewarding.set(view, { thresholdPercent, share: s });
+  return s;
 }
+
+// The header judges every second; the view changes with the peers' views (about once a minute).
+const rewarding = new WeakMap<NetworkView, { thresholdPercent: number; share: number }>();
