@@ -16,7 +16,7 @@ import { PRIMARY_NETWORK_ID } from '../state/constants';
 import type { AvatopState } from '../state/store';
 import type { BlockHeader, Validator } from '../state/types';
 import type { VoterWeights } from '../state/reward-memory';
-import { validatorReadingKey } from '../state/view-keys';
+import { validatorReadingKey, type ValidatorReading } from '../state/view-keys';
 import type { ResultOf } from '../rpc/methods';
 import { blockChanges, type BlockChanges } from '../domain/staking/block-changes';
 import type { BlockJournal } from './block-journal';
@@ -35,19 +35,6 @@ export const UPTIME_ROUND_MS = 15 * 60_000;
 export const FULL_READ_EVERY_MS = 60 * 60_000;
 
 type Listed = ResultOf<'platform.getCurrentValidators'>;
-
-/** What the store knows of how its primary list was read. */
-export interface ValidatorReading {
-  /** The height up to which every block's changes are in the list. */
-  readonly height: bigint;
-  /** When the whole list was last read, and when it was last patched. */
-  readonly fullAt: number;
-  readonly patchedAt: number;
-  /** When each listed node's entry (its uptime, its connection) was last read. */
-  readonly readAt: ReadonlyMap<string, number>;
-  /** The oldest of them: the pane says how old its uptimes are. */
-  readonly oldestReadAt: number;
-}
 
 function withOldest(r: Omit<ValidatorReading, 'oldestReadAt'>): ValidatorReading {
   let oldest = r.patchedAt;

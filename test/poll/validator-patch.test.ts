@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { lens } from '../../src/state/lenses';
 import { PRIMARY_NETWORK_ID } from '../../src/state/store';
-import { validatorReadingKey } from '../../src/state/view-keys';
-import { UPTIME_ROUND_MS, voterWeightsFromList, type ValidatorReading } from '../../src/poll/validator-patch';
+import { validatorReadingKey, type ValidatorReading } from '../../src/state/view-keys';
+import { UPTIME_ROUND_MS, voterWeightsFromList } from '../../src/poll/validator-patch';
 import { blockFromResult } from '../../src/poll/transforms';
 import { defaultDecoders } from '../../src/poll/decoders';
 import { runFor } from '../helpers/poll-drive';
