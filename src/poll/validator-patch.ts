@@ -6,10 +6,10 @@
 // Facts from avalanchego v1.15.0, vms/platformvm/service.go: GetCurrentValidators (717) with node IDs returns, for
 // each that is a current validator of the subnet, the same entry the whole list has (getPrimaryOrSubnetValidators,
 // 796-993: uptime and connection, delegatorCount and delegatorWeight from its current delegators) and nothing for a
-// node that is not; with exactly one node ID it also lists that validator's delegators (938, 985-988), which the
+// node that is not; with exactly one node ID it also lists that validator's delegators (938, 988-991), which the
 // whole list never does, so a patch asks for at least two nodes. Primary-network stakers leave only by a reward tx
 // (txs/executor/state_changes.go 249-251), which names the staker's own tx; since Durango a staker starts when its
-// tx is accepted (no pending stage), so every change to the set is in a block.
+// tx is accepted (staker_tx_verification.go 76-79: the chain time), so every change to the set is in a block.
 import { lens } from '../state/lenses';
 import { diffRows, type RowList } from '../state/rows';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
