@@ -28,11 +28,17 @@ const CPU_WINDOW_MS = quick ? 15_000 : 60_000;
 // The bundle itself, not bin/avatop.cjs: bin falls back to the sources when any file in src/ is newer than the bundle,
 // which in a working checkout can happen mid-run and would time tsx instead of the build. It runs with the Node
 // flags of bin/avatop.cjs's shebang line, which is how an installed `avatop` starts.
-const BIN = join(root, 'dist', 'avatop.cjs');
+// --monitor-from DIR: the monitor (and exporter) of another checkout's build, against this checkout's simulated nodes,
+// so two versions are measured on the same scenario (the simulator changes with the versions too).
+const monitorRoot = (() => {
+  const i = process.argv.indexOf('--monitor-from');
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1] : root;
+})();
+const BIN = join(monitorRoot, 'dist', 'avatop.cjs');
 // The single executable (`npm run build:binary`, linux-x64): its start-up is measured beside the bundle's. It carries
 // the same heap flags in itself and needs no node in front of it.
 const BINARY = join(root, 'dist', 'avatop-linux-x64');
-const { env: CLI_ENV, flags: CLI_NODE_FLAGS } = shebang(readFileSync(join(root, 'bin', 'avatop.cjs'), 'utf8'));
+const { env: CLI_ENV, flags: CLI_NODE_FLAGS } = shebang(readFileSync(join(monitorRoot, 'bin', 'avatop.cjs'), 'utf8'));
 // --only=startup,eventlog,cpu,idle,big,poll,codec,sim,metrics,exporter,fleet runs a subset (for working on one measurement).
 const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7).split(',');
 const runs = (name) => !only || only.includes(name);
@@ -106,7 +112,7 @@ function requireScript() {
 
 /** `avatop sim` in its own process; resolves once it prints its URL. */
 async function startSim(args) {
-  const proc = spawn(process.execPath, [BIN, 'sim', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [join(root, 'dist', 'avatop.cjs'), 'sim', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   const url = await new Promise((resolve, reject) => {
     proc.stdout.on('data', (d) => {
