@@ -32,7 +32,7 @@ const budget = flag('budget', 32 * 1024);
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 10, 1);
 
-const sim = await createSimNode({ profile: 'v1.14', seed: 5, validators, peers, utxos: 5_000, subnets: 6, blockIntervalMs: blockMs, autoAdvance: false, startTimeMs: START });
+const sim = await createSimNode({ seed: 5, validators, peers, utxos: 5_000, subnets: 6, blockIntervalMs: blockMs, autoAdvance: false, startTimeMs: START });
 const wallet = sim.network.wallets[0].str;
 const panes = PANES.filter((p) => p !== 'console');
 
@@ -118,7 +118,7 @@ const mb = (n) => `${(n / 1024 / 1024).toFixed(2)} MiB`.padStart(11);
 const fmt = (n) => (n >= 1024 * 1024 ? mb(n) : kb(n));
 
 console.log(
-  `avatop poll load vs a naive loop (simulated node v1.14: ${validators} validators, ${peers} peers, a block every ~${blockMs} ms; ` +
+  `avatop poll load vs a naive loop (simulated node, today's default profile: ${validators} validators, ${peers} peers, a block every ~${blockMs} ms; ` +
     `interval ${intervalMs} ms; byte budget ${budget ? `${budget} B/s per resource` : 'off'})`,
 );
 const n = await naive();

@@ -4,12 +4,13 @@ import { lens } from '../state/lenses';
 import { resolveOk } from '../state/resource';
 import type { ChainAlias } from '../state/store';
 import { toRows } from './transforms';
-import { call, ignorePrev, type ResourceSpec } from './resource-spec';
+import { call, ignorePrev, type Intervals, type ResourceSpec } from './resource-spec';
 import { rememberViews } from '../domain/reward/node-guard';
 import type { VoterWeights } from '../state/reward-memory';
 import { lastCycleRewardsKey, type CycleRewards } from '../state/view-keys';
 import { obj } from '../format/fields';
 import { afterPeers, afterUpgradeFacts } from './upgrade-watch';
+import { voterWeightsFromList } from './validator-patch';
 
 const bootstrapped = (chain: ChainAlias): ResourceSpec =>
   call(`bootstrapped:${chain}`, 'info.isBootstrapped', { chain }, 'tick', lens.bootstrapped(chain), ignorePrev((r) => r.isBootstrapped), {
@@ -25,6 +26,8 @@ const bootstrapped = (chain: ChainAlias): ResourceSpec =>
 export const peersSpec = (cadence: 'tick' | 'slow' = 'tick', rows: 'diff' | 'plain' = 'diff'): ResourceSpec =>
   call(cadence === 'tick' ? 'peers' : 'peers:slow', 'info.peers', {}, cadence, lens.peers, rows === 'diff' ? toRows.peers : toRows.plainPeers, {
     keepIdentity: rows === 'diff',
+    // The whole list (0.7 MB with a mainnet node's 1,500 peers) at most once a minute outside the peers pane.
+    ...(cadence === 'slow' ? { intervalMs: (_s: unknown, i: Intervals) => Math.max(i.slowMs, PEER_COUNT_MS) } : {}),
     // One count: the list's own (without the peers kept one update to show they left), so the header and the
     // pane never disagree; numPeers only where the list was not read. Each reading of the views is also the
     // guard's: remembered as the last trustworthy budget when more than half of the stake's view is known.
@@ -38,7 +41,8 @@ export const VOTER_WEIGHTS_EVERY_MS = 10 * 60_000;
 /**
  * The validator set at the latest height (platform.getValidatorsAt: every validator's weight with its delegations,
  * what consensus samples by), for the reward guard's stake-weighted vote. Heavy on mainnet (a few hundred kB), so
- * read every 10 minutes, and by a numeric height (v1.11 nodes reject "proposed").
+ * read every 10 minutes, and by a numeric height (v1.11 nodes reject "proposed"); taken from the primary validator
+ * list where a pane holds it (poll/validator-patch.ts).
  */
 export function voterWeightsSpec(): ResourceSpec<VoterWeights, VoterWeights> {
   return {
@@ -47,8 +51,13 @@ export function voterWeightsSpec(): ResourceSpec<VoterWeights, VoterWeights> {
     cadence: 'slow',
     pchain: true,
     lens: lens.voterWeights,
-    intervalMs: (s, i) => (s.reward.weights.data ? Math.max(i.slowMs, VOTER_WEIGHTS_EVERY_MS) : i.slowMs),
+    // Whether the last read failed, not whether the store holds weights: asked right after a poll, before its answer
+    // is written, the store said "none yet" after the first read and made it twice in the first half minute.
+    intervalMs: (_s, i, last) => (last?.failing ? i.slowMs : Math.max(i.slowMs, VOTER_WEIGHTS_EVERY_MS)),
     async fetch(ctx, signal) {
+      // A pane that holds the primary validator list (kept current by the blocks) has the same set: no request.
+      const held = voterWeightsFromList(ctx.state());
+      if (held) return held;
       const height = ctx.height() ?? (await ctx.client.call('platform.getHeight', {}, { signal })).height;
       const r = await ctx.client.call('platform.getValidatorsAt', { height: Number(height) }, { signal });
       return { height, validators: r.validators.map((v) => ({ nodeID: v.nodeID, weight: v.weight })), totalWeight: r.totalWeight };

@@ -4,8 +4,9 @@ import { lens } from '../state/lenses';
 import { resolveOk } from '../state/resource';
 import { diffRows, liveValues, type RowList } from '../state/rows';
 import { PRIMARY_NETWORK_ID } from '../state/store';
-import type { BlockHeader } from '../state/types';
-import { BLOCK_WATCH_KEY, listReadAtKey, uptimeRequirementKey } from '../state/view-keys';
+import type { BlockHeader, Validator } from '../state/types';
+import { fetchPrimaryValidators, nextReading, patchedValidators, type ValidatorFetch } from './validator-patch';
+import { BLOCK_WATCH_KEY, listReadAtKey, uptimeRequirementKey, validatorReadingKey, type ValidatorReading } from '../state/view-keys';
 import { blockChanges, changesStakersOf, type BlockChanges } from '../domain/staking/block-changes';
 import { l1BalanceRunsOutAt } from '../domain/staking/l1-balance';
 import type { AvatopState } from '../state/store';
@@ -19,6 +20,34 @@ import { call, ignorePrev, type FetchContext, type ResourceSpec } from './resour
  * running out), and at the maximum age for the uptimes and connections that drift meanwhile.
  */
 export const validatorsSpec = (subnetId: string): ResourceSpec =>
+  subnetId === PRIMARY_NETWORK_ID ? primaryValidatorsSpec() : subnetValidatorsSpec(subnetId);
+
+/**
+ * The primary network's validators: read whole, then patched with the entries of the validators the accepted blocks
+ * change and, every slow interval, the oldest uptimes (poll/validator-patch.ts).
+ */
+function primaryValidatorsSpec(): ResourceSpec<RowList<Validator>, ValidatorFetch> {
+  const reading = lens.view<ValidatorReading>(validatorReadingKey(PRIMARY_NETWORK_ID));
+  return {
+    key: `validators:${PRIMARY_NETWORK_ID}`,
+    method: 'platform.getCurrentValidators',
+    params: {},
+    cadence: 'height',
+    pchain: true,
+    lens: lens.validators(PRIMARY_NETWORK_ID),
+    fetch: (ctx, signal) => fetchPrimaryValidators(ctx, signal, (h) => blockHeaderAt(ctx, h, signal)),
+    toData: (prev, f) => patchedValidators(prev, f),
+    also: (s, f, meta) => {
+      const next = nextReading(reading.get(s).data, f, lens.validators(PRIMARY_NETWORK_ID).get(s).data);
+      return next === undefined ? s : reading.set(s, resolveOk(reading.get(s), next, meta));
+    },
+    changesWith: (c) => changesStakersOf(c, PRIMARY_NETWORK_ID),
+    // The oldest uptimes are read a slice at a time: every slow interval when no block changes the set.
+    intervalMs: (_s, i) => i.slowMs,
+  };
+}
+
+const subnetValidatorsSpec = (subnetId: string): ResourceSpec =>
   call(
     `validators:${subnetId}`,
     'platform.getCurrentValidators',

@@ -11,6 +11,7 @@ import type { ClientCallOptions } from '../rpc/client';
 import type { METRICS_PATH } from '../metrics/fetch';
 import type { Decoders } from './decoders';
 import type { BlockChanges } from '../domain/staking/block-changes';
+import type { BlockJournal } from './block-journal';
 
 /**
  * tick: every interval. slow: every slow interval (cheap but rarely changing). once: until it succeeds (static
@@ -51,6 +52,8 @@ export interface FetchContext extends DecodeContext {
    * ('gap'): resources that change only with such blocks (`changesWith`) are fetched again.
    */
   blocksAccepted?(changes: readonly BlockChanges[] | 'gap'): void;
+  /** What the block watcher read, block by block (lists patched by it ask what changed since their reading). */
+  readonly blockJournal?: BlockJournal;
 }
 
 /**
@@ -81,8 +84,11 @@ export interface ResourceSpec<T = any, R = any> {
   readonly keepIdentity?: boolean;
   /** A height-cadence resource that is cheap per height (recent blocks): follows every height, no floor. */
   everyHeight?: boolean;
-  /** Custom cadence in ms, given the current state (overrides the cadence's interval). */
-  intervalMs?(s: AvatopState, intervals: Intervals): number;
+  /**
+   * Custom cadence in ms, given the current state (overrides the cadence's interval) and whether its last poll
+   * failed (asked right after a poll, before the batched store write of its answer lands).
+   */
+  intervalMs?(s: AvatopState, intervals: Intervals, last?: { readonly failing: boolean }): number;
   /** The first poll of a resource with nothing to show yet may wait this long (kept out of the first frame's way). */
   initialDelayMs?: number;
   /**

@@ -23,7 +23,7 @@ export function createTiming(o: { intervals: Intervals; heavyMinMs: number; byte
 
   function intervalOf(e: Entry, s: AvatopState): number {
     const spec = e.spec;
-    if (spec.intervalMs) return Math.max(spec.intervalMs(s, intervals), costMs(e.lastBytes));
+    if (spec.intervalMs) return Math.max(spec.intervalMs(s, intervals, { failing: e.poller.failures > 0 }), costMs(e.lastBytes));
     switch (spec.cadence) {
       case 'tick':
         return Math.max(spec.probe ? Math.min(intervals.probeMs, intervals.tickMs) : intervals.tickMs, costMs(e.lastBytes));

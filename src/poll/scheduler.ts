@@ -13,6 +13,7 @@ import { accountedClient } from './call-usage';
 import { type Clock, systemClock } from './clock';
 import { defaultDecoders, type Decoders } from './decoders';
 import { createHeightFollower } from './height-follower';
+import { createBlockJournal } from './block-journal';
 import { planFor, type ViewPlans } from './plan';
 import type { FetchContext, Intervals, PollClient, ResourceSpec } from './resource-spec';
 import { makeEntry, type Entry } from './scheduler-entry';
@@ -135,6 +136,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   let unsubscribeStore: (() => void) | undefined;
   let offCall: unknown;
   const blockCache = new Map<bigint, BlockHeader>();
+  const blockJournal = createBlockJournal();
 
   const ctx: FetchContext = {
     // Each resource is charged its own calls' bytes and latency (call-usage.ts).
@@ -148,7 +150,11 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     state: () => store.getState(),
     now: () => clock.now(),
     maxAgeMs: intervals.maxAgeMs,
-    blocksAccepted: (changes) => heights.blocksAccepted(changes, entries.values()),
+    blockJournal,
+    blocksAccepted: (changes) => {
+      blockJournal.record(changes);
+      heights.blocksAccepted(changes, entries.values());
+    },
   };
 
   const intervalOf = (e: Entry) => timing.intervalOf(e, store.getState());

@@ -22,6 +22,8 @@ import type { Decoders } from './decoders';
 import { sharePeerValues } from './peer-sharing';
 import { txsInBlock } from '../codec/pchain/block-txs';
 import { decodeSignedTx } from '../codec/pchain/txs';
+import { formatNodeId } from '../codec/cb58';
+import { SHORT_ID_LEN } from '../codec/pchain/components';
 
 type Listed = ResultOf<'platform.getCurrentValidators'>['validators'][number];
 
@@ -29,7 +31,7 @@ type Listed = ResultOf<'platform.getCurrentValidators'>['validators'][number];
  * A listed validator without its BLS proof of possession: no list column shows it (the detail view fetches the
  * validator on its own), and it was a third of a 10,000-validator list's memory (3.4 MiB in a heap snapshot).
  */
-function withoutProof(v: Listed): Validator {
+export function withoutProof(v: Listed): Validator {
   if (!v.signer) return v;
   const { proofOfPossession: _dropped, ...kept } = v.signer;
   return { ...v, signer: kept };
@@ -51,12 +53,29 @@ export const toRows = {
 };
 
 /** getBlock / getBlockByHeight result → header (and the decoded block when the codec can read it). */
-/** A decoded tx's type and the subnet it names (its own field, or its subnet validator's). */
-function txType(tx: Record<string, unknown>, idText: (v: unknown) => string | undefined): BlockTxType {
+/**
+ * A decoded tx's type, the subnet it names (its own field, or its subnet validator's), the node a staker tx names
+ * (its validator's, or an auto-renewed validator's own) and the staker tx a reward or a renewal config names: what
+ * the validator list is patched by (poll/validator-patch.ts).
+ */
+export function txType(tx: Record<string, unknown>, idText: (v: unknown) => string | undefined): BlockTxType {
   const unsigned = obj(tx.unsigned ?? tx.unsignedTx ?? tx);
   const typeName = typeof unsigned.typeName === 'string' ? unsigned.typeName : undefined;
   const subnetId = idText(unsigned.subnetId ?? unsigned.subnetID ?? obj(unsigned.validator).subnetId);
-  return subnetId === undefined ? { typeName } : { typeName, subnetId };
+  const nodeId = nodeIdText(obj(unsigned.validator).nodeId ?? unsigned.nodeId);
+  const stakerTxId = idText(unsigned.txId);
+  return {
+    typeName,
+    ...(subnetId === undefined ? {} : { subnetId }),
+    ...(nodeId === undefined ? {} : { nodeId }),
+    ...(stakerTxId === undefined ? {} : { stakerTxId }),
+  };
+}
+
+/** A node ID as the codec returns it (20 bytes) in the API's "NodeID-…" form. */
+function nodeIdText(v: unknown): string | undefined {
+  if (typeof v === 'string') return v;
+  return v instanceof Uint8Array && v.length === SHORT_ID_LEN ? formatNodeId(v) : undefined;
 }
 
 export function blockFromResult(

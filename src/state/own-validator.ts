@@ -8,8 +8,18 @@ export function selectOwnValidator(s: AvatopState): Validator | undefined {
   if (!id) return undefined;
   const detail = s.validators.detail[`${PRIMARY_NETWORK_ID}/${id}`]?.data;
   if (detail) return detail;
-  return s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data?.rows.find((r) => r.value.nodeID === id && r.change !== 'removed')?.value;
+  const rows = s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data?.rows;
+  if (!rows) return undefined;
+  const last = found.get(rows);
+  if (last?.id === id) return last.value;
+  const value = rows.find((r) => r.value.nodeID === id && r.change !== 'removed')?.value;
+  found.set(rows, { id, value });
+  return value;
 }
+
+// A store selector, asked at every store change and render: the list (10,000 rows on the big network) is searched
+// once per reading of it, not each time.
+const found = new WeakMap<object, { id: string; value: Validator | undefined }>();
 
 /**
  * Whether this node validates the primary network: true or false once its record or the validator list has

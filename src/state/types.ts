@@ -67,6 +67,10 @@ export interface BlockHeader {
 export interface BlockTxType {
   readonly typeName: string | undefined;
   readonly subnetId?: string;
+  /** The node a staker tx adds a validator or delegation to (its validator's node ID, or its own). */
+  readonly nodeId?: string;
+  /** The staker tx a reward or an auto-renewal config names (its txID field). */
+  readonly stakerTxId?: string;
 }
 
 export interface BlockDetail {

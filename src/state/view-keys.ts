@@ -101,3 +101,20 @@ export const BLOCK_WATCH_KEY = 'blockWatch';
 
 /** The P-chain time (ms) at which a subnet's validator list was read: an L1 validator's balance is as of then. */
 export const listReadAtKey = (subnetId: string) => `listReadAt:${subnetId}`;
+
+/** How a subnet's validator list was read: as of which height, when whole, each row when (poll/validator-patch.ts). */
+export const validatorReadingKey = (subnetId: string) => `validatorReading:${subnetId}`;
+
+/** How the primary validator list was read (poll/validator-patch.ts keeps it; the validators pane shows its age). */
+export interface ValidatorReading {
+  /** The height up to which every block's changes are in the list. */
+  readonly height: bigint;
+  /** When the whole list was last read, and when it was last patched. */
+  readonly fullAt: number;
+  readonly patchedAt: number;
+  /** When each listed node's entry (its uptime, its connection) was last read. */
+  readonly readAt: ReadonlyMap<string, number>;
+  /** The oldest of them: the pane says how old its uptimes are. */
+  readonly oldestReadAt: number;
+}
+

@@ -54,14 +54,18 @@ describe('per-call accounting', () => {
     const one = s.validators.detail[`${PRIMARY_NETWORK_ID}/${nodeId}`]!;
     expect(list.status).toBe('ok');
     expect(one.status).toBe('ok');
-    // Only the request ids differ from the replies above, by a few digits.
-    expect(Math.abs(list.bytes! - listBytes)).toBeLessThan(8);
+    // Only the request ids differ from the replies above, by a few digits. The list's first reading asks for the
+    // height first when the header's answer is not in yet (the height it is as of: poll/validator-patch.ts).
+    const heightBytes = (await client.callRaw('platform.getHeight', {})).bytes;
+    expect(Math.min(Math.abs(list.bytes! - listBytes), Math.abs(list.bytes! - listBytes - heightBytes))).toBeLessThan(8);
     expect(Math.abs(one.bytes! - oneBytes)).toBeLessThan(8);
     expect(list.latencyMs).toBeGreaterThan(0);
     expect(one.latencyMs).toBeGreaterThan(0);
     // Every byte of the method is charged to exactly one resource.
     const method = s.accounting.byMethod[METHOD]!;
     const charged = sameMethod.reduce((sum, spec) => sum + (spec.lens.get(s).bytes ?? 0), 0);
-    expect(charged).toBe(method.bytes);
+    // (The list's height question, if it asked one, is charged to it too, and counted under getHeight.)
+    const extra = charged - method.bytes;
+    expect(extra === 0 || Math.abs(extra - heightBytes) < 8, `${extra}`).toBe(true);
   });
 });

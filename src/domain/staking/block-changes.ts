@@ -29,6 +29,18 @@ export interface BlockChanges {
   readonly chains: boolean;
   /** Rewards mint AVAX: getCurrentSupply and the stake totals move. */
   readonly supply: boolean;
+  /**
+   * The primary network's stakers the block changes, each named: by node (a validator or a delegation added: its
+   * validator's node) or by staker tx (a reward names the staker's tx, a renewal config its validator's), so the
+   * list can be patched by those entries alone (poll/validator-patch.ts). 'unknown' when a change to that set cannot
+   * be told by its staker: an unread block, a tx of a type not known here, a staker tx without its node or subnet.
+   */
+  readonly primaryStakers: PrimaryStakers | 'unknown';
+}
+
+export interface PrimaryStakers {
+  readonly nodeIds: readonly string[];
+  readonly stakerTxIds: readonly string[];
 }
 
 const STAKER_TXS_PRIMARY = new Set(['AddValidatorTx', 'AddDelegatorTx', 'AddAutoRenewedValidatorTx', 'SetAutoRenewedValidatorConfigTx']);
@@ -45,8 +57,11 @@ const PROPOSAL_BLOCKS = new Set(['ApricotProposalBlock', 'BanffProposalBlock']);
 export function blockChanges(block: Pick<BlockHeader, 'height' | 'type' | 'txTypes' | 'decodeError'>): BlockChanges {
   const effectiveHeight = block.type !== undefined && PROPOSAL_BLOCKS.has(block.type) ? block.height + 1n : block.height;
   if (block.decodeError !== undefined || block.txTypes === undefined) {
-    return { height: block.height, effectiveHeight, stakers: EVERY_SET, subnets: true, chains: true, supply: true };
+    return { height: block.height, effectiveHeight, stakers: EVERY_SET, subnets: true, chains: true, supply: true, primaryStakers: 'unknown' };
   }
+  let unnamed = false;
+  const nodeIds: string[] = [];
+  const stakerTxIds: string[] = [];
   let every = false;
   const stakers = new Set<string>();
   let subnets = false;
@@ -57,8 +72,19 @@ export function blockChanges(block: Pick<BlockHeader, 'height' | 'type' | 'txTyp
     if (QUIET_TXS.has(name)) continue;
     const known = STAKER_TXS_PRIMARY.has(name) || STAKER_TXS_OF_SUBNET.has(name) || STAKER_TXS_ANY.has(name) || REWARD_TXS.has(name) || SUBNET_TXS.has(name) || name === 'CreateChainTx';
     if (!known) {
-      every = subnets = chains = supply = true;
+      every = subnets = chains = supply = unnamed = true;
       continue;
+    }
+    // L1 validators never join the primary network's set; a subnet's own stakers neither.
+    const primaryStaker = STAKER_TXS_PRIMARY.has(name) || (STAKER_TXS_OF_SUBNET.has(name) && tx.subnetId !== undefined && tx.subnetId === PRIMARY_NETWORK_ID);
+    if (STAKER_TXS_OF_SUBNET.has(name) && tx.subnetId === undefined) unnamed = true;
+    // A reward names a staker of any set: which one, its tx tells (resolved where the list is).
+    if (REWARD_TXS.has(name) || name === 'SetAutoRenewedValidatorConfigTx') {
+      if (tx.stakerTxId === undefined) unnamed = true;
+      else stakerTxIds.push(tx.stakerTxId);
+    } else if (primaryStaker) {
+      if (tx.nodeId === undefined) unnamed = true;
+      else nodeIds.push(tx.nodeId);
     }
     if (STAKER_TXS_PRIMARY.has(name)) stakers.add(PRIMARY_NETWORK_ID);
     if (STAKER_TXS_OF_SUBNET.has(name)) {
@@ -70,7 +96,15 @@ export function blockChanges(block: Pick<BlockHeader, 'height' | 'type' | 'txTyp
     if (SUBNET_TXS.has(name)) subnets = true;
     if (name === 'CreateChainTx') chains = true;
   }
-  return { height: block.height, effectiveHeight, stakers: every ? EVERY_SET : stakers, subnets, chains, supply };
+  return {
+    height: block.height,
+    effectiveHeight,
+    stakers: every ? EVERY_SET : stakers,
+    subnets,
+    chains,
+    supply,
+    primaryStakers: unnamed ? 'unknown' : { nodeIds, stakerTxIds },
+  };
 }
 
 /** Whether the block changes the validators (current or pending) of `subnetId`. */

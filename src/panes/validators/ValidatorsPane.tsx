@@ -13,7 +13,7 @@ import { formatWeightCompact, weightUnit } from '../../format/weight';
 import { formatAgeShort } from '../../format/time';
 import { l1BalanceAt } from '../../domain/staking/l1-balance';
 import { lens } from '../../state/lenses';
-import { listReadAtKey } from '../../state/view-keys';
+import { listReadAtKey, validatorReadingKey, type ValidatorReading } from '../../state/view-keys';
 import { shortenId } from '../../format/ids';
 import { sanitize } from '../../format/sanitize';
 import { namesOf } from '../../state/names';
@@ -159,7 +159,14 @@ export function ValidatorsPane(props: PaneProps) {
     return rows.filter((r) => r.change !== 'removed' && validatorTone(r.value, undefined, thresholdOf, t) === 'warn').length;
   }, [rows, thresholdOf]);
   // The list is read again when a block changes it and every few minutes: its uptimes are as old as the reading.
-  const read = resource.updatedAt !== undefined ? ` · uptimes read ${formatAgeShort(resource.updatedAt, now)} ago` : '';
+  // The primary list is patched, its uptimes read again a slice at a time (poll/validator-patch.ts): the oldest.
+  const oldestRead = useAvatop((s) => (subnet === PRIMARY_NETWORK_ID ? lens.view<ValidatorReading>(validatorReadingKey(subnet)).get(s).data?.oldestReadAt : undefined));
+  const read =
+    oldestRead !== undefined
+      ? ` · uptimes read within ${formatAgeShort(oldestRead, now)}`
+      : resource.updatedAt !== undefined
+        ? ` · uptimes read ${formatAgeShort(resource.updatedAt, now)} ago`
+        : '';
   // The figures in use, in words: each validation is judged by its own start against the node's Helicon time.
   const summary = `${subnetName} (${choices.indexOf(subnet) + 1}/${choices.length}) · ${totalText}${warn ? ` · ${warn} below or offline` : ''}${rule.text ? ` · ${/^\d/.test(rule.text) ? 'needs ' : ''}${rule.text}` : ''}${read}`;
   return (

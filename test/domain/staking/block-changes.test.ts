@@ -60,4 +60,28 @@ describe('what a block changes', () => {
     const unknown = blockChanges(block([{ typeName: 'SomeFutureTx' }]));
     expect([unknown.stakers, unknown.subnets, unknown.chains, unknown.supply]).toEqual([EVERY_SET, true, true, true]);
   });
+
+  it('names the primary stakers it changes: by node for stakers added, by staker tx for rewards and renewal configs', () => {
+    const c = blockChanges(
+      block([
+        { typeName: 'AddPermissionlessDelegatorTx', subnetId: PRIMARY_NETWORK_ID, nodeId: 'NodeID-A' },
+        { typeName: 'AddPermissionlessValidatorTx', subnetId: 'S1', nodeId: 'NodeID-B' },
+        { typeName: 'AddAutoRenewedValidatorTx', nodeId: 'NodeID-C' },
+        { typeName: 'SetAutoRenewedValidatorConfigTx', stakerTxId: 'T1' },
+        { typeName: 'IncreaseL1ValidatorBalanceTx' },
+        { typeName: 'BaseTx' },
+      ]),
+    );
+    // A subnet's staker and an L1 validator's balance are not the primary network's.
+    expect(c.primaryStakers).toEqual({ nodeIds: ['NodeID-A', 'NodeID-C'], stakerTxIds: ['T1'] });
+    expect(blockChanges(block([{ typeName: 'RewardValidatorTx', stakerTxId: 'T2' }], 'BanffProposalBlock')).primaryStakers).toEqual({ nodeIds: [], stakerTxIds: ['T2'] });
+  });
+
+  it("unknown when a change to the primary set cannot be told by its staker", () => {
+    expect(blockChanges(block([{ typeName: 'AddPermissionlessDelegatorTx', subnetId: PRIMARY_NETWORK_ID }])).primaryStakers).toBe('unknown');
+    expect(blockChanges(block([{ typeName: 'AddPermissionlessValidatorTx' }])).primaryStakers).toBe('unknown');
+    expect(blockChanges(block([{ typeName: 'RewardValidatorTx' }])).primaryStakers).toBe('unknown');
+    expect(blockChanges(block([{ typeName: 'SomeFutureTx' }])).primaryStakers).toBe('unknown');
+    expect(blockChanges({ height: 9n, type: undefined, txTypes: undefined, decodeError: 'bad bytes' }).primaryStakers).toBe('unknown');
+  });
 });
