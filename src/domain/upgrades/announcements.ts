@@ -47,19 +47,6 @@ export interface Announcements {
  * it, which the node divides by (node/node.go 1585) so unconnected stake counts as not announcing.
  */
 export function groupAnnouncements(peers: readonly PeerAnnouncement[], weights?: ReadonlyMap<string, bigint>, totalStake?: bigint): Announcements {
-  const last = grouped.get(peers);
-  if (last && last.weights === weights && last.totalStake === totalStake) return last.result;
-  const result = group(peers, weights, totalStake);
-  grouped.set(peers, { weights, totalStake, result });
-  return result;
-}
-
-// The last grouping of each peer list: the header asks at every block and every second, while the list, the weights
-// and the total change about once a minute (regrouping 1,500 peers each time was a seventh of the monitor's CPU at
-// idle and two fifths of its garbage).
-const grouped = new WeakMap<readonly PeerAnnouncement[], { weights: ReadonlyMap<string, bigint> | undefined; totalStake: bigint | undefined; result: Announcements }>();
-
-function group(peers: readonly PeerAnnouncement[], weights: ReadonlyMap<string, bigint> | undefined, totalStake: bigint | undefined): Announcements {
   const weighted = weights !== undefined && weights.size > 0;
   const byTime = new Map<number, { peers: number; weight: bigint; versions: Map<string, { peers: number; weight: bigint }> }>();
   let connectedWeight = 0n;

@@ -282,29 +282,3 @@ describe("the public networks' table (avalanchego v1.15.0 upgrade/upgrade.go)", 
   });
 });
 
-describe('groupAnnouncements is asked at every block and second', () => {
-  const peers: PeerAnnouncement[] = [
-    { nodeID: 'A', version: 'avalanchego/1.15.0', upgradeTimeMs: HELICON },
-    { nodeID: 'B', version: 'avalanchego/1.14.2', upgradeTimeMs: GRANITE },
-  ];
-  const weights = new Map([
-    ['A', 3n],
-    ['B', 1n],
-  ]);
-
-  it('answers the same grouping for the same list, weights and total, and groups again when one of them changes', () => {
-    const first = groupAnnouncements(peers, weights, 10n);
-    expect(groupAnnouncements(peers, weights, 10n)).toBe(first);
-    const moreStake = groupAnnouncements(peers, weights, 20n);
-    expect(moreStake).not.toBe(first);
-    expect(moreStake.total).toBe(20n);
-    const otherWeights = groupAnnouncements(peers, new Map([['A', 1n]]), 20n);
-    expect(otherWeights.groups.map((g) => g.weight)).toEqual([1n, 0n]);
-    const byCount = groupAnnouncements(peers);
-    expect(byCount.weighted).toBe(false);
-    expect(byCount.total).toBe(2n);
-    // A new list (the next info.peers) is grouped afresh even when equal in content.
-    expect(groupAnnouncements([...peers], weights, 10n)).not.toBe(first);
-    expect(groupAnnouncements([...peers], weights, 10n)).toEqual(first);
-  });
-});

@@ -1,0 +1,39 @@
+// The upgrade rule's facts are asked at every store change and second (the header) and at every scrape for each
+// node (the exporter): the peers' part, grouped over every peer, is kept per peer list and weights.
+import { describe, expect, it } from 'vitest';
+import { upgradeFactsFrom, type UpgradeReplies } from '../../../src/domain/upgrades/facts';
+import type { PeerAnnouncement } from '../../../src/state/upgrade-announcements';
+
+const HELICON = Date.UTC(2026, 8, 22, 15);
+const GRANITE = Date.UTC(2025, 10, 19, 16);
+
+const peers: PeerAnnouncement[] = [
+  { nodeID: 'A', version: 'avalanchego/1.15.0', upgradeTimeMs: HELICON },
+  { nodeID: 'B', version: 'avalanchego/1.14.2', upgradeTimeMs: GRANITE },
+];
+const replies = (over: Partial<UpgradeReplies>): UpgradeReplies => ({ version: 'avalanchego/1.15.0', networkId: 1, health: undefined, upgradeTimes: undefined, peers, chainTime: new Date(HELICON), ...over });
+
+describe('upgradeFactsFrom keeps the peers part', () => {
+  it('answers the same grouping while the peer list, the weights and the total stay, and groups again when one changes', () => {
+    const network = new Map([
+      ['A', 3n],
+      ['B', 1n],
+    ]);
+    const first = upgradeFactsFrom(replies({ weights: network, totalStake: 10n }));
+    // The chain time moves at every block: the grouping stays.
+    expect(upgradeFactsFrom(replies({ weights: network, totalStake: 10n, chainTime: new Date(HELICON + 2_000) })).announcements).toBe(first.announcements);
+    // The store's own look asks without weights, the exporter with its network's: both kept.
+    const unweighted = upgradeFactsFrom(replies({}));
+    expect(unweighted.announcements?.weighted).toBe(false);
+    expect(unweighted.announcements?.total).toBe(2n);
+    expect(upgradeFactsFrom(replies({ weights: network, totalStake: 10n })).announcements).toBe(first.announcements);
+    // More stake in all, other weights, a new reading of the list: grouped again, and right.
+    const more = upgradeFactsFrom(replies({ weights: network, totalStake: 20n })).announcements;
+    expect(more).not.toBe(first.announcements);
+    expect(more?.total).toBe(20n);
+    expect(upgradeFactsFrom(replies({ weights: new Map([['A', 1n]]), totalStake: 20n })).announcements?.groups.map((g) => g.weight)).toEqual([1n, 0n]);
+    const again = upgradeFactsFrom(replies({ peers: [...peers], weights: network, totalStake: 10n })).announcements;
+    expect(again).not.toBe(first.announcements);
+    expect(again).toEqual(first.announcements);
+  });
+});
