@@ -1,7 +1,7 @@
 // Each resource is charged its own calls: two resources calling the same method at the same time (the validators
 // list and one validator's record, both platform.getCurrentValidators) against the simulated node, each with its
 // own reply size, neither charged the other's bytes.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../src/poll/clock';
 import { planFor } from '../../src/poll/plan';
 import { VIEW_TABLE } from '../../src/app/view-table';
@@ -11,29 +11,20 @@ import { createSimNode, type SimNode } from '../../src/sim/index';
 import { createAvatopStore, PRIMARY_NETWORK_ID, type AvatopState } from '../../src/state/store';
 import { pushView, setPane } from '../../src/state/ui';
 import { quiesce } from '../helpers/poll-drive';
+import { track } from '../helpers/track';
 
 const START = Date.UTC(2026, 10, 1);
 const METHOD = 'platform.getCurrentValidators';
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
 
 describe('per-call accounting', () => {
   it('two resources calling the same method are each charged their own reply', async () => {
-    const sim: SimNode = await createSimNode({ seed: 5, validators: 300, peers: 20, utxos: 10, subnets: 2, autoAdvance: false, startTimeMs: START });
-    const client = createClient({ url: sim.url, timeoutMs: 10_000 });
+    const sim: SimNode = track(await createSimNode({ seed: 5, validators: 300, peers: 20, utxos: 10, subnets: 2, autoAdvance: false, startTimeMs: START }));
+    const client = track(createClient({ url: sim.url, timeoutMs: 10_000 }));
     const clock = createManualClock(START);
     const store = createAvatopStore({ now: START });
     const nodeId = sim.network.validators.find((v) => v.nodeIdStr !== sim.nodeId)!.nodeIdStr;
     store.setState((s) => ({ ...s, ui: pushView(setPane(s.ui, 'validators'), { kind: 'validator', nodeId }) }));
-    const scheduler = createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5, views: VIEW_TABLE });
-    cleanup.push(async () => {
-      scheduler.stop();
-      await client.close();
-      await sim.close();
-    });
+    const scheduler = track(createScheduler({ client, store, clock, intervalMs: 2_000, random: () => 0.5, views: VIEW_TABLE }), (s) => s.stop());
 
     const listKey = `validators:${PRIMARY_NETWORK_ID}`;
     const oneKey = `validator:${PRIMARY_NETWORK_ID}/${nodeId}`;

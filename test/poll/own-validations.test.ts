@@ -1,24 +1,16 @@
 // Discovery of this node's subnet and L1 validations against the simulated node, which answers as avalanchego does:
 // its chains' health checks, validatedBy, getCurrentValidators per subnet, getSubnet + the TransformSubnetTx.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createSimNode, type SimNode } from '../../src/sim';
-import { createClient, type AvatopClient } from '../../src/rpc/client';
+import { describe, expect, it } from 'vitest';
+import { createSimNode } from '../../src/sim';
+import { createClient } from '../../src/rpc/client';
 import { discoverOwnValidations, ownValidationsSpec } from '../../src/poll/own-validations';
 import { DISCOVERY_EVERY_MS } from '../../src/domain/reward/own-validations';
-
-let node: SimNode | undefined;
-let client: AvatopClient | undefined;
-afterEach(async () => {
-  await client?.close();
-  await node?.close();
-  node = undefined;
-  client = undefined;
-});
+import { track } from '../helpers/track';
 
 describe('discoverOwnValidations', () => {
   it("finds the scenario's elastic subnet and L1 validations, and asks the never-changing facts once", async () => {
-    node = await createSimNode({ scenario: 'low-l1-balance', profile: 'v1.15', validators: 120, peers: 30, utxos: 5 });
-    client = createClient({ url: node.url });
+    const node = track(await createSimNode({ scenario: 'low-l1-balance', profile: 'v1.15', validators: 120, peers: 30, utxos: 5 }));
+    const client = track(createClient({ url: node.url }));
     const methods: string[] = [];
     client.onCall((e) => methods.push(e.method));
     const first = await discoverOwnValidations(client, node.nodeId);
@@ -41,8 +33,8 @@ describe('discoverOwnValidations', () => {
   });
 
   it('adds an L1 validation named with --l1-validation that the node does not track', async () => {
-    node = await createSimNode({ profile: 'v1.15', validators: 60, peers: 10, utxos: 5 });
-    client = createClient({ url: node.url });
+    const node = track(await createSimNode({ profile: 'v1.15', validators: 60, peers: 10, utxos: 5 }));
+    const client = track(createClient({ url: node.url }));
     const other = node.network.subnets.find((s) => s.kind === 'l1' && !s.tracked)!.l1Validators[0]!;
     const r = await discoverOwnValidations(client, node.nodeId, { named: [other.validationIdStr] });
     expect(r.validations.find((v) => v.kind === 'l1')).toMatchObject({ validationId: other.validationIdStr, balance: other.balance, source: 'named' });

@@ -1,18 +1,14 @@
 // The scheduler against a scripted node over real loopback HTTP, with a manual clock for the schedule.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { lens } from '../../src/state/lenses';
 import { BLOCK_WATCH_KEY } from '../../src/state/view-keys';
 import { PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { openUtxoQuery, nextUtxoPage } from '../../src/state/utxos';
 import { pushView, setPane, setSubnet, type PaneId } from '../../src/state/ui';
 import { blockHex, peer, startHarness, validator, examples } from '../helpers/poll-harness';
+import { track } from '../helpers/track';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 const show = (hh: Harness, pane: PaneId) => hh.store.setState((s) => ({ ...s, ui: setPane(s.ui, pane) }));
 const validators = (hh: Harness) => lens.validators(PRIMARY_NETWORK_ID).get(hh.store.getState());
@@ -50,7 +46,7 @@ function countListCalls(harness: Harness): (() => number) & { patches(): number 
 
 describe('scheduler', () => {
   it('polls only what the header and the visible pane need, and fills the store', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.scheduler.start();
     await h.quiesce();
     const overview = [
@@ -77,7 +73,7 @@ describe('scheduler', () => {
   });
 
   it('starts and stops pollers on pane switch', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.scheduler.start();
     await h.quiesce();
     const before = h.node.count('platform.getCurrentValidators');
@@ -98,7 +94,7 @@ describe('scheduler', () => {
   });
 
   it('fetches a validator list again when a block changes it, from the height the change shows; not at every block', async () => {
-    h = await startHarness({ maxAgeMs: 5 * 60_000 });
+    const h = track(await startHarness({ maxAgeMs: 5 * 60_000 }));
     show(h, 'validators');
     h.scheduler.start();
     await h.quiesce();
@@ -139,7 +135,7 @@ describe('scheduler', () => {
   });
 
   it("fetches a subnet's list again once chain time passes a permissioned validator's end, which comes with no tx", async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     const end = Date.parse('2026-11-22T02:05:00Z') / 1000;
     let subnetLists = 0;
     h.node.on('platform.getCurrentValidators', (p: { subnetID?: string; nodeIDs?: string[] }) => {
@@ -162,7 +158,7 @@ describe('scheduler', () => {
   });
 
   it('setTickMs: the header polls at the new cadence, at once when it is faster (the exporter follows its scrapes)', async () => {
-    h = await startHarness({ intervalMs: 60_000 });
+    const h = track(await startHarness({ intervalMs: 60_000 }));
     h.scheduler.start();
     await h.quiesce();
     const first = h.node.count('platform.getHeight');
@@ -182,7 +178,7 @@ describe('scheduler', () => {
   });
 
   it('setTickMs slower than --interval: the liveness probe keeps --interval (the event log sees an outage as the monitor would), the rest the new cadence', async () => {
-    h = await startHarness({ intervalMs: 2_000 });
+    const h = track(await startHarness({ intervalMs: 2_000 }));
     h.scheduler.start();
     await h.quiesce();
     h.scheduler.setTickMs(60_000);
@@ -196,27 +192,23 @@ describe('scheduler', () => {
 
   it('two nodes of one network given one block cache read each block once between them (the exporter)', async () => {
     const shared = new Map();
-    h = await startHarness({ blockCache: () => shared });
-    const other = await startHarness({ blockCache: () => shared, clock: h.clock });
-    try {
-      h.scheduler.start();
-      other.scheduler.start();
-      await h.quiesce();
+    const h = track(await startHarness({ blockCache: () => shared }));
+    const other = track(await startHarness({ blockCache: () => shared, clock: h.clock }));
+    h.scheduler.start();
+    other.scheduler.start();
+    await h.quiesce();
+    await other.quiesce();
+    for (const x of [h, other]) x.net.height = 101;
+    for (let i = 0; i < 6; i++) {
+      await h.run(1_000);
       await other.quiesce();
-      for (const x of [h, other]) x.net.height = 101;
-      for (let i = 0; i < 6; i++) {
-        await h.run(1_000);
-        await other.quiesce();
-      }
-      for (const x of [h, other]) expect(lens.view<bigint>(BLOCK_WATCH_KEY).get(x.store.getState()).data).toBe(101n);
-      expect(h.node.count('platform.getBlockByHeight') + other.node.count('platform.getBlockByHeight')).toBe(1);
-    } finally {
-      await other.close();
     }
+    for (const x of [h, other]) expect(lens.view<bigint>(BLOCK_WATCH_KEY).get(x.store.getState()).data).toBe(101n);
+    expect(h.node.count('platform.getBlockByHeight') + other.node.count('platform.getBlockByHeight')).toBe(1);
   });
 
   it('follows every block again when the node cannot give blocks', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.node.on('platform.getBlockByHeight', { error: { code: -32000, message: 'internal error' } });
     show(h, 'validators');
     h.scheduler.start();
@@ -227,7 +219,7 @@ describe('scheduler', () => {
   });
 
   it('a pane reopened at the same height does not fetch its heavy list again', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     const lists = countListCalls(h);
     show(h, 'validators');
     h.scheduler.start();
@@ -246,7 +238,7 @@ describe('scheduler', () => {
   });
 
   it('marks a method the node lacks unsupported and does not ask again every tick', async () => {
-    h = await startHarness({ unsupportedRetryMs: 10 * 60_000 });
+    const h = track(await startHarness({ unsupportedRetryMs: 10 * 60_000 }));
     show(h, 'pending');
     h.scheduler.start();
     await h.quiesce();
@@ -264,7 +256,7 @@ describe('scheduler', () => {
   });
 
   it('shows P-chain resources as bootstrapping on 503 and resumes when it clears', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.node.bootstrapping(true);
     show(h, 'validators');
     h.scheduler.start();
@@ -283,7 +275,7 @@ describe('scheduler', () => {
   });
 
   it('keeps the last good data marked stale on failure, backs off, and recovers', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.scheduler.start();
     await h.quiesce();
     h.node.on('health.health', { http: 500, body: 'internal error' });
@@ -303,7 +295,7 @@ describe('scheduler', () => {
   });
 
   it('while the node is down only the height probe keeps the pace; everything recovers within one interval', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.scheduler.start();
     await h.quiesce();
     const down = { http: 502, body: 'bad gateway' };
@@ -329,7 +321,7 @@ describe('scheduler', () => {
   });
 
   it('pause freezes the store and the requests; resume polls at once', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.scheduler.start();
     await h.quiesce();
     h.scheduler.pause();
@@ -347,7 +339,7 @@ describe('scheduler', () => {
   });
 
   it('follows the paused flag in the store too', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.scheduler.start();
     await h.quiesce();
     h.store.setState((s) => ({ ...s, ui: { ...s.ui, paused: true } }));
@@ -357,7 +349,7 @@ describe('scheduler', () => {
   });
 
   it('keeps identity for equal data and flags added, changed and removed rows', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     // Blocks this node cannot give: each height reads the list whole (what is tested here is the rows' diff).
     h.node.on('platform.getBlockByHeight', { error: { code: -32000, message: 'internal error' } });
     show(h, 'validators');
@@ -387,7 +379,7 @@ describe('scheduler', () => {
   });
 
   it('batches store writes: one notification for a whole round of answers', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     let notified = 0;
     h.store.subscribe(() => notified++);
     h.scheduler.start();
@@ -401,7 +393,7 @@ describe('scheduler', () => {
   });
 
   it('counts requests and bytes per method from the client', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.scheduler.start();
     await h.quiesce();
     await h.run(10_000);
@@ -413,7 +405,7 @@ describe('scheduler', () => {
   });
 
   it('fetches recent blocks once per new height, decoded by the codec', async () => {
-    h = await startHarness({ recentBlocks: 5 });
+    const h = track(await startHarness({ recentBlocks: 5 }));
     show(h, 'blocks');
     h.net.height = 10;
     h.scheduler.start();
@@ -440,7 +432,7 @@ describe('scheduler', () => {
   });
 
   it('decodes a real mainnet block for the block view', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.node.on('platform.getBlockByHeight', examples.blockByHeight.result);
     h.store.setState((s) => ({ ...s, ui: pushView(setPane(s.ui, 'blocks'), { kind: 'block', height: 1000001n }) }));
     h.scheduler.start();
@@ -454,7 +446,7 @@ describe('scheduler', () => {
   });
 
   it('pages UTXOs with the cursor, rows keyed by UTXO ID', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     const pageParams: unknown[] = [];
     h.node.on('platform.getUTXOs', (p: unknown) => {
       pageParams.push(p);
@@ -479,7 +471,7 @@ describe('scheduler', () => {
   });
 
   it('only polls the peers list when the peers pane shows; the header count is slow otherwise', async () => {
-    h = await startHarness({ slowMs: 30_000 });
+    const h = track(await startHarness({ slowMs: 30_000 }));
     h.scheduler.start();
     await h.quiesce();
     // The whole list for a count: once a minute.
@@ -495,7 +487,7 @@ describe('scheduler', () => {
   });
 
   it('polls the subnet the validators pane shows', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     show(h, 'validators');
     const subnetParams: unknown[] = [];
     h.node.on('platform.getCurrentValidators', (p: { subnetID?: string; nodeIDs?: string[] }) => {
@@ -513,7 +505,7 @@ describe('scheduler', () => {
   });
 
   it('on a node without getPendingValidators, the pending pane falls back to the current validators', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     show(h, 'pending');
     h.scheduler.start();
     await h.quiesce();
@@ -523,7 +515,7 @@ describe('scheduler', () => {
   });
 
   it('refreshes a heavy list at most every heavyMinIntervalMs however fast blocks come', async () => {
-    h = await startHarness({ heavyMinIntervalMs: 10_000 });
+    const h = track(await startHarness({ heavyMinIntervalMs: 10_000 }));
     show(h, 'validators');
     h.scheduler.start();
     await h.quiesce();
@@ -543,7 +535,7 @@ describe('scheduler', () => {
   });
 
   it('a big reply earns a longer wait under the byte budget; a small one keeps the normal cadence', async () => {
-    h = await startHarness({ byteBudgetPerSec: 32 * 1024 });
+    const h = track(await startHarness({ byteBudgetPerSec: 32 * 1024 }));
     const many = Array.from({ length: 2_000 }, (_, i) => ({ ...peer(i), ip: `10.0.${i >> 8}.${i & 255}:9651` }));
     h.node.on('info.peers', { numPeers: String(many.length), peers: many });
     show(h, 'peers');
@@ -561,7 +553,7 @@ describe('scheduler', () => {
   });
 
   it('setVisible drives the plan when not following the store, views included', async () => {
-    h = await startHarness({ followUi: false });
+    const h = track(await startHarness({ followUi: false }));
     h.node.on('platform.getBlock', (p: { blockID: string }) => ({ block: blockHex(5), encoding: 'hex', _id: p.blockID }));
     h.scheduler.start();
     await h.quiesce();
@@ -580,7 +572,7 @@ describe('scheduler', () => {
   });
 
   it('a reply the transforms cannot read becomes an error on that resource, and nothing else breaks', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.node.on('platform.getMinStake', { unexpected: true });
     h.node.on('platform.getHeight', { notAHeight: 1 });
     h.scheduler.start();
@@ -594,7 +586,7 @@ describe('scheduler', () => {
   });
 
   it('the height probe backs off too when each failure is a big body', async () => {
-    h = await startHarness();
+    const h = track(await startHarness());
     h.scheduler.start();
     await h.quiesce();
     h.node.on('platform.getHeight', { http: 500, body: 'x'.repeat(200_000) });
@@ -605,7 +597,7 @@ describe('scheduler', () => {
   });
 
   it('the subnets pane fetches each chain status once, then again only past the maximum age', async () => {
-    h = await startHarness({ maxAgeMs: 5 * 60_000 });
+    const h = track(await startHarness({ maxAgeMs: 5 * 60_000 }));
     h.node.on('platform.getBlockchains', {
       blockchains: [
         { id: 'C1', name: 'c1', subnetID: 'S1', vmID: 'vm' },
@@ -630,7 +622,7 @@ describe('scheduler', () => {
   });
 
   it('never has two requests in flight for one resource, however slow the node and however often asked', async () => {
-    h = await startHarness({ heavyMinIntervalMs: 0, byteBudgetPerSec: 0 });
+    const h = track(await startHarness({ heavyMinIntervalMs: 0, byteBudgetPerSec: 0 }));
     show(h, 'validators');
     h.node.on('platform.getCurrentValidators', { hold: true, then: { result: { validators: h.net.validators } } });
     h.scheduler.start();
@@ -654,7 +646,7 @@ describe('scheduler', () => {
   it('a block during a big reply\'s first fetch waits out that reply\'s byte budget, not just the heavy floor', async () => {
     // Seen in the bench: the 100,000-UTXO wallet's getBalance (7.7 MB, 2 s to answer) went out again 5 s after the
     // first, because the wait for the block that came meanwhile was set before the reply's size was known.
-    h = await startHarness({ heavyMinIntervalMs: 5_000, byteBudgetPerSec: 32 * 1024 });
+    const h = track(await startHarness({ heavyMinIntervalMs: 5_000, byteBudgetPerSec: 32 * 1024 }));
     const many = Array.from({ length: 3_000 }, (_, i) => validator(i));
     // The whole list (no nodeIDs) is held the first time; this node's own entry (the header's) answers at once.
     let lists = 0;
@@ -684,7 +676,7 @@ describe('scheduler', () => {
   });
 
   it('coming back to a pane after the height moved still honours the heavy floor', async () => {
-    h = await startHarness({ heavyMinIntervalMs: 30_000 });
+    const h = track(await startHarness({ heavyMinIntervalMs: 30_000 }));
     const lists = countListCalls(h);
     show(h, 'validators');
     h.scheduler.start();

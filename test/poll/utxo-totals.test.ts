@@ -1,6 +1,6 @@
 // getBalance and getStake for the UTXOs pane: polled only there and only with addresses, again when the height
 // moves, getStake split per 256 addresses and added up; against a scripted loopback node with a manual clock.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatAddress } from '../../src/codec/address';
 import { parseId } from '../../src/codec/cb58';
 import { encodeHex } from '../../src/codec/hex';
@@ -10,13 +10,9 @@ import { addressSetKey, openUtxoQuery } from '../../src/state/utxos';
 import { setPane, type PaneId } from '../../src/state/ui';
 import { examples, startHarness } from '../helpers/poll-harness';
 import { cantFindMethod } from '../helpers/scripted-node';
+import { track } from '../helpers/track';
 
 type Harness = Awaited<ReturnType<typeof startHarness>>;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-});
 
 const FUJI_AVAX = 'U8iRqJoiJm8xZHAacmvYyZVwqQx6uDNtQeP3CQ6fcgQk3JqnK';
 const OTHER_ASSET = '2JVSBoinj9C2J33VntvzYtVJNZdN2NKiwwKjcumHUWEb5DbBrm';
@@ -63,7 +59,7 @@ function showUtxos(hh: Harness, addresses: string[] | undefined, pane: PaneId = 
 }
 
 async function harnessWithTotals() {
-  const hh = await startHarness();
+  const hh = track(await startHarness());
   hh.node.on('platform.getUTXOs', { ...examples.utxos, numFetched: '5' });
   hh.node.on('platform.getBalance', BALANCE);
   hh.node.on('platform.getStake', (p: { addresses: string[] }) => ({
@@ -78,7 +74,7 @@ async function harnessWithTotals() {
 
 describe('UTXOs pane totals', () => {
   it('polls getBalance and getStake only on the UTXOs pane with addresses, and again when the height moves', async () => {
-    h = await harnessWithTotals();
+    const h = await harnessWithTotals();
     h.scheduler.start();
     await h.quiesce();
     showUtxos(h, undefined);
@@ -125,7 +121,7 @@ describe('UTXOs pane totals', () => {
   });
 
   it('splits getStake into calls of at most 256 addresses and adds them up, a staker in two calls counted once', async () => {
-    h = await harnessWithTotals();
+    const h = await harnessWithTotals();
     const addrs = Array.from({ length: 300 }, (_, i) => address(i));
     const asked: number[] = [];
     // One staker owned by addresses 10 (first call) and 280 (second call): both replies include it.
@@ -148,7 +144,7 @@ describe('UTXOs pane totals', () => {
   });
 
   it('a node without getStake marks only the stake unsupported; the balance and the UTXO page still load', async () => {
-    h = await harnessWithTotals();
+    const h = await harnessWithTotals();
     h.node.on('platform.getStake', cantFindMethod('platform.getStake'));
     const a = address(2).str;
     showUtxos(h, [a]);
