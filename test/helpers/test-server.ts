@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface RecordedRequest {
@@ -22,13 +23,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** A scriptable HTTP server on 127.0.0.1: each test sets what the "node" answers. */
-export async function startTestServer(handler: Handler = replyResult(null)): Promise<TestServer> {
+/**
+ * A scriptable HTTP server on 127.0.0.1: each test sets what the "node" answers. With `tls` (a certificate and its
+ * key) it speaks https, as a node behind a TLS proxy does.
+ */
+export async function startTestServer(handler: Handler = replyResult(null), opts: { tls?: { cert: Buffer; key: Buffer } } = {}): Promise<TestServer> {
   let current = handler;
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   let connections = 0;
-  const server = createServer((req, res) => {
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -44,7 +48,8 @@ export async function startTestServer(handler: Handler = replyResult(null)): Pro
         res.destroy(err as Error);
       });
     });
-  });
+  };
+  const server = opts.tls ? createHttpsServer(opts.tls, listener) : createServer(listener);
   server.on('connection', (s: Socket) => {
     sockets.add(s);
     connections++;
@@ -53,7 +58,7 @@ export async function startTestServer(handler: Handler = replyResult(null)): Pro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${opts.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     requests,
     get connections() {

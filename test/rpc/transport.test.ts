@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AvatopError,
   HttpError,
@@ -14,6 +12,8 @@ import { classifyNetworkError, parseNodeUrl } from '../../src/rpc/transport';
 import { transportFixture } from '../helpers/transport-fixture';
 import { replyError, replyResult, replyWith, sendJson, sendText, startTestServer } from '../helpers/test-server';
 import { caught } from '../helpers/caught';
+import { deadUrl } from '../helpers/ports';
+import { track } from '../helpers/track';
 
 // A loopback test server per test and the transport opened against it (test/helpers/transport-fixture.ts).
 const fx = transportFixture();
@@ -147,11 +147,8 @@ describe('transport: timeouts and cancellation', () => {
 
 describe('transport: network failures', () => {
   it('reports a refused connection', async () => {
-    // A port that was just listened on and is closed now.
-    const gone = await startTestServer();
-    const port = gone.port;
-    await gone.close();
-    const err = await caught(open({ url: `http://127.0.0.1:${port}` }).call('info', 'info.getNodeID', {}));
+    // A port that was just listened on and is closed now (test/helpers/ports.ts).
+    const err = await caught(open({ url: await deadUrl() }).call('info', 'info.getNodeID', {}));
     expect(err).toBeInstanceOf(TransportError);
     expect((err as TransportError).kind).toBe('refused');
     expect((err as TransportError).hint).toMatch(/avalanchego running/);
@@ -334,22 +331,9 @@ describe('transport: https', () => {
   const dir = new URL('../fixtures/tls/', import.meta.url);
   const cert = readFileSync(new URL('cert.pem', dir));
   const key = readFileSync(new URL('key.pem', dir));
-  let https: HttpsServer | undefined;
-
-  afterEach(async () => {
-    await new Promise<void>((resolve) => (https ? https.close(() => resolve()) : resolve()));
-    https?.closeAllConnections();
-    https = undefined;
-  });
 
   async function startHttps(): Promise<string> {
-    https = createHttpsServer({ cert, key }, (req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => sendJson(res, { jsonrpc: '2.0', result: { ok: true }, id: JSON.parse(body).id }));
-    });
-    await new Promise<void>((resolve) => https!.listen(0, '127.0.0.1', resolve));
-    return `https://127.0.0.1:${(https.address() as AddressInfo).port}`;
+    return track(await startTestServer(replyResult({ ok: true }), { tls: { cert, key } })).url;
   }
 
   it('talks to an https node whose certificate is trusted', async () => {

@@ -1,11 +1,12 @@
 // A reply that would not fit in the heap is refused while it arrives, with a message, before it is parsed.
-import { describe, expect, it, afterEach } from 'vitest';
-import { createServer, type Server } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
 import { once } from 'node:events';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { BIN_NODE_FLAGS } from '../cli/run-cli';
 import { countValueMarks, heapAvailable, heapNeeded, BYTES_PER_VALUE } from '../../src/rpc/value-budget';
+import { track } from '../helpers/track';
 
 describe('value budget', () => {
   it('counts commas and opening brackets', () => {
@@ -18,15 +19,12 @@ describe('value budget', () => {
     expect(heapAvailable(100, 200)).toBe(0);
   });
 
-  let server: Server | undefined;
-  afterEach(() => server?.close());
-
   it('refuses a body denser than a capped heap can take, and reads the next reply', async () => {
     // 4 million `{}`: 12 MB, under the 32 MiB byte cap, but 256 MiB once parsed (measured). The client runs in a child
     // with bin/avatop.cjs's heap flags, where parsing it would end the process.
     const dense = Buffer.from(`{"jsonrpc":"2.0","id":ID,"result":{"validators":[${'{},'.repeat(3_999_999)}{}]}}`);
     let calls = 0;
-    server = createServer((req, res) => {
+    const server = track(createServer((req, res) => {
       let body = '';
       req.on('data', (d) => (body += d));
       req.on('end', () => {
@@ -35,7 +33,7 @@ describe('value budget', () => {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': reply.length });
         res.end(reply);
       });
-    }).listen(0, '127.0.0.1');
+    }).listen(0, '127.0.0.1'));
     await once(server, 'listening');
     const { port } = server.address() as { port: number };
     const flags = BIN_NODE_FLAGS;

@@ -1,19 +1,12 @@
 // The validators pane says how old its uptimes are (a list is read again when a block changes it, not every block;
 // the primary one patched, its uptimes a slice at a time, poll/validator-patch.ts), and an
 // L1's list shows each validator's balance counted down from the reading (domain/staking/l1-balance.ts).
-import { afterEach, describe, expect, it } from 'vitest';
-import { startViewScreen, type ViewScreen } from './screen';
-
-let screen: ViewScreen | undefined;
-afterEach(async () => {
-  await screen?.close();
-  screen = undefined;
-});
+import { describe, expect, it } from 'vitest';
+import { startViewScreen } from './screen';
 
 describe('validators pane: the age of the reading', () => {
   it("says how old the uptimes are, and shows an L1's balances", async () => {
-    screen = await startViewScreen({ columns: 220 });
-    const s = screen;
+    const s = await startViewScreen({ columns: 220 });
     // The primary list is patched and its uptimes read again a slice at a time: the oldest one's age.
     const f = await s.press('3', /validators · 1\/\d+.*uptimes read within \S+/);
     expect(f).not.toMatch(/BALANCE/);
