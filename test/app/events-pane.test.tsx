@@ -1,26 +1,14 @@
 // The event log on screen: the header's count of new warnings, the Events pane (newest first, filters, Enter opens
 // what an event is about) and the History view, against the simulated node over loopback, at 140x45 and 80x24.
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { KEY, startScreen, SUPPORTED_SIZES, type Screen } from './harness';
-import { createKeeper, type Keeper } from '../../src/events/keeper';
+import { describe, expect, it } from 'vitest';
+import { KEY, startScreen, SUPPORTED_SIZES } from './harness';
+import { createKeeper } from '../../src/events/keeper';
 import { NodeJournal } from '../../src/events/node-journal';
 import type { EventLine } from '../../src/domain/events/record';
 import { defaultTheme } from '../../src/theme';
 import { loadTheme } from '../../src/theme/load';
-
-let screen: Screen | undefined;
-let keeper: Keeper | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  keeper?.close();
-  keeper = undefined;
-  await screen?.close();
-  screen = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { tempDir } from '../helpers/temp-dir';
+import { track } from '../helpers/track';
 
 const HOUR = 3_600_000;
 
@@ -45,10 +33,11 @@ function seed(stateDir: string, nodeId: string, lines: Array<Partial<EventLine> 
 }
 
 async function withLog(size: { columns: number; rows: number }, opts: { noColor?: boolean } = {}) {
-  const stateDir = mkdtempSync(join(tmpdir(), 'avatop-events-pane-'));
-  dirs.push(stateDir);
-  keeper = createKeeper({ stateDir, loadDelayMs: 0, flushEveryMs: 200, sampleEveryMs: 150 });
-  screen = await startScreen({ size, events: keeper, theme: opts.noColor ? loadTheme(undefined, { env: { NO_COLOR: '1' }, noColor: true }) : defaultTheme() });
+  const stateDir = tempDir('events-pane');
+  const keeper = createKeeper({ stateDir, loadDelayMs: 0, flushEveryMs: 200, sampleEveryMs: 150 });
+  const screen = await startScreen({ size, events: keeper, theme: opts.noColor ? loadTheme(undefined, { env: { NO_COLOR: '1' }, noColor: true }) : defaultTheme() });
+  // Tracked after the screen, so released before it (the keeper watches the screen's store and node).
+  track(keeper);
   const nodeId = screen.sim!.nodeId;
   const t = Date.now() - 2 * HOUR;
   seed(stateDir, nodeId, [
@@ -57,15 +46,14 @@ async function withLog(size: { columns: number; rows: number }, opts: { noColor?
     { start: t + 900_000, text: 'avalanchego v1.14.2 → v1.15.0', kind: 'version', severity: 'info', id: `version:v1.15.0:${t + 900_000}`, open: { pane: 'versions' } },
   ]);
   keeper.watch(screen.store, { name: 'sim', url: screen.sim!.url });
-  return { stateDir, nodeId };
+  return { stateDir, nodeId, screen };
 }
 
 // The pane is told by its table's LASTED column: the overview's "Recent events" card shows the same words.
 describe('the Events pane', () => {
   for (const size of SUPPORTED_SIZES) {
     it(`counts new warnings in the header, lists events newest first and opens what they are about (${size.columns}x${size.rows})`, async () => {
-      await withLog(size);
-      const s = screen!;
+      const { screen: s } = await withLog(size);
       // Never opened: every warning in the log is new.
       const header = await s.waitFor(/⚑ 2 new events/);
       expect(header.split('\n').slice(0, 2).join('\n')).toContain('⚑ 2 new events');
@@ -100,8 +88,7 @@ describe('the Events pane', () => {
   }
 
   it('a warning that arrives after the pane was opened is counted since the time it was opened', async () => {
-    await withLog({ columns: 140, rows: 45 });
-    const s = screen!;
+    const { screen: s } = await withLog({ columns: 140, rows: 45 });
     await s.press('e', (f) => /LASTED/.test(f) && /unreachable for 1m 02s/.test(f));
     await s.press('1', (f) => !/LASTED/.test(f));
     expect(s.lastFrame()).not.toMatch(/⚑/);
@@ -117,8 +104,7 @@ describe('the Events pane', () => {
 
 describe('the History view', () => {
   it('draws a chart with labelled axes and the reward threshold, usable at 80x24 without colour', async () => {
-    await withLog({ columns: 80, rows: 24 }, { noColor: true });
-    const s = screen!;
+    const { screen: s } = await withLog({ columns: 80, rows: 24 }, { noColor: true });
     // Samples every 150 ms here (a minute in the monitor): wait for a few.
     await new Promise((r) => setTimeout(r, 1500));
     const frame = await s.press('T', /Uptime \(the peers' view\) · last hour/);

@@ -3,9 +3,10 @@
 // that changes nothing visible makes no Ink frame and writes nothing; one that changes the data's age writes those
 // cells only; Ctrl-L paints the whole screen again.
 import { EventEmitter } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VtScreen } from '../helpers/vt-screen';
 import { untilListening } from '../components/helpers';
+import { track } from '../helpers/track';
 
 // Ink writes nothing at all where it believes it runs in CI (is-in-ci, read when Ink loads): this test is about
 // what it writes, so Ink is loaded below without those variables.
@@ -59,11 +60,6 @@ class Keyboard extends EventEmitter {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-let unmount: (() => void) | undefined;
-afterEach(() => {
-  unmount?.();
-  unmount = undefined;
-});
 
 async function monitor(setup: (store: ReturnType<typeof createAvatopStore>) => void) {
   const stdout = new Terminal(140, 45);
@@ -72,7 +68,7 @@ async function monitor(setup: (store: ReturnType<typeof createAvatopStore>) => v
   setup(store);
   let frames = 0;
   const config = { url: 'http://127.0.0.1:9650', rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {}, repaint: () => requestRepaint(stdout) } };
-  const ink = render(<App store={store} theme={defaultTheme()} config={config} />, {
+  const ink = track(render(<App store={store} theme={defaultTheme()} config={config} />, {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
     stderr: new Terminal(140, 45) as unknown as NodeJS.WriteStream,
@@ -82,8 +78,7 @@ async function monitor(setup: (store: ReturnType<typeof createAvatopStore>) => v
     patchConsole: false,
     exitOnCtrlC: false,
     onRender: () => void frames++,
-  });
-  unmount = () => ink.unmount();
+  }), (i) => i.unmount());
   const deadline = Date.now() + 10_000;
   while (!stdout.vt.text().some((l) => l.includes('q quit'))) {
     if (Date.now() > deadline) throw new Error(`no first frame:\n${stdout.vt.text().join('\n')}`);
