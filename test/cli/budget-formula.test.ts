@@ -5,40 +5,18 @@
 //   each voter's view is its measurement rounded down to a whole percent; the median is the stake-weighted one over
 //   the stake whose view is known; budget = (1 − threshold) × (end − start) − (1 − median) × (now − start), within 5%.
 // A node whose voters' views cover half the stake or less has no budget to read: "unknown", never "reward lost".
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BIN, runCli } from './run-cli';
+import { start } from '../exporter/programs';
+import { track } from '../helpers/track';
 
 const DAY = 86_400;
-let child: ChildProcess | undefined;
+const SERVING = /avatop sim: (http:\/\/127\.0\.0\.1:\d+)[\s\S]*watch it/;
 
-afterEach(async () => {
-  if (child && child.exitCode === null) {
-    child.kill('SIGINT');
-    await once(child, 'exit');
-  }
-  child = undefined;
-});
-
-/** `avatop sim` as a process; resolves with its URL once it serves. */
-function startSim(args: string[]): Promise<string> {
-  child = spawn(process.execPath, [BIN, 'sim', '--port', '0', '--validators', '120', '--peers', '60', '--utxos', '5', ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, AVATOP_FROM_SOURCE: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const proc = child;
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    proc.stdout!.setEncoding('utf8').on('data', (d: string) => {
-      out += d;
-      const m = /avatop sim: (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m && /watch it/.test(out)) resolve(m[1]!);
-    });
-    proc.stderr!.setEncoding('utf8').on('data', (d: string) => (err += d));
-    proc.on('exit', (code) => reject(new Error(`avatop sim exited ${code}: ${err}`)));
-  });
+/** `avatop sim` as a process, stopped when the test ends; resolves with its URL once it serves. */
+async function startSim(args: string[]): Promise<string> {
+  const sim = track(await start(process.execPath, [BIN, 'sim', '--port', '0', '--validators', '120', '--peers', '60', '--utxos', '5', ...args], SERVING, { AVATOP_FROM_SOURCE: '1' }), (r) => r.stop());
+  return SERVING.exec(sim.output())![1]!;
 }
 
 const iso = (sec: number) => new Date(sec * 1000).toISOString();

@@ -1,30 +1,22 @@
 // The exporter keeps the event log as the monitor does: a simulated node stopped and restarted under it, then
 // `avatop events` afterwards; two exporters on one host watching one node write one line per transition; and the
 // last trustworthy budget it kept counts down after the exporter is restarted with the node isolated.
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSimNode, type SimNode } from '../../src/sim';
+import { createSimNode } from '../../src/sim';
 import { runCli } from '../cli/run-cli';
-import { freePort, startExporter, until, type Running } from '../exporter/programs';
+import { freePort, startExporter, until } from '../exporter/programs';
 import { nodeDir } from '../../src/events/paths';
 import { foldText } from '../../src/domain/events/fold';
+import { tempDir } from '../helpers/temp-dir';
+import { track } from '../helpers/track';
 
-let sim: SimNode | undefined;
-const running: Running[] = [];
-const dirs: string[] = [];
-afterEach(async () => {
-  for (const r of running.splice(0)) await r.stop();
-  await sim?.close();
-  sim = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-
-async function exporter(stateDir: string, url: string): Promise<{ scrape(): Promise<string> }> {
+/** An exporter process, stopped when the test ends if the test has not stopped it (stopping twice is harmless). */
+async function exporter(stateDir: string, url: string): Promise<{ scrape(): Promise<string>; stop(): Promise<void> }> {
   const port = await freePort();
-  running.push(await startExporter(['--listen', `127.0.0.1:${port}`, '--interval', '500ms', '--timeout', '2s', '--url', url, '--state-dir', stateDir]));
-  return { scrape: async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text() };
+  const running = track(await startExporter(['--listen', `127.0.0.1:${port}`, '--interval', '500ms', '--timeout', '2s', '--url', url, '--state-dir', stateDir]), (r) => r.stop());
+  return { scrape: async () => (await fetch(`http://127.0.0.1:${port}/metrics`)).text(), stop: () => running.stop() };
 }
 
 const upIs = (v: 0 | 1) => (t: string) => new RegExp(`^avatop_up\\{[^}]*\\} ${v}$`, 'm').test(t);
@@ -38,19 +30,18 @@ function logLines(stateDir: string, nodeId: string): string[] {
 
 describe('the exporter and the event log', () => {
   it('records a node stopped and restarted under it: the outage with its length, then the restart; avatop events reads them', async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'avatop-exporter-events-'));
-    dirs.push(stateDir);
-    sim = await createSimNode({ seed: 5, validators: 40, peers: 12, utxos: 10 });
+    const stateDir = tempDir('exporter-events');
+    const sim = track(await createSimNode({ seed: 5, validators: 40, peers: 12, utxos: 10 }));
     const e = await exporter(stateDir, sim.url);
     await until('the node up', async () => (upIs(1)(await e.scrape()) ? true : undefined), 30_000);
     // The first metrics reading (3 s in) gives the process start a restart is told by.
     await new Promise((r) => setTimeout(r, 4_000));
     await sim.faults.restart(5_000);
     await until('the outage and the restart in the log', async () => {
-      const f = foldText(logLines(stateDir, sim!.nodeId)).events;
+      const f = foldText(logLines(stateDir, sim.nodeId)).events;
       return f.some((x) => x.kind === 'unreachable' && x.end !== undefined) && f.some((x) => x.kind === 'restart') ? true : undefined;
     }, 60_000, 1_000);
-    await running.pop()!.stop();
+    await e.stop();
 
     const out = await runCli(['events', '--state-dir', stateDir]);
     expect(out.code).toBe(2);
@@ -61,7 +52,7 @@ describe('the exporter and the event log', () => {
     // Only warnings and worse, only this node, as JSON.
     const json = JSON.parse((await runCli(['events', '--state-dir', stateDir, '--node', sim.nodeId.slice(0, 12), '--severity', 'warning', '-o', 'json'])).stdout) as { events: Array<{ severity: string; nodeId: string }> };
     expect(json.events.length).toBeGreaterThanOrEqual(2);
-    expect(json.events.every((x) => x.severity !== 'info' && x.nodeId === sim!.nodeId)).toBe(true);
+    expect(json.events.every((x) => x.severity !== 'info' && x.nodeId === sim.nodeId)).toBe(true);
     // Usage errors are 3; a window with nothing in it is 0.
     expect((await runCli(['events', '--state-dir', stateDir, '--node', 'nobody'])).code).toBe(3);
     expect((await runCli(['events', '--state-dir', stateDir, '--since', 'yesterday'])).code).toBe(3);
@@ -70,31 +61,29 @@ describe('the exporter and the event log', () => {
   }, 120_000);
 
   it('two exporters watching one node write one line per transition between them', async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'avatop-two-writers-'));
-    dirs.push(stateDir);
-    sim = await createSimNode({ seed: 6, validators: 40, peers: 12, utxos: 10 });
+    const stateDir = tempDir('two-writers');
+    const sim = track(await createSimNode({ seed: 6, validators: 40, peers: 12, utxos: 10 }));
     const a = await exporter(stateDir, sim.url);
     const b = await exporter(stateDir, sim.url);
     for (const e of [a, b]) await until('the node up', async () => (upIs(1)(await e.scrape()) ? true : undefined), 30_000);
     await sim.faults.restart(4_000);
     for (const e of [a, b]) await until('the node up again', async () => (upIs(1)(await e.scrape()) ? true : undefined), 30_000);
-    for (const r of running.splice(0)) await r.stop();
+    for (const e of [a, b]) await e.stop();
     const lines = logLines(stateDir, sim.nodeId).filter((l) => l.includes('"kind":"unreachable"'));
     expect(lines).toHaveLength(2);
     expect(foldText(lines).events).toHaveLength(1);
   }, 120_000);
 
   it('keeps the last trustworthy budget across its own restart: an isolated node is projected from it', async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'avatop-exporter-budget-'));
-    dirs.push(stateDir);
-    sim = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5 });
+    const stateDir = tempDir('exporter-budget');
+    const sim = track(await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5 }));
     const series = (text: string, name: string) => {
       const m = new RegExp(`^${name}\\{[^}]*subnet="primary"[^}]*\\} (\\S+)$`, 'm').exec(text);
       return m ? Number(m[1]) : undefined;
     };
     const first = await exporter(stateDir, sim.url);
     await until('a budget from the vote', async () => (series(await first.scrape(), 'avatop_validation_budget_projected') === 0 ? true : undefined), 60_000, 500);
-    await running.pop()!.stop(); // its last flush writes node.json
+    await first.stop(); // its last flush writes node.json
     const kept = (JSON.parse(readFileSync(join(nodeDir(stateDir, { network: 'mainnet', nodeId: sim.nodeId }), 'node.json'), 'utf8')) as { budgets: Record<string, { atMs: number; nodeId: string }> }).budgets.primary!;
     expect(kept.nodeId).toBe(sim.nodeId);
 
