@@ -2,20 +2,14 @@
 // warning, one line in words per reason, and JSON with each validation's threshold, source, budget and end. The
 // budget is checked against the median voter's arithmetic applied to what the node itself served (info.peers views,
 // getValidatorsAt weights, getCurrentValidators times), within 5%.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createSimNode, type ScenarioName, type SimNode } from '../../src/sim';
+import { describe, expect, it } from 'vitest';
+import { createSimNode, type ScenarioName } from '../../src/sim';
 import { runCli } from './run-cli';
+import { result } from '../helpers/rpc';
+import { track } from '../helpers/track';
 
-let node: SimNode | undefined;
-afterEach(async () => {
-  await node?.close();
-  node = undefined;
-});
-
-async function rpc(url: string, path: string, method: string, params: unknown = {}): Promise<any> {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return ((await res.json()) as { result: unknown }).result;
-}
+/** What the node served, read apart from avatop's client (test/helpers/rpc.ts). */
+const rpc = (url: string, path: string, method: string, params: unknown = {}) => result<any>(url, path, method, params);
 
 /** The stake-weighted median of the connected validators' views (0: no ping yet, ignored), from the node's replies. */
 async function medianView(url: string): Promise<number> {
@@ -30,11 +24,11 @@ async function medianView(url: string): Promise<number> {
 }
 
 async function statusOf(scenario: ScenarioName, profile: 'v1.14' | 'v1.15', extra: string[] = []) {
-  node = await createSimNode({ scenario, profile, networkId: profile === 'v1.14' ? 12345 : 1, validators: 120, peers: 60, utxos: 5 });
+  const node = track(await createSimNode({ scenario, profile, networkId: profile === 'v1.14' ? 12345 : 1, validators: 120, peers: 60, utxos: 5 }));
   const l1 = node.network.scenarioL1 ? ['--l1-validation', node.network.scenarioL1.validationIdStr] : [];
   const text = await runCli(['status', '--url', node.url, ...l1, ...extra]);
   const json = await runCli(['status', '--url', node.url, ...l1, ...extra, '-o', 'json']);
-  return { text, json: JSON.parse(json.stdout) as Record<string, any>, code: json.code };
+  return { node, text, json: JSON.parse(json.stdout) as Record<string, any>, code: json.code };
 }
 
 describe('status: the reward guard', () => {
@@ -55,8 +49,8 @@ describe('status: the reward guard', () => {
     const r = await statusOf('near-threshold', 'v1.15');
     expect(r.code).toBe(1);
     expect(r.text.stdout).toMatch(/^problem\s+downtime budget low: can be offline 1\dh \d\dm more this period \(of 3d 0h\); keep restarts and maintenance short until the period ends on \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?Z$/m);
-    const median = await medianView(node!.url);
-    const { validators } = await rpc(node!.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [node!.nodeId] });
+    const median = await medianView(r.node.url);
+    const { validators } = await rpc(r.node.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [r.node.nodeId] });
     const start = Number(validators[0].startTime) * 1000;
     const end = Number(validators[0].endTime) * 1000;
     const now = Date.now();
@@ -64,8 +58,8 @@ describe('status: the reward guard', () => {
     expect(r.json.validations[0].uptime).toBe(median);
     expect(Math.abs(r.json.validations[0].downtimeBudgetSeconds - expected) / Math.abs(expected)).toBeLessThan(0.05);
     // --warn-budget moves the line: a duration under the budget, or a smaller share.
-    expect((await runCli(['status', '--url', node!.url, '--warn-budget', '6h'])).code).toBe(0);
-    expect((await runCli(['status', '--url', node!.url, '--warn-budget', '15%'])).code).toBe(0);
+    expect((await runCli(['status', '--url', r.node.url, '--warn-budget', '6h'])).code).toBe(0);
+    expect((await runCli(['status', '--url', r.node.url, '--warn-budget', '15%'])).code).toBe(0);
   });
 
   it('reward-lost: exit 1, "reward lost for this period" with what follows, a negative budget', async () => {
@@ -84,7 +78,7 @@ describe('status: the reward guard', () => {
     expect(r.text.stdout).toMatch(/^problem\s+validation ends \d{4}-\d\d-\d\d \d\d:\d\d(:\d\d)?Z \(in 1[01]h \d\dm\); re-stake before then to keep validating$/m);
     expect(r.json.validations[0].endsInSeconds).toBeLessThan(12 * 3600 + 60);
     expect(r.json.validations[0].periodOutcome).toBe('ends');
-    expect((await runCli(['status', '--url', node!.url, '--warn-end', '6h'])).code).toBe(0);
+    expect((await runCli(['status', '--url', r.node.url, '--warn-end', '6h'])).code).toBe(0);
   });
 
   it('auto-renew: a cycle ending within a day that renews is no problem; the cycle, its compounding and last reward tx in JSON', async () => {
@@ -96,7 +90,7 @@ describe('status: the reward guard', () => {
     const v = r.json.validations[0];
     expect(v).toMatchObject({ autoRenewed: true, periodOutcome: 'renews', nextPeriodSeconds: 14 * 86_400, compoundShare: 0.5 });
     // The previous cycle's reward UTXOs are under its reward tx, as the node keeps them.
-    const utxos = await rpc(node!.url, '/ext/bc/P', 'platform.getRewardUTXOs', { txID: v.lastCycleRewardTxID, encoding: 'hex' });
+    const utxos = await rpc(r.node.url, '/ext/bc/P', 'platform.getRewardUTXOs', { txID: v.lastCycleRewardTxID, encoding: 'hex' });
     expect(utxos.utxos.length).toBeGreaterThan(0);
   });
 
@@ -123,7 +117,7 @@ describe('status: the reward guard', () => {
   it('low-l1-balance: exit 1 naming the L1 validation, balanceRunwaySeconds in JSON', async () => {
     const r = await statusOf('low-l1-balance', 'v1.15');
     expect(r.code).toBe(1);
-    const id = node!.network.scenarioL1!.validationIdStr;
+    const id = r.node.network.scenarioL1!.validationIdStr;
     expect(r.text.stdout).toContain(`problem    L1 validation ${id} has balance for`);
     // One list: the L1 validation is an entry of validations (schema 2; schema 1 listed it in l1Validations too).
     expect(r.json.l1Validations).toBeUndefined();
@@ -136,7 +130,7 @@ describe('status: the reward guard', () => {
   });
 
   it("low-l1-balance without --l1-validation: discovery finds this node's L1 validation; exit 1, its runway in JSON", async () => {
-    node = await createSimNode({ scenario: 'low-l1-balance', profile: 'v1.15', validators: 120, peers: 60, utxos: 5 });
+    const node = track(await createSimNode({ scenario: 'low-l1-balance', profile: 'v1.15', validators: 120, peers: 60, utxos: 5 }));
     const id = node.network.scenarioL1!.validationIdStr;
     const text = await runCli(['status', '--url', node.url]);
     expect(text.code).toBe(1);
@@ -152,14 +146,14 @@ describe('status: the reward guard', () => {
   it("a subnet validation: the subnet's uptimeRequirement, and a budget from the primary start to the subnet end", async () => {
     const r = await statusOf('healthy', 'v1.15');
     expect(r.code).toBe(0);
-    const elastic = node!.network.scenarioElastic!;
-    const subnetId = node!.network.subnets.find((s) => s.validators.includes(elastic))!.idStr;
+    const elastic = r.node.network.scenarioElastic!;
+    const subnetId = r.node.network.subnets.find((s) => s.validators.includes(elastic))!.idStr;
     expect(r.text.stdout).toMatch(new RegExp(`^subnet\\s+${subnetId}: can be offline \\d+d \\d+h more this period \\(of \\d+d \\d+h\\)[^\\n]* \\(needs 80%: subnet's TransformSubnetTx uptimeRequirement\\); ends in \\d+d \\d+h$`, 'm'));
     const v = r.json.validations.find((x: any) => x.kind === 'subnet' && x.subnet === subnetId);
     expect(v).toMatchObject({ threshold: 80, thresholdSource: "subnet's TransformSubnetTx uptimeRequirement" });
     // The reward vote measures the primary uptime from the primary start (avalanchego's prefersCommit).
-    const median = await medianView(node!.url);
-    const { validators } = await rpc(node!.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [node!.nodeId] });
+    const median = await medianView(r.node.url);
+    const { validators } = await rpc(r.node.url, '/ext/bc/P', 'platform.getCurrentValidators', { nodeIDs: [r.node.nodeId] });
     const start = Number(validators[0].startTime) * 1000;
     const now = Date.now();
     const expected = ((1 - 0.8) * (elastic.end * 1000 - start) - (1 - median / 100) * (now - start)) / 1000;
@@ -174,7 +168,7 @@ describe('status: the reward guard', () => {
   });
 
   it('an isolated node: "budget unknown" with what to check, exit 1, never "reward lost"', async () => {
-    node = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5, isolated: true });
+    const node = track(await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5, isolated: true }));
     const r = await runCli(['status', '--url', node.url]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/^problem\s+budget unknown: the node is isolated \(its peers' views cover 0% of stake\), and avatop has no earlier figure to count down from; check its connectivity/m);
@@ -182,7 +176,7 @@ describe('status: the reward guard', () => {
   });
 
   it('what discovery cannot find out is said but is no reason to warn; a named L1 validation that cannot be read is', async () => {
-    node = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5, faults: [{ kind: 'rpc-error', method: 'platform.validatedBy', code: -32000, message: 'no such chain' }] });
+    const node = track(await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5, faults: [{ kind: 'rpc-error', method: 'platform.validatedBy', code: -32000, message: 'no such chain' }] }));
     const r = await runCli(['status', '--url', node.url]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^validations \? \(subnet of chain \w+ unknown: .*no such chain.*\)$/m);
@@ -193,8 +187,8 @@ describe('status: the reward guard', () => {
   });
 
   it('--watch-node: another validator\'s budget from this node\'s view of it, in words and in JSON', async () => {
-    node = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5 });
-    const watched = [...node.network.validators].filter((v) => v.nodeIdStr !== node!.nodeId).sort((a, b) => a.uptime - b.uptime)[0]!;
+    const node = track(await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5 }));
+    const watched = [...node.network.validators].filter((v) => v.nodeIdStr !== node.nodeId).sort((a, b) => a.uptime - b.uptime)[0]!;
     const text = await runCli(['status', '--url', node.url, '--watch-node', watched.nodeIdStr]);
     expect(text.stdout).toContain(`watched    ${watched.nodeIdStr}: `);
     const json = JSON.parse((await runCli(['status', '--url', node.url, '--watch-node', watched.nodeIdStr, '-o', 'json'])).stdout) as Record<string, any>;
@@ -211,7 +205,7 @@ describe('status: the reward guard', () => {
   });
 
   it('a bad --warn-budget is a usage error (exit 3)', async () => {
-    node = await createSimNode({ validators: 20, peers: 4, utxos: 5 });
+    const node = track(await createSimNode({ validators: 20, peers: 4, utxos: 5 }));
     const r = await runCli(['status', '--url', node.url, '--warn-budget', 'soon']);
     expect(r.code).toBe(3);
     expect(r.stderr).toMatch(/--warn-budget: expected a share of the allowance like 25% or a duration like 48h, got "soon"/);
