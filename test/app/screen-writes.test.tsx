@@ -68,7 +68,7 @@ async function monitor(setup: (store: ReturnType<typeof createAvatopStore>) => v
   setup(store);
   let frames = 0;
   const config = { url: 'http://127.0.0.1:9650', rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {}, repaint: () => requestRepaint(stdout) } };
-  const ink = track(render(<App store={store} theme={defaultTheme()} config={config} />, {
+  track(render(<App store={store} theme={defaultTheme()} config={config} />, {
     stdout: stdout as unknown as NodeJS.WriteStream,
     stdin: stdin as unknown as NodeJS.ReadStream,
     stderr: new Terminal(140, 45) as unknown as NodeJS.WriteStream,

@@ -3,21 +3,14 @@
 // from that figure ("projected since HH:MMZ") instead of saying "budget unknown". The projection is checked against
 // the rule written out here: the kept budget, (1 − threshold) × length − (1 − median voter's uptime) × elapsed, minus
 // the wall time since it was read.
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSimNode, type SimNode } from '../../src/sim';
+import { createSimNode } from '../../src/sim';
 import { nodeDir } from '../../src/events/paths';
 import { runCli } from './run-cli';
-
-let node: SimNode | undefined;
-const dirs: string[] = [];
-afterEach(async () => {
-  await node?.close();
-  node = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+import { tempDir } from '../helpers/temp-dir';
+import { track } from '../helpers/track';
 
 interface Kept {
   validation: string;
@@ -38,9 +31,8 @@ const primaryOf = (stdout: string) => (JSON.parse(stdout) as { validations: Arra
 
 describe('status and the last trustworthy budget', () => {
   it('an isolated node, then an unreachable one: the budget of the run before, spent in real time since', async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'avatop-status-memory-'));
-    dirs.push(stateDir);
-    node = await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5 });
+    const stateDir = tempDir('status-memory');
+    const node = track(await createSimNode({ scenario: 'healthy', validators: 120, peers: 60, utxos: 5 }));
     const url = node.url;
 
     // A run while the vote can be trusted keeps its figure.
@@ -82,7 +74,6 @@ describe('status and the last trustworthy budget', () => {
 
     // Out of reach: the node it last was, and its budget counted down the same way; still CRITICAL (exit 2).
     await node.close();
-    node = undefined;
     const gone = await runCli(['status', '--url', url, '--state-dir', stateDir]);
     expect(gone.code).toBe(2);
     expect(gone.stdout).toMatch(/^UNREACHABLE/m);

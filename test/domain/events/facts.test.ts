@@ -1,27 +1,19 @@
 // The tracker's facts read off a store the real poller filled from the simulated node (over loopback), and the
 // events the node's changes give when fed to the tracker: a check failing by name, stake low, a budget's tier.
-import { afterEach, describe, expect, it } from 'vitest';
-import { createSimNode, type SimNode } from '../../../src/sim';
-import { startHeadlessSession, type HeadlessSession } from '../../../src/exporter/session';
+import { describe, expect, it } from 'vitest';
+import { createSimNode } from '../../../src/sim';
+import { startHeadlessSession } from '../../../src/exporter/session';
 import { nodeFacts } from '../../../src/domain/events/facts';
 import { observe, INITIAL_TRACKER, type TrackerState } from '../../../src/domain/events/tracker';
 import type { EventLine } from '../../../src/domain/events/record';
 import { until } from '../../helpers/until';
-
-let sim: SimNode | undefined;
-let session: HeadlessSession | undefined;
-afterEach(async () => {
-  await session?.close();
-  await sim?.close();
-  session = undefined;
-  sim = undefined;
-});
+import { track } from '../../helpers/track';
 
 
 describe('facts from a polled store', () => {
   it('read checks, stake, bootstrap state, version and this node\'s validations; the node\'s changes become events', async () => {
-    sim = await createSimNode({ validators: 60, peers: 20, utxos: 10, scenario: 'near-threshold' });
-    session = startHeadlessSession({ name: 'n', url: sim.url }, { intervalMs: 300, timeoutMs: 2_000 });
+    const sim = track(await createSimNode({ validators: 60, peers: 20, utxos: 10, scenario: 'near-threshold' }));
+    const session = track(startHeadlessSession({ name: 'n', url: sim.url }, { intervalMs: 300, timeoutMs: 2_000 }));
     const store = session.store;
     const ref = { network: 'mainnet', nodeId: sim.nodeId, name: 'n' };
     // The budget waits for the vote: the peers' views and the validator set's weights.
@@ -75,8 +67,8 @@ describe('the upgrade deadline', () => {
   it('is an event at the tier domain/upgrades judges, in its words', async () => {
     const timeSec = Math.floor(Date.now() / 1000) + 5 * 86_400 - 60;
     // Enough validators outside subnets to carry a 70% release (the simulator keeps subnet validators current).
-    sim = await createSimNode({ validators: 120, peers: 10, utxos: 10, subnets: 2, newerRelease: { version: '1.16.0', timeSec, stake: 0.7 } });
-    session = startHeadlessSession({ name: 'n', url: sim.url }, { intervalMs: 300, timeoutMs: 2_000 });
+    const sim = track(await createSimNode({ validators: 120, peers: 10, utxos: 10, subnets: 2, newerRelease: { version: '1.16.0', timeSec, stake: 0.7 } }));
+    const session = track(startHeadlessSession({ name: 'n', url: sim.url }, { intervalMs: 300, timeoutMs: 2_000 }));
     // The validator set's weights, as the exporter's stake source reads them: shares of stake, not of peers.
     session.setStakeSource(true);
     const store = session.store;

@@ -3,7 +3,7 @@
 // and the node down. Every budget the guard gives while the vote can be read is checked against the median voter's
 // arithmetic worked out here from the node's own replies (info.peers observedUptime, getValidatorsAt weights),
 // never from what the guard or the simulator computed.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../src/poll/clock';
 import { createScheduler, type Scheduler } from '../../../src/poll/scheduler';
 import { createClient } from '../../../src/rpc/client';
@@ -12,22 +12,13 @@ import { endLine } from '../../../src/domain/reward/words';
 import { createAvatopStore } from '../../../src/state/store';
 import { guardOwnValidation, lastCycleRewards } from '../../../src/domain/reward/node-guard';
 import { quiesce, runFor } from '../../helpers/poll-drive';
+import { result as rpc } from '../../helpers/rpc';
+import { track } from '../../helpers/track';
 
 const START = Date.UTC(2026, 10, 26, 12);
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
-
-let cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const c of cleanup.reverse()) await c();
-  cleanup = [];
-});
-
-async function rpc<T>(url: string, path: string, method: string, params: unknown = {}): Promise<T> {
-  const res = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
-  return ((await res.json()) as { result: T }).result;
-}
 
 /**
  * The median voter's budget from the node's replies: each connected validator's observedUptime (0: no ping yet,
@@ -52,7 +43,7 @@ async function medianVoterBudget(sim: SimNode, startMs: number, endMs: number, n
 async function setup(scenario?: ScenarioName, o: { validators?: number; blockIntervalMs?: number; pane?: 'fleet' | 'peers' } = {}) {
   const startMs = START - 10 * DAY;
   const endMs = START + 20 * DAY;
-  const sim = await createSimNode({
+  const sim = track(await createSimNode({
     validators: o.validators ?? 200,
     peers: 10,
     utxos: 20,
@@ -61,8 +52,8 @@ async function setup(scenario?: ScenarioName, o: { validators?: number; blockInt
     startTimeMs: START,
     blockIntervalMs: o.blockIntervalMs ?? 20_000,
     ...(scenario ? { scenario } : { ownValidation: { startSec: startMs / 1000, endSec: endMs / 1000, peersUptime: 100, ownUptime: 100 } }),
-  });
-  const client = createClient({ url: sim.url, timeoutMs: 5_000 });
+  }));
+  const client = track(createClient({ url: sim.url, timeoutMs: 5_000 }));
   const store = createAvatopStore({ now: START });
   // Every pane polls the header, whose reward badge reads the vote: the fleet pane is the lightest such screen (its
   // header reads the peers once a minute); the peers pane reads them every tick.
@@ -74,11 +65,8 @@ async function setup(scenario?: ScenarioName, o: { validators?: number; blockInt
     session.scheduler.start();
     await quiesce(session.scheduler, store);
   };
-  cleanup.push(async () => {
-    session.scheduler.stop();
-    await client.close();
-    await sim.close();
-  });
+  // Released before the client and the node: the scheduler running last (runLong replaces it).
+  track(session, (x) => x.scheduler.stop());
   await begin(START);
   const run = (ms: number) => runFor(session.clock, session.scheduler, store, ms, { stepMs: 1_000, onStep: (d) => sim.tick(d) });
   /**
