@@ -1,11 +1,10 @@
 // The reward guard's memory of each validation's last trustworthy budget, kept with the event log (node.json): the
 // watch saves the store's figures with the tracker's state, batched (never more than once a minute while nothing
 // else happens), and gives them back to the store of the next run, where a fresher figure of its own wins.
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createKeeper, type Keeper } from '../../src/events/keeper';
+import { createKeeper } from '../../src/events/keeper';
 import { nodeDir } from '../../src/events/paths';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { resolveOk } from '../../src/state/resource';
@@ -14,18 +13,10 @@ import type { LastBudget } from '../../src/state/reward-memory';
 import { keepLastBudgets } from '../../src/events/keep-budgets';
 import { readLastBudgets } from '../../src/events/read-all';
 import { WriterLock } from '../../src/events/writer-lock';
+import { tempDir } from '../helpers/temp-dir';
+import { track } from '../helpers/track';
 
-const dirs: string[] = [];
-const keepers: Keeper[] = [];
-afterEach(() => {
-  for (const k of keepers.splice(0)) k.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-const temp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'avatop-budgets-'));
-  dirs.push(d);
-  return d;
-};
+const temp = () => tempDir('budgets');
 
 const NODE_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
 const NODE = { network: 'mainnet', nodeId: NODE_ID, name: 'validator-1' };
@@ -76,7 +67,7 @@ describe('the last trustworthy budgets in the event log', () => {
 
     // The next run: its store starts from the kept figure.
     const next = createKeeper({ stateDir, now: () => t, flushEveryMs: 3_600_000, loadDelayMs: 0 });
-    keepers.push(next);
+    track(next);
     const fresh = nodeStore();
     next.watch(fresh, TARGET);
     await tick();
@@ -87,7 +78,7 @@ describe('the last trustworthy budgets in the event log', () => {
     const stateDir = temp();
     keepLastBudgets(stateDir, NODE, [record(T0), record(T0, { validation: 'sub1', nodeId: 'NodeID-other' })]);
     const keeper = createKeeper({ stateDir, now: () => T0 + 120_000, flushEveryMs: 3_600_000, loadDelayMs: 0 });
-    keepers.push(keeper);
+    track(keeper);
     const store = nodeStore({ primary: record(T0 + 60_000) });
     keeper.watch(store, TARGET);
     await tick();

@@ -1,25 +1,17 @@
 // The event log on disk: one JSON object a line, segments within their bounds, and what a crash or a full disk
 // leaves (never a half record among the lines, a bad line skipped with a note, never a failure).
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, statSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { SegmentLog } from '../../src/events/segment-log';
 import { nodeFs, type FsOps } from '../../src/events/fs-ops';
 import { NodeJournal } from '../../src/events/node-journal';
 import { eventLineSchema, formatEventLine, parseEventLine, type EventLine } from '../../src/domain/events/record';
 import { foldText } from '../../src/domain/events/fold';
+import { tempDir } from '../helpers/temp-dir';
 
-const dirs: string[] = [];
-const temp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'avatop-seglog-'));
-  dirs.push(d);
-  return d;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const temp = () => tempDir('seglog');
 
 const T0 = Date.UTC(2026, 10, 26, 9, 0, 0);
 const event = (i: number, more: Partial<EventLine> = {}): EventLine => ({

@@ -1,11 +1,10 @@
 // Two avatop processes watching one node (a monitor and an exporter on the same host): one line per transition in
 // its log, whichever of them saw it; the lock passes on when its holder is gone; nothing secret is written.
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WriterLock } from '../../src/events/writer-lock';
-import { createKeeper, type Keeper } from '../../src/events/keeper';
+import { createKeeper } from '../../src/events/keeper';
 import { nodeDir } from '../../src/events/paths';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { resolveError, resolveOk } from '../../src/state/resource';
@@ -13,18 +12,10 @@ import { TransportError } from '../../src/rpc/errors';
 import { foldText } from '../../src/domain/events/fold';
 import { redact, secretsOf } from '../../src/events/redact';
 import { nodeFs, type FsOps } from '../../src/events/fs-ops';
+import { tempDir } from '../helpers/temp-dir';
+import { track } from '../helpers/track';
 
-const dirs: string[] = [];
-const temp = () => {
-  const d = mkdtempSync(join(tmpdir(), 'avatop-writers-'));
-  dirs.push(d);
-  return d;
-};
-const keepers: Keeper[] = [];
-afterEach(() => {
-  for (const k of keepers.splice(0)) k.close();
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const temp = () => tempDir('writers');
 
 const NODE_ID = 'NodeID-7Xhw2mDxuDS44j42TCB6U5579esbSt3Lg';
 const NODE = { network: 'mainnet', nodeId: NODE_ID, name: 'validator-1' };
@@ -78,7 +69,7 @@ describe('two processes watching one node', () => {
     const now = () => t;
     const mk = () => {
       const k = createKeeper({ stateDir, now, flushEveryMs: 3_600_000, loadDelayMs: 0 });
-      keepers.push(k);
+      track(k);
       return k;
     };
     const monitor = mk();
@@ -120,7 +111,7 @@ describe('two processes watching one node', () => {
     const now = () => t;
     const a = createKeeper({ stateDir, now, flushEveryMs: 3_600_000, loadDelayMs: 0 });
     const b = createKeeper({ stateDir, now, flushEveryMs: 3_600_000, loadDelayMs: 0 });
-    keepers.push(b);
+    track(b);
     const s1 = nodeStore();
     const s2 = nodeStore();
     a.watch(s1, { name: 'n', url: 'http://127.0.0.1:9650' });
@@ -152,7 +143,7 @@ describe('credentials', () => {
     const stateDir = temp();
     let t = Date.UTC(2026, 10, 26, 11, 48, 0);
     const k = createKeeper({ stateDir, now: () => t, flushEveryMs: 3_600_000, loadDelayMs: 0 });
-    keepers.push(k);
+    track(k);
     const s = nodeStore();
     k.watch(s, { name: 'validator-1', url, headers });
     await tick();
@@ -185,7 +176,7 @@ describe('a folder that cannot be written', () => {
     };
     let t = Date.UTC(2026, 10, 26, 11, 48, 0);
     const k = createKeeper({ stateDir, fs, now: () => t, flushEveryMs: 3_600_000, loadDelayMs: 0 });
-    keepers.push(k);
+    track(k);
     const s = nodeStore();
     k.watch(s, { name: 'validator-1', url: 'http://127.0.0.1:9650' });
     await tick();
