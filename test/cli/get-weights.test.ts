@@ -1,21 +1,15 @@
 // `avatop get validators SUBNET` as a process: a subnet's or an L1's weights are plain numbers, the primary
 // network's AVAX (issue 14, item 3: a subnet of weight-100 validators printed every weight as 0).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimNode, type SimNode } from '../../src/sim';
+import { describe, expect, it } from 'vitest';
+import { createSimNode } from '../../src/sim';
 import { runCli } from './run-cli';
+import { shared } from '../helpers/track';
 import { formatAvaxExact } from '../../src/format/avax';
 import { suiteTempDir } from '../helpers/temp-dir';
 import { createClient } from '../../src/rpc/client';
 
-let sim: SimNode;
+const sim = shared(() => createSimNode({ seed: 7, validators: 60, peers: 10, utxos: 10, subnets: 4 }));
 const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
-
-beforeAll(async () => {
-  sim = await createSimNode({ seed: 7, validators: 60, peers: 10, utxos: 10, subnets: 4 });
-});
-afterAll(async () => {
-  await sim?.close();
-});
 
 /** The table under the note lines (`get validators` says the reward rule first). */
 function table(stdout: string): { header: string; rows: Map<string, string> } {
@@ -29,11 +23,11 @@ function table(stdout: string): { header: string; rows: Map<string, string> } {
 describe('avatop get validators', () => {
   it('prints a subnet’s and an L1’s weights as the node gave them', async () => {
     const kinds = new Set<string>();
-    for (const subnet of sim.network.subnets) {
+    for (const subnet of sim().network.subnets) {
       if (subnet.kind === 'elastic') continue;
       const expected = subnet.kind === 'l1' ? subnet.l1Validators : subnet.validators;
       if (expected.length === 0) continue;
-      const r = await runCli(['get', 'validators', subnet.idStr, '--url', sim.url], noConfig);
+      const r = await runCli(['get', 'validators', subnet.idStr, '--url', sim().url], noConfig);
       expect(r.code).toBe(0);
       const { header, rows } = table(r.stdout);
       expect(header).toMatch(/^NODE ID\s+WEIGHT\s/);
@@ -48,20 +42,20 @@ describe('avatop get validators', () => {
   });
 
   it('prints the primary network’s weights in AVAX', async () => {
-    const r = await runCli(['get', 'validators', '--url', sim.url], noConfig);
+    const r = await runCli(['get', 'validators', '--url', sim().url], noConfig);
     expect(r.code).toBe(0);
     const { header, rows } = table(r.stdout);
     expect(header).toMatch(/^NODE ID\s+WEIGHT \(AVAX\)\s/);
-    const own = sim.network.validatorsByNode.get(sim.nodeId)!;
-    expect(rows.get(sim.nodeId)).toMatch(new RegExp(`^${sim.nodeId}\\s+${formatAvaxExact(own.weight).replace('.', '\\.')}\\s`));
+    const own = sim().network.validatorsByNode.get(sim().nodeId)!;
+    expect(rows.get(sim().nodeId)).toMatch(new RegExp(`^${sim().nodeId}\\s+${formatAvaxExact(own.weight).replace('.', '\\.')}\\s`));
   });
 
   it('prints an L1’s balances and how long each lasts at the fee price, without delegation or reward columns', async () => {
-    const l1 = sim.network.subnets.find((x) => x.kind === 'l1' && x.l1Validators.length > 0)!;
-    const client = createClient({ url: sim.url, timeoutMs: 3_000 });
+    const l1 = sim().network.subnets.find((x) => x.kind === 'l1' && x.l1Validators.length > 0)!;
+    const client = createClient({ url: sim().url, timeoutMs: 3_000 });
     const { price } = await client.platform.getValidatorFeeState();
     await client.close();
-    const r = await runCli(['get', 'validators', l1.idStr, '--url', sim.url], noConfig);
+    const r = await runCli(['get', 'validators', l1.idStr, '--url', sim().url], noConfig);
     expect(r.code).toBe(0);
     const { header, rows } = table(r.stdout);
     const titles = header.split(/\s{2,}/);

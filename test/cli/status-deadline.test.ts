@@ -1,30 +1,22 @@
 // A hung node must not hang the check that watches it: check_nrpe gives a command 10 s, and `status` against a node
 // that accepts requests and never finishes a reply took 11.7 s (its 10 s request timeout plus the start). Now the
 // whole run keeps to 8 s (or --timeout), and the answer says what timed out.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createSimNode, type SimNode } from '../../src/sim';
+import { describe, expect, it } from 'vitest';
+import { createSimNode } from '../../src/sim';
 import { createTransport } from '../../src/rpc/transport';
 import { TransportError } from '../../src/rpc/errors';
 import { caught } from '../helpers/caught';
 import { runCli } from './run-cli';
+import { shared } from '../helpers/track';
+import { suiteTempDir } from '../helpers/temp-dir';
 
-let hung: SimNode;
-const env = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
-
-beforeAll(async () => {
-  // Every reply starts and never ends (a node wedged mid-write).
-  hung = await createSimNode({ seed: 5, validators: 30, peers: 5, utxos: 5, faults: [{ kind: 'stall' }] });
-});
-afterAll(async () => {
-  await hung?.close();
-});
+// Every reply starts and never ends (a node wedged mid-write).
+const hung = shared(() => createSimNode({ seed: 5, validators: 30, peers: 5, utxos: 5, faults: [{ kind: 'stall' }] }));
+const env = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 
 describe('a whole-run deadline', () => {
   it('bounds each request by what is left of it, whatever the request timeout', async () => {
-    const t = createTransport({ url: hung.url, timeoutMs: 60_000, deadlineAt: () => Date.now() + 300 });
+    const t = createTransport({ url: hung().url, timeoutMs: 60_000, deadlineAt: () => Date.now() + 300 });
     try {
       const err = await caught(t.call('info', 'info.getNodeID', {}));
       expect(err).toBeInstanceOf(TransportError);
@@ -37,7 +29,7 @@ describe('a whole-run deadline', () => {
 
   it('status against a hung node answers UNREACHABLE (exit 2) long before the node would, within its own limit', async () => {
     const started = Date.now();
-    const r = await runCli(['status', '--url', hung.url], env);
+    const r = await runCli(['status', '--url', hung().url], env);
     const took = Date.now() - started;
     process.stdout.write(`status against a hung node: ${took} ms, process start included\n`);
     expect(r.code).toBe(2);
@@ -50,7 +42,7 @@ describe('a whole-run deadline', () => {
   });
 
   it('--timeout bounds the whole run when given', async () => {
-    const r = await runCli(['status', '--url', hung.url, '--timeout', '1s', '-o', 'json'], env);
+    const r = await runCli(['status', '--url', hung().url, '--timeout', '1s', '-o', 'json'], env);
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout).problems.join(' ')).toMatch(/request timed out after (1|1\.0|0\.\d) s/);
   });

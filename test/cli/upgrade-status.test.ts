@@ -1,9 +1,10 @@
 // `avatop status` on a network upgrade this node's release does not schedule, against the simulator: peers announcing
 // a newer release (tiers at 7 days, 72 hours and 24 hours; exit 1 from a week before), and a v1.14.2 node left behind
 // on mainnet by Helicon (exit 2, CRITICAL: "cannot follow the network since …").
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSimNode, type SimNode } from '../../src/sim';
+import { describe, expect, it } from 'vitest';
+import { createSimNode } from '../../src/sim';
 import { runCli } from './run-cli';
+import { shared } from '../helpers/track';
 import { suiteTempDir } from '../helpers/temp-dir';
 
 const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
@@ -28,16 +29,8 @@ interface UpgradeJson {
   sentence: string | null;
 }
 
-let newer: SimNode;
-let behind: SimNode;
-
-beforeAll(async () => {
-  [newer, behind] = await Promise.all([createSimNode({ ...small, scenario: 'healthy' }), createSimNode({ ...small, profile: 'v1.14' })]);
-});
-
-afterAll(async () => {
-  await Promise.all([newer, behind].map((n) => n?.close()));
-});
+const newer = shared(() => createSimNode({ ...small, scenario: 'healthy' }));
+const behind = shared(() => createSimNode({ ...small, profile: 'v1.14' }));
 
 async function status(url: string) {
   const text = await runCli(['status', '--url', url], noConfig);
@@ -58,8 +51,8 @@ describe('peers announce a newer release that schedules an upgrade this v1.15.0 
     [12 * HOUR, 'day', 1],
   ] as const)('%d ms ahead: %s, exit %d', async (ahead, tier, exitCode) => {
     const timeSec = announce(ahead);
-    newer.connections.setNewerRelease({ version: '1.16.0', timeSec, stake: 0.7 });
-    const r = await status(newer.url);
+    newer().connections.setNewerRelease({ version: '1.16.0', timeSec, stake: 0.7 });
+    const r = await status(newer().url);
     // The simulated node's own uptime sits near its 90% threshold, which may add its own exit 1.
     expect(r.code).toBeGreaterThanOrEqual(exitCode);
     expect(r.jsonCode).toBe(r.code);
@@ -83,18 +76,18 @@ describe('peers announce a newer release that schedules an upgrade this v1.15.0 
   }, 60_000);
 
   it('less than half of the stake: said, exit 0 (the node does not count it either)', async () => {
-    newer.connections.setNewerRelease({ version: '1.16.0', timeSec: announce(2 * DAY), stake: 0.3 });
-    const r = await status(newer.url);
+    newer().connections.setNewerRelease({ version: '1.16.0', timeSec: announce(2 * DAY), stake: 0.3 });
+    const r = await status(newer().url);
     expect(r.json.problems.filter((p) => p.includes('v1.16.0'))).toEqual([]);
     // The node's check does not count it, so the share is the peers' own (status reads no validator set).
     expect(r.json.upgrade).toMatchObject({ tier: 'announced', exitStatus: 0, release: 'v1.16.0', shareOf: 'peers' });
     expect(r.text).toMatch(/^upgrade {4}\d+% of peers run avalanchego v1\.16\.0, .*; this node runs v1\.15\.0: the node counts it once half of the stake announces it$/m);
-    newer.connections.setNewerRelease(undefined);
+    newer().connections.setNewerRelease(undefined);
   }, 60_000);
 
   it('nothing announced: no upgrade line, tier none', async () => {
-    newer.connections.setNewerRelease(undefined);
-    const r = await status(newer.url);
+    newer().connections.setNewerRelease(undefined);
+    const r = await status(newer().url);
     expect(r.json.upgrade).toMatchObject({ tier: 'none', exitStatus: 0, deadline: null, sentence: null });
     expect(r.text).not.toMatch(/^upgrade /m);
   }, 60_000);
@@ -102,7 +95,7 @@ describe('peers announce a newer release that schedules an upgrade this v1.15.0 
 
 describe('a v1.14.2 node left behind on mainnet by Helicon', () => {
   it('exit 2, CRITICAL: cannot follow the network since Helicon, upgrade to v1.15.0, with what shows it', async () => {
-    const r = await status(behind.url);
+    const r = await status(behind().url);
     expect(r.code).toBe(2);
     expect(r.jsonCode).toBe(2);
     expect(r.text).toMatch(/^CRITICAL {2}http:\/\/127\.0\.0\.1:\d+/);
@@ -118,7 +111,7 @@ describe('a v1.14.2 node left behind on mainnet by Helicon', () => {
   }, 60_000);
 
   it('in a fleet, the worst status: CRITICAL, exit 2', async () => {
-    const r = await runCli(['status', '--node', `ok=${newer.url}`, '--node', `old=${behind.url}`], noConfig);
+    const r = await runCli(['status', '--node', `ok=${newer().url}`, '--node', `old=${behind().url}`], noConfig);
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/^CRITICAL {2}2 nodes/);
     expect(r.stdout).toMatch(/^old\s+CRITICAL\s+mainnet\s+v1\.14\.2/m);

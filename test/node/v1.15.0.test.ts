@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decodeBlock, decodeHex, decodeSignedTx, type JsonBig } from '../../src/codec/index';
 import { createSimNode, type SimNode } from '../../src/sim/index';
 import { codecChecks, loadVectors, schemaChecks, SNAPSHOT_DIR, vectorFiles, type Vectors } from '../helpers/v1_15_0-vectors';
+import { result } from '../helpers/rpc';
 import { diffShapes, shapeOf, type Shape } from './helpers/shape';
 
 const VERSION = 'v1.15.0';
@@ -50,16 +51,8 @@ describe.skipIf(Boolean(skipReason))(skipReason ? `${title} (${skipReason})` : t
       await Promise.all(sims.map((s) => s.close()));
     });
 
-    async function rpc(node: SimNode, path: string, method: string, params: unknown = {}): Promise<any> {
-      const r = await fetch(node.url + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-      });
-      const body = (await r.json()) as { result?: unknown; error?: unknown };
-      if (body.error) throw new Error(`${method}: ${JSON.stringify(body.error)}`);
-      return body.result;
-    }
+    // What the node served, read apart from avatop's client (test/helpers/rpc.ts); an error reply fails the test.
+    const rpc = (node: SimNode, path: string, method: string, params: unknown = {}) => result<any>(node.url, path, method, params);
 
     it.each([
       ['mainnet', 1],

@@ -1,24 +1,17 @@
 // The event log through a real terminal: a node that goes away for ten seconds under the monitor and comes back;
 // the monitor quits and starts again, and the outage is in its Events pane and in `avatop events`.
-import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { cliCommand, tmuxAvailable, tmuxSession } from './tmux-harness';
 import { tmuxSim } from './sim-session';
 import { runCli } from '../cli/run-cli';
+import { tempDir } from '../helpers/temp-dir';
 
 const available = tmuxAvailable();
 const header = (screen: string) => screen.split('\n').slice(0, 2).join('\n');
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
 
 describe.skipIf(!available)('the event log (tmux)', () => {
   it('finds an outage in the Events pane after the monitor is restarted, and in avatop events', async () => {
-    const stateDir = mkdtempSync(join(tmpdir(), 'avatop-events-tmux-'));
-    dirs.push(stateDir);
+    const stateDir = tempDir('events-tmux');
     const sim = await tmuxSim();
     const s = tmuxSession();
     s.start(cliCommand(`--url ${sim.url} --state-dir ${stateDir}`), 100, 30);
