@@ -1,43 +1,35 @@
 // The one-shot commands as processes against simulated nodes: exit codes, JSON a program can parse, settings
 // precedence (flags over environment over config file), and one-line errors with exit status 3 (UNKNOWN, as a
 // monitoring plugin reports a check it could not run).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync} from 'node:fs';
 import { join } from 'node:path';
-import { createSimNode, type SimNode } from '../../src/sim';
+import { createSimNode } from '../../src/sim';
 import { runCli } from './run-cli';
+import { shared } from '../helpers/track';
 import { deadUrl as freePortUrl } from '../helpers/ports';
 import { tempDir, suiteTempDir } from '../helpers/temp-dir';
 
-let healthy: SimNode;
-let booting: SimNode;
+const healthy = shared(() => createSimNode({ seed: 7, validators: 200, peers: 40, utxos: 300 }));
+const booting = shared(() => createSimNode({ seed: 8, validators: 50, peers: 10, utxos: 10, faults: [{ kind: 'bootstrapping' }] }));
 let deadUrl: string;
-const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
-
 beforeAll(async () => {
-  [healthy, booting] = await Promise.all([
-    createSimNode({ seed: 7, validators: 200, peers: 40, utxos: 300 }),
-    createSimNode({ seed: 8, validators: 50, peers: 10, utxos: 10, faults: [{ kind: 'bootstrapping' }] }),
-  ]);
   deadUrl = await freePortUrl();
 });
-
-afterAll(async () => {
-  await Promise.all([healthy?.close(), booting?.close()]);
-});
+const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 
 describe('avatop status', () => {
   it('exits 0 and names the node when healthy', async () => {
-    const r = await runCli(['status', '--url', healthy.url], noConfig);
+    const r = await runCli(['status', '--url', healthy().url], noConfig);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^HEALTHY/);
-    expect(r.stdout).toContain(healthy.nodeId);
+    expect(r.stdout).toContain(healthy().nodeId);
     expect(r.stdout).toMatch(/bootstrap\s+P yes\s+X yes\s+C yes/);
   });
 
   it('exits 1 while the P-chain bootstraps, and says so', async () => {
-    const r = await runCli(['status', '--url', booting.url, '-o', 'json'], noConfig);
+    const r = await runCli(['status', '--url', booting().url, '-o', 'json'], noConfig);
     expect(r.code).toBe(1);
     const json = JSON.parse(r.stdout);
     expect(json.verdict).toBe('degraded');
@@ -48,7 +40,7 @@ describe('avatop status', () => {
     expect(json.uptimeThreshold).toBeNull();
     expect(json.uptimeThresholdSource).toBe('80%/90% (before/after Helicon 2026-09-22)');
     // Every chain's subnet lookup fails alike while bootstrapping: one line says so, not one per chain.
-    const text = await runCli(['status', '--url', booting.url], noConfig);
+    const text = await runCli(['status', '--url', booting().url], noConfig);
     const lines = text.stdout.split('\n').filter((l) => /^validations/.test(l));
     expect(lines).toEqual([expect.stringMatching(/subnet validations not known until the P-chain has bootstrapped/)]);
   });
@@ -65,16 +57,16 @@ describe('avatop status', () => {
 
 describe('avatop get', () => {
   it('prints validators as JSON a program can read', async () => {
-    const r = await runCli(['get', 'validators', '-o', 'json', '--url', healthy.url], noConfig);
+    const r = await runCli(['get', 'validators', '-o', 'json', '--url', healthy().url], noConfig);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as Array<{ nodeID: string; weight: string }>;
     expect(rows.length).toBeGreaterThan(100);
-    expect(rows.some((v) => v.nodeID === healthy.nodeId)).toBe(true);
+    expect(rows.some((v) => v.nodeID === healthy().nodeId)).toBe(true);
     expect(rows[0]?.weight).toMatch(/^\d+$/);
   });
 
   it('prints a table with a header row', async () => {
-    const r = await runCli(['get', 'peers', '--url', healthy.url], noConfig);
+    const r = await runCli(['get', 'peers', '--url', healthy().url], noConfig);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines[0]).toMatch(/^NODE ID\s+IP\s+VALIDATOR\s+STAKE \(AVAX\)\s+VERSION/);
@@ -83,8 +75,8 @@ describe('avatop get', () => {
 
   it("says which peers validate and their stake: own stake plus delegations, what consensus weighs (issue 30.6)", async () => {
     const [peers, validators] = await Promise.all([
-      runCli(['get', 'peers', '-o', 'json', '--url', healthy.url], noConfig),
-      runCli(['get', 'validators', '-o', 'json', '--url', healthy.url], noConfig),
+      runCli(['get', 'peers', '-o', 'json', '--url', healthy().url], noConfig),
+      runCli(['get', 'validators', '-o', 'json', '--url', healthy().url], noConfig),
     ]);
     expect(peers.code).toBe(0);
     type V = { nodeID: string; weight: string; delegatorWeight?: string; delegators?: { weight: string }[] };
@@ -103,8 +95,8 @@ describe('avatop get', () => {
   });
 
   it('decodes the UTXOs of an address', async () => {
-    const wallet = healthy.network.wallets[0]!;
-    const r = await runCli(['get', 'utxos', wallet.str, '-o', 'json', '--url', healthy.url], noConfig);
+    const wallet = healthy().network.wallets[0]!;
+    const r = await runCli(['get', 'utxos', wallet.str, '-o', 'json', '--url', healthy().url], noConfig);
     expect(r.code).toBe(0);
     const rows = JSON.parse(r.stdout) as Array<{ owners: string[]; amount: string }>;
     expect(rows.length).toBeGreaterThanOrEqual(wallet.utxos);
@@ -113,7 +105,7 @@ describe('avatop get', () => {
   });
 
   it('prints AVAX amounts with every nAVAX digit, aligned on the decimal point', async () => {
-    const r = await runCli(['get', 'validators', '--url', healthy.url], noConfig);
+    const r = await runCli(['get', 'validators', '--url', healthy().url], noConfig);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
     // Every row (under the rule note and the header) has its weight with 9 decimals, the points in one column.
@@ -123,7 +115,7 @@ describe('avatop get', () => {
   });
 
   it('rejects an unknown resource with exit 3', async () => {
-    const r = await runCli(['get', 'nonsense', '--url', healthy.url], noConfig);
+    const r = await runCli(['get', 'nonsense', '--url', healthy().url], noConfig);
     expect(r.code).toBe(3);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/unknown resource "nonsense"/);
@@ -137,11 +129,11 @@ describe('settings precedence as a process', () => {
     writeFileSync(join(home, 'avatop', 'config.json'), JSON.stringify({ url: deadUrl }));
     const fromFile = await runCli(['status', '-o', 'json'], { XDG_CONFIG_HOME: home });
     expect(JSON.parse(fromFile.stdout).url).toBe(deadUrl);
-    const fromEnv = await runCli(['status', '-o', 'json'], { XDG_CONFIG_HOME: home, AVATOP_URL: healthy.url });
-    expect(JSON.parse(fromEnv.stdout).url).toBe(healthy.url);
+    const fromEnv = await runCli(['status', '-o', 'json'], { XDG_CONFIG_HOME: home, AVATOP_URL: healthy().url });
+    expect(JSON.parse(fromEnv.stdout).url).toBe(healthy().url);
     expect(fromEnv.code).toBe(0);
-    const fromFlag = await runCli(['status', '-o', 'json', '--url', booting.url], { XDG_CONFIG_HOME: home, AVATOP_URL: healthy.url });
-    expect(JSON.parse(fromFlag.stdout).url).toBe(booting.url);
+    const fromFlag = await runCli(['status', '-o', 'json', '--url', booting().url], { XDG_CONFIG_HOME: home, AVATOP_URL: healthy().url });
+    expect(JSON.parse(fromFlag.stdout).url).toBe(booting().url);
   });
 
   it("the threshold's source names the config file when the figure came from there, the flag when from the flag (issue 30.5)", async () => {
@@ -151,7 +143,7 @@ describe('settings precedence as a process', () => {
     writeFileSync(path, JSON.stringify({ uptimeThreshold: 85 }));
     type Row = { uptimeThreshold: number | null; uptimeThresholdSource: string };
     const sources = async (args: string[]) => {
-      const r = await runCli(['get', 'validators', '-o', 'json', '--url', healthy.url, ...args], { XDG_CONFIG_HOME: home });
+      const r = await runCli(['get', 'validators', '-o', 'json', '--url', healthy().url, ...args], { XDG_CONFIG_HOME: home });
       expect(r.code).toBe(0);
       return (JSON.parse(r.stdout) as Row[]).filter((v) => v.uptimeThreshold === 85).map((v) => v.uptimeThresholdSource);
     };

@@ -1,47 +1,39 @@
 // `status -o line` (one line for a tmux status bar) and the JSON document's types and schema version, against
 // simulated nodes as a user's shell runs them: the exit code is status's own, the line carries the header's words.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createSimNode, type SimNode } from '../../src/sim';
+import { createSimNode } from '../../src/sim';
 import { runCli } from './run-cli';
+import { shared } from '../helpers/track';
+import { suiteTempDir } from '../helpers/temp-dir';
 import { deadUrl as freePortUrl } from '../helpers/ports';
 import { STATUS_SCHEMA } from '../../src/oneshot/status-report';
 import { ROOT } from '../tmux/tmux-harness';
 
-let healthy: SimNode;
-let near: SimNode;
+const healthy = shared(() => createSimNode({ scenario: 'healthy', seed: 21, validators: 120, peers: 30, utxos: 10 }));
+const near = shared(() => createSimNode({ scenario: 'near-threshold', seed: 22, validators: 120, peers: 30, utxos: 10 }));
 let deadUrl: string;
-const noConfig = { XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'avatop-noconf-')) };
-
 beforeAll(async () => {
-  [healthy, near] = await Promise.all([
-    createSimNode({ scenario: 'healthy', seed: 21, validators: 120, peers: 30, utxos: 10 }),
-    createSimNode({ scenario: 'near-threshold', seed: 22, validators: 120, peers: 30, utxos: 10 }),
-  ]);
   deadUrl = await freePortUrl();
 });
-
-afterAll(async () => {
-  await Promise.all([healthy?.close(), near?.close()]);
-});
+const noConfig = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 
 describe('avatop status -o line', () => {
   it('a healthy validator: one line with network, version, verdict, height, peers and the budget; exit 0', async () => {
-    const r = await runCli(['status', '--url', healthy.url, '-o', 'line'], noConfig);
+    const r = await runCli(['status', '--url', healthy().url, '-o', 'line'], noConfig);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^avatop mainnet v1\.15\.0 HEALTHY h \d+ peers \d+ budget \d+d \d+h\n$/);
-    const json = JSON.parse((await runCli(['status', '--url', healthy.url, '-o', 'json'], noConfig)).stdout) as Record<string, any>;
+    const json = JSON.parse((await runCli(['status', '--url', healthy().url, '-o', 'json'], noConfig)).stdout) as Record<string, any>;
     // The same figures as the JSON read a moment later (peers come and go; the chain moves a few blocks).
     expect(Math.abs(Number(/ peers (\d+) /.exec(r.stdout)![1]) - json.peers)).toBeLessThan(10);
     expect(Math.abs(Number(/ h (\d+) /.exec(r.stdout)![1]) - json.height)).toBeLessThan(10);
   });
 
   it('a budget at the warning tier: DEGRADED with the header\'s badge and the problem count; exit 1 as status', async () => {
-    const r = await runCli(['status', '--url', near.url, '-o', 'line'], noConfig);
-    const table = await runCli(['status', '--url', near.url], noConfig);
+    const r = await runCli(['status', '--url', near().url, '-o', 'line'], noConfig);
+    const table = await runCli(['status', '--url', near().url], noConfig);
     expect(r.code).toBe(1);
     expect(table.code).toBe(1);
     const problems = table.stdout.split('\n').filter((l) => l.startsWith('problem ')).length;
@@ -55,7 +47,7 @@ describe('avatop status -o line', () => {
   });
 
   it('only status writes a line: get refuses it as a usage error (exit 3)', async () => {
-    const r = await runCli(['get', 'peers', '--url', healthy.url, '-o', 'line'], noConfig);
+    const r = await runCli(['get', 'peers', '--url', healthy().url, '-o', 'line'], noConfig);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe('avatop: --output: expected table or json, got "line"\n');
   });
@@ -63,7 +55,7 @@ describe('avatop status -o line', () => {
 
 describe('avatop status -o json: one way to write a thing', () => {
   it('counts, heights, seconds and percents are numbers; nAVAX amounts strings; the schema version first', async () => {
-    const r = await runCli(['status', '--url', healthy.url, '-o', 'json'], noConfig);
+    const r = await runCli(['status', '--url', healthy().url, '-o', 'json'], noConfig);
     const json = JSON.parse(r.stdout) as Record<string, any>;
     expect(Object.keys(json)[0]).toBe('schema');
     expect(json.schema).toBe(STATUS_SCHEMA);
