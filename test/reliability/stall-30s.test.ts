@@ -3,13 +3,14 @@
 // the simulated node's own timers, both on the real event loop with real sockets, and faking one side of them would
 // mean mocking the HTTP client. So this case runs on the wall clock (about 45 s, in its own file so it overlaps with
 // the rest); the matrix covers the same fault with a short timeout.
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createScheduler } from '../../src/poll/scheduler';
 import { createClient } from '../../src/rpc/client';
 import { createSimNode } from '../../src/sim/index';
 import { createAvatopStore, type AvatopStore } from '../../src/state/store';
 import { expectWords, watchUnhandledRejections } from './helpers';
 import { until } from '../helpers/until';
+import { track } from '../helpers/track';
 
 watchUnhandledRejections();
 
@@ -18,19 +19,11 @@ function untilStore(store: AvatopStore, test: (s: ReturnType<AvatopStore['getSta
   return until(what, () => (test(store.getState()) ? true : undefined), timeoutMs, 50);
 }
 
-const cleanup: (() => Promise<void>)[] = [];
-afterAll(async () => {
-  for (const c of cleanup.reverse()) await c();
-});
-
 it('a 30 s stall: "timed out" after 10 s, the last data kept stale, fresh data again after it ends', async () => {
-  const sim = await createSimNode({ validators: 60, peers: 20, utxos: 30, subnets: 2, seed: 9 });
-  cleanup.push(() => sim.close());
-  const client = createClient({ url: sim.url }); // default timeout: 10 s
-  cleanup.push(() => client.close());
+  const sim = track(await createSimNode({ validators: 60, peers: 20, utxos: 30, subnets: 2, seed: 9 }));
+  const client = track(createClient({ url: sim.url })); // default timeout: 10 s
   const store = createAvatopStore();
-  const scheduler = createScheduler({ client, store }); // default interval: 2 s
-  cleanup.push(async () => scheduler.stop());
+  const scheduler = track(createScheduler({ client, store }), (x) => x.stop()); // default interval: 2 s
   scheduler.start();
   await untilStore(store, (s) => s.pchain.height.status === 'ok' && s.node.id.status === 'ok', 20_000, 'first data');
   const h0 = store.getState().pchain.height.data;

@@ -1,11 +1,12 @@
 // Replays every documented error reply of avalanchego (test/fixtures/methods/_errors.derived.json) from a real
 // loopback server and checks the error class, message and state the client derives from it.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type AvatopClient } from '../../src/rpc/client';
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../src/rpc/client';
 import { HttpError, MalformedResponseError, ParamsError, RpcError, TransportError, oneLine } from '../../src/rpc/errors';
-import { createTransport, type Endpoint, type Transport } from '../../src/rpc/transport';
-import { sendJson, sendText, startTestServer, type TestServer } from '../helpers/test-server';
+import { createTransport, type Endpoint } from '../../src/rpc/transport';
+import { sendJson, sendText, startTestServer } from '../helpers/test-server';
+import { shared } from '../helpers/track';
 
 interface ErrorCase {
   case: string;
@@ -28,13 +29,10 @@ function methodOf(c: ErrorCase): string {
   return req?.method ?? 'info.getNodeID';
 }
 
-let server: TestServer;
-let transport: Transport;
-let client: AvatopClient;
 let current: ErrorCase;
 
-beforeAll(async () => {
-  server = await startTestServer((req, res) => {
+const server = shared(() =>
+  startTestServer((req, res) => {
     const c = current;
     if (c.response) {
       // The node echoes the request id verbatim; parse errors (id null) stay null.
@@ -45,22 +43,17 @@ beforeAll(async () => {
     } else {
       sendText(res, c.httpStatus, c.responseBody ?? '');
     }
-  });
-  transport = createTransport({ url: server.url });
-  client = createClient({ url: server.url });
-});
-
-afterAll(async () => {
-  await transport.close();
-  await client.close();
-  await server.close();
-});
+  }),
+);
+// Released before the server (shared resources go last first).
+const client = shared(() => createClient({ url: server().url }));
+const transport = shared(() => createTransport({ url: server().url }));
 
 async function replay(c: ErrorCase): Promise<unknown> {
   current = c;
   const endpoint = byPath[c.endpoint ?? '/ext/info'] ?? 'P';
   try {
-    await transport.call(endpoint, methodOf(c), Array.isArray(c.request) ? {} : (c.request?.params ?? {}));
+    await transport().call(endpoint, methodOf(c), Array.isArray(c.request) ? {} : (c.request?.params ?? {}));
   } catch (err) {
     return err;
   }
@@ -147,11 +140,11 @@ describe('documented bad requests are caught before sending', () => {
   ];
   for (const [label, method, params, path] of cases) {
     it(label, async () => {
-      const before = server.requests.length;
-      const err = await client.call(method as 'platform.getSubnet', params as { subnetID: string }).catch((e: unknown) => e);
+      const before = server().requests.length;
+      const err = await client().call(method as 'platform.getSubnet', params as { subnetID: string }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ParamsError);
       expect((err as ParamsError).path).toEqual(path);
-      expect(server.requests.length).toBe(before);
+      expect(server().requests.length).toBe(before);
     });
   }
 });
