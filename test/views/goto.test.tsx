@@ -1,11 +1,13 @@
 // The `:` prompt: classifying typed text, resolving IDs against the simulated node (tx, block, subnet, chain,
 // unknown), and the prompt on screen opening the right view.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { classifyGoto, resolveGoto } from '../../src/views/goto';
-import { createClient, type AvatopClient } from '../../src/rpc/client';
-import { createSimNode, type SimNode } from '../../src/sim/index';
+import { createClient } from '../../src/rpc/client';
+import { createSimNode } from '../../src/sim/index';
 import { PRIMARY_NETWORK_ID } from '../../src/state/store';
 import { KEY, SMALL_SIM, startViewScreen } from './screen';
+import { deadUrl } from '../helpers/ports';
+import { shared, track } from '../helpers/track';
 
 describe('classifyGoto', () => {
   it('tells heights, node IDs, addresses, cb58 IDs and pane names apart', () => {
@@ -37,48 +39,43 @@ describe('classifyGoto', () => {
 });
 
 describe('resolveGoto against the simulated node', () => {
-  let sim: SimNode;
-  let client: AvatopClient;
-  beforeAll(async () => {
-    sim = await createSimNode({ ...SMALL_SIM, autoAdvance: false });
-    sim.tick(10_000);
-    client = createClient({ url: sim.url });
+  const sim = shared(async () => {
+    const node = await createSimNode({ ...SMALL_SIM, autoAdvance: false });
+    node.tick(10_000);
+    return node;
   });
-  afterAll(async () => {
-    await client.close();
-    await sim.close();
-  });
+  // Released before the node.
+  const client = shared(() => createClient({ url: sim().url }));
 
   it('finds a subnet first, then a tx, a block or a chain, and says which', async () => {
-    const net = sim.network;
+    const net = sim().network;
     const txId = net.lastBlock.txIds[0]!;
-    expect(await resolveGoto(txId, client)).toMatchObject({ kind: 'view', view: { kind: 'tx', id: txId }, note: /is a transaction, \w+Tx/ });
-    expect(await resolveGoto(net.lastBlock.idStr, client)).toMatchObject({ kind: 'view', view: { kind: 'block', id: net.lastBlock.idStr }, note: /it is a block/ });
+    expect(await resolveGoto(txId, client())).toMatchObject({ kind: 'view', view: { kind: 'tx', id: txId }, note: /is a transaction, \w+Tx/ });
+    expect(await resolveGoto(net.lastBlock.idStr, client())).toMatchObject({ kind: 'view', view: { kind: 'block', id: net.lastBlock.idStr }, note: /it is a block/ });
     // A subnet ID is also its CreateSubnetTx's ID: someone typing it wants the subnet, and the note says both.
     const subnet = net.subnets[0]!;
-    expect(await resolveGoto(subnet.idStr, client)).toMatchObject({ kind: 'view', view: { kind: 'subnet', id: subnet.idStr }, note: /is a subnet \(also the ID of the CreateSubnetTx/ });
+    expect(await resolveGoto(subnet.idStr, client())).toMatchObject({ kind: 'view', view: { kind: 'subnet', id: subnet.idStr }, note: /is a subnet \(also the ID of the CreateSubnetTx/ });
     // The X-Chain's ID is no P-chain tx or block: found in the chain list.
     const x = net.chains.find((c) => c.alias === 'X')!;
-    expect(await resolveGoto(x.idStr, client)).toMatchObject({ kind: 'view', view: { kind: 'chain', id: x.idStr }, note: /it is a chain/ });
-    expect(await resolveGoto(PRIMARY_NETWORK_ID, client)).toMatchObject({ kind: 'view', view: { kind: 'subnet', id: PRIMARY_NETWORK_ID } });
+    expect(await resolveGoto(x.idStr, client())).toMatchObject({ kind: 'view', view: { kind: 'chain', id: x.idStr }, note: /it is a chain/ });
+    expect(await resolveGoto(PRIMARY_NETWORK_ID, client())).toMatchObject({ kind: 'view', view: { kind: 'subnet', id: PRIMARY_NETWORK_ID } });
     // A valid ID the node does not know.
     const unknown = '2ZdpmK8N6N9t8eSRmEaRTfKpkABxPbeqmQbJfBAdiA6MLLi3Pz';
-    expect(await resolveGoto(unknown, client)).toMatchObject({ kind: 'error', note: /no tx, block, subnet or chain/ });
+    expect(await resolveGoto(unknown, client())).toMatchObject({ kind: 'error', note: /no tx, block, subnet or chain/ });
   });
 
   it('routes heights, node IDs, addresses and panes without asking the node', async () => {
-    const v = sim.network.validators[0]!;
+    const v = sim().network.validators[0]!;
     expect(await resolveGoto('12', undefined)).toMatchObject({ kind: 'view', view: { kind: 'block', height: 12n } });
     expect(await resolveGoto(v.nodeIdStr, undefined)).toMatchObject({ kind: 'view', view: { kind: 'validator', nodeId: v.nodeIdStr } });
-    const w = sim.network.wallets[0]!.str;
+    const w = sim().network.wallets[0]!.str;
     expect(await resolveGoto(w, undefined)).toMatchObject({ kind: 'utxos', address: w });
     expect(await resolveGoto('fees', undefined)).toMatchObject({ kind: 'pane', pane: 'fees' });
   });
 
   it('reports an unreachable node in words', async () => {
-    const dead = createClient({ url: 'http://127.0.0.1:1', timeoutMs: 1_000 });
-    const r = await resolveGoto(sim.network.lastBlock.idStr, dead);
-    await dead.close();
+    const dead = track(createClient({ url: await deadUrl(), timeoutMs: 1_000 }));
+    const r = await resolveGoto(sim().network.lastBlock.idStr, dead);
     expect(r).toMatchObject({ kind: 'error', note: /could not look .* up/ });
   });
 });
