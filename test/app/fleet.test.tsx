@@ -1,9 +1,9 @@
 // The fleet in the monitor, rendered by Ink against several simulated nodes (different profiles and seeds), a dead
 // port, one node bootstrapping and one answering 403: one row per node in words, worst first; Enter puts a node on
 // screen (the header names it, the panes follow), f comes back; nodes not on screen poll only their row's needs.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { render } from 'ink-testing-library';
-import { createSimNode, type SimNode } from '../../src/sim/index';
+import { createSimNode } from '../../src/sim/index';
 import { createFleet } from '../../src/fleet/fleet';
 import { VIEW_TABLE } from '../../src/app/view-table';
 import { FleetApp } from '../../src/app/FleetApp';
@@ -14,26 +14,15 @@ import { setPane } from '../../src/state/ui';
 import { untilListening, waitForFrame } from '../components/helpers';
 import { KEY, SMALL_SIM } from './harness';
 import { deadUrl as freePortUrl } from '../helpers/ports';
-import { track } from '../helpers/track';
+import { shared, track } from '../helpers/track';
 
-let alpha: SimNode;
-let beta: SimNode;
-let syncing: SimNode;
-let denied: SimNode;
+const alpha = shared(() => createSimNode({ ...SMALL_SIM, seed: 31 }));
+const beta = shared(() => createSimNode({ ...SMALL_SIM, profile: 'v1.11', seed: 32 }));
+const syncing = shared(() => createSimNode({ ...SMALL_SIM, seed: 33, faults: [{ kind: 'bootstrapping' }] }));
+const denied = shared(() => createSimNode({ ...SMALL_SIM, seed: 34, faults: [{ kind: 'http-error', status: 403, body: 'Forbidden' }] }));
 let deadUrl: string;
-
 beforeAll(async () => {
-  [alpha, beta, syncing, denied] = await Promise.all([
-    createSimNode({ ...SMALL_SIM, seed: 31 }),
-    createSimNode({ ...SMALL_SIM, profile: 'v1.11', seed: 32 }),
-    createSimNode({ ...SMALL_SIM, seed: 33, faults: [{ kind: 'bootstrapping' }] }),
-    createSimNode({ ...SMALL_SIM, seed: 34, faults: [{ kind: 'http-error', status: 403, body: 'Forbidden' }] }),
-  ]);
   deadUrl = await freePortUrl();
-});
-
-afterAll(async () => {
-  await Promise.all([alpha?.close(), beta?.close(), syncing?.close(), denied?.close()]);
 });
 
 const rowOf = (frame: string, name: string) => frame.split('\n').find((l) => new RegExp(`^.${name}\\s`).test(l)) ?? '';
@@ -42,17 +31,17 @@ describe('the fleet pane', () => {
   it('shows every node worst first, says what is wrong in words, and switches the whole screen to a node', async () => {
     const fleet = track(createFleet(
       [
-        { name: 'alpha', url: alpha.url, headers: {} },
-        { name: 'beta', url: beta.url, headers: {} },
+        { name: 'alpha', url: alpha().url, headers: {} },
+        { name: 'beta', url: beta().url, headers: {} },
         { name: 'dead', url: deadUrl, headers: {} },
-        { name: 'syncing', url: syncing.url, headers: {} },
-        { name: 'denied', url: denied.url, headers: {} },
+        { name: 'syncing', url: syncing().url, headers: {} },
+        { name: 'denied', url: denied().url, headers: {} },
       ],
       { intervalMs: 300, timeoutMs: 3_000, views: VIEW_TABLE },
     ));
     const first = fleet.sessions[0]!.store;
     first.setState({ ...first.getState(), ui: setPane(first.getState().ui, 'fleet') }, true);
-    const config = { url: alpha.url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
+    const config = { url: alpha().url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
     const r = track(render(<FleetApp fleet={fleet} theme={defaultTheme()} config={config} size={{ columns: 140, rows: 30 }} />), (x) => x.unmount());
     const frame = () => r.lastFrame() ?? '';
     const f = await waitForFrame(
@@ -113,7 +102,7 @@ describe('the fleet pane', () => {
     const gone = track(await createSimNode({ ...SMALL_SIM, profile: 'v1.11', seed: 36 }));
     const local = track(createFleet(
       [
-        { name: 'fast', url: alpha.url, headers: {} },
+        { name: 'fast', url: alpha().url, headers: {} },
         { name: 'slow', url: slow.url, headers: {} },
         { name: 'gone', url: gone.url, headers: {} },
       ],
@@ -121,14 +110,14 @@ describe('the fleet pane', () => {
     ));
     const first = local.sessions[0]!.store;
     first.setState({ ...first.getState(), ui: setPane(first.getState().ui, 'fleet') }, true);
-    const config = { url: alpha.url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
+    const config = { url: alpha().url, rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
     const r = track(render(<FleetApp fleet={local} theme={defaultTheme()} config={config} size={{ columns: 170, rows: 30 }} />), (x) => x.unmount());
     const frame = () => r.lastFrame() ?? '';
     const heightOf = (x: string, name: string) => /mainnet\s+\S+ ✓ ✓ ✓ +([\d,]+)/.exec(rowOf(x, name))?.[1];
     const f = await waitForFrame(frame, (x) => /timed out/.test(rowOf(x, 'slow')) && heightOf(x, 'fast') !== undefined && heightOf(x, 'gone') !== undefined, 30_000);
     // The fast node's height moves on while the slow one's requests hang.
     const before = heightOf(f, 'fast');
-    alpha.tick(5_000);
+    alpha().tick(5_000);
     await waitForFrame(frame, (x) => heightOf(x, 'fast') !== undefined && heightOf(x, 'fast') !== before && /timed out/.test(rowOf(x, 'slow')), 30_000);
     // A node that stops: why, in words, and the rest of its row as it last was.
     const last = heightOf(frame(), 'gone');
