@@ -2,39 +2,34 @@
 // 403-ing and bootstrapping simulated nodes and with bad usage, checked against the table's outcome, never against
 // a number the command happens to print. A node that refuses avatop is 2 from every command, usage is 3 from every
 // command, and each command's --help states the codes it really returns.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:net';
-import { createSimNode, type SimNode } from '../../src/sim';
+import { createSimNode } from '../../src/sim';
 import { exitFor, EXIT_OUTCOMES, type ExitOutcome } from '../../src/config/exit-codes';
 import { runCli } from './run-cli';
 import { deadUrl as freePortUrl } from '../helpers/ports';
 import { suiteTempDir } from '../helpers/temp-dir';
+import { shared } from '../helpers/track';
 
-let live: SimNode;
-let refusing: SimNode;
-let booting: SimNode;
+const live = shared(() => createSimNode({ seed: 7, validators: 60, peers: 12, utxos: 20 }));
+// Every request answered 403, as a proxy with its own host rules does.
+const refusing = shared(() => createSimNode({ seed: 8, validators: 30, peers: 5, utxos: 5, faults: [{ kind: 'http-error', status: 403, body: 'invalid host specified\n' }] }));
+const booting = shared(() => createSimNode({ seed: 9, validators: 30, peers: 5, utxos: 5, faults: [{ kind: 'bootstrapping' }] }));
+// A port something else holds.
+const holder = shared(
+  async () => {
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    return server;
+  },
+  { release: (server: Server) => new Promise<void>((r) => server.close(() => r())) },
+);
+const heldPort = () => (holder().address() as { port: number }).port;
 let dead: string;
-let holder: Server;
-let heldPort: number;
-const env = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
-
 beforeAll(async () => {
-  [live, refusing, booting] = await Promise.all([
-    createSimNode({ seed: 7, validators: 60, peers: 12, utxos: 20 }),
-    // Every request answered 403, as a proxy with its own host rules does.
-    createSimNode({ seed: 8, validators: 30, peers: 5, utxos: 5, faults: [{ kind: 'http-error', status: 403, body: 'invalid host specified\n' }] }),
-    createSimNode({ seed: 9, validators: 30, peers: 5, utxos: 5, faults: [{ kind: 'bootstrapping' }] }),
-  ]);
   dead = await freePortUrl();
-  holder = createServer();
-  await new Promise<void>((r) => holder.listen(0, '127.0.0.1', r));
-  heldPort = (holder.address() as { port: number }).port;
 });
-
-afterAll(async () => {
-  await Promise.all([live?.close(), refusing?.close(), booting?.close()]);
-  await new Promise<void>((r) => (holder ? holder.close(() => r()) : r()));
-});
+const env = { XDG_CONFIG_HOME: suiteTempDir('noconf') };
 
 type Case = [label: string, args: () => string[], outcome: ExitOutcome];
 
@@ -47,22 +42,22 @@ const NODE_COMMANDS: Array<[string, string[]]> = [
 
 const cases: Case[] = [
   ...NODE_COMMANDS.flatMap(([name, args]): Case[] => [
-    [`${name}: a live node`, () => [...args, '--url', live.url], 'ok'],
+    [`${name}: a live node`, () => [...args, '--url', live().url], 'ok'],
     [`${name}: nothing listens`, () => [...args, '--url', dead], 'unreachable'],
-    [`${name}: the node refuses (403)`, () => [...args, '--url', refusing.url], 'refused'],
-    [`${name}: a bad flag`, () => [...args, '--url', live.url, '--no-such-flag'], 'usage'],
+    [`${name}: the node refuses (403)`, () => [...args, '--url', refusing().url], 'refused'],
+    [`${name}: a bad flag`, () => [...args, '--url', live().url, '--no-such-flag'], 'usage'],
   ]),
-  ['status: the P-chain bootstraps', () => ['status', '--url', booting.url], 'degraded'],
-  ['get validators: the P-chain bootstraps', () => ['get', 'validators', '--url', booting.url], 'bootstrapping'],
-  ['get: an unknown resource', () => ['get', 'nonsense', '--url', live.url], 'usage'],
+  ['status: the P-chain bootstraps', () => ['status', '--url', booting().url], 'degraded'],
+  ['get validators: the P-chain bootstraps', () => ['get', 'validators', '--url', booting().url], 'bootstrapping'],
+  ['get: an unknown resource', () => ['get', 'nonsense', '--url', live().url], 'usage'],
   ['decode: bytes that are no tx, block or UTXO', () => ['decode', '0x00000000000000000000'], 'undecodable'],
   ['decode: no argument', () => ['decode'], 'usage'],
   ['decode: a bad flag', () => ['decode', '--nope', '0x00'], 'usage'],
   ['exporter: a bad flag', () => ['exporter', '--nope'], 'usage'],
-  ['exporter: a bad --listen', () => ['exporter', '--listen', 'nowhere', '--url', live.url], 'usage'],
-  ['exporter: the port is in use', () => ['exporter', '--listen', `127.0.0.1:${heldPort}`, '--url', live.url], 'usage'],
+  ['exporter: a bad --listen', () => ['exporter', '--listen', 'nowhere', '--url', live().url], 'usage'],
+  ['exporter: the port is in use', () => ['exporter', '--listen', `127.0.0.1:${heldPort()}`, '--url', live().url], 'usage'],
   ['sim: a bad flag', () => ['sim', '--nope'], 'usage'],
-  ['sim: the port is in use', () => ['sim', '--port', String(heldPort), '--validators', '20', '--peers', '2', '--utxos', '2'], 'usage'],
+  ['sim: the port is in use', () => ['sim', '--port', String(heldPort()), '--validators', '20', '--peers', '2', '--utxos', '2'], 'usage'],
   ['monitor: a bad flag', () => ['--nope'], 'usage'],
 ];
 
