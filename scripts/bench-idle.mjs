@@ -7,13 +7,13 @@
 //   node scripts/bench-idle.mjs [--seconds 60] [--against DIR] [--sim-args "--peers 1500"] [--json]
 // --against DIR runs a second checkout's build (DIR/dist/avatop.cjs) in the same minute, pane for pane, so its
 // figures and these can be quoted as ratios from one run. Prints a table, or with --json one JSON object.
-import { spawn, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createServer, connect } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMs, shebang, statusKb } from './proc.mjs';
+import { cpuMs, shebang, startSim, statusKb } from './proc.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -63,20 +63,6 @@ async function relay(port) {
   return { url: `http://127.0.0.1:${server.address().port}`, counts, close: () => server.close() };
 }
 
-async function startSim(bin) {
-  const proc = spawn(process.execPath, [bin, 'sim', '--port', '0', ...SIM_ARGS], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  const url = await new Promise((res, rej) => {
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /avatop sim: (http:\/\/\S+)/.exec(out);
-      if (m && /watch it/.test(out)) res(m[1]);
-    });
-    proc.once('exit', (code) => rej(new Error(`avatop sim exited (${code}) before serving:\n${out}`)));
-  });
-  return { url, port: Number(new URL(url).port), pid: proc.pid, stop: () => new Promise((r) => (proc.exitCode !== null ? r() : (proc.once('exit', r), proc.kill('SIGINT')))) };
-}
-
 const work = mkdtempSync(join(tmpdir(), 'avatop-bench-idle-'));
 const SOCKET = `avatop-bench-${process.pid}`;
 const tmux = (...a) => execFileSync('tmux', ['-L', SOCKET, '-f', '/dev/null', ...a], { encoding: 'utf8' }).trim();
@@ -103,7 +89,7 @@ async function main() {
     ({ env: c.env, flags: c.flags } = shebang(readFileSync(join(c.dir, 'bin', 'avatop.cjs'), 'utf8')));
   }
   log(`load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}; starting avatop sim ${SIM_ARGS.join(' ')}`);
-  const sim = await startSim(checkouts[0].bin);
+  const sim = await startSim(checkouts[0].bin, SIM_ARGS);
   const sessions = [];
   const relays = [];
   try {

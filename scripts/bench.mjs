@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cpuMs, shebang, statusKb } from './proc.mjs';
+import { cpuMs, shebang, startSim, statusKb } from './proc.mjs';
 
 // The monitor writes only the cells that change (the screen writer, scripts/ink-patch/screen-log.mjs), so the text of
 // a frame is no longer in the bytes of that frame: the bench runs them through the tests' small terminal and waits on
@@ -109,32 +109,6 @@ function requireScript() {
   }
 }
 
-
-/** `avatop sim` in its own process; resolves once it prints its URL. */
-async function startSim(args) {
-  const proc = spawn(process.execPath, [join(root, 'dist', 'avatop.cjs'), 'sim', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  const url = await new Promise((resolve, reject) => {
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /avatop sim: (http:\/\/\S+)/.exec(out);
-      if (m && /watch it/.test(out)) resolve(m[1]);
-    });
-    proc.once('exit', (code) => reject(new Error(`avatop sim exited (${code}) before serving:\n${out}`)));
-  });
-  const wallets = [...out.matchAll(/(P-\S+) \((\d+) UTXOs\)/g)].map((m) => ({ address: m[1], utxos: Number(m[2]) }));
-  return {
-    url,
-    pid: proc.pid,
-    wallets,
-    stop: () =>
-      new Promise((resolve) => {
-        if (proc.exitCode !== null) return resolve();
-        proc.once('exit', () => resolve());
-        proc.kill('SIGINT');
-      }),
-  };
-}
 
 // Printed by the pty's shell just before it becomes node: the moment avatop starts, without `script`, the shell and
 // `stty` in front of it (about 15 ms here, measured by the bench as a reference).
@@ -663,7 +637,7 @@ log(`${quick ? 'quick run' : 'full run'}; load average ${load}`);
 let smallKeys;
 if (runs('startup') || runs('cpu') || runs('exporter') || runs('eventlog')) {
 log('starting a mainnet-size simulated node (1,500 validators, 300 peers)');
-const simDefault = await startSim([]);
+const simDefault = await startSim(join(root, 'dist', 'avatop.cjs'));
 try {
   if (runs('startup')) {
   log(`start-up: ${RUNS} runs`);
@@ -730,7 +704,7 @@ add(`bytes per node per minute, fleet of ${f.nodes} (wire, both ways)`, `${kib(f
 
 if (runs('big')) {
 log('starting a big simulated node (10,000 validators, 1,000 peers that are not validators, a 100,000-UTXO wallet)');
-const simBig = await startSim(['--validators', '10000', '--peers', '1000', '--utxos', '100000']);
+const simBig = await startSim(join(root, 'dist', 'avatop.cjs'), ['--validators', '10000', '--peers', '1000', '--utxos', '100000']);
 try {
   const wallet = simBig.wallets.find((w) => w.utxos >= 100_000) ?? simBig.wallets[0];
   const b = await bigNetwork(simBig, wallet);

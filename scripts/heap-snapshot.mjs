@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } 
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shebang, statusKb } from './proc.mjs';
+import { shebang, startSim, statusKb } from './proc.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
@@ -74,20 +74,6 @@ function anonymousMappings(pid) {
   return out.sort((a, b) => b.rssKb - a.rssKb);
 }
 
-async function startSim() {
-  const proc = spawn(process.execPath, [BIN, 'sim', '--port', '0', ...simArgs], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  const url = await new Promise((res, rej) => {
-    proc.stdout.on('data', (d) => {
-      out += d;
-      const m = /avatop sim: (http:\/\/\S+)/.exec(out);
-      if (m && /watch it/.test(out)) res(m[1]);
-    });
-    proc.once('exit', (c) => rej(new Error(`avatop sim exited (${c}):\n${out}`)));
-  });
-  return { url, stop: () => proc.kill('SIGINT') };
-}
-
 /** Self sizes by node type and name (constructor for objects), from the snapshot's flat node array. */
 function summarise(file) {
   const snap = JSON.parse(readFileSync(file, 'utf8'));
@@ -116,7 +102,7 @@ function summarise(file) {
   return { total, nodeCount: nodes.length / N, rows: [...by.values()].sort((a, b) => b.size - a.size) };
 }
 
-const sim = await startSim();
+const sim = await startSim(BIN, simArgs);
 log(`sim ${sim.url}; avatop ${BIN} ${FLAGS.join(' ')} --pane ${PANE}`);
 const cmd = `stty rows 45 cols 140; exec ${[process.execPath, ...FLAGS, '--heapsnapshot-signal=SIGUSR2', BIN, '--url', sim.url, '--pane', PANE].map((a) => JSON.stringify(a)).join(' ')}`;
 const cli = spawn('script', ['-qfec', cmd, '/dev/null'], { cwd: work, stdio: ['pipe', 'pipe', 'inherit'], env: { ...process.env, ...ENV, TERM: 'xterm-256color', XDG_CACHE_HOME: work } });
@@ -152,6 +138,6 @@ try {
   cli.stdin.write('q');
   await sleep(300);
   try { cli.kill('SIGKILL'); } catch {}
-  sim.stop();
+  await sim.stop();
   if (!KEEP) rmSync(work, { recursive: true, force: true });
 }

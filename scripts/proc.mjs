@@ -1,5 +1,5 @@
 // What the bench scripts read of a process from outside (/proc), and how an installed avatop starts (its shebang).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const CLK_TCK = (() => {
@@ -32,4 +32,34 @@ export function shebang(binText) {
     env[k] = v.join('=');
   }
   return { env, flags: words.slice(1) };
+}
+
+/**
+ * `avatop sim` of the bundle `bin` in its own process, on a free port; resolves once it serves. `wallets` are the
+ * demo wallets it prints (address and UTXO count); `stop` interrupts it and resolves once it has exited.
+ */
+export async function startSim(bin, args = []) {
+  const proc = spawn(process.execPath, [bin, 'sim', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const url = await new Promise((resolve, reject) => {
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /avatop sim: (http:\/\/\S+)/.exec(out);
+      if (m && /watch it/.test(out)) resolve(m[1]);
+    });
+    proc.once('exit', (code) => reject(new Error(`avatop sim exited (${code}) before serving:\n${out}`)));
+  });
+  const wallets = [...out.matchAll(/(P-\S+) \((\d+) UTXOs\)/g)].map((m) => ({ address: m[1], utxos: Number(m[2]) }));
+  return {
+    url,
+    port: Number(new URL(url).port),
+    pid: proc.pid,
+    wallets,
+    stop: () =>
+      new Promise((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGINT');
+      }),
+  };
 }
