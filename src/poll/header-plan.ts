@@ -21,7 +21,8 @@ const bootstrapped = (chain: ChainAlias): ResourceSpec =>
 /**
  * info.peers feeds the peers list, the header's count and, for a validator, the reward guard's view of the vote
  * (each peer's observedUptime); `slow` where only a summary is shown (versions, the header of a validator);
- * `plain` rows where nothing shows what changed (the exporter).
+ * `plain` rows where nothing shows what changed: the exporter, and the slow list (only the peers pane and a peer's
+ * view mark rows; a diffed list kept every peer's previous reading beside it, all of them as lastSent moves).
  */
 export const peersSpec = (cadence: 'tick' | 'slow' = 'tick', rows: 'diff' | 'plain' = 'diff'): ResourceSpec =>
   call(cadence === 'tick' ? 'peers' : 'peers:slow', 'info.peers', {}, cadence, lens.peers, rows === 'diff' ? toRows.peers : toRows.plainPeers, {
@@ -92,7 +93,7 @@ export function header(peersPolled: boolean, validator = false): ResourceSpec[] 
   // time for the upgrade-deadline rule (upgrade-watch.ts). The count comes with the whole list (0.7 MB with a mainnet
   // node's 1,500 peers): once a minute.
   if (validator) {
-    if (!peersPolled) specs.push(peersSpec('slow'));
+    if (!peersPolled) specs.push(peersSpec('slow', 'plain'));
     specs.push(voterWeightsSpec());
   } else if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev((r) => r.numPeers), { also: afterPeers, intervalMs: (_s, i) => Math.max(i.slowMs, PEER_COUNT_MS) }));
   specs.push(healthSpec('slow'));

@@ -38,7 +38,8 @@ export function withoutProof(v: Listed): Validator {
 }
 
 export const toRows = {
-  peers: (prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => diffRows(prev, r.peers, (p) => p.nodeID),
+  /** Diffed for the peers pane's marks, the values peers repeat shared (1,590 peers' Dates and lists were most of it). */
+  peers: (prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => diffRows(prev, sharePeerValues(r.peers), (p) => p.nodeID),
   /** The peers without the diff (the exporter shows no changes), their repeated values shared (twenty lists kept). */
   plainPeers: (_prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => plainRows(sharePeerValues(r.peers), (p) => p.nodeID),
   validators: (prev: RowList<Validator> | undefined, r: ResultOf<'platform.getCurrentValidators'>) =>
