@@ -62,7 +62,7 @@ export const PANE_PLANS: Readonly<Record<PaneId, PanePlan>> = {
     upgradesSpec(),
     call('acps', 'info.acps', {}, 'slow', lens.acps, ignorePrev((r) => r.acps)),
     // Version spread across peers and stake.
-    peersSpec('slow', 'plain'),
+    peersSpec('slow'),
     validatorsSpec(PRIMARY_NETWORK_ID),
   ],
   // Statuses start as soon as the chain list is in (the plan is recomputed on every store change).
