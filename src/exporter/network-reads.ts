@@ -1,0 +1,80 @@
+// What every node of one network answers alike, read once for all of them: the P-chain's supply, total stake,
+// minimum stakes, staking asset and the validator set's weights (the reward guard's voters) are the same on every
+// node of a network at a height, so one session per network (the stake source, stake-sources.ts: one that answers
+// and does not lag) reads them and they are written into the stores of the others. What is the node's own stays
+// each node's: its height (the liveness probe), chain time (platform.getTimestamp: the chain-time-behind series
+// and its alert say whether this node's chain moves), health, metrics, peers, node ID, version, bootstrap state,
+// uptime and its own validator record (whose uptime and connection are as this node sees them).
+import { lens, type ResourceLens } from '../state/lenses';
+import type { AvatopState, AvatopStore } from '../state/store';
+
+/** The network's reads, by the key of the resource that reads them (poll/pane-plans.ts, poll/header-plan.ts). */
+export const NETWORK_READS: ReadonlyArray<{ readonly key: string; readonly lens: ResourceLens<unknown> }> = [
+  { key: 'supply', lens: lens.supply },
+  { key: 'totalStake', lens: lens.totalStake },
+  { key: 'minStake', lens: lens.minStake },
+  { key: 'stakingAssetId', lens: lens.stakingAssetId },
+  { key: 'voterWeights', lens: lens.voterWeights },
+];
+
+const KEYS = new Set(NETWORK_READS.map((r) => r.key));
+
+/** Whether a resource is one of the network's reads (a session that is not its network's source leaves it out). */
+export const isNetworkRead = (key: string): boolean => KEYS.has(key);
+
+export interface SharingSession {
+  readonly store: AvatopStore;
+  readonly isStakeSource: boolean;
+}
+
+/**
+ * Writes each network source's answers into the stores of the other sessions of its network, as they come (each
+ * answer once: the resource as the source holds it, so its age says how old it is), and gives a session what its
+ * network's source holds when it learns its network. Only answers: a failed read leaves the others' last good value,
+ * and the source is handed on (stake-sources.ts) while its node is down or lags. Returns a function that stops it.
+ */
+export function shareNetworkReads(sessions: readonly SharingSession[]): () => void {
+  const networkOf = (x: SharingSession) => x.store.getState().node.networkName.data;
+  const give = (from: AvatopState, to: SharingSession, only?: (i: number) => boolean) => {
+    to.store.setState((t) => {
+      let next = t;
+      NETWORK_READS.forEach((read, i) => {
+        const r = read.lens.get(from);
+        if (r.status === 'ok' && (!only || only(i))) next = read.lens.set(next, r);
+      });
+      return next;
+    }, true);
+  };
+  const sent = new Map<SharingSession, unknown[]>();
+  const known = new Map<SharingSession, string>();
+  const offs = sessions.map((x) =>
+    x.store.subscribe((s) => {
+      const network = s.node.networkName.data;
+      if (network === undefined) return;
+      if (!x.isStakeSource) {
+        // Told its network: what the source of it holds now (later answers come as they arrive).
+        if (known.get(x) === network) return;
+        known.set(x, network);
+        const source = sessions.find((o) => o.isStakeSource && networkOf(o) === network);
+        if (source) give(source.store.getState(), x);
+        return;
+      }
+      const last = sent.get(x) ?? [];
+      sent.set(x, last);
+      const fresh = NETWORK_READS.map((read, i) => {
+        const r = read.lens.get(s);
+        if (r.status !== 'ok' || last[i] === r) return false;
+        last[i] = r;
+        return true;
+      });
+      if (!fresh.includes(true)) return;
+      for (const other of sessions) {
+        if (other === x || other.isStakeSource || networkOf(other) !== network) continue;
+        give(s, other, (i) => fresh[i]!);
+      }
+    }),
+  );
+  return () => {
+    for (const off of offs) off();
+  };
+}
