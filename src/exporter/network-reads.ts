@@ -2,10 +2,13 @@
 // minimum stakes, staking asset and the validator set's weights (the reward guard's voters) are the same on every
 // node of a network at a height, so one session per network (the stake source, stake-sources.ts: one that answers
 // and does not lag) reads them and they are written into the stores of the others. What is the node's own stays
-// each node's: its height (the liveness probe), chain time (platform.getTimestamp: the chain-time-behind series
-// and its alert say whether this node's chain moves), health, metrics, peers, node ID, version, bootstrap state,
-// uptime and its own validator record (whose uptime and connection are as this node sees them).
+// each node's: its height (the liveness probe), health, metrics, peers, node ID, version, bootstrap state, uptime
+// and its own validator record (whose uptime and connection are as this node sees them). Its chain time too (the
+// chain-time-behind series and its alert say whether this node's chain moves), but that is the time of the state
+// at the node's height, the same on every node at that height: read once per height for the network
+// (chainTimeSpec).
 import { lens, type ResourceLens } from '../state/lenses';
+import { call, ignorePrev, type ResourceSpec } from '../poll/resource-spec';
 import type { AvatopState, AvatopStore } from '../state/store';
 
 /** The network's reads, by the key of the resource that reads them (poll/pane-plans.ts, poll/header-plan.ts). */
@@ -77,4 +80,46 @@ export function shareNetworkReads(sessions: readonly SharingSession[]): () => vo
   return () => {
     for (const off of offs) off();
   };
+}
+
+/** Heights whose chain time a network keeps: a node further behind reads its own. */
+const CHAIN_TIMES_KEPT = 64;
+
+/**
+ * The chain time (platform.getTimestamp) read when this node's height moves, not at every tick: it is the time of
+ * the last accepted state (v1.15.0 vms/platformvm/service.go GetTimestamp 1798-1808, `s.vm.state.GetTimestamp()`),
+ * which only an accepted block moves, so it is the same at one height on every node of a network. `times` is the
+ * network's (commands/exporter.ts): the first node to reach a height reads it, the others at that height are given
+ * its answer (or wait for the read under way); a node that stands still keeps its time, and its chain-time-behind
+ * series grows as its own would.
+ */
+export function chainTimeSpec(times: () => Map<bigint, Promise<Date>> | undefined): ResourceSpec {
+  return call('timestamp', 'platform.getTimestamp', {}, 'height', lens.timestamp, ignorePrev((r) => r.timestamp), {
+    everyHeight: true,
+    async fetch(ctx, signal) {
+      const height = ctx.height();
+      const map = height === undefined ? undefined : times();
+      const known = map?.get(height!);
+      if (known) {
+        try {
+          return { timestamp: await known };
+        } catch {
+          // The other node's read failed (or was stopped): this node reads its own.
+        }
+      }
+      const read = ctx.client.call('platform.getTimestamp', {}, { signal }).then((r) => r.timestamp);
+      if (map) {
+        map.set(height!, read);
+        // A failed read is this node's failure: the next node at that height reads its own.
+        read.catch(() => {
+          if (map.get(height!) === read) map.delete(height!);
+        });
+        for (const h of map.keys()) {
+          if (map.size <= CHAIN_TIMES_KEPT) break;
+          map.delete(h);
+        }
+      }
+      return { timestamp: await read };
+    },
+  });
 }

@@ -14,7 +14,7 @@ import type { BlockHeader } from '../state/types';
 import { planFor } from '../poll/plan';
 import type { ResourceSpec } from '../poll/resource-spec';
 import { peersSpec, voterWeightsSpec } from '../poll/header-plan';
-import { isNetworkRead } from './network-reads';
+import { chainTimeSpec, isNetworkRead } from './network-reads';
 import { SLOW_THINGS_MS } from './scrape-pace';
 
 /** The versions view's pace: its header duplicates once a minute, the peer and validator lists every 10 minutes. */
@@ -47,6 +47,8 @@ export interface SessionOptions {
   timeoutMs: number;
   /** The block headers every node of a network shares (commands/exporter.ts): each block read once. */
   blocksOf?: (network: string) => Map<bigint, BlockHeader>;
+  /** The chain time at each height, shared the same way: read once per height (network-reads.ts chainTimeSpec). */
+  chainTimesOf?: (network: string) => Map<bigint, Promise<Date>>;
   /**
    * When this session first reads its peer list: the exporter spreads its sessions' first readings (twenty 0.7 MB
    * replies parsed at once were its peak memory); each then keeps its own minute.
@@ -63,8 +65,10 @@ const readsPeers = (spec: ResourceSpec) => spec.method === 'info.peers';
  * guard's views, the version lag). The monitor's header reads it every 30 s for a validator; twenty nodes' lists,
  * parsed two and three times a minute, were most of a 20-node exporter's CPU (its garbage collection) and memory.
  */
-export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true): ResourceSpec[] {
-  const plan = planFor('overview', [], s, { metrics }).filter((spec) => !readsPeers(spec));
+export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true, chainTime?: ResourceSpec): ResourceSpec[] {
+  let plan = planFor('overview', [], s, { metrics }).filter((spec) => !readsPeers(spec));
+  // The chain time once per height for the network (network-reads.ts), not at every tick of every node.
+  if (chainTime) plan = plan.map((spec) => (spec.key === chainTime.key ? chainTime : spec));
   // The network's reads are its source's (network-reads.ts), for every node of it: the voter weights too, whether or
   // not the source validates (from the validator set it holds, without a request).
   if (!networkSource) return plan.filter((spec) => !isNetworkRead(spec.key));
@@ -103,9 +107,15 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     const network = store.getState().node.networkName.data;
     return network === undefined ? undefined : opts.blocksOf?.(network);
   };
+  const chainTime = opts.chainTimesOf
+    ? chainTimeSpec(() => {
+        const network = store.getState().node.networkName.data;
+        return network === undefined ? undefined : opts.chainTimesOf!(network);
+      })
+    : undefined;
   const metrics = typeof client.getStream === 'function';
   let stakeSource = false;
-  const fastPlans = { source: planOnChange((s) => fastPlan(s, metrics, true)), other: planOnChange((s) => fastPlan(s, metrics, false)) };
+  const fastPlans = { source: planOnChange((s) => fastPlan(s, metrics, true, chainTime)), other: planOnChange((s) => fastPlan(s, metrics, false, chainTime)) };
   const scheduler: Scheduler = createScheduler({
     client,
     store,

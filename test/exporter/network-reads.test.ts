@@ -10,6 +10,8 @@ import { createAvatopStore } from '../../src/state/store';
 import { lens } from '../../src/state/lenses';
 import { resolveError, resolveOk } from '../../src/state/resource';
 import { track } from '../helpers/track';
+import { startHarness } from '../helpers/poll-harness';
+import { chainTimeSpec } from '../../src/exporter/network-reads';
 import { until } from './programs';
 
 function counted(s: HeadlessSession): Map<string, number> {
@@ -64,5 +66,40 @@ describe('the network\'s reads', () => {
     stores[0]!.setState((s) => lens.totalStake.set(s, resolveError(lens.totalStake.get(s), new Error('refused'), { at: 3 })));
     expect(lens.totalStake.get(stores[1]!.getState())).toMatchObject({ status: 'ok', data: 5n });
     off();
+  });
+
+  it('chain time: read once per height for the network, when a node\'s height moves; a node that stands still keeps its own', async () => {
+    const times = new Map<bigint, Promise<Date>>();
+    const spec = chainTimeSpec(() => times);
+    const a = track(await startHarness({ plan: (s) => fastPlan(s, false, true, spec) }));
+    const b = track(await startHarness({ plan: (s) => fastPlan(s, false, false, spec), clock: a.clock }));
+    const stamps = () => a.node.count('platform.getTimestamp') + b.node.count('platform.getTimestamp');
+    for (const h of [a, b]) h.scheduler.start();
+    await a.quiesce();
+    await b.quiesce();
+    const first = stamps();
+    // Both nodes reach height 101, whose state's time the first to read it gives the other.
+    for (const h of [a, b]) {
+      h.net.height = 101;
+      h.net.timestamp = '2026-11-22T02:00:07Z';
+    }
+    for (let i = 0; i < 3; i++) {
+      await a.run(1_000);
+      await b.quiesce();
+    }
+    expect(stamps()).toBe(first + 1);
+    for (const h of [a, b]) expect(lens.timestamp.get(h.store.getState()).data).toEqual(new Date('2026-11-22T02:00:07Z'));
+    // No tick reads it again while the height stands.
+    await a.run(20_000);
+    await b.quiesce();
+    expect(stamps()).toBe(first + 1);
+    // a moves on, b stands still: a reads the new height's time, b keeps its own (its chain falls behind).
+    a.net.height = 102;
+    a.net.timestamp = '2026-11-22T02:00:09Z';
+    await a.run(3_000);
+    await b.quiesce();
+    expect(a.node.count('platform.getTimestamp') + b.node.count('platform.getTimestamp')).toBe(first + 2);
+    expect(lens.timestamp.get(a.store.getState()).data).toEqual(new Date('2026-11-22T02:00:09Z'));
+    expect(lens.timestamp.get(b.store.getState()).data).toEqual(new Date('2026-11-22T02:00:07Z'));
   });
 });
