@@ -152,6 +152,17 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   );
   const restake = () => assignStakeSources(sessions.map((s) => ({ state: s.store.getState(), isStakeSource: s.isStakeSource, setStakeSource: s.setStakeSource })), isUp);
   restake();
+  // Looked at again at once when a node learns its network or its probe turns (fails, answers again), not only at
+  // the next check: a network's reads then come from a node that answers.
+  const turns = sessions.map((s) => {
+    let last: unknown[] = [];
+    return s.store.subscribe((st) => {
+      const now = [st.node.networkName.data, st.pchain.height.status];
+      if (now[0] === last[0] && now[1] === last[1]) return;
+      last = now;
+      restake();
+    });
+  });
   const unshare = shareNetworkReads(sessions);
   const restaking = setInterval(() => {
     restake();
@@ -162,6 +173,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   io.stdout.write(`avatop exporter ${AVATOP_VERSION}: serving http://${shown}/metrics for ${nodes.map((n) => `${n.name} (${n.url})`).join(', ')}\n`);
   await (io.stopped ?? untilSignal());
   clearInterval(restaking);
+  for (const off of turns) off();
   unshare();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // A scraper's kept-alive connection would hold close() open until it times out.
