@@ -11,9 +11,9 @@
 /** Without a scraper: a minute, the pace of the peers pass (exporter/session.ts). */
 export const IDLE_PACE_MS = 60_000;
 /**
- * What changes slowly (node ID, version, minimum stake, a bootstrapped chain's state, uptime, the own validator
- * record's drift) is read this often by the exporter, and what a block makes due (supply, total stake, the own
- * record) at most this often: the pace of the peers pass.
+ * What changes slowly (node ID, version, minimum stake, a bootstrapped chain's state: exporter/session.ts) is read this
+ * often by the exporter, and what a block makes due (supply, total stake, the own validator record) at most this
+ * often: the pace of the peers pass.
  */
 export const SLOW_THINGS_MS = 60_000;
 /** Gaps remembered: a scrape retried or a scraper restarted moves the median little. */

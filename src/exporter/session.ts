@@ -4,7 +4,7 @@
 // heaviest reply a node gives and the same for every node of a network, so only one session per network asks for
 // it (`setStakeSource`), every 10 minutes at most; that session also reads what else every node of its network
 // answers alike (network-reads.ts), for all of them. What changes slowly (node ID, version, minimum stake, a
-// bootstrapped chain's state, uptime) is read once a minute, and what a block makes due at most once a minute.
+// bootstrapped chain's state) is read once a minute, and what a block makes due at most once a minute.
 import { createClient, type AvatopClient } from '../rpc/client';
 import { collectGarbage } from '../runtime/gc';
 import { createAvatopStore, type AvatopState, type AvatopStore } from '../state/store';
@@ -56,6 +56,20 @@ export interface SessionOptions {
   firstPeersMs?: number;
 }
 
+/** What changes slowly, read once a minute rather than at the slow cadence (30 s): a chain's state once bootstrapped. */
+const SLOW_THINGS = new Set(['nodeId', 'nodeVersion', 'minStake', 'bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C']);
+
+/** `spec` at SLOW_THINGS_MS where it would poll at the slow cadence; as it is while it polls faster (a chain syncing). */
+function onceAMinute(spec: ResourceSpec): ResourceSpec {
+  return {
+    ...spec,
+    intervalMs(s, i, last) {
+      const ms = spec.intervalMs ? spec.intervalMs(s, i, last) : i.slowMs;
+      return ms >= i.slowMs ? Math.max(ms, SLOW_THINGS_MS) : ms;
+    },
+  };
+}
+
 /** Not read by the fast look: info.peers (the whole list, 0.7 MB on mainnet) is the slow look's. */
 const readsPeers = (spec: ResourceSpec) => spec.method === 'info.peers';
 
@@ -66,7 +80,9 @@ const readsPeers = (spec: ResourceSpec) => spec.method === 'info.peers';
  * parsed two and three times a minute, were most of a 20-node exporter's CPU (its garbage collection) and memory.
  */
 export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true, chainTime?: ResourceSpec): ResourceSpec[] {
-  let plan = planFor('overview', [], s, { metrics }).filter((spec) => !readsPeers(spec));
+  let plan = planFor('overview', [], s, { metrics })
+    .filter((spec) => !readsPeers(spec))
+    .map((spec) => (SLOW_THINGS.has(spec.key) ? onceAMinute(spec) : spec));
   // The chain time once per height for the network (network-reads.ts), not at every tick of every node.
   if (chainTime) plan = plan.map((spec) => (spec.key === chainTime.key ? chainTime : spec));
   // The network's reads are its source's (network-reads.ts), for every node of it: the voter weights too, whether or
@@ -120,7 +136,6 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     client,
     store,
     intervalMs: opts.intervalMs,
-    slowMs: SLOW_THINGS_MS,
     heavyMinIntervalMs: SLOW_THINGS_MS,
     followUi: false,
     blockCache,
