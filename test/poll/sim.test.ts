@@ -59,6 +59,20 @@ describe('scheduler against the simulated node', () => {
     expect(rows.every((r) => r.value.decodeError === undefined && r.value.type !== undefined)).toBe(true);
   });
 
+  it("the chain time comes with each block the watcher reads, as the node's own getTimestamp answers it", async () => {
+    const t = await setup('v1.15', 'overview');
+    await t.run(30_000);
+    const s = t.store.getState();
+    const height = s.pchain.height.data!;
+    // The simulated node on simulated time: nothing moves between the last poll and these questions.
+    expect((await t.client.call('platform.getHeight', {})).height).toBe(height);
+    const node = await t.client.call('platform.getTimestamp', {});
+    expect(s.pchain.timestamp.data?.getTime()).toBe(node.timestamp.getTime());
+    // About 15 blocks in the 30 s, each read by the watcher; getTimestamp asked only before the watch had a block.
+    expect(t.requests('platform.getBlockByHeight')).toBeGreaterThanOrEqual(10);
+    expect(t.requests('platform.getTimestamp')).toBeLessThanOrEqual(3);
+  });
+
   it('says "bootstrapping" while the simulated P-chain bootstraps, then recovers', async () => {
     const t = await setup('v1.15', 'validators');
     t.sim.faults.setBootstrapping(true);
