@@ -115,12 +115,10 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const weights = weightsByNetwork(states);
     return sessions.map((s, i) => ({ name: s.target.name, state: states[i]!, l1: s.l1(), weights: weights.get(states[i]!.node.networkName.data ?? '') }));
   };
-  // What every node of a network shares is read once for all: its blocks and its chain time at each height here,
+  // What every node of a network shares is read once for all: its blocks here (and with them each node's chain time),
   // its validator set and the rest of the network's reads by one session of it (restake and shareNetworkReads below).
   const blockMaps = new Map<string, Map<bigint, BlockHeader>>();
   const blocksOf = (network: string) => blockMaps.get(network) ?? blockMaps.set(network, new Map()).get(network)!;
-  const timeMaps = new Map<string, Map<bigint, Promise<Date>>>();
-  const chainTimesOf = (network: string) => timeMaps.get(network) ?? timeMaps.set(network, new Map()).get(network)!;
   // Nodes are polled at the pace of the scrapes, the liveness probe too (after a first minute at --interval, once a
   // minute until Prometheus comes), never below --interval.
   const pace = createScrapePace(settings.intervalMs, IDLE_PACE_MS, Date.now());
@@ -139,7 +137,7 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   }
   for (const [i, n] of nodes.entries()) {
     sessions.push(
-      startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: paceMs, timeoutMs: settings.timeoutMs, blocksOf, chainTimesOf, firstPeersMs: Math.min(i * PEERS_SPREAD_MS, PEERS_SPREAD_MAX_MS) }),
+      startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: paceMs, timeoutMs: settings.timeoutMs, blocksOf, firstPeersMs: Math.min(i * PEERS_SPREAD_MS, PEERS_SPREAD_MAX_MS) }),
     );
   }
   // The event log: the exporter watches its nodes as the monitor would (its probe at the pace of the scrapes: a node

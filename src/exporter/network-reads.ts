@@ -4,11 +4,12 @@
 // and does not lag) reads them and they are written into the stores of the others. What is the node's own stays
 // each node's: its height (the liveness probe), health, metrics, peers, node ID, version, bootstrap state, uptime
 // and its own validator record (whose uptime and connection are as this node sees them). Its chain time too (the
-// chain-time-behind series and its alert say whether this node's chain moves), but that is the time of the state
-// at the node's height, the same on every node at that height: read once per height for the network
-// (chainTimeSpec).
+// chain-time-behind series and its alert say whether this node's chain moves), but that is the time of the block at
+// the node's height, the same on every node at that height: read with the network's blocks (chainTimeSpec).
 import { lens, type ResourceLens } from '../state/lenses';
-import { call, ignorePrev, type ResourceSpec } from '../poll/resource-spec';
+import type { ResourceSpec } from '../poll/resource-spec';
+import { timestampSpec } from '../poll/header-plan';
+import { blockHeaderAt } from '../poll/pchain-specs';
 import type { AvatopState, AvatopStore } from '../state/store';
 
 /** The network's reads, by the key of the resource that reads them (poll/pane-plans.ts, poll/header-plan.ts). */
@@ -82,44 +83,26 @@ export function shareNetworkReads(sessions: readonly SharingSession[]): () => vo
   };
 }
 
-/** Heights whose chain time a network keeps: a node further behind reads its own. */
-const CHAIN_TIMES_KEPT = 64;
-
 /**
- * The chain time (platform.getTimestamp) read when this node's height moves, not at every tick: it is the time of
- * the last accepted state (v1.15.0 vms/platformvm/service.go GetTimestamp 1798-1808, `s.vm.state.GetTimestamp()`),
- * which only an accepted block moves, so it is the same at one height on every node of a network. `times` is the
- * network's (commands/exporter.ts): the first node to reach a height reads it, the others at that height are given
- * its answer (or wait for the read under way); a node that stands still keeps its time, and its chain-time-behind
- * series grows as its own would.
+ * The chain time read when this node's height moves, not at every tick: it is the state's time, which each accepted
+ * block sets (poll/header-plan.ts timestampSpec, whose rule this uses: the time of the block at the height just
+ * read, or platform.getTimestamp where the block has none), so the same at one height on every node of a network. It
+ * waits for that block, which the block watcher reads for the network at the same moment (one read of each block
+ * for every node: the exporter's shared block cache); a node that stands still keeps its time, and its
+ * chain-time-behind series grows as its own would. At a tick instead, it would be the time of the height the probe
+ * read one pace earlier: 15 s behind with Prometheus' usual scrape.
  */
-export function chainTimeSpec(times: () => Map<bigint, Promise<Date>> | undefined): ResourceSpec {
-  return call('timestamp', 'platform.getTimestamp', {}, 'height', lens.timestamp, ignorePrev((r) => r.timestamp), {
+export function chainTimeSpec(): ResourceSpec {
+  const spec = timestampSpec();
+  return {
+    ...spec,
+    cadence: 'height',
     everyHeight: true,
     async fetch(ctx, signal) {
       const height = ctx.height();
-      const map = height === undefined ? undefined : times();
-      const known = map?.get(height!);
-      if (known) {
-        try {
-          return { timestamp: await known };
-        } catch {
-          // The other node's read failed (or was stopped): this node reads its own.
-        }
-      }
-      const read = ctx.client.call('platform.getTimestamp', {}, { signal }).then((r) => r.timestamp);
-      if (map) {
-        map.set(height!, read);
-        // A failed read is this node's failure: the next node at that height reads its own.
-        read.catch(() => {
-          if (map.get(height!) === read) map.delete(height!);
-        });
-        for (const h of map.keys()) {
-          if (map.size <= CHAIN_TIMES_KEPT) break;
-          map.delete(h);
-        }
-      }
-      return { timestamp: await read };
+      // A block the node will not give leaves the question to the node (timestampSpec).
+      if (height !== undefined) await blockHeaderAt(ctx, height, signal).catch(() => undefined);
+      return spec.fetch(ctx, signal);
     },
-  });
+  };
 }

@@ -47,8 +47,6 @@ export interface SessionOptions {
   timeoutMs: number;
   /** The block headers every node of a network shares (commands/exporter.ts): each block read once. */
   blocksOf?: (network: string) => Map<bigint, BlockHeader>;
-  /** The chain time at each height, shared the same way: read once per height (network-reads.ts chainTimeSpec). */
-  chainTimesOf?: (network: string) => Map<bigint, Promise<Date>>;
   /**
    * When this session first reads its peer list: the exporter spreads its sessions' first readings (twenty 0.7 MB
    * replies parsed at once were its peak memory); each then keeps its own minute.
@@ -83,7 +81,7 @@ export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true,
   let plan = planFor('overview', [], s, { metrics })
     .filter((spec) => !readsPeers(spec))
     .map((spec) => (SLOW_THINGS.has(spec.key) ? onceAMinute(spec) : spec));
-  // The chain time once per height for the network (network-reads.ts), not at every tick of every node.
+  // The chain time with the network's blocks when the node's height moves (network-reads.ts), not at every tick.
   if (chainTime) plan = plan.map((spec) => (spec.key === chainTime.key ? chainTime : spec));
   // The network's reads are its source's (network-reads.ts), for every node of it: the voter weights too, whether or
   // not the source validates (from the validator set it holds, without a request).
@@ -123,12 +121,8 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     const network = store.getState().node.networkName.data;
     return network === undefined ? undefined : opts.blocksOf?.(network);
   };
-  const chainTime = opts.chainTimesOf
-    ? chainTimeSpec(() => {
-        const network = store.getState().node.networkName.data;
-        return network === undefined ? undefined : opts.chainTimesOf!(network);
-      })
-    : undefined;
+  // The chain time with the network's blocks, when the height moves (network-reads.ts).
+  const chainTime = chainTimeSpec();
   const metrics = typeof client.getStream === 'function';
   let stakeSource = false;
   const fastPlans = { source: planOnChange((s) => fastPlan(s, metrics, true, chainTime)), other: planOnChange((s) => fastPlan(s, metrics, false, chainTime)) };

@@ -68,38 +68,46 @@ describe('the network\'s reads', () => {
     off();
   });
 
-  it('chain time: read once per height for the network, when a node\'s height moves; a node that stands still keeps its own', async () => {
-    const times = new Map<bigint, Promise<Date>>();
-    const spec = chainTimeSpec(() => times);
-    const a = track(await startHarness({ plan: (s) => fastPlan(s, false, true, spec) }));
-    const b = track(await startHarness({ plan: (s) => fastPlan(s, false, false, spec), clock: a.clock }));
-    const stamps = () => a.node.count('platform.getTimestamp') + b.node.count('platform.getTimestamp');
+  it('chain time: the time of the block at the height just read, each block read once for the network; a node that stands still keeps its own', async () => {
+    const blocks = new Map();
+    const a = track(await startHarness({ plan: (s) => fastPlan(s, false, true, chainTimeSpec()), blockCache: () => blocks }));
+    const b = track(await startHarness({ plan: (s) => fastPlan(s, false, false, chainTimeSpec()), blockCache: () => blocks, clock: a.clock }));
+    const reads = (m: string) => a.node.count(m) + b.node.count(m);
+    // The scripted chain's block at height h carries the time 1_700_000_000 + h seconds (test/helpers/poll-harness.ts).
+    const blockTime = (h: number) => new Date((1_700_000_000 + h) * 1000);
     for (const h of [a, b]) h.scheduler.start();
     await a.quiesce();
     await b.quiesce();
-    const first = stamps();
-    // Both nodes reach height 101, whose state's time the first to read it gives the other.
-    for (const h of [a, b]) {
-      h.net.height = 101;
-      h.net.timestamp = '2026-11-22T02:00:07Z';
-    }
+    const first = { stamps: reads('platform.getTimestamp'), blocks: reads('platform.getBlockByHeight') };
+    for (const h of [a, b]) h.net.height = 101;
     for (let i = 0; i < 3; i++) {
       await a.run(1_000);
       await b.quiesce();
     }
-    expect(stamps()).toBe(first + 1);
-    for (const h of [a, b]) expect(lens.timestamp.get(h.store.getState()).data).toEqual(new Date('2026-11-22T02:00:07Z'));
-    // No tick reads it again while the height stands.
+    // Block 101 read once for both nodes; its time is both nodes' chain time, without a getTimestamp.
+    expect(reads('platform.getBlockByHeight')).toBe(first.blocks + 1);
+    expect(reads('platform.getTimestamp')).toBe(first.stamps);
+    for (const h of [a, b]) expect(lens.timestamp.get(h.store.getState()).data).toEqual(blockTime(101));
+    // Nothing is read again while the height stands.
     await a.run(20_000);
     await b.quiesce();
-    expect(stamps()).toBe(first + 1);
-    // a moves on, b stands still: a reads the new height's time, b keeps its own (its chain falls behind).
+    expect(reads('platform.getBlockByHeight') + reads('platform.getTimestamp')).toBe(first.blocks + first.stamps + 1);
+    // a moves on, b stands still: a has the new block's time, b keeps its own (its chain falls behind).
     a.net.height = 102;
-    a.net.timestamp = '2026-11-22T02:00:09Z';
     await a.run(3_000);
     await b.quiesce();
-    expect(a.node.count('platform.getTimestamp') + b.node.count('platform.getTimestamp')).toBe(first + 2);
-    expect(lens.timestamp.get(a.store.getState()).data).toEqual(new Date('2026-11-22T02:00:09Z'));
-    expect(lens.timestamp.get(b.store.getState()).data).toEqual(new Date('2026-11-22T02:00:07Z'));
+    expect(lens.timestamp.get(a.store.getState()).data).toEqual(blockTime(102));
+    expect(lens.timestamp.get(b.store.getState()).data).toEqual(blockTime(101));
+  });
+
+  it('chain time: the node is asked where it will not give the block', async () => {
+    const h = track(await startHarness({ plan: (s) => fastPlan(s, false, true, chainTimeSpec()) }));
+    h.node.on('platform.getBlockByHeight', { error: { code: -32000, message: 'internal error' } });
+    h.scheduler.start();
+    await h.quiesce();
+    h.net.height = 101;
+    h.net.timestamp = '2026-11-22T02:00:07Z';
+    await h.run(3_000);
+    expect(lens.timestamp.get(h.store.getState()).data).toEqual(new Date('2026-11-22T02:00:07Z'));
   });
 });
