@@ -7,6 +7,7 @@ import { startHeadlessSession, type HeadlessSession } from '../exporter/session'
 import { createExporterServer, listen, parseListen } from '../exporter/server';
 import { WARN_BUDGET_FLAG, warnBudgetOf } from './warn-budget';
 import { assignStakeSources, weightsByNetwork } from '../exporter/stake-sources';
+import { shareNetworkReads } from '../exporter/network-reads';
 import { isUp } from '../exporter/node-series';
 import { createScrapePace, IDLE_PACE_MS } from '../exporter/scrape-pace';
 import type { BlockHeader } from '../state/types';
@@ -114,11 +115,12 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
     const weights = weightsByNetwork(states);
     return sessions.map((s, i) => ({ name: s.target.name, state: states[i]!, l1: s.l1(), weights: weights.get(states[i]!.node.networkName.data ?? '') }));
   };
-  // What every node of a network shares is read once for all: its blocks here, its validator set (restake below).
+  // What every node of a network shares is read once for all: its blocks here (and with them each node's chain time),
+  // its validator set and the rest of the network's reads by one session of it (restake and shareNetworkReads below).
   const blockMaps = new Map<string, Map<bigint, BlockHeader>>();
   const blocksOf = (network: string) => blockMaps.get(network) ?? blockMaps.set(network, new Map()).get(network)!;
-  // Nodes are polled at the pace of the scrapes (after a first minute at --interval, once a minute until Prometheus
-  // comes), never below --interval.
+  // Nodes are polled at the pace of the scrapes, the liveness probe too (after a first minute at --interval, once a
+  // minute until Prometheus comes), never below --interval.
   const pace = createScrapePace(settings.intervalMs, IDLE_PACE_MS, Date.now());
   let paceMs = pace.at(Date.now());
   const follow = (ms: number) => {
@@ -138,8 +140,8 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
       startHeadlessSession({ ...n, l1Validations: l1.get(n.name) }, { intervalMs: paceMs, timeoutMs: settings.timeoutMs, blocksOf, firstPeersMs: Math.min(i * PEERS_SPREAD_MS, PEERS_SPREAD_MAX_MS) }),
     );
   }
-  // The event log: the exporter watches its nodes as the monitor would (its probe runs at --interval), and writes
-  // their events when no monitor on this host already does.
+  // The event log: the exporter watches its nodes as the monitor would (its probe at the pace of the scrapes: a node
+  // down is noticed within one scrape gap), and writes their events when no monitor on this host already does.
   const keeper = createKeeper({ stateDir: settings.stateDir });
   watchFleetEvents(
     keeper,
@@ -148,6 +150,18 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   );
   const restake = () => assignStakeSources(sessions.map((s) => ({ state: s.store.getState(), isStakeSource: s.isStakeSource, setStakeSource: s.setStakeSource })), isUp);
   restake();
+  // Looked at again at once when a node learns its network or its probe turns (fails, answers again), not only at
+  // the next check: a network's reads then come from a node that answers.
+  const turns = sessions.map((s) => {
+    let last: unknown[] = [];
+    return s.store.subscribe((st) => {
+      const now = [st.node.networkName.data, st.pchain.height.status];
+      if (now[0] === last[0] && now[1] === last[1]) return;
+      last = now;
+      restake();
+    });
+  });
+  const unshare = shareNetworkReads(sessions);
   const restaking = setInterval(() => {
     restake();
     follow(pace.at(Date.now()));
@@ -157,6 +171,8 @@ export async function run(argv: string[], io: ExporterIo = { stdout: process.std
   io.stdout.write(`avatop exporter ${AVATOP_VERSION}: serving http://${shown}/metrics for ${nodes.map((n) => `${n.name} (${n.url})`).join(', ')}\n`);
   await (io.stopped ?? untilSignal());
   clearInterval(restaking);
+  for (const off of turns) off();
+  unshare();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   // A scraper's kept-alive connection would hold close() open until it times out.
   server.closeAllConnections();

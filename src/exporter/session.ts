@@ -2,7 +2,9 @@
 // and the overview poll but the peer list. A second scheduler on the same store looks at the peers once a minute
 // (their count, their views of this node for the reward guard, their versions for the version-lag series). The validator set that weighs them is the
 // heaviest reply a node gives and the same for every node of a network, so only one session per network asks for
-// it (`setStakeSource`), every 10 minutes at most.
+// it (`setStakeSource`), every 10 minutes at most; that session also reads what else every node of its network
+// answers alike (network-reads.ts), for all of them. What changes slowly (node ID, version, minimum stake, a
+// bootstrapped chain's state) is read once a minute, and what a block makes due at most once a minute.
 import { createClient, type AvatopClient } from '../rpc/client';
 import { collectGarbage } from '../runtime/gc';
 import { createAvatopStore, type AvatopState, type AvatopStore } from '../state/store';
@@ -11,7 +13,9 @@ import { watchL1Validations, type L1Reading } from './l1-watch';
 import type { BlockHeader } from '../state/types';
 import { planFor } from '../poll/plan';
 import type { ResourceSpec } from '../poll/resource-spec';
-import { peersSpec } from '../poll/header-plan';
+import { peersSpec, voterWeightsSpec } from '../poll/header-plan';
+import { chainTimeSpec, isNetworkRead } from './network-reads';
+import { SLOW_THINGS_MS } from './scrape-pace';
 
 /** The versions view's pace: its header duplicates once a minute, the peer and validator lists every 10 minutes. */
 const VERSIONS_TICK_MS = 60_000;
@@ -50,6 +54,20 @@ export interface SessionOptions {
   firstPeersMs?: number;
 }
 
+/** What changes slowly, read once a minute rather than at the slow cadence (30 s): a chain's state once bootstrapped. */
+const SLOW_THINGS = new Set(['nodeId', 'nodeVersion', 'minStake', 'bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C']);
+
+/** `spec` at SLOW_THINGS_MS where it would poll at the slow cadence; as it is while it polls faster (a chain syncing). */
+function onceAMinute(spec: ResourceSpec): ResourceSpec {
+  return {
+    ...spec,
+    intervalMs(s, i, last) {
+      const ms = spec.intervalMs ? spec.intervalMs(s, i, last) : i.slowMs;
+      return ms >= i.slowMs ? Math.max(ms, SLOW_THINGS_MS) : ms;
+    },
+  };
+}
+
 /** Not read by the fast look: info.peers (the whole list, 0.7 MB on mainnet) is the slow look's. */
 const readsPeers = (spec: ResourceSpec) => spec.method === 'info.peers';
 
@@ -59,8 +77,16 @@ const readsPeers = (spec: ResourceSpec) => spec.method === 'info.peers';
  * guard's views, the version lag). The monitor's header reads it every 30 s for a validator; twenty nodes' lists,
  * parsed two and three times a minute, were most of a 20-node exporter's CPU (its garbage collection) and memory.
  */
-export function fastPlan(s: AvatopState, metrics: boolean): ResourceSpec[] {
-  return planFor('overview', [], s, { metrics }).filter((spec) => !readsPeers(spec));
+export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true, chainTime?: ResourceSpec): ResourceSpec[] {
+  let plan = planFor('overview', [], s, { metrics })
+    .filter((spec) => !readsPeers(spec))
+    .map((spec) => (SLOW_THINGS.has(spec.key) ? onceAMinute(spec) : spec));
+  // The chain time with the network's blocks when the node's height moves (network-reads.ts), not at every tick.
+  if (chainTime) plan = plan.map((spec) => (spec.key === chainTime.key ? chainTime : spec));
+  // The network's reads are its source's (network-reads.ts), for every node of it: the voter weights too, whether or
+  // not the source validates (from the validator set it holds, without a request).
+  if (!networkSource) return plan.filter((spec) => !isNetworkRead(spec.key));
+  return plan.some((spec) => spec.key === 'voterWeights') ? plan : [...plan, voterWeightsSpec()];
 }
 
 /**
@@ -95,10 +121,21 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     const network = store.getState().node.networkName.data;
     return network === undefined ? undefined : opts.blocksOf?.(network);
   };
+  // The chain time with the network's blocks, when the height moves (network-reads.ts).
+  const chainTime = chainTimeSpec();
   const metrics = typeof client.getStream === 'function';
-  const scheduler: Scheduler = createScheduler({ client, store, intervalMs: opts.intervalMs, followUi: false, blockCache, plan: planOnChange((s) => fastPlan(s, metrics)) });
-  scheduler.start();
   let stakeSource = false;
+  const fastPlans = { source: planOnChange((s) => fastPlan(s, metrics, true, chainTime)), other: planOnChange((s) => fastPlan(s, metrics, false, chainTime)) };
+  const scheduler: Scheduler = createScheduler({
+    client,
+    store,
+    intervalMs: opts.intervalMs,
+    heavyMinIntervalMs: SLOW_THINGS_MS,
+    followUi: false,
+    blockCache,
+    plan: (s) => (stakeSource ? fastPlans.source : fastPlans.other)(s),
+  });
+  scheduler.start();
   const slowPlans = { source: planOnChange((s) => slowPlan(true, s, opts.firstPeersMs)), other: planOnChange((s) => slowPlan(false, s, opts.firstPeersMs)) };
   const slow: Scheduler = createScheduler({
     client,
@@ -121,6 +158,7 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     setStakeSource(on) {
       if (on === stakeSource) return;
       stakeSource = on;
+      scheduler.setVisible('overview');
       slow.setVisible(on ? 'versions' : 'peers');
     },
     get isStakeSource() {

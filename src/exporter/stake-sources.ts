@@ -1,5 +1,7 @@
-// One validator set per network, shared by every node of it: which session fetches it, and the weights it gives.
+// One validator set per network, shared by every node of it: which session fetches it (and the network's other
+// shared reads, network-reads.ts), and the weights it gives.
 import type { AvatopState } from '../state/store';
+import { lagProblem, lagsBehind } from '../domain/fleet/table';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 import { liveValues, type RowList } from '../state/rows';
 import type { Validator } from '../state/types';
@@ -11,14 +13,17 @@ export interface StakeSession {
 }
 
 /**
- * Exactly one answering session per known network fetches the validator set; before any network is known, the
- * first session does, so a single-network fleet has its weights from the start.
+ * Exactly one answering session per known network fetches the validator set and the network's shared reads, one
+ * whose node does not lag behind the others of its network (the fleet's lag rule, domain/fleet/table.ts): what a
+ * lagging node answers is old for every other node. Before any network is known, the first session does, so a
+ * single-network fleet has its weights from the start.
  */
 export function assignStakeSources(sessions: readonly StakeSession[], isUp: (s: AvatopState) => boolean): void {
   const chosen = new Map<string, StakeSession>();
-  for (const s of sessions) {
+  const lags = lagsBehind(sessions.map((s) => ({ network: s.state.node.networkName.data, height: s.state.pchain.height.data })));
+  for (const [i, s] of sessions.entries()) {
     const network = s.state.node.networkName.data;
-    if (network === undefined || !isUp(s.state)) continue;
+    if (network === undefined || !isUp(s.state) || lagProblem(lags[i]) !== undefined) continue;
     const current = chosen.get(network);
     // Keep a session that already fetches it, so the set is not fetched twice.
     if (!current || (!current.isStakeSource && s.isStakeSource)) chosen.set(network, s);

@@ -130,8 +130,11 @@ export const blockchainsSpec = () =>
 // at the same height, and one request serves both.
 const inFlight = new WeakMap<Map<bigint, BlockHeader>, Map<bigint, Promise<BlockHeader>>>();
 
-/** The header of the block at `h`: from the cache, from a fetch already under way, or fetched and cached. */
-async function blockHeaderAt(ctx: FetchContext, h: bigint, signal: AbortSignal): Promise<BlockHeader> {
+/**
+ * The header of the block at `h`: from the cache, from a fetch already under way, or fetched and cached (the
+ * exporter's chain time waits on the block the watcher is reading, exporter/network-reads.ts).
+ */
+export async function blockHeaderAt(ctx: FetchContext, h: bigint, signal: AbortSignal): Promise<BlockHeader> {
   const cached = ctx.blockCache.get(h);
   if (cached) return cached;
   let pending = inFlight.get(ctx.blockCache);

@@ -107,12 +107,8 @@ export interface ResourceSpec<T = any, R = any> {
 }
 
 export interface Intervals {
+  /** The header's cadence, the liveness probe's too (the exporter's scrape pace: setTickMs). */
   readonly tickMs: number;
-  /**
-   * The liveness probe's slowest pace: the monitor's interval, kept when an exporter slows the rest to its scrapes
-   * (setTickMs), so a node going away is seen as the monitor would see it (the event log's outages).
-   */
-  readonly probeMs: number;
   readonly slowMs: number;
   readonly maxAgeMs: number;
 }

@@ -18,7 +18,7 @@ export interface Timing {
 export function createTiming(o: { intervals: Intervals; heavyMinMs: number; byteBudgetPerSec: number; unsupportedRetryMs: number }): Timing {
   const { intervals, heavyMinMs } = o;
   const costMs = (bytes: number | undefined) => (o.byteBudgetPerSec > 0 && bytes ? (bytes / o.byteBudgetPerSec) * 1000 : 0);
-  // A probe at --interval sees every block; what a block makes due still waits the (possibly slowed) tick.
+  // What a block makes due waits at least the tick (the exporter's scrape pace when it slowed it).
   const heavyFloorMs = (e: Entry) => Math.max(heavyMinMs, intervals.tickMs, costMs(e.lastBytes));
 
   function intervalOf(e: Entry, s: AvatopState): number {
@@ -26,7 +26,7 @@ export function createTiming(o: { intervals: Intervals; heavyMinMs: number; byte
     if (spec.intervalMs) return Math.max(spec.intervalMs(s, intervals, { failing: e.poller.failures > 0 }), costMs(e.lastBytes));
     switch (spec.cadence) {
       case 'tick':
-        return Math.max(spec.probe ? Math.min(intervals.probeMs, intervals.tickMs) : intervals.tickMs, costMs(e.lastBytes));
+        return Math.max(intervals.tickMs, costMs(e.lastBytes));
       case 'slow':
         return Math.max(intervals.slowMs, costMs(e.lastBytes));
       case 'height':

@@ -101,7 +101,6 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
   const clock = opts.clock ?? systemClock;
   const base: Intervals = {
     tickMs: opts.intervalMs ?? 2_000,
-    probeMs: opts.intervalMs ?? 2_000,
     slowMs: opts.slowMs ?? 30_000,
     maxAgeMs: opts.maxAgeMs ?? 5 * 60_000,
   };
@@ -167,9 +166,9 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       random: opts.random,
       backoff: opts.backoff,
       unsupportedRetryMs: opts.unsupportedRetryMs,
-      // The probe's pace, also while it fails: --interval at the slowest, whatever setTickMs made of the rest.
+      // The probe's pace, also while it fails: the header's cadence (the exporter's scrape pace, setTickMs).
       get tickMs() {
-        return Math.min(intervals.probeMs, intervals.tickMs);
+        return intervals.tickMs;
       },
       ctx,
       heights,

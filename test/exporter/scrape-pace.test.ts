@@ -37,4 +37,16 @@ describe('the exporter polls at the pace of its scrapes', () => {
     expect(p.scraped(200_000)).toBe(IDLE_PACE_MS);
     expect(p.scraped(230_000)).toBe(30_000);
   });
+
+  it('holds through the few milliseconds each scrape moves the median, and follows a real change', () => {
+    const p = createScrapePace(2_000);
+    let t = 0;
+    const paces = new Set<number>();
+    // Gaps of 15 s plus the scrape's own 5-80 ms: the pace stays one value (each faster value polled everything at once).
+    for (const extra of [40, 5, 80, 12, 63, 7, 55, 31, 78, 9]) paces.add(p.scraped((t += 15_000 + extra)));
+    expect([...paces]).toEqual([2_000, 15_005]);
+    // Scrapes every 30 s from now: once the median is theirs, so is the pace.
+    for (let i = 0; i < 3; i++) p.scraped((t += 30_000));
+    expect(p.at(t)).toBe(30_000);
+  });
 });

@@ -7,6 +7,7 @@ import { lens } from '../../src/state/lenses';
 import { resolveOk } from '../../src/state/resource';
 import type { RowList } from '../../src/state/rows';
 import { createAvatopStore } from '../../src/state/store';
+import { SLOW_THINGS_MS } from '../../src/exporter/scrape-pace';
 
 describe('the exporter sessions\' slow plan', () => {
   it('reads the validator set in the stake source only', () => {
@@ -46,5 +47,22 @@ describe('the exporter sessions\' plans', () => {
     // What planFor gives for that store: this node's own record is asked once its ID is known.
     expect(known.map((spec) => spec.key)).toEqual(fastPlan(store.getState(), true).map((spec) => spec.key));
     expect(known.some((spec) => spec.key.includes('NodeID-own'))).toBe(true);
+  });
+
+  it('read what changes slowly once a minute: node ID, version, minimum stake, a chain once bootstrapped (issue 31)', () => {
+    const store = createAvatopStore();
+    const intervals = { tickMs: 15_000, slowMs: 30_000, maxAgeMs: 300_000 };
+    const every = (key: string) => {
+      const spec = fastPlan(store.getState(), true).find((x) => x.key === key)!;
+      return spec.intervalMs ? spec.intervalMs(store.getState(), intervals) : spec.cadence === 'slow' ? intervals.slowMs : intervals.tickMs;
+    };
+    for (const key of ['nodeId', 'nodeVersion', 'minStake']) expect(every(key)).toBe(SLOW_THINGS_MS);
+    // A chain still syncing is watched at the pace; once bootstrapped, once a minute.
+    store.setState((s) => lens.bootstrapped('P').set(s, resolveOk(lens.bootstrapped('P').get(s), false, { at: 1 })));
+    expect(every('bootstrapped:P')).toBe(15_000);
+    store.setState((s) => lens.bootstrapped('P').set(s, resolveOk(lens.bootstrapped('P').get(s), true, { at: 2 })));
+    expect(every('bootstrapped:P')).toBe(SLOW_THINGS_MS);
+    // The node's own uptime and health are not slowed.
+    expect(every('uptime')).toBe(intervals.slowMs);
   });
 });

@@ -4,6 +4,7 @@ import { idleResource, resolveOk } from '../../src/state/resource';
 import { diffRows } from '../../src/state/rows';
 import { assignStakeSources, weightsByNetwork, type StakeSession } from '../../src/exporter/stake-sources';
 import type { Validator } from '../../src/state/types';
+import { LAG_WARN_BLOCKS } from '../../src/domain/fleet/row';
 
 function state(network: string | undefined, validators?: Validator[]): AvatopState {
   const s = createAvatopStore().getState();
@@ -44,6 +45,20 @@ describe('stake sources', () => {
     const b = session(state('mainnet'));
     assignStakeSources([a, b], (s) => s !== a.state);
     expect([a.on, b.on]).toEqual([false, true]);
+  });
+
+  it('hands the set on when its node lags behind the others of its network (the fleet\'s lag rule), and never picks a lagging one', () => {
+    const at = (st: AvatopState, h: bigint): AvatopState => ({ ...st, pchain: { ...st.pchain, height: resolveOk(idleResource(), h, { at: 1 }) } });
+    const a = session(at(state('mainnet'), 100n), true);
+    const b = session(at(state('mainnet'), 100n + LAG_WARN_BLOCKS + 1n));
+    const c = session(at(state('mainnet'), 100n + LAG_WARN_BLOCKS + 1n));
+    assignStakeSources([a, b, c], () => true);
+    expect([a.on, b.on, c.on]).toEqual([false, true, false]);
+    // Within the rule's blocks: the one that fetches keeps fetching.
+    const d = session(at(state('mainnet'), 100n + LAG_WARN_BLOCKS), true);
+    const e = session(at(state('mainnet'), 100n + 2n * LAG_WARN_BLOCKS));
+    assignStakeSources([d, e], () => true);
+    expect([d.on, e.on]).toEqual([true, false]);
   });
 
   it('shares one weight map per network, built once per reply', () => {

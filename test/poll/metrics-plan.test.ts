@@ -8,7 +8,7 @@ import { resolveOk } from '../../src/state/resource';
 import { createAvatopStore, type AvatopState } from '../../src/state/store';
 import type { PaneId } from '../../src/state/ui';
 
-const intervals = { tickMs: 2_000, probeMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
+const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
 const metricsSpecs = (pane: PaneId, s: AvatopState = createAvatopStore().getState(), metrics = true) =>
   planFor(pane, [], s, { metrics }).filter((p) => p.method === '/ext/metrics');
 

@@ -43,7 +43,7 @@ describe('discoverOwnValidations', () => {
   it('runs every few minutes, never on the fast poll', () => {
     const spec = ownValidationsSpec('NodeID-x');
     expect(spec.cadence).toBe('slow');
-    expect(spec.intervalMs!({} as never, { tickMs: 2_000, probeMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 })).toBe(DISCOVERY_EVERY_MS);
+    expect(spec.intervalMs!({} as never, { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 })).toBe(DISCOVERY_EVERY_MS);
     expect(DISCOVERY_EVERY_MS).toBeGreaterThanOrEqual(60_000);
   });
 });

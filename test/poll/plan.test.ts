@@ -43,7 +43,7 @@ describe('planFor', () => {
     }
     expect(plan('overview').filter((p) => p.method === 'health.health').map((p) => [p.key, p.cadence])).toEqual([['health', 'tick']]);
     const slow = plan('peers').find((p) => p.key === 'health:slow')!;
-    const intervals = { tickMs: 2_000, probeMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
+    const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
     // The overview's checks change when the node runs them (every 30 s): asked every 10 s, not every tick.
     expect(plan('overview').find((p) => p.key === 'health')!.intervalMs!(createAvatopStore().getState(), intervals)).toBe(10_000);
     let s = createAvatopStore().getState();
@@ -66,7 +66,7 @@ describe('planFor', () => {
     expect(blockDriven).toEqual(sorted([`validators:${PRIMARY_NETWORK_ID}`, 'subnets']));
     // The header's peer count off the peers pane (the whole list): once a minute. The slow list a validator's header
     // and the versions pane read keeps the reward guard's cadence (its vote's views).
-    const intervals = { tickMs: 2_000, probeMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
+    const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
     expect(plan('overview').find((p) => p.key === 'peerCount')!.intervalMs!(createAvatopStore().getState(), intervals)).toBe(60_000);
   });
 
