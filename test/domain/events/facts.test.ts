@@ -14,6 +14,9 @@ describe('facts from a polled store', () => {
   it('read checks, stake, bootstrap state, version and this node\'s validations; the node\'s changes become events', async () => {
     const sim = track(await createSimNode({ validators: 60, peers: 20, utxos: 10, scenario: 'near-threshold' }));
     const session = track(startHeadlessSession({ name: 'n', url: sim.url }, { intervalMs: 300, timeoutMs: 2_000 }));
+    // Alone, it is its network's source (the exporter's assignStakeSources makes it so): it reads the stake, supply and
+    // voter weights that a network's other sessions are given (exporter/network-reads.ts).
+    session.setStakeSource(true);
     const store = session.store;
     const ref = { network: 'mainnet', nodeId: sim.nodeId, name: 'n' };
     // The budget waits for the vote: the peers' views and the validator set's weights.
