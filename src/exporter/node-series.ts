@@ -14,7 +14,7 @@ import { healthSummaryOf } from '../domain/health/health-summary';
 import { newerVersionStakeShare } from '../domain/upgrades/versions';
 import { upgradeVerdictOf } from '../domain/upgrades/facts';
 import { UPGRADE_TIER_LEVEL } from '../domain/upgrades/deadline';
-import { liveValues } from '../state/rows';
+import { selectPeerFacts } from '../state/peer-facts';
 import { balanceRunwayMs, type Tier, type WarnBudget } from '../domain/reward/tiers';
 import type { L1Reading } from './l1-watch';
 import { roundTo } from '../format/number';
@@ -83,12 +83,12 @@ function failingChecks(s: AvatopState): Array<{ labels: Labels; value: number }>
 const lags = new WeakMap<object, { version: string | undefined; weights: ReadonlyMap<string, bigint>; share: number | undefined }>();
 
 function versionLag(s: AvatopState, weights: ReadonlyMap<string, bigint>): number | undefined {
-  const list = s.peers.list.data;
+  const list = selectPeerFacts(s)?.peers;
   const version = s.node.version.data?.version;
   if (!list) return newerVersionStakeShare(version, [], weights);
   const hit = lags.get(list);
   if (hit && hit.version === version && hit.weights === weights) return hit.share;
-  const share = newerVersionStakeShare(version, liveValues(list), weights);
+  const share = newerVersionStakeShare(version, list, weights);
   lags.set(list, { version, weights, share });
   return share;
 }

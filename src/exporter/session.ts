@@ -13,7 +13,7 @@ import { watchL1Validations, type L1Reading } from './l1-watch';
 import type { BlockHeader } from '../state/types';
 import { planFor } from '../poll/plan';
 import type { ResourceSpec } from '../poll/resource-spec';
-import { peersSpec, voterWeightsSpec } from '../poll/header-plan';
+import { peerFactsSpec, voterWeightsSpec } from '../poll/header-plan';
 import { chainTimeSpec, isNetworkRead } from './network-reads';
 import { SLOW_THINGS_MS } from './scrape-pace';
 
@@ -90,13 +90,13 @@ export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true,
 }
 
 /**
- * The slow look of a headless session: every node its peer list, kept without the diff the screens highlight
- * (nothing shows it here, and every row changes at each reading); the stake source also what the versions pane
- * reads. (The peers pane's plan also reads the validator set, for its stake column: twenty copies of it ran a
+ * The slow look of a headless session: every node what the rules read of its peers (poll/header-plan.ts
+ * peerFactsSpec: node ID, release, observed uptime, announced upgrade; not the whole list, which nothing here shows);
+ * the stake source also what the versions pane reads. (The peers pane's plan also reads the validator set, for its stake column: twenty copies of it ran a
  * 20-node exporter out of its 128 MiB heap within seconds.)
  */
 export function slowPlan(stakeSource: boolean, s: AvatopState, firstPeersMs = 0): ResourceSpec[] {
-  const peers: ResourceSpec = { ...peersSpec('tick', 'plain'), initialDelayMs: firstPeersMs };
+  const peers: ResourceSpec = { ...peerFactsSpec(), initialDelayMs: firstPeersMs };
   return stakeSource ? [...planFor('versions', [], s).filter((spec) => !readsPeers(spec)), peers] : [peers];
 }
 

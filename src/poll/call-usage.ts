@@ -35,19 +35,22 @@ export function accountedClient(client: PollClient): PollClient {
   let accounted = accountedClients.get(client);
   if (accounted) return accounted;
   const getStream = client.getStream;
+  /** The call's options with its report charged to the fetch whose signal it carries. */
+  const charged = <O extends Parameters<PollClient['call']>[2]>(opts: O): O => {
+    const signal = opts?.signal;
+    if (!signal || !usageBySignal.has(signal)) return opts;
+    const outer = opts.onDone;
+    return {
+      ...opts,
+      onDone(e) {
+        charge(signal, e.bytes, e.latencyMs);
+        outer?.(e);
+      },
+    };
+  };
   accounted = {
-    call(name, params, opts) {
-      const signal = opts?.signal;
-      if (!signal || !usageBySignal.has(signal)) return client.call(name, params, opts);
-      const outer = opts.onDone;
-      return client.call(name, params, {
-        ...opts,
-        onDone(e) {
-          charge(signal, e.bytes, e.latencyMs);
-          outer?.(e);
-        },
-      });
-    },
+    call: (name, params, opts) => client.call(name, params, charged(opts)),
+    read: client.read ? (reading, params, opts) => client.read!(reading, params, charged(opts)) : undefined,
     getStream: getStream
       ? async (path, opts) => {
           try {

@@ -8,6 +8,8 @@ import type { BlockHeader } from '../state/types';
 import type { MetricsGetter } from '../metrics/fetch';
 import type { MethodName, ParamsOf, ResultOf } from '../rpc/methods';
 import type { ClientCallOptions } from '../rpc/client';
+import type { MethodReading } from '../rpc/methods/define';
+import type { z } from 'zod';
 import type { METRICS_PATH } from '../metrics/fetch';
 import type { Decoders } from './decoders';
 import type { BlockChanges } from '../domain/staking/block-changes';
@@ -24,6 +26,8 @@ export interface PollClient {
   /** Results arrive as the method's schema output (bigint, Date, numbers): the store keeps them as they come. */
   /** `onDone` hears this call's own report (poll/call-usage.ts charges it to the resource that made the call). */
   call<N extends MethodName>(name: N, params?: ParamsOf<N>, opts?: Pick<ClientCallOptions, 'signal' | 'onDone'>): Promise<ResultOf<N>>;
+  /** A method's reply read for a few of its values (rpc/methods/define.ts MethodReading); a client without it calls. */
+  read?<N extends MethodName, R extends z.ZodType>(reading: MethodReading<N, R>, params?: ParamsOf<N>, opts?: Pick<ClientCallOptions, 'signal' | 'onDone'>): Promise<z.output<R>>;
   /** GET with a streamed body (/ext/metrics); a client without it polls no metrics. */
   getStream?: MetricsGetter['getStream'];
   onCall(listener: (e: PollCallEvent) => void): unknown;

@@ -4,11 +4,10 @@
 import { lens } from '../state/lenses';
 import { resolveOk, type PollMeta } from '../state/resource';
 import type { AvatopState } from '../state/store';
-import type { ResultOf } from '../rpc/methods';
 import { peerAnnouncements, rememberUpgrade } from '../domain/upgrades/facts';
 
 /** After an info.peers reply: the peers' announcements, then the remembered announcement. */
-export function afterPeers(s: AvatopState, r: ResultOf<'info.peers'>, meta: PollMeta): AvatopState {
+export function afterPeers(s: AvatopState, r: { readonly peers: Parameters<typeof peerAnnouncements>[0] }, meta: PollMeta): AvatopState {
   const next = lens.peerUpgrades.set(s, resolveOk(lens.peerUpgrades.get(s), peerAnnouncements(r.peers), meta));
   return rememberUpgrade(next, meta.at);
 }

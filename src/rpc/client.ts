@@ -1,6 +1,8 @@
 import { AvatopError, ParamsError, SchemaError } from './errors';
 import { methods, type MethodName, type ParamsOf, type ResultOf } from './methods';
-import type { AnyMethod } from './methods/define';
+import type { AnyMethod, MethodReading } from './methods/define';
+import type { SkimPlan } from '../codec/json-skim';
+import type { z } from 'zod';
 import {
   createTransport,
   type CallResult,
@@ -64,6 +66,8 @@ export interface AvatopClient {
    * endpoint; unknown ones are routed by their service prefix.
    */
   callRaw(name: string, params?: unknown, options?: ClientCallOptions): Promise<RawCallResult>;
+  /** A method's reply read for the values `reading` names alone (methods/define.ts MethodReading); counted as the method. */
+  read<N extends MethodName, R extends z.ZodType>(reading: MethodReading<N, R>, ...args: CallArgs<N>): Promise<z.output<R>>;
   readonly info: ServiceSugar<'info'>;
   readonly platform: ServiceSugar<'platform'>;
   readonly health: ServiceSugar<'health'>;
@@ -102,10 +106,11 @@ export function createClient(options: ClientOptions): AvatopClient {
     wireParams: unknown,
     opts: ClientCallOptions,
     bigJson: boolean,
+    skim?: SkimPlan,
   ): Promise<CallResult> {
     const started = performance.now();
     try {
-      const res = await transport.call(endpoint, name, wireParams, { signal: opts.signal, timeoutMs: opts.timeoutMs, bigJson });
+      const res = await transport.call(endpoint, name, wireParams, { signal: opts.signal, timeoutMs: opts.timeoutMs, bigJson, skim });
       return res;
     } catch (err) {
       const error =
@@ -128,15 +133,21 @@ export function createClient(options: ClientOptions): AvatopClient {
     if (!descriptor) {
       throw new ParamsError(name, [], `unknown method (known: ${Object.keys(methods).length} methods; use callRaw for others)`);
     }
+    return checkedCall(descriptor, descriptor.result, undefined, params, opts);
+  }
+
+  /** The method called, its params checked first and its reply (what `skim` keeps of it, or all) by `result`. */
+  async function checkedCall(descriptor: AnyMethod, result: z.ZodType, skim: SkimPlan | undefined, params: unknown, opts: ClientCallOptions): Promise<unknown> {
+    const name = descriptor.name;
     const checked = descriptor.params.safeParse(params);
     if (!checked.success) {
       const issue = checked.error.issues[0]!;
       throw new ParamsError(name, issue.path, issue.message);
     }
-    const res = await send(name, descriptor.endpoint, checked.data, opts, descriptor.bigJson === true);
+    const res = await send(name, descriptor.endpoint, checked.data, opts, descriptor.bigJson === true, skim);
     // Stop at the first issue, the only one reported: a reply of millions of wrong elements otherwise made an issue
     // object apiece and ran the process out of memory (a 30 MB array of zeros where validators belong).
-    const parsed = descriptor.result.safeParse(res.result, FIRST_ISSUE_ONLY);
+    const parsed = result.safeParse(res.result, FIRST_ISSUE_ONLY);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const error = new SchemaError(name, issue.path, issue.message);
@@ -184,6 +195,8 @@ export function createClient(options: ClientOptions): AvatopClient {
     url: transport.url,
     call: call as AvatopClient['call'],
     callRaw,
+    read: ((reading: MethodReading, params?: unknown, opts: ClientCallOptions = {}) =>
+      checkedCall(reading.method as AnyMethod, reading.result, reading.keep, params, opts)) as AvatopClient['read'],
     getStream,
     info: sugar('info') as unknown as ServiceSugar<'info'>,
     platform: sugar('platform') as unknown as ServiceSugar<'platform'>,

@@ -1,6 +1,7 @@
 // The JSON-RPC reply envelope: the result of our request, the node's error as an RpcError, or a clear word on what is
 // wrong with the body (empty, not JSON, not an object, another request's id, neither result nor error).
 import { parseJsonBig } from '../codec/json-big';
+import { skimJson, type SkimPlan } from '../codec/json-skim';
 import { MalformedResponseError, RpcError } from './errors';
 
 export function decodeEnvelope(text: string, id: number, method: string, url: string, bigJson: boolean): unknown {
@@ -12,6 +13,30 @@ export function decodeEnvelope(text: string, id: number, method: string, url: st
   } catch (err) {
     throw new MalformedResponseError('json', `Body is not valid JSON (${(err as Error).message})`, snippet, url, err);
   }
+  return resultOf(envelope, id, method, url, snippet);
+}
+
+/** The envelope's plan for each result's: made once (skimJson compiles a plan once). */
+const envelopePlans = new WeakMap<object, SkimPlan>();
+const WHOLE: SkimPlan = { id: true, error: true, result: true };
+
+/**
+ * The result of a reply read for what `keep` names of it (codec/json-skim.ts), the envelope's id and error whole.
+ * A body the skim cannot read is read again as text, so every malformed reply is worded as decodeEnvelope words it.
+ */
+export function decodeSkimmed(body: Uint8Array, keep: SkimPlan, id: number, method: string, url: string): unknown {
+  let plan = keep === true ? WHOLE : envelopePlans.get(keep);
+  if (!plan) envelopePlans.set(keep as object, (plan = { id: true, error: true, result: keep }));
+  let envelope: unknown;
+  try {
+    envelope = skimJson(body, plan);
+  } catch {
+    return decodeEnvelope(new TextDecoder().decode(body), id, method, url, false);
+  }
+  return resultOf(envelope, id, method, url, new TextDecoder().decode(body.subarray(0, 200)));
+}
+
+function resultOf(envelope: unknown, id: number, method: string, url: string, snippet: string): unknown {
   if (typeof envelope !== 'object' || envelope === null || Array.isArray(envelope)) {
     throw new MalformedResponseError('envelope', 'Body is not a JSON object', snippet, url);
   }

@@ -6,7 +6,8 @@ import { countValueMarks, createReplyCheck } from './value-budget';
 import { createHttpPool } from './http-pool';
 import { HttpError, ResponseTooLargeError, TransportError } from './errors';
 import { parseNodeUrl } from './node-url';
-import { decodeEnvelope } from './envelope';
+import { decodeEnvelope, decodeSkimmed } from './envelope';
+import type { SkimPlan } from '../codec/json-skim';
 import { DEFAULT_TIMEOUT_MS, clampTimeout, requestFailure, startDeadline, withAccounting } from './request-failure';
 
 export { parseNodeUrl } from './node-url';
@@ -53,6 +54,11 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Parse the body keeping integers above 2^53 exact (json-encoded blocks/txs, fee methods). */
   bigJson?: boolean;
+  /**
+   * Read only these values of the result (codec/json-skim.ts), from the body's bytes: nothing else of it is built,
+   * not even its text.
+   */
+  skim?: SkimPlan;
 }
 
 export interface CallResult {
@@ -154,6 +160,8 @@ export function createTransport(options: TransportOptions): Transport {
       // chunks plus their concatenation were 18 MB of native memory that the allocator kept after the reply.
       const decoder = new StringDecoder('utf8');
       let text = '';
+      // A skimmed 200 reply is kept as bytes (skimJson reads them).
+      const chunks: Buffer[] | undefined = callOptions.skim && res.statusCode === 200 ? [] : undefined;
       let values = 0;
       const fits = createReplyCheck(collectGarbage);
       try {
@@ -174,7 +182,8 @@ export function createTransport(options: TransportOptions): Transport {
             res.destroy();
             return fail(new ResponseTooLargeError(maxBytes, received, url, { values }));
           }
-          text += decoder.write(chunk);
+          if (chunks) chunks.push(chunk);
+          else text += decoder.write(chunk);
         }
       } catch (err) {
         return fail(err);
@@ -187,7 +196,10 @@ export function createTransport(options: TransportOptions): Transport {
         return fail(new HttpError(res.statusCode ?? 0, text, url, Array.isArray(location) ? location[0] : location));
       }
 
-      const result = decodeEnvelope(text, id, method, url, callOptions.bigJson === true);
+      const result =
+        chunks && callOptions.skim
+          ? decodeSkimmed(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), callOptions.skim, id, method, url)
+          : decodeEnvelope(text, id, method, url, callOptions.bigJson === true);
       return { result, bytes: received, requestBytes, latencyMs, nodeId };
     } catch (err) {
       return fail(err);

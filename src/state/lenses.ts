@@ -73,6 +73,7 @@ export const lens = {
   timestamp: field('pchain', 'timestamp'),
   peers: field('peers', 'list'),
   peerCount: field('peers', 'count'),
+  peerFacts: field('peers', 'facts'),
   validators: (subnetId: string) => keyed('validators', 'bySubnet', subnetId),
   validatorDetail: (subnetId: string, nodeId: string) => keyed('validators', 'detail', `${subnetId}/${nodeId}`),
   pending: (subnetId: string) => keyed('pending', 'bySubnet', subnetId),

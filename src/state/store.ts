@@ -17,6 +17,7 @@ import type {
   NodeVersion,
   PendingStakers,
   Peer,
+  PeerFacts,
   Subnet,
   SubnetDetail,
   TxDetail,
@@ -60,6 +61,11 @@ export interface PeersSlice {
   readonly list: Resource<RowList<Peer>>;
   /** From info.peers' numPeers: refreshed with the list when the peers pane is open, slowly otherwise. */
   readonly count: Resource<number>;
+  /**
+   * What the rules read of each peer (rpc/methods/info/peers.ts `PeerFacts`), read alone where no screen shows the
+   * list: the exporter's reading. The rules ask `selectPeerFacts` (state/peer-facts.ts), the list's or these.
+   */
+  readonly facts: Resource<readonly PeerFacts[]>;
 }
 
 export interface ValidatorsSlice {
@@ -170,7 +176,7 @@ export function initialState(now = Date.now()): AvatopState {
       health: idle(),
     },
     pchain: { height: idle(), timestamp: idle() },
-    peers: { list: idle(), count: idle() },
+    peers: { list: idle(), count: idle(), facts: idle() },
     validators: { bySubnet: {}, detail: {} },
     pending: { bySubnet: {} },
     fees: { txFee: idle(), feeConfig: idle(), feeState: idle(), validatorFeeConfig: idle(), validatorFeeState: idle() },

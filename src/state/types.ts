@@ -9,6 +9,7 @@ export type NodeVersion = ResultOf<'info.getNodeVersion'>;
 export type Uptime = ResultOf<'info.uptime'>;
 export type Health = ResultOf<'health.health'>;
 export type Peer = ResultOf<'info.peers'>['peers'][number];
+export type { PeerFacts } from '../rpc/methods/info/peers';
 
 type Listed = ResultOf<'platform.getCurrentValidators'>['validators'][number];
 /**

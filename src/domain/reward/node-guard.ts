@@ -8,7 +8,7 @@ import type { LastBudget, VoterWeights } from '../../state/reward-memory';
 import { PRIMARY_NETWORK_ID } from '../../state/constants';
 import { selectOwnValidator } from '../../state/own-validator';
 import { selectLiveness } from '../../state/liveness';
-import { liveValues } from '../../state/rows';
+import { selectPeerFacts } from '../../state/peer-facts';
 import { cycleRewardsOf, ownValidationsOf, type CycleRewards } from '../../state/view-keys';
 import { heliconFromResource, rewardThreshold, PRIMARY } from './threshold';
 import { networkView, type NetworkView } from './vote';
@@ -34,14 +34,14 @@ const views = new WeakMap<object, WeakMap<VoterWeights, NetworkView>>();
 
 /** How the network sees this node, from the store: undefined until the peers' views and the validator set are in. */
 export function networkViewOf(s: AvatopState): { view: NetworkView; atMs: number } | undefined {
-  const peers = s.peers.list;
+  const peers = selectPeerFacts(s);
   const weights = s.reward.weights.data;
-  if (!peers.data || !weights || peers.updatedAt === undefined) return undefined;
-  let byWeights = views.get(peers.data);
-  if (!byWeights) views.set(peers.data, (byWeights = new WeakMap()));
+  if (!peers || !weights) return undefined;
+  let byWeights = views.get(peers.peers);
+  if (!byWeights) views.set(peers.peers, (byWeights = new WeakMap()));
   let view = byWeights.get(weights);
   if (!view) {
-    view = networkView({ peers: liveValues(peers.data), weights: weightsOf(weights), totalWeight: weights.totalWeight, selfNodeId: s.node.id.data?.nodeID });
+    view = networkView({ peers: peers.peers, weights: weightsOf(weights), totalWeight: weights.totalWeight, selfNodeId: s.node.id.data?.nodeID });
     byWeights.set(weights, view);
   }
   return { view, atMs: peers.updatedAt };

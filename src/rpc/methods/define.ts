@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../transport';
 import { noParams } from './common';
+import type { SkimPlan } from '../../codec/json-skim';
 
 /** Everything avatop knows about one JSON-RPC method; the console and the simulator enumerate these. */
 export interface MethodDescriptor<N extends string = string, P extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
@@ -46,4 +47,15 @@ export function defineMethod<const N extends `${Service}.${string}`, R extends z
     ...descriptor,
     params: descriptor.params ?? (noParams as unknown as P),
   });
+}
+
+/**
+ * A method's reply read for a few of its values: for a reader whose rules use only those (the exporter's peer list),
+ * without building the rest (codec/json-skim.ts). `keep` names the values of the result; `result` checks them, the
+ * method's own schemas for those fields.
+ */
+export interface MethodReading<N extends string = string, R extends z.ZodType = z.ZodType> {
+  readonly method: MethodDescriptor<N>;
+  readonly keep: SkimPlan;
+  readonly result: R;
 }

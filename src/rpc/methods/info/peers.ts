@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { list, nodeIdParam, percent, rfc3339, u32, unixTime } from '../common';
-import { defineMethod } from '../define';
+import { defineMethod, type MethodReading } from '../define';
 
 const peer = z.object({
   ip: z.string(),
@@ -32,3 +32,21 @@ export const peers = defineMethod({
   }),
   description: 'Connected peers: IPs, versions, last message times, observed uptime, tracked subnets, ACP votes.',
 });
+
+/**
+ * What avatop's rules read of a peer: the reward guard its node ID and observed uptime, the upgrade rule and the
+ * version lag its release and announced upgrade time.
+ */
+const FACTS = { nodeID: true, version: true, observedUptime: true, upgradeTime: true } as const;
+const peerFacts = peer.pick(FACTS);
+export type PeerFacts = z.output<typeof peerFacts>;
+
+/**
+ * info.peers read for those facts alone (the exporter's reading: 20 mainnet lists a minute): the rest of each peer
+ * (its IP, message times, subnets, ACP votes) is skipped unread, so also unchecked.
+ */
+export const peersFacts: MethodReading<'info.peers', z.ZodType<{ numPeers: number; peers: PeerFacts[] }>> = {
+  method: peers,
+  keep: { numPeers: true, peers: [FACTS] },
+  result: z.object({ numPeers: u32, peers: list(peerFacts) }),
+};
