@@ -59,15 +59,28 @@ export function skimJson(bytes: Uint8Array, plan: SkimPlan): unknown {
   return new Skimmer(bytes).document(compile(plan));
 }
 
+/**
+ * One document's reading. Nothing is allocated but what is kept: a value read returns its end in `end` rather than in
+ * a pair, the open containers of a skipped value are counted on one stack for the document, and text is decoded
+ * straight from the bytes (Buffer's slices, not a view of them each).
+ */
 class Skimmer {
-  private readonly decoder = new TextDecoder();
+  private readonly b: Buffer;
+  /** Where the last value read ends. */
+  private end = 0;
   /** Whether the last string read had an escape (its text then needs JSON.parse, not its bytes alone). */
   private escaped = false;
-  constructor(private readonly b: Uint8Array) {}
+  /** The open containers of the value being skipped: 1 an object, 0 an array. */
+  private open = new Uint8Array(64);
+
+  constructor(bytes: Uint8Array) {
+    this.b = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
 
   document(plan: Compiled): unknown {
-    const [value, end] = this.value(this.ws(0), plan);
-    if (this.ws(end) !== this.b.length) this.fail(this.ws(end), 'unexpected text after the value');
+    const value = this.value(this.ws(0), plan);
+    const end = this.ws(this.end);
+    if (end !== this.b.length) this.fail(end, 'unexpected text after the value');
     return value;
   }
 
@@ -84,28 +97,33 @@ class Skimmer {
     }
   }
 
-  /** The value at `i` by `plan`, and where it ends. */
-  private value(i: number, plan: Compiled): [unknown, number] {
+  /** The value at `i` by `plan`; it ends at `this.end`. */
+  private value(i: number, plan: Compiled): unknown {
     const c = this.b[i];
     if (plan !== true && plan.kind === 'object' && c === OPEN_BRACE) return this.object(i, plan.members);
     if (plan !== true && plan.kind === 'array' && c === OPEN_BRACKET) return this.array(i, plan.element);
     const end = this.skip(i);
-    return [this.whole(i, end), end];
+    const value = this.whole(i, end);
+    this.end = end;
+    return value;
   }
 
   /** A value kept whole, from its text (a string without escapes straight from its bytes). */
   private whole(start: number, end: number): unknown {
     const b = this.b;
     // skip() has just read it: `escaped` is this string's.
-    if (b[start] === QUOTE && !this.escaped) return this.decoder.decode(b.subarray(start + 1, end - 1));
-    return JSON.parse(this.decoder.decode(b.subarray(start, end)));
+    if (b[start] === QUOTE && !this.escaped) return b.toString('utf8', start + 1, end - 1);
+    return JSON.parse(b.toString('utf8', start, end));
   }
 
-  private object(i: number, members: readonly Member[]): [unknown, number] {
+  private object(i: number, members: readonly Member[]): unknown {
     const b = this.b;
     const out: Record<string, unknown> = {};
     i = this.ws(i + 1);
-    if (b[i] === CLOSE_BRACE) return [out, i + 1];
+    if (b[i] === CLOSE_BRACE) {
+      this.end = i + 1;
+      return out;
+    }
     for (;;) {
       if (b[i] !== QUOTE) this.fail(i, 'expected a member name');
       const keyEnd = this.string(i);
@@ -114,14 +132,16 @@ class Skimmer {
       if (b[i] !== COLON) this.fail(i, "expected ':'");
       i = this.ws(i + 1);
       if (member) {
-        const [v, end] = this.value(i, member.plan);
-        out[member.name] = v;
-        i = end;
+        out[member.name] = this.value(i, member.plan);
+        i = this.end;
       } else {
         i = this.skip(i);
       }
       i = this.ws(i);
-      if (b[i] === CLOSE_BRACE) return [out, i + 1];
+      if (b[i] === CLOSE_BRACE) {
+        this.end = i + 1;
+        return out;
+      }
       if (b[i] !== COMMA) this.fail(i, "expected ',' or '}'");
       i = this.ws(i + 1);
     }
@@ -132,7 +152,7 @@ class Skimmer {
     const b = this.b;
     const length = end - start - 2;
     if (this.escaped) {
-      const name = JSON.parse(this.decoder.decode(b.subarray(start, end))) as string;
+      const name = JSON.parse(b.toString('utf8', start, end)) as string;
       return members.find((m) => m.name === name);
     }
     outer: for (const m of members) {
@@ -143,16 +163,21 @@ class Skimmer {
     return undefined;
   }
 
-  private array(i: number, element: Compiled): [unknown, number] {
+  private array(i: number, element: Compiled): unknown {
     const b = this.b;
     const out: unknown[] = [];
     i = this.ws(i + 1);
-    if (b[i] === CLOSE_BRACKET) return [out, i + 1];
+    if (b[i] === CLOSE_BRACKET) {
+      this.end = i + 1;
+      return out;
+    }
     for (;;) {
-      const [v, end] = this.value(i, element);
-      out.push(v);
-      i = this.ws(end);
-      if (b[i] === CLOSE_BRACKET) return [out, i + 1];
+      out.push(this.value(i, element));
+      i = this.ws(this.end);
+      if (b[i] === CLOSE_BRACKET) {
+        this.end = i + 1;
+        return out;
+      }
       if (b[i] !== COMMA) this.fail(i, "expected ',' or ']'");
       i = this.ws(i + 1);
     }
@@ -164,8 +189,7 @@ class Skimmer {
    */
   private skip(i: number): number {
     const b = this.b;
-    // One entry per open container: true for an object.
-    const open: boolean[] = [];
+    let depth = 0;
     for (;;) {
       // A value starts at i.
       const c = b[i];
@@ -175,7 +199,12 @@ class Skimmer {
         if (b[i] === (object ? CLOSE_BRACE : CLOSE_BRACKET)) {
           i++;
         } else {
-          open.push(object);
+          if (depth === this.open.length) {
+            const more = new Uint8Array(depth * 2);
+            more.set(this.open);
+            this.open = more;
+          }
+          this.open[depth++] = object ? 1 : 0;
           if (object) i = this.name(i);
           continue;
         }
@@ -188,16 +217,16 @@ class Skimmer {
       }
       // After a value: close what ends here, or go on to the next member or element.
       for (;;) {
-        if (open.length === 0) return i;
+        if (depth === 0) return i;
         i = this.ws(i);
-        const object = open[open.length - 1]!;
+        const object = this.open[depth - 1] === 1;
         if (b[i] === COMMA) {
           i = this.ws(i + 1);
           if (object) i = this.name(i);
           break;
         }
         if (b[i] !== (object ? CLOSE_BRACE : CLOSE_BRACKET)) this.fail(i, object ? "expected ',' or '}'" : "expected ',' or ']'");
-        open.pop();
+        depth--;
         i++;
       }
     }
@@ -214,11 +243,12 @@ class Skimmer {
   /** Past the string at `i` (its opening quote). */
   private string(i: number): number {
     const b = this.b;
+    const n = b.length;
     this.escaped = false;
     i++;
     for (;;) {
-      const c = b[i];
-      if (c === undefined) this.fail(i, 'unterminated string');
+      if (i >= n) this.fail(i, 'unterminated string');
+      const c = b[i]!;
       if (c === QUOTE) return i + 1;
       if (c < 0x20) this.fail(i, 'a control character in a string');
       if (c === BACKSLASH) {

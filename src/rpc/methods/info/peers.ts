@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { list, nodeIdParam, percent, rfc3339, u32, unixTime } from '../common';
+import { list, nodeIdParam, percent, records, rfc3339, u32, unixTime } from '../common';
 import { defineMethod, type MethodReading } from '../define';
 
 const peer = z.object({
@@ -48,5 +48,5 @@ export type PeerFacts = z.output<typeof peerFacts>;
 export const peersFacts: MethodReading<'info.peers', z.ZodType<{ numPeers: number; peers: PeerFacts[] }>> = {
   method: peers,
   keep: { numPeers: true, peers: [FACTS] },
-  result: z.object({ numPeers: u32, peers: list(peerFacts) }),
+  result: z.object({ numPeers: u32, peers: records(peerFacts) }),
 };

@@ -1,0 +1,45 @@
+// `records(item)`: a long list of small records checked field by field, equal neighbouring values checked once. It must
+// give what `list(item)` gives (z.array of z.object), and refuse what it refuses, at the same path.
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod';
+import { list, percent, records, unixTime } from '../../src/rpc/methods/common';
+import { FUZZ_SEED, Rng } from '../helpers/mutate';
+
+const item = z.object({ nodeID: z.string(), version: z.string().default(''), observedUptime: percent.optional(), upgradeTime: unixTime.optional() });
+const fast = records(item);
+const plain = list(item);
+
+describe('records', () => {
+  it('gives what z.object gives, a repeated value checked once and its output shared', () => {
+    const input = [
+      { nodeID: 'a', version: 'avalanchego/1.15.0', observedUptime: '99', upgradeTime: 1790089200, ip: 'dropped' },
+      { nodeID: 'b', version: 'avalanchego/1.15.0', observedUptime: '99', upgradeTime: 1790089200 },
+      { nodeID: 'c' },
+    ];
+    const out = fast.parse(input);
+    expect(out).toEqual(plain.parse(input));
+    expect(out[2]).toEqual({ nodeID: 'c', version: '' });
+    expect(Object.keys(out[2]!)).toEqual(['nodeID', 'version']);
+    expect(out[1]!.upgradeTime).toBe(out[0]!.upgradeTime);
+    expect(fast.parse(null)).toEqual([]);
+    expect(fast.parse(undefined)).toEqual([]);
+  });
+
+  it(`agrees with list() on random lists, refusals and their paths included (FUZZ_SEED=${FUZZ_SEED})`, () => {
+    const rng = new Rng(FUZZ_SEED);
+    const field = () => rng.pick<unknown>([undefined, null, '', 'x', '99', '99.5', '-1', 'high', 0, 7, 99.25, -1, 1790089200, '1790089200', true, {}, []]);
+    const record = () => (rng.chance(0.03) ? rng.pick<unknown>([null, 'p', 3, []]) : { nodeID: rng.chance(0.97) ? `NodeID-${rng.int(50)}` : field(), version: field(), observedUptime: field(), upgradeTime: field() });
+    const outcome = (s: z.ZodType, v: unknown) => {
+      const r = s.safeParse(v);
+      return r.success ? { ok: r.data } : { path: r.error.issues[0]!.path };
+    };
+    let refused = 0;
+    for (let n = 0; n < 2_000; n++) {
+      const v = rng.chance(0.02) ? rng.pick<unknown>([{}, 'x', 1]) : Array.from({ length: rng.int(6) }, record);
+      const want = outcome(z.object({ peers: plain }), { peers: v });
+      if ('path' in want) refused++;
+      expect(outcome(z.object({ peers: fast }), { peers: v }), JSON.stringify(v)).toEqual(want);
+    }
+    expect(refused).toBeGreaterThan(100);
+  });
+});
