@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fastPlan, planOnChange, slowPlan } from '../../src/exporter/session';
 import { lens } from '../../src/state/lenses';
 import { resolveOk } from '../../src/state/resource';
-import type { RowList } from '../../src/state/rows';
+import { peersFacts } from '../../src/rpc/methods/info/peers';
 import { createAvatopStore } from '../../src/state/store';
 import { SLOW_THINGS_MS } from '../../src/exporter/scrape-pace';
 
@@ -19,17 +19,25 @@ describe('the exporter sessions\' slow plan', () => {
 });
 
 describe('the exporter sessions\' peer list', () => {
-  it('is read by the slow look alone, once, without the screens\' diff', () => {
+  it('is read by the slow look alone, once, for what the rules read of each peer, nothing of the last reading kept', async () => {
     const s = createAvatopStore().getState();
     expect(fastPlan(s, true).some((spec) => spec.method === 'info.peers')).toBe(false);
     for (const source of [false, true]) {
       const peers = slowPlan(source, s).filter((spec) => spec.method === 'info.peers');
       expect(peers.map((spec) => spec.key)).toEqual(['peers']);
-      // Two readings of the same peers: the second flags nothing and keeps nothing of the first.
-      const reply = { numPeers: 1, peers: [{ ip: '1.2.3.4:9651', nodeID: 'NodeID-a', version: 'avalanchego/1.15.0', lastSent: new Date(1), lastReceived: new Date(1), trackedSubnets: [], benched: [], supportedACPs: [], objectedACPs: [] }] };
-      const first = peers[0]!.toData(undefined, reply, {} as never) as RowList<unknown>;
-      const second = peers[0]!.toData(first, { ...reply, peers: [{ ...reply.peers[0]!, lastSent: new Date(2) }] }, {} as never) as RowList<unknown>;
-      expect(second.rows.map((r) => [r.key, r.change, r.before])).toEqual([['NodeID-a', 'same', undefined]]);
+      // Read for its facts (rpc/methods/info/peers.ts peersFacts), not the whole list.
+      const asked: unknown[] = [];
+      const client = { read: (reading: unknown) => (asked.push(reading), Promise.resolve({ numPeers: 0, peers: [] })), call: () => Promise.reject(new Error('the whole list')) };
+      await peers[0]!.fetch({ client } as never, new AbortController().signal);
+      expect(asked).toEqual([peersFacts]);
+      // A node listed twice counts once; the second reading is its own list, the first's records left behind.
+      const a = { nodeID: 'NodeID-a', version: 'avalanchego/1.15.0', observedUptime: 99 };
+      const first = peers[0]!.toData(undefined, { numPeers: 2, peers: [a, { ...a, observedUptime: 98 }] }, {} as never) as readonly unknown[];
+      expect(first).toEqual([a]);
+      const next = [{ ...a, observedUptime: 97 }];
+      expect(peers[0]!.toData(first, { numPeers: 1, peers: next }, {} as never)).toBe(next);
+      expect(peers[0]!.lens.get(peers[0]!.lens.set(s, resolveOk(lens.peerFacts.get(s), next, { at: 1 }))).data).toBe(next);
+      expect(peers[0]!.keepIdentity).toBe(false);
     }
   });
 });

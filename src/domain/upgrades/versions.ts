@@ -78,11 +78,16 @@ export function newerVersionStakeShare(
   if (parseVersion(own) === undefined || peers.length === 0 || weights.size === 0) return undefined;
   let total = 0n;
   let newer = 0n;
+  // A network runs a handful of releases: each compared once, not once per peer (1,590 on mainnet).
+  const isNewer = new Map<string, boolean>();
   for (const p of peers) {
     const w = weights.get(p.nodeID);
     if (w === undefined) continue;
     total += w;
-    if (compareVersions(String(p.version ?? ''), own) > 0) newer += w;
+    const version = String(p.version ?? '');
+    let n = isNewer.get(version);
+    if (n === undefined) isNewer.set(version, (n = compareVersions(version, own) > 0));
+    if (n) newer += w;
   }
   if (total === 0n) return undefined;
   return Number((newer * 1_000_000n) / total) / 1_000_000;
