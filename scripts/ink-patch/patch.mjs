@@ -127,6 +127,25 @@ const PATCHES = {
       [/(return children;\n {4}\});(\n {4}if \(isScreenReaderEnabled && ariaHidden\))/, 'return children;\n    });$2'],
     ],
   },
+  // Every text node's squashed text was sanitised and measured again on every frame: the same strings, from
+  // caches that keep them across frames (runtime.mjs cachedByText).
+  'ink/build/sanitize-ansi.js': {
+    pkg: 'ink',
+    file: 'build/sanitize-ansi.js',
+    via: [],
+    header: imports('cachedByText as __avatopCachedByText'),
+    edits: [['export default sanitizeAnsi;', 'export default __avatopCachedByText(sanitizeAnsi);']],
+  },
+  'ink/build/render-node-to-output.js': {
+    pkg: 'ink',
+    file: 'build/render-node-to-output.js',
+    via: [],
+    header: imports('cachedByText as __avatopCachedByText'),
+    edits: [
+      ["import widestLine from 'widest-line';", "import widestLine from 'widest-line';\nconst __avatopWidestLine = __avatopCachedByText(widestLine);"],
+      ['const currentWidth = widestLine(text);', 'const currentWidth = __avatopWidestLine(text);'],
+    ],
+  },
   'ink/build/measure-text.js': {
     pkg: 'ink',
     file: 'build/measure-text.js',

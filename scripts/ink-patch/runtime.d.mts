@@ -16,3 +16,4 @@ export function markIfChanged(props: Record<string, unknown> | undefined, style:
 export function stableTransform<F>(key: string, made: F): F;
 export function rowCells<C>(y: number, text: string): readonly C[] | undefined;
 export function rowText(chars: ReadonlyArray<{ value: string; styles: readonly unknown[] }>, ansi: { diffAnsiCodes(a: unknown[], b: unknown[]): unknown[]; ansiCodesToString(codes: unknown[]): string }): string;
+export function cachedByText<R>(fn: (text: string) => R): (text: string) => R;

@@ -19,7 +19,8 @@ import { textProps, useTheme } from '../theme/ThemeContext';
 import { fit } from '../format/width';
 import { shortenId } from '../format/ids';
 import { sanitize } from '../format/sanitize';
-import { selectLiveness } from '../state/liveness';
+import { selectLiveness, type Liveness } from '../state/liveness';
+import type { AvatopState } from '../state/store';
 import { paneEntry, TAB_PANES } from '../state/panes';
 
 export const MIN_COLUMNS = 60;
@@ -31,9 +32,15 @@ export function Frame({ size: override }: { size?: Size }) {
   const pane = useAvatop((s) => s.ui.pane);
   const nav = useAvatop((s) => s.ui.nav);
   const prompt = useAvatop((s) => s.ui.prompt);
-  const height = useAvatop((s) => s.pchain.height);
+  // The height's state, not the height: the frame (and so every child) would otherwise render again at each block.
+  const heightStatus = useAvatop((s) => s.pchain.height.status);
+  const heightError = useAvatop((s) => s.pchain.height.error);
+  const bootstrapping = useAvatop((s) => s.pchain.height.bootstrapping);
   const nodeId = useAvatop((s) => s.node.id);
-  const live = useAvatop(selectLiveness);
+  // The liveness only while the node is down: while it is up it is a new object at each probe.
+  const downLive = useAvatop(selectDown);
+  // When the height was last read matters only to the banner of a node that cannot be reached.
+  const staleSince = useAvatop((s) => (selectDown(s) || s.pchain.height.status === 'error' ? s.pchain.height.updatedAt : undefined));
   const { help } = useGlobalKeys();
 
   const { columns: width, rows } = size;
@@ -49,9 +56,7 @@ export function Frame({ size: override }: { size?: Size }) {
 
   // Connection trouble in words, above the pane, when the node cannot be reached at all.
   // Unreachable as soon as the liveness probe says so, over every pane and view.
-  const down =
-    live.state === 'down' ? live.error : nodeId.status === 'error' && height.status === 'error' && !height.bootstrapping ? (height.error ?? nodeId.error) : undefined;
-  const bootstrapping = height.bootstrapping;
+  const down = downLive ? downLive.error : nodeId.status === 'error' && heightStatus === 'error' && !bootstrapping ? (heightError ?? nodeId.error) : undefined;
   const bannerLines = down ? (down.hint ? 2 : 1) : bootstrapping ? 2 : 0;
   const crumbs = nav.length > 0;
   const chrome = 2 /* header */ + 1 /* tabs */ + (crumbs ? 1 : 0) + bannerLines + 2; /* status + hints */
@@ -65,7 +70,7 @@ export function Frame({ size: override }: { size?: Size }) {
     <Box flexDirection="column" width={width} height={rows - 1}>
       <Header width={width} />
       <TabBar tabs={TAB_PANES} active={pane} width={width} />
-      {down ? <ErrorBanner width={width} title={live.state !== 'down' ? 'Node API error' : live.kind === 'refused' ? 'Node refuses avatop' : 'Node unreachable'} error={down} staleSince={height.updatedAt} now={Date.now()} /> : null}
+      {down ? <ErrorBanner width={width} title={!downLive ? 'Node API error' : downLive.kind === 'refused' ? 'Node refuses avatop' : 'Node unreachable'} error={down} staleSince={staleSince} now={Date.now()} /> : null}
       {!down && bootstrapping ? (
         <ErrorBanner
           width={width}
@@ -89,6 +94,11 @@ export function Frame({ size: override }: { size?: Size }) {
       {prompt ? <PromptLine width={width} pane={pane} /> : <KeyHints scopes={hintScopes(pane, crumbs, help)} without={hintsWithout(top, help)} width={width} />}
     </Box>
   );
+}
+
+function selectDown(s: AvatopState): Extract<Liveness, { state: 'down' }> | undefined {
+  const l = selectLiveness(s);
+  return l.state === 'down' ? l : undefined;
 }
 
 function shortenCrumb(s: string): string {

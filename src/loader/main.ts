@@ -3,6 +3,9 @@
 import { join } from 'node:path';
 import { codeCacheDir, commandOf } from './code-cache';
 import { runBundle } from './run-bundle';
+import { applyTiering } from './tiering';
 
 // A bundle that fails to start rejects `done`; unhandled, that ends the process with its stack.
-void runBundle(join(__dirname, 'avatop-main.js'), { cacheDir: codeCacheDir(process.env), command: commandOf(process.argv) }).done;
+const command = commandOf(process.argv);
+applyTiering(command);
+void runBundle(join(__dirname, 'avatop-main.js'), { cacheDir: codeCacheDir(process.env), command }).done;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { getAsset } from 'node:sea';
 import { codeCacheDir, commandOf } from './code-cache';
 import { runBundleSource } from './run-bundle';
+import { applyTiering } from './tiering';
 
 /** The asset's name in the executable, shared with scripts/build-binary.mjs. */
 export const BUNDLE_ASSET = 'avatop-main.js';
@@ -27,5 +28,6 @@ if (command === 'sim' && !process.execArgv.includes(SIM_HEAP)) {
 } else {
   // A name beside the executable, for stack traces and the bundle's `require`; no file is read from there.
   const bundlePath = join(process.execPath, '..', BUNDLE_ASSET);
+  applyTiering(command);
   void runBundleSource(getAsset(BUNDLE_ASSET, 'utf8'), bundlePath, { cacheDir: codeCacheDir(process.env), command }).done;
 }

@@ -1,0 +1,49 @@
+// How soon V8 optimises in the commands that stay up (src/loader/tiering.ts), checked in a real V8: this Node's, and
+// in CI each supported Node line's, since the flag differs between V8 11 and 12.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { LONG_RUNNING_COMMANDS, applyTiering, tieringFlag } from '../../src/loader/tiering';
+import { SUBCOMMANDS } from '../../src/loader/code-cache';
+
+/**
+ * Runs `calls` calls of a small function, a thousand at a time between turns of the event loop as at idle, in a fresh
+ * Node that set `flag` the way the loader does, and says whether TurboFan compiled it. The caller is kept out of
+ * the optimising tiers, which would otherwise inline the function into itself and hide its own tiering.
+ */
+function warm(calls: number, flag: string | undefined) {
+  const script = [
+    flag ? `require('node:v8').setFlagsFromString(${JSON.stringify(flag)});` : '',
+    'function warmButIdle(a, b) { return (a * 31 + b) | 0; }',
+    'function drive(n) { let x = 0; for (let i = 0; i < n; i++) x = warmButIdle(x, i); return x; }',
+    '%NeverOptimizeFunction(drive);',
+    `(async () => { for (let k = 0; k < ${calls / 1000}; k++) { drive(1000); await new Promise(setImmediate); } process.stdout.write('done\\n'); })();`,
+  ].join('\n');
+  const r = spawnSync(process.execPath, ['--allow-natives-syntax', '--trace-opt', '-e', script], { encoding: 'utf8' });
+  return { optimised: /completed[^\n]*warmButIdle[^\n]*TURBOFAN/.test(r.stdout), done: r.stdout.includes('done'), stderr: r.stderr };
+}
+
+describe('tiering', () => {
+  it('is set for the monitor and the exporter only', () => {
+    const set: string[] = [];
+    for (const command of ['monitor', ...SUBCOMMANDS]) applyTiering(command, process.versions.v8, (f) => set.push(`${command} ${f}`));
+    expect(set.map((s) => s.split(' ')[0])).toEqual([...LONG_RUNNING_COMMANDS]);
+  });
+
+  it('names the flag of each V8', () => {
+    expect(tieringFlag('11.3.244.8-node.38')).toBe('--interrupt-budget=1081344');
+    expect(tieringFlag('12.4.254.21-node.57')).toBe('--invocation-count-for-turbofan=48000');
+    expect(tieringFlag('13.6.233.17-node.53')).toBe('--invocation-count-for-turbofan=48000');
+  });
+
+  it("is a flag this Node's V8 knows, and it keeps a warm function out of TurboFan while a hot one still gets there", () => {
+    const flag = tieringFlag(process.versions.v8);
+    // V8 says "unrecognized flag" on stderr for a flag it does not have; the monitor would show that at its start.
+    const idle = warm(40_000, flag);
+    expect(idle.stderr).toBe('');
+    expect(idle.done).toBe(true);
+    expect(idle.optimised).toBe(false);
+    // The same calls without the flag are enough for V8's default, so the flag is what made the difference.
+    expect(warm(40_000, undefined).optimised).toBe(true);
+    expect(warm(2_000_000, flag).optimised).toBe(true);
+  });
+});
