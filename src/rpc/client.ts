@@ -21,6 +21,8 @@ export interface ClientCallOptions {
   timeoutMs?: number;
   /** Hears this call's own event (after the onCall listeners): per-call accounting where one method has several callers. */
   onDone?: CallListener;
+  /** A list of the result read for its length alone, the count in its place (transport.ts `CallOptions.countList`). */
+  countList?: string;
 }
 
 /** One finished call, for request accounting (status bar counters, the RPC console's log). */
@@ -105,7 +107,7 @@ export function createClient(options: ClientOptions): AvatopClient {
   ): Promise<CallResult> {
     const started = performance.now();
     try {
-      const res = await transport.call(endpoint, name, wireParams, { signal: opts.signal, timeoutMs: opts.timeoutMs, bigJson });
+      const res = await transport.call(endpoint, name, wireParams, { signal: opts.signal, timeoutMs: opts.timeoutMs, bigJson, countList: opts.countList });
       return res;
     } catch (err) {
       const error =

@@ -1,0 +1,127 @@
+// A list of the reply read for its length alone, as the body streams in: getBalance's utxoIDs, 100,000 entries for a
+// busy wallet, which the UTXOs pane only counts. The list's text never joins the reply's text and is never parsed
+// (it was 7.5 MB of text and about 100,000 objects and strings every block); the count takes its place, so the
+// reply the client parses reads `"utxoIDs":100000`. What the node sent is still counted in full (bytes, values).
+
+/** Longest key compared; longer strings at the result's top level are not remembered. */
+const MAX_KEY = 64;
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COLON = 58;
+const COMMA = 44;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+/** The result object's own members sit at this depth: {"result":{"key":[...]}}. */
+const RESULT_DEPTH = 2;
+
+const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+
+export interface ListCounter {
+  /** The text of this piece of the body as the client should parse it: the counted list replaced by its length. */
+  write(piece: string): string;
+  /** Elements counted, once the list closed; undefined when the reply had no such list (null, missing, an error). */
+  readonly count: number | undefined;
+}
+
+/**
+ * Counts the elements of the array under `key` in the reply's `result` (one level, whatever the elements hold) and
+ * drops its text. Only an array is replaced: any other value (null, a number, an object) passes through as sent, for
+ * the result's schema to judge.
+ */
+export function createListCounter(key: string): ListCounter {
+  let depth = 0;
+  let inString = false;
+  let escaped = false;
+  // The string being read at the result's top level (a key, or a value), while it is short enough to be `key`.
+  let str = '';
+  let strLong = false;
+  let lastString: string | undefined;
+  // `"key":` seen; the next value decides.
+  let armed = false;
+  let skipping = false;
+  let commas = 0;
+  let sawElement = false;
+  let count: number | undefined;
+
+  function write(piece: string): string {
+    let out = '';
+    let from = 0;
+    const n = piece.length;
+    for (let i = 0; i < n; i++) {
+      const c = piece.charCodeAt(i);
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === BACKSLASH) escaped = true;
+        else if (c === QUOTE) {
+          inString = false;
+          if (!skipping && depth === RESULT_DEPTH) lastString = strLong ? undefined : str;
+          continue;
+        }
+        if (!skipping && depth === RESULT_DEPTH && !strLong) {
+          if (str.length >= MAX_KEY) strLong = true;
+          else str += piece[i];
+        }
+        continue;
+      }
+      if (isSpace(c)) continue;
+      if (skipping) {
+        if (depth === RESULT_DEPTH + 1 && c !== CLOSE_BRACKET) {
+          if (c === COMMA) commas++;
+          else sawElement = true;
+        }
+        if (c === QUOTE) inString = true;
+        else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
+        else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+          depth--;
+          if (depth === RESULT_DEPTH) {
+            skipping = false;
+            count = sawElement ? commas + 1 : 0;
+            out += String(count);
+            from = i + 1;
+          }
+        }
+        continue;
+      }
+      if (armed) {
+        armed = false;
+        if (c === OPEN_BRACKET) {
+          out += piece.slice(from, i);
+          skipping = true;
+          depth++;
+          commas = 0;
+          sawElement = false;
+          continue;
+        }
+      }
+      if (c === QUOTE) {
+        inString = true;
+        escaped = false;
+        str = '';
+        strLong = false;
+      } else if (c === COLON) {
+        armed = depth === RESULT_DEPTH && lastString === key;
+        lastString = undefined;
+      } else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+        depth++;
+        lastString = undefined;
+      } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        depth--;
+        lastString = undefined;
+      } else if (c === COMMA) {
+        lastString = undefined;
+      }
+    }
+    if (!skipping) out += piece.slice(from);
+    return out;
+  }
+
+  return {
+    write,
+    get count() {
+      return count;
+    },
+  };
+}
