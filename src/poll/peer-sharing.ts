@@ -37,8 +37,16 @@ function sharer() {
 
 /** The peers with their repeated values shared (equal to the reply's, field for field). */
 export function sharePeerValues(peers: readonly Peer[]): Peer[] {
+  return peers.map(createPeerSharer());
+}
+
+/**
+ * One peer at a time with the values shared across the calls of this sharer: for a list read peer by peer as the
+ * reply arrives (the client's `list` option, rpc/streamed-list.ts), one sharer per reply.
+ */
+export function createPeerSharer(): (p: Peer) => Peer {
   const one = sharer();
-  return peers.map((p) => ({
+  return (p) => ({
     ...p,
     ip: one.string(p.ip),
     ...(p.publicIP === undefined ? {} : { publicIP: one.string(p.publicIP) }),
@@ -50,5 +58,5 @@ export function sharePeerValues(peers: readonly Peer[]): Peer[] {
     benched: one.list(p.benched),
     supportedACPs: one.list(p.supportedACPs),
     objectedACPs: one.list(p.objectedACPs),
-  }));
+  });
 }

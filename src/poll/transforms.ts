@@ -37,13 +37,40 @@ export function withoutProof(v: Listed): Validator {
   return { ...v, signer: kept };
 }
 
+/**
+ * A listed validator as the lists keep it: without its proof of possession and without its owners (the reward
+ * owners, an L1 validator's balance and deactivation owners, and an auto-renewed validator's authority where its
+ * nextPeriod says it is one): no column, rule, status or the exporter reads their addresses, and the detail view
+ * shows them from the record it fetches itself. They were three objects with their address lists and a bigint each
+ * of a row's 29 (a heap snapshot of 10,000 validators). The BLS key stays (the BLS column reads it), and what a rule
+ * reads of the owners is kept: `kind` (the schema's, from the reward owner among others) and the renewal, which
+ * `nextPeriod` tells wherever the authority is (vms/platformvm/api/validator.go AutoRenewedConfig: both keys, neither
+ * omitempty). The same for a row already kept this way, so a client that read the list whole gives the same rows.
+ */
+export function listedValidator(v: Listed | Validator): Validator {
+  const {
+    validationRewardOwner: _validation,
+    delegationRewardOwner: _delegation,
+    remainingBalanceOwner: _remaining,
+    deactivationOwner: _deactivation,
+    validatorAuthority,
+    signer,
+    ...kept
+  } = v;
+  return {
+    ...kept,
+    signer: signer && (signer.proofOfPossession === undefined ? signer : { publicKey: signer.publicKey }),
+    validatorAuthority: v.nextPeriod === undefined ? validatorAuthority : undefined,
+  };
+}
+
 export const toRows = {
   /** Diffed for the peers pane's marks, the values peers repeat shared (1,590 peers' Dates and lists were most of it). */
   peers: (prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => diffRows(prev, sharePeerValues(r.peers), (p) => p.nodeID),
   /** The peers without the diff (the exporter shows no changes), their repeated values shared (twenty lists kept). */
   plainPeers: (_prev: RowList<Peer> | undefined, r: ResultOf<'info.peers'>) => plainRows(sharePeerValues(r.peers), (p) => p.nodeID),
   validators: (prev: RowList<Validator> | undefined, r: ResultOf<'platform.getCurrentValidators'>) =>
-    diffRows(prev, r.validators.map(withoutProof), (v) => v.validationID ?? v.nodeID),
+    diffRows(prev, r.validators.map(listedValidator), (v) => v.validationID ?? v.nodeID),
   pending: (prev: PendingStakers | undefined, r: ResultOf<'platform.getPendingValidators'>): PendingStakers => ({
     validators: diffRows(prev?.validators, r.validators, (v) => v.txID ?? v.nodeID),
     delegators: diffRows(prev?.delegators, r.delegators, (v) => v.txID),

@@ -46,7 +46,7 @@ function balanceSpec(addresses: readonly string[]): ResourceSpec {
   const setKey = addressSetKey(addresses);
   const params = { addresses: [...addresses] };
   return call(`balance:${setKey}`, 'platform.getBalance', params, 'height', lens.utxoBalance(setKey), ignorePrev(balanceFromResult), {
-    fetch: (ctx, signal) => ctx.client.call('platform.getBalance', params, { signal, countList: 'utxoIDs' }),
+    fetch: (ctx, signal) => ctx.client.call('platform.getBalance', params, { signal, list: { key: 'utxoIDs' } }),
   });
 }
 

@@ -7,7 +7,7 @@ import { createHttpPool } from './http-pool';
 import { HttpError, ResponseTooLargeError, TransportError } from './errors';
 import { parseNodeUrl } from './node-url';
 import { decodeEnvelope } from './envelope';
-import { createListCounter } from './counted-list';
+import { createListReader } from './streamed-list';
 import { DEFAULT_TIMEOUT_MS, clampTimeout, requestFailure, startDeadline, withAccounting } from './request-failure';
 
 export { parseNodeUrl } from './node-url';
@@ -55,10 +55,10 @@ export interface CallOptions {
   /** Parse the body keeping integers above 2^53 exact (json-encoded blocks/txs, fee methods). */
   bigJson?: boolean;
   /**
-   * A list in the result read for its length alone (counted-list.ts): its text is dropped as it arrives and the
-   * count parsed in its place (getBalance's `utxoIDs`, which the UTXOs pane only counts).
+   * A list in the result read as it arrives (streamed-list.ts), its count parsed in its place: for its length alone
+   * (getBalance's `utxoIDs`, which the UTXOs pane only counts), or with `each`, handed over element by element.
    */
-  countList?: string;
+  list?: { key: string; each?: (text: string) => void };
 }
 
 export interface CallResult {
@@ -162,7 +162,7 @@ export function createTransport(options: TransportOptions): Transport {
       let text = '';
       let values = 0;
       const fits = createReplyCheck(collectGarbage);
-      const counter = res.statusCode === 200 && callOptions.countList !== undefined ? createListCounter(callOptions.countList) : undefined;
+      const list = res.statusCode === 200 && callOptions.list ? createListReader(callOptions.list.key, callOptions.list.each) : undefined;
       try {
         for await (const chunk of res as AsyncIterable<Buffer>) {
           received += chunk.length;
@@ -181,12 +181,12 @@ export function createTransport(options: TransportOptions): Transport {
             res.destroy();
             return fail(new ResponseTooLargeError(maxBytes, received, url, { values }));
           }
-          text += counter ? counter.write(decoder.write(chunk)) : decoder.write(chunk);
+          text += list ? list.write(decoder.write(chunk)) : decoder.write(chunk);
         }
       } catch (err) {
         return fail(err);
       }
-      text += counter ? counter.write(decoder.end()) : decoder.end();
+      text += list ? list.write(decoder.end()) : decoder.end();
       const latencyMs = performance.now() - started;
 
       if (res.statusCode !== 200) {

@@ -172,7 +172,7 @@ describe('small shape differences', () => {
     expect(s.parse({ ...base, utxoIDs: many }).utxoCount).toBe(100_000);
   });
 
-  it('getBalance utxoIDs counted by the client (countList): the count, no IDs; nothing else stands for a count', () => {
+  it('getBalance utxoIDs counted by the client (list without keep): the count, no IDs; nothing else stands for a count', () => {
     const s = methods['platform.getBalance'].result;
     const base = { balances: {}, unlockeds: {}, lockedStakeables: {}, lockedNotStakeables: {} };
     const r = s.parse({ ...base, utxoIDs: 100_000 });

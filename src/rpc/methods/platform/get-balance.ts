@@ -17,7 +17,7 @@ const MAX_U32 = 0xffffffff;
  */
 const utxoIds = z.unknown().transform((v, ctx): UtxoId[] | number => {
   if (v === null || v === undefined) return [];
-  // Counted as it arrived, the list itself not kept (a client call with `countList: 'utxoIDs'`, rpc/counted-list.ts).
+  // Counted as it arrived, the list itself not kept (a client call with `list: { key: 'utxoIDs' }`, rpc/streamed-list.ts).
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
   if (!Array.isArray(v)) {
     ctx.addIssue({ code: 'custom', message: 'expected a list of { txID, outputIndex }' });

@@ -1,6 +1,8 @@
-// A list of the reply read for its length alone, as the body streams in: getBalance's utxoIDs, 100,000 entries for a
-// busy wallet, which the UTXOs pane only counts. The list's text never joins the reply's text and is never parsed
-// (it was 7.5 MB of text and about 100,000 objects and strings every block); the count takes its place, so the
+// A list of the reply read as the body streams in, its text never joined into the reply's: counted alone (getBalance's
+// utxoIDs, 100,000 entries for a busy wallet, which the UTXOs pane only counts: 7.5 MB of text and about 100,000
+// objects and strings every block), or handed over element by element, each element's text parsed and checked on
+// its own and dropped (a 10,000-validator list is 9 MB of text and three times that as parsed JSON before the schema
+// turns it into rows: the monitor's highest memory, docs/performance.md). The count takes the list's place, so the
 // reply the client parses reads `"utxoIDs":100000`. What the node sent is still counted in full (bytes, values).
 
 /** Longest key compared; longer strings at the result's top level are not remembered. */
@@ -19,8 +21,8 @@ const RESULT_DEPTH = 2;
 
 const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
 
-export interface ListCounter {
-  /** The text of this piece of the body as the client should parse it: the counted list replaced by its length. */
+export interface ListReader {
+  /** The text of this piece of the body as the client should parse it: the list replaced by its length. */
   write(piece: string): string;
   /** Elements counted, once the list closed; undefined when the reply had no such list (null, missing, an error). */
   readonly count: number | undefined;
@@ -28,10 +30,11 @@ export interface ListCounter {
 
 /**
  * Counts the elements of the array under `key` in the reply's `result` (one level, whatever the elements hold) and
- * drops its text. Only an array is replaced: any other value (null, a number, an object) passes through as sent, for
- * the result's schema to judge.
+ * drops its text; with `each`, hands it each element's text first, in order (what `each` throws ends the read).
+ * Only an array is replaced: any other value (null, a number, an object) passes through as sent, for the result's
+ * schema to judge.
  */
-export function createListCounter(key: string): ListCounter {
+export function createListReader(key: string, each?: (text: string) => void): ListReader {
   let depth = 0;
   let inString = false;
   let escaped = false;
@@ -45,6 +48,9 @@ export function createListCounter(key: string): ListCounter {
   let commas = 0;
   let sawElement = false;
   let count: number | undefined;
+  // The element being read (with `each`): its text from earlier pieces, and where it starts in this one.
+  let element = '';
+  let elementFrom = 0;
 
   function write(piece: string): string {
     let out = '';
@@ -69,8 +75,14 @@ export function createListCounter(key: string): ListCounter {
       if (isSpace(c)) continue;
       if (skipping) {
         if (depth === RESULT_DEPTH + 1 && c !== CLOSE_BRACKET) {
-          if (c === COMMA) commas++;
-          else sawElement = true;
+          if (c === COMMA) {
+            commas++;
+            if (each) {
+              each(element + piece.slice(elementFrom, i));
+              element = '';
+              elementFrom = i + 1;
+            }
+          } else sawElement = true;
         }
         if (c === QUOTE) inString = true;
         else if (c === OPEN_BRACE || c === OPEN_BRACKET) depth++;
@@ -79,6 +91,8 @@ export function createListCounter(key: string): ListCounter {
           if (depth === RESULT_DEPTH) {
             skipping = false;
             count = sawElement ? commas + 1 : 0;
+            if (each && sawElement) each(element + piece.slice(elementFrom, i));
+            element = '';
             out += String(count);
             from = i + 1;
           }
@@ -93,6 +107,8 @@ export function createListCounter(key: string): ListCounter {
           depth++;
           commas = 0;
           sawElement = false;
+          element = '';
+          elementFrom = i + 1;
           continue;
         }
       }
@@ -115,6 +131,10 @@ export function createListCounter(key: string): ListCounter {
       }
     }
     if (!skipping) out += piece.slice(from);
+    else if (each) {
+      element += piece.slice(elementFrom);
+      elementFrom = 0;
+    }
     return out;
   }
 

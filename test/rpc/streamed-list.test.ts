@@ -1,26 +1,27 @@
-// A list of the reply counted as it streams in, its text dropped (rpc/counted-list.ts): the text the client parses
+// A list of the reply counted as it streams in, its text dropped (rpc/streamed-list.ts): the text the client parses
 // is the reply with that list replaced by its length, however the body is cut into pieces.
 import { describe, expect, it } from 'vitest';
-import { createListCounter } from '../../src/rpc/counted-list';
+import { createListReader } from '../../src/rpc/streamed-list';
 
-/** The body fed in pieces cut at `cuts`; what the client would parse, and the count. */
+/** The body fed in pieces cut at `cuts`; what the client would parse, the count, and each element parsed. */
 function feed(body: string, key: string, cuts: number[]) {
-  const counter = createListCounter(key);
+  const elements: unknown[] = [];
+  const reader = createListReader(key, (text) => elements.push(JSON.parse(text)));
   let out = '';
   let from = 0;
   for (const at of [...cuts, body.length]) {
-    out += counter.write(body.slice(from, at));
+    out += reader.write(body.slice(from, at));
     from = at;
   }
-  return { out, count: counter.count };
+  return { out, count: reader.count, elements };
 }
 
-/** The same reply with `result[key]` replaced by its length, as JSON.parse reads it. */
+/** The same reply with `result[key]` replaced by its length, as JSON.parse reads it, and the list's elements. */
 function expected(body: string, key: string) {
   const env = JSON.parse(body) as { result?: Record<string, unknown> };
   const list = env.result?.[key];
   if (Array.isArray(list)) env.result![key] = list.length;
-  return { parsed: env, count: Array.isArray(list) ? list.length : undefined };
+  return { parsed: env, count: Array.isArray(list) ? list.length : undefined, elements: Array.isArray(list) ? list : [] };
 }
 
 const ids = (n: number) => Array.from({ length: n }, (_, i) => ({ txID: `tx${i}"],{`, outputIndex: i }));
@@ -39,7 +40,7 @@ const BODIES = [
   JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'utxoIDs: [oops]', data: null }, id: 7 }),
 ];
 
-describe('createListCounter', () => {
+describe('createListReader', () => {
   it('replaces the list by its length, whole or cut anywhere, and leaves the rest of the reply as sent', () => {
     for (const body of BODIES) {
       const want = expected(body, 'utxoIDs');
@@ -48,10 +49,12 @@ describe('createListCounter', () => {
         const got = feed(body, 'utxoIDs', [cut]);
         expect(JSON.parse(got.out), `${body} cut at ${cut}`).toEqual(want.parsed);
         expect(got.count).toBe(want.count);
+        expect(got.elements).toEqual(want.elements);
       }
       // One character at a time.
       const singles = feed(body, 'utxoIDs', Array.from({ length: body.length }, (_, i) => i));
       expect(JSON.parse(singles.out)).toEqual(want.parsed);
+      expect(singles.elements).toEqual(want.elements);
     }
   });
 
@@ -62,6 +65,16 @@ describe('createListCounter', () => {
     const got = feed(body, 'utxoIDs', cuts);
     expect(got.count).toBe(100_000);
     expect(got.out).toBe('{"jsonrpc":"2.0","result":{"balance":"1","utxoIDs":100000},"id":1}');
+  });
+
+  it('what the element reader throws ends the read there', () => {
+    const seen: string[] = [];
+    const reader = createListReader('utxoIDs', (text) => {
+      seen.push(text);
+      if (seen.length === 2) throw new Error('bad element');
+    });
+    expect(() => reader.write(BODIES[0]!)).toThrow('bad element');
+    expect(seen).toHaveLength(2);
   });
 
   it('another key is left alone', () => {
