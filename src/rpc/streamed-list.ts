@@ -9,7 +9,6 @@
 const MAX_KEY = 64;
 
 const QUOTE = 34;
-const BACKSLASH = 92;
 const COLON = 58;
 const COMMA = 44;
 const OPEN_BRACE = 123;
@@ -56,22 +55,36 @@ export function createListReader(key: string, each?: (text: string) => void): Li
     let out = '';
     let from = 0;
     const n = piece.length;
+    // Strings are most of a reply: their insides are jumped over to the next quote or backslash (the native
+    // indexOf), the next backslash looked for once and again only once passed.
+    let backslash = piece.indexOf('\\');
     for (let i = 0; i < n; i++) {
-      const c = piece.charCodeAt(i);
       if (inString) {
-        if (escaped) escaped = false;
-        else if (c === BACKSLASH) escaped = true;
-        else if (c === QUOTE) {
-          inString = false;
-          if (!skipping && depth === RESULT_DEPTH) lastString = strLong ? undefined : str;
+        const recording = !skipping && depth === RESULT_DEPTH && !strLong;
+        if (escaped) {
+          escaped = false;
+          // A key with an escape in it is not `key` (a plain name).
+          if (recording) strLong = true;
           continue;
         }
-        if (!skipping && depth === RESULT_DEPTH && !strLong) {
-          if (str.length >= MAX_KEY) strLong = true;
-          else str += piece[i];
+        if (backslash !== -1 && backslash < i) backslash = piece.indexOf('\\', i);
+        const quote = piece.indexOf('"', i);
+        const stop = backslash !== -1 && (quote === -1 || backslash < quote) ? backslash : quote;
+        const end = stop === -1 ? n : stop;
+        if (recording) {
+          str += piece.slice(i, Math.min(end, i + MAX_KEY + 1 - str.length));
+          if (str.length > MAX_KEY) strLong = true;
+        }
+        i = end;
+        if (stop === -1) break;
+        if (stop === backslash) escaped = true;
+        else {
+          inString = false;
+          if (!skipping && depth === RESULT_DEPTH) lastString = strLong ? undefined : str;
         }
         continue;
       }
+      const c = piece.charCodeAt(i);
       if (isSpace(c)) continue;
       if (skipping) {
         if (depth === RESULT_DEPTH + 1 && c !== CLOSE_BRACKET) {
