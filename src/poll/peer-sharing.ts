@@ -18,6 +18,8 @@ function sharer() {
       return d;
     },
     list<T>(items: readonly T[]): T[] {
+      // Already one of a sharer's (a list read peer by peer is shared again by the rows): as it is.
+      if (Object.isFrozen(items)) return items as T[];
       const key = JSON.stringify(items);
       const kept = lists.get(key);
       if (kept) return kept as T[];
