@@ -38,7 +38,7 @@ export function balanceFromResult(r: ResultOf<'platform.getBalance'>): AddressBa
     unlockeds: r.unlockeds,
     lockedStakeables: r.lockedStakeables,
     lockedNotStakeables: r.lockedNotStakeables,
-    utxoCount: r.utxoIDs.length,
+    utxoCount: r.utxoCount,
   };
 }
 

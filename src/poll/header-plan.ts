@@ -4,7 +4,9 @@ import { lens } from '../state/lenses';
 import { resolveOk } from '../state/resource';
 import type { ChainAlias } from '../state/store';
 import { toRows } from './transforms';
-import { call, ignorePrev, type Intervals, type ResourceSpec } from './resource-spec';
+import { createPeerSharer } from './peer-sharing';
+import type { ResultOf } from '../rpc/methods';
+import { call, ignorePrev, type FetchContext, type Intervals, type ResourceSpec } from './resource-spec';
 import { rememberViews } from '../domain/reward/node-guard';
 import type { VoterWeights } from '../state/reward-memory';
 import { lastCycleRewardsKey, type CycleRewards } from '../state/view-keys';
@@ -21,6 +23,15 @@ const bootstrapped = (chain: ChainAlias): ResourceSpec =>
   });
 
 /**
+ * info.peers read peer by peer as the reply arrives, the values peers repeat shared as they come (rpc/streamed-list.ts,
+ * poll/peer-sharing.ts): 10,723 peers were 7 MB of text and more again of parsed JSON at once, and the peers of each
+ * reading kept their own copies of the strings every peer repeats.
+ */
+function readPeers(ctx: FetchContext, signal: AbortSignal): Promise<ResultOf<'info.peers'>> {
+  return ctx.client.call('info.peers', {}, { signal, list: { key: 'peers', keep: createPeerSharer() } });
+}
+
+/**
  * info.peers feeds the peers list, the header's count and, for a validator, the reward guard's view of the vote
  * (each peer's observedUptime); `slow` where only a summary is shown (versions, the header of a validator);
  * `plain` rows where nothing shows what changed: the exporter, and the slow list, which only the peers pane (with its
@@ -29,6 +40,7 @@ const bootstrapped = (chain: ChainAlias): ResourceSpec =>
  */
 export const peersSpec = (cadence: 'tick' | 'slow' = 'tick', rows: 'diff' | 'plain' = cadence === 'slow' ? 'plain' : 'diff'): ResourceSpec =>
   call(cadence === 'tick' ? 'peers' : 'peers:slow', 'info.peers', {}, cadence, lens.peers, rows === 'diff' ? toRows.peers : toRows.plainPeers, {
+    fetch: readPeers,
     keepIdentity: rows === 'diff',
     // The whole list (0.7 MB with a mainnet node's 1,500 peers) at most once a minute outside the peers pane.
     ...(cadence === 'slow' ? { intervalMs: (_s: unknown, i: Intervals) => Math.max(i.slowMs, PEER_COUNT_MS) } : {}),
@@ -154,7 +166,9 @@ export function header(peersPolled: boolean, validator = false): ResourceSpec[] 
   if (validator) {
     if (!peersPolled) specs.push(peersSpec('slow'));
     specs.push(voterWeightsSpec());
-  } else if (!peersPolled) specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev((r) => r.numPeers), { also: afterPeers, intervalMs: (_s, i) => Math.max(i.slowMs, PEER_COUNT_MS) }));
+  } else if (!peersPolled) {
+    specs.push(call('peerCount', 'info.peers', {}, 'slow', lens.peerCount, ignorePrev((r) => r.numPeers), { fetch: readPeers, also: afterPeers, intervalMs: (_s, i) => Math.max(i.slowMs, PEER_COUNT_MS) }));
+  }
   specs.push(healthSpec('slow'));
   return specs;
 }

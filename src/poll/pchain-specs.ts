@@ -5,7 +5,7 @@ import { resolveOk } from '../state/resource';
 import { diffRows, liveValues, type RowList } from '../state/rows';
 import { PRIMARY_NETWORK_ID } from '../state/store';
 import type { BlockHeader, Validator } from '../state/types';
-import { fetchPrimaryValidators, nextReading, patchedValidators, type ValidatorFetch } from './validator-patch';
+import { fetchPrimaryValidators, LISTED, nextReading, patchedValidators, type ValidatorFetch } from './validator-patch';
 import { BLOCK_WATCH_KEY, listReadAtKey, uptimeRequirementKey, validatorReadingKey, type ValidatorReading } from '../state/view-keys';
 import { blockChanges, changesStakersOf, type BlockChanges } from '../domain/staking/block-changes';
 import { l1BalanceRunsOutAt } from '../domain/staking/l1-balance';
@@ -56,6 +56,7 @@ const subnetValidatorsSpec = (subnetId: string): ResourceSpec =>
     lens.validators(subnetId),
     toRows.validators,
     {
+      fetch: (ctx, signal) => ctx.client.call('platform.getCurrentValidators', subnetId === PRIMARY_NETWORK_ID ? {} : { subnetID: subnetId }, { signal, list: LISTED }),
       changesWith: (c) => changesStakersOf(c, subnetId),
       dueAt: (s) => (subnetId === PRIMARY_NETWORK_ID ? undefined : listDueAt(s, subnetId)),
       // An L1 validator's balance is as of the chain time it was read (domain/staking/l1-balance.ts).

@@ -18,6 +18,8 @@ function sharer() {
       return d;
     },
     list<T>(items: readonly T[]): T[] {
+      // Already one of a sharer's (a list read peer by peer is shared again by the rows): as it is.
+      if (Object.isFrozen(items)) return items as T[];
       const key = JSON.stringify(items);
       const kept = lists.get(key);
       if (kept) return kept as T[];
@@ -37,18 +39,31 @@ function sharer() {
 
 /** The peers with their repeated values shared (equal to the reply's, field for field). */
 export function sharePeerValues(peers: readonly Peer[]): Peer[] {
+  return peers.map(createPeerSharer());
+}
+
+/**
+ * One peer at a time with the values shared across the calls of this sharer: for a list read peer by peer as the
+ * reply arrives (the client's `list` option, rpc/streamed-list.ts), one sharer per reply. Every peer is built by one
+ * literal in one order, so all share one hidden class with their fields in the object (spread copies kept them in a
+ * separate array, 88 bytes a peer).
+ */
+export function createPeerSharer(): (p: Peer) => Peer {
   const one = sharer();
-  return peers.map((p) => ({
-    ...p,
-    ip: one.string(p.ip),
-    ...(p.publicIP === undefined ? {} : { publicIP: one.string(p.publicIP) }),
-    version: one.string(p.version),
-    lastSent: one.date(p.lastSent),
-    lastReceived: one.date(p.lastReceived),
-    ...(p.upgradeTime === undefined ? {} : { upgradeTime: one.date(p.upgradeTime) }),
-    trackedSubnets: one.list(p.trackedSubnets),
-    benched: one.list(p.benched),
-    supportedACPs: one.list(p.supportedACPs),
-    objectedACPs: one.list(p.objectedACPs),
-  }));
+  return (p) =>
+    ({
+      ip: one.string(p.ip),
+      publicIP: p.publicIP === undefined ? undefined : one.string(p.publicIP),
+      nodeID: p.nodeID,
+      version: one.string(p.version),
+      lastSent: one.date(p.lastSent),
+      lastReceived: one.date(p.lastReceived),
+      observedUptime: p.observedUptime,
+      observedSubnetUptimes: p.observedSubnetUptimes,
+      trackedSubnets: one.list(p.trackedSubnets),
+      benched: one.list(p.benched),
+      upgradeTime: p.upgradeTime === undefined ? undefined : one.date(p.upgradeTime),
+      supportedACPs: one.list(p.supportedACPs),
+      objectedACPs: one.list(p.objectedACPs),
+    }) satisfies Record<keyof Peer, unknown>;
 }

@@ -25,7 +25,7 @@ export type Cadence = 'tick' | 'slow' | 'once' | 'height';
 export interface PollClient {
   /** Results arrive as the method's schema output (bigint, Date, numbers): the store keeps them as they come. */
   /** `onDone` hears this call's own report (poll/call-usage.ts charges it to the resource that made the call). */
-  call<N extends MethodName>(name: N, params?: ParamsOf<N>, opts?: Pick<ClientCallOptions, 'signal' | 'onDone'>): Promise<ResultOf<N>>;
+  call<N extends MethodName>(name: N, params?: ParamsOf<N>, opts?: Pick<ClientCallOptions, 'signal' | 'onDone' | 'list'>): Promise<ResultOf<N>>;
   /** A method's reply read for a few of its values (rpc/methods/define.ts MethodReading); a client without it calls. */
   read?<N extends MethodName, R extends z.ZodType>(reading: MethodReading<N, R>, params?: ParamsOf<N>, opts?: Pick<ClientCallOptions, 'signal' | 'onDone'>): Promise<z.output<R>>;
   /** GET with a streamed body (/ext/metrics); a client without it polls no metrics. */

@@ -38,10 +38,16 @@ export function utxoSpecs(s: AvatopState): ResourceSpec[] {
   ];
 }
 
-/** getBalance takes any number of addresses: one call per height. */
+/**
+ * getBalance takes any number of addresses: one call per height. Its UTXO IDs (100,000 for a busy wallet, 7.5 MB of
+ * the reply) are counted as they arrive, never parsed or kept: the pane shows their number.
+ */
 function balanceSpec(addresses: readonly string[]): ResourceSpec {
   const setKey = addressSetKey(addresses);
-  return call(`balance:${setKey}`, 'platform.getBalance', { addresses: [...addresses] }, 'height', lens.utxoBalance(setKey), ignorePrev(balanceFromResult));
+  const params = { addresses: [...addresses] };
+  return call(`balance:${setKey}`, 'platform.getBalance', params, 'height', lens.utxoBalance(setKey), ignorePrev(balanceFromResult), {
+    fetch: (ctx, signal) => ctx.client.call('platform.getBalance', params, { signal, list: { key: 'utxoIDs' } }),
+  });
 }
 
 /** getStake takes at most 256 addresses: one call per chunk, one after another, added up (see address-totals.ts). */

@@ -18,11 +18,12 @@ import type { BlockHeader, Validator } from '../state/types';
 import type { VoterWeights } from '../state/reward-memory';
 import { validatorReadingKey, type ValidatorReading } from '../state/view-keys';
 import type { ResultOf } from '../rpc/methods';
+import type { ListReading } from '../rpc/client';
 import { blockChanges, type BlockChanges } from '../domain/staking/block-changes';
 import type { BlockJournal } from './block-journal';
 import { obj } from '../format/fields';
 import { parseNodeId } from '../codec/cb58';
-import { toRows, txDetailFromResult, txType, withoutProof } from './transforms';
+import { listedValidator, toRows, txDetailFromResult, txType } from './transforms';
 import type { FetchContext } from './resource-spec';
 
 /**
@@ -46,6 +47,12 @@ export type ValidatorFetch =
   | { readonly kind: 'full'; readonly result: Listed; readonly height: bigint; readonly at: number }
   | { readonly kind: 'patch'; readonly asked: readonly string[]; readonly result: Listed; readonly height: bigint; readonly at: number };
 
+/**
+ * The list read entry by entry as the reply arrives, each kept as the list keeps it (transforms.ts listedValidator):
+ * the 9 MB reply of 10,000 validators is never whole in memory, as text or as parsed JSON (rpc/streamed-list.ts).
+ */
+export const LISTED: ListReading = { key: 'validators', keep: listedValidator };
+
 const readingOf = (s: AvatopState) => lens.view<ValidatorReading>(validatorReadingKey(PRIMARY_NETWORK_ID)).get(s).data;
 
 /** Read the list whole, or only what changed since it was read and the oldest uptimes. */
@@ -57,7 +64,7 @@ export async function fetchPrimaryValidators(ctx: FetchContext, signal: AbortSig
   const full = async (): Promise<ValidatorFetch> => {
     // The height first (the list is as of it or later): at start-up the list goes out before the header's answer.
     const height = ctx.height() ?? (await ctx.client.call('platform.getHeight', {}, { signal })).height;
-    return { kind: 'full', result: await ctx.client.call('platform.getCurrentValidators', {}, { signal }), height, at: now };
+    return { kind: 'full', result: await ctx.client.call('platform.getCurrentValidators', {}, { signal, list: LISTED }), height, at: now };
   };
   if (!list || !reading || !ctx.blockJournal || now - reading.fullAt >= FULL_READ_EVERY_MS) return full();
   // As of the height the scheduler holds (its refreshes compare with it): blocks the watcher has not read yet are
@@ -93,7 +100,7 @@ export async function fetchPrimaryValidators(ctx: FetchContext, signal: AbortSig
   }
   // Only IDs the node can read (a node never lists others; a scripted one might): none, no request.
   const nodeIDs = [...asked].filter(isNodeId);
-  const result = nodeIDs.length === 0 ? { validators: [] } : await ctx.client.call('platform.getCurrentValidators', { nodeIDs }, { signal });
+  const result = nodeIDs.length === 0 ? { validators: [] } : await ctx.client.call('platform.getCurrentValidators', { nodeIDs }, { signal, list: LISTED });
   return { kind: 'patch', asked: nodeIDs, result, height: upTo, at: now };
 }
 
@@ -181,7 +188,7 @@ export function patchedValidators(prev: RowList<Validator> | undefined, f: Valid
   const answered = new Map<string, Validator>();
   for (const v of f.result.validators) {
     // Asked with one node the node adds its delegators, which the whole list never has.
-    answered.set(String(v.nodeID), { ...withoutProof(v), delegators: undefined });
+    answered.set(String(v.nodeID), listedValidator({ ...v, delegators: undefined }));
   }
   const asked = new Set(f.asked);
   const values: Validator[] = [];

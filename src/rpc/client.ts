@@ -1,4 +1,5 @@
-import { AvatopError, ParamsError, SchemaError } from './errors';
+import { AvatopError, MalformedResponseError, ParamsError, SchemaError } from './errors';
+import { parseJsonBig } from '../codec/json-big';
 import { methods, type MethodName, type ParamsOf, type ResultOf } from './methods';
 import type { AnyMethod, MethodReading } from './methods/define';
 import type { SkimPlan } from '../codec/json-skim';
@@ -23,6 +24,20 @@ export interface ClientCallOptions {
   timeoutMs?: number;
   /** Hears this call's own event (after the onCall listeners): per-call accounting where one method has several callers. */
   onDone?: CallListener;
+  /** A list of the result read as it arrives, never whole (see `ListReading`). */
+  list?: ListReading;
+}
+
+/**
+ * A list of the result read as the reply streams in (rpc/streamed-list.ts): without `keep`, counted alone, its
+ * count in its place for the result's schema (getBalance's `utxoIDs`); with `keep`, each element parsed and checked
+ * by the method's `lists[key]` schema on its own, and the list in the result holds what `keep` returns for it (a
+ * leaner row). A client that does not read lists this way returns the list whole, so `keep` must give the same for
+ * an element it already kept. A bad element fails the call as a bad result would (SchemaError, at its index).
+ */
+export interface ListReading {
+  readonly key: string;
+  readonly keep?: (element: never, index: number) => unknown;
 }
 
 /** One finished call, for request accounting (status bar counters, the RPC console's log). */
@@ -107,10 +122,11 @@ export function createClient(options: ClientOptions): AvatopClient {
     opts: ClientCallOptions,
     bigJson: boolean,
     skim?: SkimPlan,
+    list?: { key: string; each?: (text: string) => void },
   ): Promise<CallResult> {
     const started = performance.now();
     try {
-      const res = await transport.call(endpoint, name, wireParams, { signal: opts.signal, timeoutMs: opts.timeoutMs, bigJson, skim });
+      const res = await transport.call(endpoint, name, wireParams, { signal: opts.signal, timeoutMs: opts.timeoutMs, bigJson, skim, list });
       return res;
     } catch (err) {
       const error =
@@ -144,7 +160,39 @@ export function createClient(options: ClientOptions): AvatopClient {
       const issue = checked.error.issues[0]!;
       throw new ParamsError(name, issue.path, issue.message);
     }
-    const res = await send(name, descriptor.endpoint, checked.data, opts, descriptor.bigJson === true, skim);
+    const bigJson = descriptor.bigJson === true;
+    // A skimmed reading keeps only its plan's values; a list read element by element is the whole result's way.
+    const reading = skim ? undefined : opts.list;
+    let kept: unknown[] | undefined;
+    let list: { key: string; each?: (text: string) => void } | undefined;
+    if (reading?.keep) {
+      const element = descriptor.lists?.[reading.key];
+      if (!element) throw new ParamsError(name, [], `the result's ${reading.key} is not read element by element`);
+      const items: unknown[] = (kept = []);
+      const keep = reading.keep as (element: unknown, index: number) => unknown;
+      list = {
+        key: reading.key,
+        each(text) {
+          const index = items.length;
+          let raw: unknown;
+          try {
+            raw = bigJson ? parseJsonBig(text) : JSON.parse(text);
+          } catch (err) {
+            throw new MalformedResponseError('json', `Body is not valid JSON (${(err as Error).message})`, text.slice(0, 200), transport.url, err);
+          }
+          const one = element.safeParse(raw, FIRST_ISSUE_ONLY);
+          if (!one.success) {
+            const issue = one.error.issues[0]!;
+            throw new SchemaError(name, [reading.key, index, ...issue.path], issue.message);
+          }
+          items.push(keep(one.data, index));
+        },
+      };
+    } else if (reading) list = { key: reading.key };
+    const res = await send(name, descriptor.endpoint, checked.data, opts, bigJson, skim, list);
+    // The elements were checked as they came; the rest of the result is checked with an empty list in their place.
+    const listed = kept && typeof res.result === 'object' && res.result !== null && typeof (res.result as Record<string, unknown>)[reading!.key] === 'number';
+    if (listed) (res.result as Record<string, unknown>)[reading!.key] = [];
     // Stop at the first issue, the only one reported: a reply of millions of wrong elements otherwise made an issue
     // object apiece and ran the process out of memory (a 30 MB array of zeros where validators belong).
     const parsed = result.safeParse(res.result, FIRST_ISSUE_ONLY);
@@ -157,6 +205,7 @@ export function createClient(options: ClientOptions): AvatopClient {
       throw error;
     }
     emit({ method: name, endpoint: descriptor.endpoint, bytes: res.bytes, requestBytes: res.requestBytes, latencyMs: res.latencyMs, ok: true }, opts.onDone);
+    if (listed && typeof parsed.data === 'object' && parsed.data !== null) (parsed.data as Record<string, unknown>)[reading!.key] = kept;
     return parsed.data;
   }
 

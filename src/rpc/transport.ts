@@ -8,6 +8,7 @@ import { HttpError, ResponseTooLargeError, TransportError } from './errors';
 import { parseNodeUrl } from './node-url';
 import { decodeEnvelope, decodeSkimmed } from './envelope';
 import type { SkimPlan } from '../codec/json-skim';
+import { createListReader } from './streamed-list';
 import { DEFAULT_TIMEOUT_MS, clampTimeout, requestFailure, startDeadline, withAccounting } from './request-failure';
 
 export { parseNodeUrl } from './node-url';
@@ -56,9 +57,14 @@ export interface CallOptions {
   bigJson?: boolean;
   /**
    * Read only these values of the result (codec/json-skim.ts), from the body's bytes: nothing else of it is built,
-   * not even its text.
+   * not even its text. Takes the place of `list` when both are given.
    */
   skim?: SkimPlan;
+  /**
+   * A list in the result read as it arrives (streamed-list.ts), its count parsed in its place: for its length alone
+   * (getBalance's `utxoIDs`, which the UTXOs pane only counts), or with `each`, handed over element by element.
+   */
+  list?: { key: string; each?: (text: string) => void };
 }
 
 export interface CallResult {
@@ -164,6 +170,7 @@ export function createTransport(options: TransportOptions): Transport {
       const chunks: Buffer[] | undefined = callOptions.skim && res.statusCode === 200 ? [] : undefined;
       let values = 0;
       const fits = createReplyCheck(collectGarbage);
+      const list = res.statusCode === 200 && callOptions.list && !chunks ? createListReader(callOptions.list.key, callOptions.list.each) : undefined;
       try {
         for await (const chunk of res as AsyncIterable<Buffer>) {
           received += chunk.length;
@@ -183,12 +190,12 @@ export function createTransport(options: TransportOptions): Transport {
             return fail(new ResponseTooLargeError(maxBytes, received, url, { values }));
           }
           if (chunks) chunks.push(chunk);
-          else text += decoder.write(chunk);
+          else text += list ? list.write(decoder.write(chunk)) : decoder.write(chunk);
         }
       } catch (err) {
         return fail(err);
       }
-      text += decoder.end();
+      text += list ? list.write(decoder.end()) : decoder.end();
       const latencyMs = performance.now() - started;
 
       if (res.statusCode !== 200) {

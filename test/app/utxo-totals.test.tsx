@@ -31,7 +31,7 @@ describe('UTXOs pane totals against the simulated node', () => {
 
     await enterAddresses(screen, wallet);
     const all = new RegExp(
-      `all UTXOs +${[balance.balance!, balance.unlocked!, balance.lockedStakeable!, balance.lockedNotStakeable!].map((v) => escape(exact(v))).join(' +')} +${balance.utxoIDs.length.toLocaleString('en-US')} UTXOs`,
+      `all UTXOs +${[balance.balance!, balance.unlocked!, balance.lockedStakeable!, balance.lockedNotStakeable!].map((v) => escape(exact(v))).join(' +')} +${balance.utxoCount.toLocaleString('en-US')} UTXOs`,
     );
     const staked = new RegExp(`staked +${escape(formatAvax(stake.staked!, { decimals: 9, unit: true }))} in ${outputs.length} staked outputs?`);
     const f = await screen.waitFor((fr) => all.test(fr) && staked.test(fr));

@@ -18,8 +18,9 @@ const setup = () => simScheduler('v1.15', 'validators', { seed: 7 });
 
 /** Every field a full reading and a patched list must agree on; uptime and connection when `drifting` too. */
 function comparable(v: Record<string, unknown>, drifting: boolean): Record<string, unknown> {
-  const { uptime, connected, signer, delegators: _d, ...rest } = v;
-  // The list keeps the BLS key, not its proof (transforms.ts, withoutProof).
+  const { uptime, connected, signer, delegators: _d, validationRewardOwner: _v, delegationRewardOwner: _o, validatorAuthority: _a, ...rest } = v;
+  // The list keeps the BLS key, not its proof, nor the owners (transforms.ts, listedValidator); the renewal is in
+  // nextPeriod, compared.
   const key = (signer as { publicKey?: unknown } | undefined)?.publicKey;
   return drifting ? { ...rest, key, uptime, connected } : { ...rest, key };
 }

@@ -169,6 +169,17 @@ describe('small shape differences', () => {
     expect(s.safeParse({ ...base, utxoIDs: { txID: 'a' } }).success).toBe(false);
     const many = Array.from({ length: 100_000 }, (_, i) => ({ txID: `t${i}`, outputIndex: i % 4 }));
     expect(s.parse({ ...base, utxoIDs: many }).utxoIDs).toHaveLength(100_000);
+    expect(s.parse({ ...base, utxoIDs: many }).utxoCount).toBe(100_000);
+  });
+
+  it('getBalance utxoIDs counted by the client (list without keep): the count, no IDs; nothing else stands for a count', () => {
+    const s = methods['platform.getBalance'].result;
+    const base = { balances: {}, unlockeds: {}, lockedStakeables: {}, lockedNotStakeables: {} };
+    const r = s.parse({ ...base, utxoIDs: 100_000 });
+    expect(r.utxoCount).toBe(100_000);
+    expect(r.utxoIDs).toBeUndefined();
+    expect(s.parse({ ...base, utxoIDs: null }).utxoCount).toBe(0);
+    for (const bad of [-1, 1.5, '3', 2 ** 53]) expect(s.safeParse({ ...base, utxoIDs: bad }).success).toBe(false);
   });
 
   it('info.upgrades: a future upgrade key shows up; epoch duration converts from ns', () => {

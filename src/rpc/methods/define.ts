@@ -25,6 +25,11 @@ export interface MethodDescriptor<N extends string = string, P extends z.ZodType
   readonly heavy?: boolean;
   /** Parse the reply keeping integers above 2^53 exact. */
   readonly bigJson?: boolean;
+  /**
+   * Lists of the result a caller may have read element by element as the reply arrives (the client's `list`
+   * option), by key: each one's element schema, the same the result's schema applies to them.
+   */
+  readonly lists?: Readonly<Record<string, z.ZodType>>;
   readonly description: string;
 }
 

@@ -30,6 +30,7 @@ export const peers = defineMethod({
     numPeers: u32,
     peers: list(peer),
   }),
+  lists: { peers: peer },
   description: 'Connected peers: IPs, versions, last message times, observed uptime, tracked subnets, ACP votes.',
 });
 

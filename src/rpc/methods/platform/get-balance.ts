@@ -15,8 +15,10 @@ const MAX_U32 = 0xffffffff;
  * dropped 26-46 MiB of objects for those 100,000 (docs/performance.md), a large part of the monitor's highest memory
  * peak.
  */
-const utxoIds = z.unknown().transform((v, ctx): UtxoId[] => {
+const utxoIds = z.unknown().transform((v, ctx): UtxoId[] | number => {
   if (v === null || v === undefined) return [];
+  // Counted as it arrived, the list itself not kept (a client call with `list: { key: 'utxoIDs' }`, rpc/streamed-list.ts).
+  if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
   if (!Array.isArray(v)) {
     ctx.addIssue({ code: 'custom', message: 'expected a list of { txID, outputIndex }' });
     return z.NEVER;
@@ -51,6 +53,9 @@ export const getBalance = defineMethod({
     lockedStakeables: map(u64),
     lockedNotStakeables: map(u64),
     utxoIDs: utxoIds,
-  }),
+  }).transform(({ utxoIDs, ...r }): typeof r & { utxoIDs?: UtxoId[]; utxoCount: number } =>
+    // How many UTXOs the totals cover, whether the IDs were read or only counted (then `utxoIDs` is absent).
+    typeof utxoIDs === 'number' ? { ...r, utxoCount: utxoIDs } : { ...r, utxoIDs, utxoCount: utxoIDs.length },
+  ),
   description: 'Balances of addresses per asset: unlocked, locked stakeable, locked not stakeable, and their UTXO IDs.',
 });
