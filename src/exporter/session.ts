@@ -4,7 +4,9 @@
 // heaviest reply a node gives and the same for every node of a network, so only one session per network asks for
 // it (`setStakeSource`), every 10 minutes at most; that session also reads what else every node of its network
 // answers alike (network-reads.ts), for all of them. What changes slowly (node ID, version, minimum stake, a
-// bootstrapped chain's state) is read once a minute, and what a block makes due at most once a minute.
+// bootstrapped chain's state while the node is unhealthy) is read once a minute, and what a block makes due at most
+// once a minute; the health report at the node's own 30 s; a chain bootstrapped, while the node answers and is
+// healthy, not at all (poll/bootstrap-settled.ts).
 import { createClient, type AvatopClient } from '../rpc/client';
 import { collectGarbage } from '../runtime/gc';
 import { createAvatopStore, type AvatopState, type AvatopStore } from '../state/store';
@@ -13,7 +15,8 @@ import { watchL1Validations, type L1Reading } from './l1-watch';
 import type { BlockHeader } from '../state/types';
 import { planFor } from '../poll/plan';
 import type { ResourceSpec } from '../poll/resource-spec';
-import { peerFactsSpec, voterWeightsSpec } from '../poll/header-plan';
+import { header, peerFactsSpec, voterWeightsSpec } from '../poll/header-plan';
+import { isSettledBootstrap, settledChains } from '../poll/bootstrap-settled';
 import { chainTimeSpec, isNetworkRead } from './network-reads';
 import { SLOW_THINGS_MS } from './scrape-pace';
 
@@ -54,7 +57,10 @@ export interface SessionOptions {
   firstPeersMs?: number;
 }
 
-/** What changes slowly, read once a minute rather than at the slow cadence (30 s): a chain's state once bootstrapped. */
+/**
+ * What changes slowly, read once a minute rather than at the slow cadence (30 s): a chain's state once bootstrapped
+ * (while the node is unhealthy: healthy, it is not read at all).
+ */
 const SLOW_THINGS = new Set(['nodeId', 'nodeVersion', 'minStake', 'bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C']);
 
 /** `spec` at SLOW_THINGS_MS where it would poll at the slow cadence; as it is while it polls faster (a chain syncing). */
@@ -64,6 +70,24 @@ function onceAMinute(spec: ResourceSpec): ResourceSpec {
     intervalMs(s, i, last) {
       const ms = spec.intervalMs ? spec.intervalMs(s, i, last) : i.slowMs;
       return ms >= i.slowMs ? Math.max(ms, SLOW_THINGS_MS) : ms;
+    },
+  };
+}
+
+/**
+ * How often the exporter reads a node's health report: avalanchego runs its checks every --health-check-frequency,
+ * 30 s by default (v1.15.0 config/flags.go:246, api/health/worker.go Start), and answers health.health with the
+ * results of the last run, each check with its own `timestamp`; read at every 15 s scrape, every other reading was the
+ * same report.
+ */
+export const HEALTH_CHECKS_MS = 30_000;
+
+/** `spec` at HEALTH_CHECKS_MS at least. */
+function atHealthChecks(spec: ResourceSpec): ResourceSpec {
+  return {
+    ...spec,
+    intervalMs(s, i, last) {
+      return Math.max(spec.intervalMs ? spec.intervalMs(s, i, last) : i.tickMs, HEALTH_CHECKS_MS);
     },
   };
 }
@@ -78,9 +102,11 @@ const readsPeers = (spec: ResourceSpec) => spec.method === 'info.peers';
  * parsed two and three times a minute, were most of a 20-node exporter's CPU (its garbage collection) and memory.
  */
 export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true, chainTime?: ResourceSpec): ResourceSpec[] {
+  // A chain bootstrapped, with the probe answering and the report healthy, is not asked again (poll/bootstrap-settled.ts).
+  const settled = settledChains(s);
   let plan = planFor('overview', [], s, { metrics })
-    .filter((spec) => !readsPeers(spec))
-    .map((spec) => (SLOW_THINGS.has(spec.key) ? onceAMinute(spec) : spec));
+    .filter((spec) => !readsPeers(spec) && !isSettledBootstrap(spec.key, settled))
+    .map((spec) => (SLOW_THINGS.has(spec.key) ? onceAMinute(spec) : spec.method === 'health.health' ? atHealthChecks(spec) : spec));
   // The chain time with the network's blocks when the node's height moves (network-reads.ts), not at every tick.
   if (chainTime) plan = plan.map((spec) => (spec.key === chainTime.key ? chainTime : spec));
   // The network's reads are its source's (network-reads.ts), for every node of it: the voter weights too, whether or
@@ -97,8 +123,15 @@ export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true,
  */
 export function slowPlan(stakeSource: boolean, s: AvatopState, firstPeersMs = 0): ResourceSpec[] {
   const peers: ResourceSpec = { ...peerFactsSpec(), initialDelayMs: firstPeersMs };
-  return stakeSource ? [...planFor('versions', [], s).filter((spec) => !readsPeers(spec)), peers] : [peers];
+  return stakeSource ? [...planFor('versions', [], s).filter((spec) => !readsPeers(spec) && !HEADER_KEYS.has(spec.key)), peers] : [peers];
 }
+
+/**
+ * The header's resources, which the fast look polls on the same store: the slow look keeps of them only its height
+ * probe, whose heights drive its validator set and block watcher (a repeat of node ID, version, the three chains'
+ * state and the chain time once a minute was six requests a minute more for nothing).
+ */
+const HEADER_KEYS = new Set([...header(false), ...header(true)].filter((spec) => !spec.probe).map((spec) => spec.key));
 
 /**
  * A plan made again only when what it is made from changed: the schedulers ask at every store change (some seventy
@@ -106,10 +139,12 @@ export function slowPlan(stakeSource: boolean, s: AvatopState, firstPeersMs = 0)
  * node's ID and its validator record (poll/plan.ts, state/own-validator.ts).
  */
 export function planOnChange(make: (s: AvatopState) => ResourceSpec[]): (s: AvatopState) => ResourceSpec[] {
-  let last: { id: unknown; validators: unknown; plan: ResourceSpec[] } | undefined;
+  let last: { id: unknown; validators: unknown; settled: string; plan: ResourceSpec[] } | undefined;
   return (s) => {
-    if (last && last.id === s.node.id && last.validators === s.validators) return last.plan;
-    last = { id: s.node.id, validators: s.validators, plan: make(s) };
+    // And which chains need not be asked whether they are bootstrapped (fastPlan).
+    const settled = settledChains(s);
+    if (last && last.id === s.node.id && last.validators === s.validators && last.settled === settled) return last.plan;
+    last = { id: s.node.id, validators: s.validators, settled, plan: make(s) };
     return last.plan;
   };
 }
