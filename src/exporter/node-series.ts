@@ -173,7 +173,7 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_bootstrapped',
-    help: 'Whether the chain has finished bootstrapping (info.isBootstrapped).',
+    help: 'Whether the chain has finished bootstrapping (info.isBootstrapped; once 1, asked again only when the probe fails or the node\'s health report turns unhealthy, as a restart makes it).',
     type: 'gauge',
     decimals: 0,
     read: (s) =>
@@ -184,7 +184,7 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_health_healthy',
-    help: 'Whether the node\'s own health checks pass (/ext/health).',
+    help: 'Whether the node\'s own health checks pass (/ext/health, read every 30 s: the node runs its checks every 30 s by default).',
     type: 'gauge',
     decimals: 0,
     read: (s) => bool(dataOf(s.node.health)?.healthy),

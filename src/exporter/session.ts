@@ -181,6 +181,8 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
     heavyMinIntervalMs: VERSIONS_EVERY_MS,
     maxAgeMs: VERSIONS_EVERY_MS,
     followUi: false,
+    // Its block watcher finds the blocks the fast look (and the network's other nodes) already read.
+    blockCache,
   });
   slow.setVisible('peers');
   slow.start();

@@ -2,9 +2,9 @@
 // node gives); every other node of the exporter reads its peer list alone. Twenty sessions each reading the set, as
 // the peers pane's plan does for its stake column, ran a 20-node exporter out of its 128 MiB heap within seconds.
 import { describe, expect, it } from 'vitest';
-import { fastPlan, planOnChange, slowPlan } from '../../src/exporter/session';
+import { fastPlan, HEALTH_CHECKS_MS, planOnChange, slowPlan } from '../../src/exporter/session';
 import { lens } from '../../src/state/lenses';
-import { resolveOk } from '../../src/state/resource';
+import { resolveError, resolveOk } from '../../src/state/resource';
 import { peersFacts } from '../../src/rpc/methods/info/peers';
 import { createAvatopStore } from '../../src/state/store';
 import { SLOW_THINGS_MS } from '../../src/exporter/scrape-pace';
@@ -72,5 +72,66 @@ describe('the exporter sessions\' plans', () => {
     expect(every('bootstrapped:P')).toBe(SLOW_THINGS_MS);
     // The node's own uptime and health are not slowed.
     expect(every('uptime')).toBe(intervals.slowMs);
+  });
+});
+
+describe('the exporter sessions\' health and bootstrap reads (issue 31)', () => {
+  const intervals = { tickMs: 15_000, slowMs: 30_000, maxAgeMs: 300_000 };
+  const keys = (s: ReturnType<ReturnType<typeof createAvatopStore>['getState']>) => fastPlan(s, true).map((spec) => spec.key);
+  const bootstrapped = (store: ReturnType<typeof createAvatopStore>, at: number) =>
+    store.setState((s) => (['P', 'X', 'C'] as const).reduce((t, c) => lens.bootstrapped(c).set(t, resolveOk(lens.bootstrapped(c).get(t), true, { at })), s));
+  const health = (store: ReturnType<typeof createAvatopStore>, healthy: boolean, at: number) =>
+    store.setState((s) => lens.health.set(s, resolveOk(lens.health.get(s), { healthy, checks: {} }, { at })));
+  const probe = (store: ReturnType<typeof createAvatopStore>, ok: boolean, at: number) =>
+    store.setState((s) =>
+      lens.height.set(s, ok ? resolveOk(lens.height.get(s), 5n, { at }) : resolveError(lens.height.get(s), Object.assign(new Error('ECONNREFUSED'), { short: 'refused' }) as never, { at })),
+    );
+
+  it('reads the health report every 30 s, the node\'s own --health-check-frequency, at a 15 s scrape pace', () => {
+    const s = createAvatopStore().getState();
+    const spec = fastPlan(s, true).find((x) => x.method === 'health.health')!;
+    expect(HEALTH_CHECKS_MS).toBe(30_000);
+    expect(spec.intervalMs!(s, intervals)).toBe(30_000);
+    expect(spec.intervalMs!(s, { ...intervals, tickMs: 60_000, slowMs: 60_000 })).toBe(60_000);
+  });
+
+  it('does not ask a bootstrapped chain again while the probe answers and the node is healthy; a restart\'s signs ask every chain again', () => {
+    const store = createAvatopStore();
+    const plan = planOnChange((s) => fastPlan(s, true));
+    const chains = ['bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C'];
+    expect(keys(store.getState())).toEqual(expect.arrayContaining(chains));
+    bootstrapped(store, 1);
+    probe(store, true, 1);
+    // Bootstrapped but the report not read yet: still asked.
+    expect(keys(store.getState())).toEqual(expect.arrayContaining(chains));
+    health(store, false, 2);
+    expect(keys(store.getState())).toEqual(expect.arrayContaining(chains));
+    health(store, true, 3);
+    const settled = plan(store.getState());
+    expect(settled.some((spec) => chains.includes(spec.key))).toBe(false);
+    // The probe fails (the node down, restarting): every chain again, in a plan made anew.
+    probe(store, false, 4);
+    expect(plan(store.getState())).not.toBe(settled);
+    expect(plan(store.getState()).map((spec) => spec.key)).toEqual(expect.arrayContaining(chains));
+    // Back, and healthy: settled again; then its report turns unhealthy (the "bootstrapped" check of a restarted node).
+    probe(store, true, 5);
+    expect(plan(store.getState()).some((spec) => chains.includes(spec.key))).toBe(false);
+    health(store, false, 6);
+    expect(plan(store.getState()).map((spec) => spec.key)).toEqual(expect.arrayContaining(chains));
+    // A chain that is not bootstrapped is asked whatever the report says.
+    health(store, true, 7);
+    store.setState((s) => lens.bootstrapped('X').set(s, resolveOk(lens.bootstrapped('X').get(s), false, { at: 8 })));
+    expect(plan(store.getState()).map((spec) => spec.key).filter((k) => chains.includes(k))).toEqual(['bootstrapped:X']);
+  });
+
+  it('the stake source\'s slow look repeats none of the header but its height probe (and the block watcher both need)', () => {
+    const s = createAvatopStore().getState();
+    const slow = slowPlan(true, s);
+    const fast = new Set(fastPlan(s, true).map((spec) => spec.key));
+    expect(slow.filter((spec) => fast.has(spec.key)).map((spec) => spec.key)).toEqual(['height', 'blockWatch']);
+    expect(slow.some((spec) => spec.method === 'health.health' || spec.method === 'info.isBootstrapped' || spec.method === 'info.getNodeID')).toBe(false);
+    // What the versions view adds is still read: the validator set and the block watcher its heights drive.
+    expect(slow.some((spec) => spec.key.startsWith('validators:'))).toBe(true);
+    expect(slow.some((spec) => spec.key === 'blockWatch')).toBe(true);
   });
 });
