@@ -16,7 +16,7 @@ import type { BlockHeader } from '../state/types';
 import { planFor } from '../poll/plan';
 import type { ResourceSpec } from '../poll/resource-spec';
 import { header, peerFactsSpec, voterWeightsSpec } from '../poll/header-plan';
-import { isSettledBootstrap, settledChains } from '../poll/bootstrap-settled';
+import { settledChains } from '../poll/bootstrap-settled';
 import { chainTimeSpec, isNetworkRead } from './network-reads';
 import { SLOW_THINGS_MS } from './scrape-pace';
 
@@ -102,10 +102,8 @@ const readsPeers = (spec: ResourceSpec) => spec.method === 'info.peers';
  * parsed two and three times a minute, were most of a 20-node exporter's CPU (its garbage collection) and memory.
  */
 export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true, chainTime?: ResourceSpec): ResourceSpec[] {
-  // A chain bootstrapped, with the probe answering and the report healthy, is not asked again (poll/bootstrap-settled.ts).
-  const settled = settledChains(s);
   let plan = planFor('overview', [], s, { metrics })
-    .filter((spec) => !readsPeers(spec) && !isSettledBootstrap(spec.key, settled))
+    .filter((spec) => !readsPeers(spec))
     .map((spec) => (SLOW_THINGS.has(spec.key) ? onceAMinute(spec) : spec.method === 'health.health' ? atHealthChecks(spec) : spec));
   // The chain time with the network's blocks when the node's height moves (network-reads.ts), not at every tick.
   if (chainTime) plan = plan.map((spec) => (spec.key === chainTime.key ? chainTime : spec));
@@ -141,7 +139,7 @@ const HEADER_KEYS = new Set([...header(false), ...header(true)].filter((spec) =>
 export function planOnChange(make: (s: AvatopState) => ResourceSpec[]): (s: AvatopState) => ResourceSpec[] {
   let last: { id: unknown; validators: unknown; settled: string; plan: ResourceSpec[] } | undefined;
   return (s) => {
-    // And which chains need not be asked whether they are bootstrapped (fastPlan).
+    // And which chains need not be asked whether they are bootstrapped (planFor, poll/bootstrap-settled.ts).
     const settled = settledChains(s);
     if (last && last.id === s.node.id && last.validators === s.validators && last.settled === settled) return last.plan;
     last = { id: s.node.id, validators: s.validators, settled, plan: make(s) };

@@ -12,6 +12,7 @@ import { selectOwnValidator } from '../state/own-validator';
 import { lastCycleRewardTxIdOf } from '../domain/reward/renewal';
 import { blockWatchSpec, validatorDetailSpec } from './pchain-specs';
 import { ownValidationsSpec } from './own-validations';
+import { isSettledBootstrap, settledChains } from './bootstrap-settled';
 
 /** Each view kind's plan, by kind: the view table (app/view-table.ts) is one. */
 export type ViewPlans = { readonly [K in ViewKind]: { readonly plan: ViewPlan<NavViewOf<K>> } };
@@ -48,8 +49,10 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
   }
   // What changes only with certain blocks waits for the block watcher's word (poll/pchain-specs.ts).
   if (all.some((spec) => spec.changesWith)) all.push(blockWatchSpec());
+  // A chain bootstrapped is not asked again while the probe answers and the node is healthy (bootstrap-settled.ts).
+  const settled = settledChains(s);
   const seen = new Map<string, ResourceSpec>();
-  for (const spec of all) if (!seen.has(spec.key)) seen.set(spec.key, spec);
+  for (const spec of all) if (!seen.has(spec.key) && !isSettledBootstrap(spec.key, settled)) seen.set(spec.key, spec);
   // Both write the peers list: the faster one is enough.
   if (seen.has('peers')) seen.delete('peers:slow');
   if (seen.has('health')) seen.delete('health:slow');

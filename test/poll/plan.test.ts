@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { planFor } from '../../src/poll/plan';
 import { VIEW_TABLE } from '../../src/app/view-table';
 import { lens } from '../../src/state/lenses';
-import { idleResource, markUnsupported, resolveOk } from '../../src/state/resource';
+import { idleResource, markUnsupported, resolveError, resolveOk } from '../../src/state/resource';
 import { diffRows } from '../../src/state/rows';
 import { createAvatopStore, PRIMARY_NETWORK_ID, type AvatopState } from '../../src/state/store';
 import { setSubnet, type PaneId } from '../../src/state/ui';
@@ -132,5 +132,28 @@ describe('planFor', () => {
     expect(k).toContain('chainStatus:C9');
     expect(k).not.toContain('block:B1');
     expect(keys('blocks', undefined, [views[0]!])).toContain('block:B1');
+  });
+});
+
+describe('planFor and a bootstrapped chain (issue 31)', () => {
+  it('stops asking a chain bootstrapped while the probe answers and the health report says healthy; asks every chain again when either fails', () => {
+    const store = createAvatopStore();
+    const boot = ['bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C'];
+    const asked = () => plan('overview', store.getState()).map((p) => p.key).filter((k) => boot.includes(k));
+    store.setState((s) => (['P', 'X', 'C'] as const).reduce((t, c) => lens.bootstrapped(c).set(t, resolveOk(lens.bootstrapped(c).get(t), c !== 'X', { at: 1 })), s));
+    store.setState((s) => lens.height.set(s, resolveOk(lens.height.get(s), 5n, { at: 1 })));
+    expect(asked()).toEqual(boot);
+    store.setState((s) => lens.health.set(s, resolveOk(lens.health.get(s), { healthy: true, checks: {} }, { at: 2 })));
+    // X still bootstrapping (a report healthy beside it is the node's business): X alone.
+    expect(asked()).toEqual(['bootstrapped:X']);
+    store.setState((s) => lens.bootstrapped('X').set(s, resolveOk(lens.bootstrapped('X').get(s), true, { at: 3 })));
+    expect(asked()).toEqual([]);
+    // The node restarts: its probe fails.
+    store.setState((s) => lens.height.set(s, resolveError(lens.height.get(s), Object.assign(new Error('ECONNREFUSED'), { short: 'refused' }) as never, { at: 4 })));
+    expect(asked()).toEqual(boot);
+    // Back, its report not yet healthy ("bootstrapped" failing, checks not yet run).
+    store.setState((s) => lens.height.set(s, resolveOk(lens.height.get(s), 5n, { at: 5 })));
+    store.setState((s) => lens.health.set(s, resolveOk(lens.health.get(s), { healthy: false, checks: {} }, { at: 5 })));
+    expect(asked()).toEqual(boot);
   });
 });
