@@ -17,7 +17,6 @@ import { planFor } from '../poll/plan';
 import type { ResourceSpec } from '../poll/resource-spec';
 import { header, peerFactsSpec, voterWeightsSpec } from '../poll/header-plan';
 import { settledChains } from '../poll/bootstrap-settled';
-import { selectLiveness } from '../state/liveness';
 import { chainTimeSpec, isNetworkRead } from './network-reads';
 import { SLOW_THINGS_MS } from './scrape-pace';
 
@@ -140,8 +139,8 @@ const HEADER_KEYS = new Set([...header(false), ...header(true)].filter((spec) =>
 export function planOnChange(make: (s: AvatopState) => ResourceSpec[]): (s: AvatopState) => ResourceSpec[] {
   let last: { id: unknown; validators: unknown; settled: string; plan: ResourceSpec[] } | undefined;
   return (s) => {
-    // And which chains need not be asked whether they are bootstrapped, and whether the node is down (planFor).
-    const settled = settledChains(s) + (selectLiveness(s).state === 'down' ? ':down' : '');
+    // And which chains need not be asked whether they are bootstrapped (planFor, poll/bootstrap-settled.ts).
+    const settled = settledChains(s);
     if (last && last.id === s.node.id && last.validators === s.validators && last.settled === settled) return last.plan;
     last = { id: s.node.id, validators: s.validators, settled, plan: make(s) };
     return last.plan;

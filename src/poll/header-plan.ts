@@ -145,13 +145,11 @@ export function voterWeightsSpec(): ResourceSpec<VoterWeights, VoterWeights> {
  */
 export function header(peersPolled: boolean, validator = false): ResourceSpec[] {
   const specs = [
-    // Node ID and version change only with a restart, which the probe sees (planFor asks them again when the node is
-    // back): once a minute besides.
-    call('nodeId', 'info.getNodeID', {}, 'slow', lens.nodeId, ignorePrev((r) => r), { intervalMs: identityMs }),
+    call('nodeId', 'info.getNodeID', {}, 'slow', lens.nodeId, ignorePrev((r) => r)),
     call('networkId', 'info.getNetworkID', {}, 'once', lens.networkId, ignorePrev((r) => r.networkID)),
     call('networkName', 'info.getNetworkName', {}, 'once', lens.networkName, ignorePrev((r) => r.networkName)),
     // Slowly, not once: an upgrade restarts the node under a running monitor, and the new version is an event.
-    call('nodeVersion', 'info.getNodeVersion', {}, 'slow', lens.nodeVersion, ignorePrev((r) => r), { intervalMs: identityMs }),
+    call('nodeVersion', 'info.getNodeVersion', {}, 'slow', lens.nodeVersion, ignorePrev((r) => r)),
     bootstrapped('P'),
     bootstrapped('X'),
     bootstrapped('C'),
@@ -194,10 +192,6 @@ export const healthSpec = (cadence: 'tick' | 'pane' | 'slow'): ResourceSpec =>
             ? i.slowMs
             : Math.min(i.slowMs, Math.max(i.tickMs, UNHEALTHY_HEALTH_MS)),
   });
-
-/** How often the node's ID and version are asked while the node stays up (a restart asks them at once: planFor). */
-export const IDENTITY_MS = 60_000;
-const identityMs = (_s: unknown, i: Intervals) => Math.max(i.slowMs, IDENTITY_MS);
 
 /** How often the header asks an unhealthy node again. */
 export const UNHEALTHY_HEALTH_MS = 10_000;

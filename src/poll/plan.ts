@@ -13,7 +13,6 @@ import { lastCycleRewardTxIdOf } from '../domain/reward/renewal';
 import { blockWatchSpec, validatorDetailSpec } from './pchain-specs';
 import { ownValidationsSpec } from './own-validations';
 import { isSettledBootstrap, settledChains } from './bootstrap-settled';
-import { selectLiveness } from '../state/liveness';
 
 /** Each view kind's plan, by kind: the view table (app/view-table.ts) is one. */
 export type ViewPlans = { readonly [K in ViewKind]: { readonly plan: ViewPlan<NavViewOf<K>> } };
@@ -29,9 +28,6 @@ function viewSpecs(view: NavView | undefined, s: AvatopState, plans: ViewPlans |
   if (!view || !plans) return [];
   return (plans[view.kind].plan as ViewPlan)(view, s);
 }
-
-/** What only a restart changes (poll/header-plan.ts IDENTITY_MS). */
-const RESTART_KEYS = new Set(['nodeId', 'nodeVersion']);
 
 /** Everything that should be polled for this screen, deduplicated by key (a view may repeat its pane's needs). */
 export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState, opts: PlanOptions = {}): ResourceSpec[] {
@@ -55,14 +51,8 @@ export function planFor(pane: PaneId, views: readonly NavView[], s: AvatopState,
   if (all.some((spec) => spec.changesWith)) all.push(blockWatchSpec());
   // A chain bootstrapped is not asked again while the probe answers and the node is healthy (bootstrap-settled.ts).
   const settled = settledChains(s);
-  // The node's ID and version change only with a restart: not asked of a node that is down, and so asked at once when
-  // it is back (a resource added again polls at once: scheduler-timing.ts firstDelay), besides once a minute.
-  const down = selectLiveness(s).state === 'down';
   const seen = new Map<string, ResourceSpec>();
-  for (const spec of all) {
-    if (seen.has(spec.key) || isSettledBootstrap(spec.key, settled) || (down && RESTART_KEYS.has(spec.key))) continue;
-    seen.set(spec.key, spec);
-  }
+  for (const spec of all) if (!seen.has(spec.key) && !isSettledBootstrap(spec.key, settled)) seen.set(spec.key, spec);
   // Both write the peers list: the faster one is enough.
   if (seen.has('peers')) seen.delete('peers:slow');
   if (seen.has('health')) seen.delete('health:slow');

@@ -1,7 +1,6 @@
 // The pane → resources table: what each screen polls, with which cadence.
 import { describe, expect, it } from 'vitest';
 import { planFor } from '../../src/poll/plan';
-import { IDENTITY_MS } from '../../src/poll/header-plan';
 import { VIEW_TABLE } from '../../src/app/view-table';
 import { lens } from '../../src/state/lenses';
 import { idleResource, markUnsupported, resolveError, resolveOk } from '../../src/state/resource';
@@ -156,21 +155,5 @@ describe('planFor and a bootstrapped chain (issue 31)', () => {
     store.setState((s) => lens.height.set(s, resolveOk(lens.height.get(s), 5n, { at: 5 })));
     store.setState((s) => lens.health.set(s, resolveOk(lens.health.get(s), { healthy: false, checks: {} }, { at: 5 })));
     expect(asked()).toEqual(boot);
-  });
-
-  it('asks the node ID and version once a minute while the node is up, not while it is down, and at once when it is back', () => {
-    const store = createAvatopStore();
-    const identity = () => plan('overview', store.getState()).filter((p) => p.key === 'nodeId' || p.key === 'nodeVersion');
-    const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
-    expect(identity().map((p) => p.intervalMs!(store.getState(), intervals))).toEqual([IDENTITY_MS, IDENTITY_MS]);
-    expect(IDENTITY_MS).toBe(60_000);
-    // Not yet probed, or answering with an error (503 while bootstrapping): still asked.
-    store.setState((s) => lens.height.set(s, resolveError(lens.height.get(s), Object.assign(new Error('Service Unavailable'), { name: 'HttpError', status: 503 }) as never, { at: 1 })));
-    expect(identity()).toHaveLength(2);
-    // Down (connection refused): the restart that changes them; asked again once the probe answers.
-    store.setState((s) => lens.height.set(s, resolveError(lens.height.get(s), Object.assign(new Error('ECONNREFUSED'), { name: 'TransportError', kind: 'refused' }) as never, { at: 2 })));
-    expect(identity()).toHaveLength(0);
-    store.setState((s) => lens.height.set(s, resolveOk(lens.height.get(s), 5n, { at: 3 })));
-    expect(identity()).toHaveLength(2);
   });
 });
