@@ -2,7 +2,7 @@
 // events the node's changes give when fed to the tracker: a check failing by name, stake low, a budget's tier.
 import { describe, expect, it } from 'vitest';
 import { createSimNode } from '../../../src/sim';
-import { startHeadlessSession } from '../../../src/exporter/session';
+import { HEALTH_CHECKS_MS, startHeadlessSession } from '../../../src/exporter/session';
 import { nodeFacts } from '../../../src/domain/events/facts';
 import { observe, INITIAL_TRACKER, type TrackerState } from '../../../src/domain/events/tracker';
 import type { EventLine } from '../../../src/domain/events/record';
@@ -50,7 +50,10 @@ describe('facts from a polled store', () => {
     expect(lines.every((l) => l.kind === 'budget' || l.kind === 'uptime-below')).toBe(true);
     // The node isolated: the network check fails, stake connected falls under its minimum.
     sim.faults.setHealth('isolated');
-    await until('the isolation seen', () => (nodeFacts(store.getState(), Date.now()).stake?.low ? true : undefined));
+    // The session reads the health report at the node's own pace (exporter/session.ts HEALTH_CHECKS_MS, 30 s), so a
+    // change shows within two of its reads.
+    const HEALTH_WAIT_MS = 2 * HEALTH_CHECKS_MS + 10_000;
+    await until('the isolation seen', () => (nodeFacts(store.getState(), Date.now()).stake?.low ? true : undefined), HEALTH_WAIT_MS);
     look();
     expect(lines.some((l) => l.kind === 'stake-low' && /under the node's \d+% minimum/.test(l.text))).toBe(true);
     // The chains' checks fail for want of stake: that is the stake-low incident, not three more lines (the network
@@ -60,10 +63,10 @@ describe('facts from a polled store', () => {
     // While connected stake is low, the peers' figure is no verdict: no budget or uptime event comes of it.
     expect(nodeFacts(store.getState(), Date.now()).validations!.find((v) => v.key === 'primary')!.budgetTier).toBeUndefined();
     sim.faults.setHealth('passing');
-    await until('the node back', () => (nodeFacts(store.getState(), Date.now()).stake?.low === false ? true : undefined));
+    await until('the node back', () => (nodeFacts(store.getState(), Date.now()).stake?.low === false ? true : undefined), HEALTH_WAIT_MS);
     look();
     expect(lines.filter((l) => l.kind === 'stake-low' && l.end !== undefined)).toHaveLength(1);
-  }, 60_000);
+  }, 240_000);
 });
 
 describe('the upgrade deadline', () => {
