@@ -225,14 +225,14 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_uptime_weighted_percent',
-    help: "The node's own info.uptime weightedAveragePercentage: its peers' views weighted by stake, unconnected stake counted as 0. Not the vote (see avatop_validation_median_uptime_percent).",
+    help: "The node's own info.uptime weightedAveragePercentage: its peers' views weighted by stake, unconnected stake counted as 0. Not the vote (see avatop_validation_median_uptime_percent). Read once a minute: up to a minute and a scrape gap old.",
     type: 'gauge',
     decimals: 4,
     read: (s) => dataOf(s.node.uptime)?.weightedAveragePercentage,
   },
   {
     name: 'avatop_uptime_rewarding_stake_percent',
-    help: 'Share of stake whose views would reward this node now (info.uptime rewardingStakePercentage), labelled with the threshold the node counted it at (`counted_at`: 90 for a validation started at or after Helicon, else its --uptime-requirement).',
+    help: 'Share of stake whose views would reward this node now (info.uptime rewardingStakePercentage), labelled with the threshold the node counted it at (`counted_at`: 90 for a validation started at or after Helicon, else its --uptime-requirement). Read once a minute: up to a minute and a scrape gap old.',
     type: 'gauge',
     decimals: 4,
     read: (s, now, rule) => {
@@ -360,7 +360,7 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_validation_connected',
-    help: 'Whether this node\'s own view says its validator is connected (getCurrentValidators connected).',
+    help: 'Whether this node\'s own view says its validator is connected (getCurrentValidators connected; its own record, read once a minute and when a block changes its stakers: up to a minute and a scrape gap old).',
     type: 'gauge',
     decimals: 0,
     read: (s) => primary(s, (v) => bool(v.connected)),

@@ -19,6 +19,7 @@ import { header, peerFactsSpec, voterWeightsSpec } from '../poll/header-plan';
 import { settledChains } from '../poll/bootstrap-settled';
 import { chainTimeSpec, isNetworkRead } from './network-reads';
 import { SLOW_THINGS_MS } from './scrape-pace';
+import { PRIMARY_NETWORK_ID } from '../state/constants';
 
 /** The versions view's pace: its header duplicates once a minute, the peer and validator lists every 10 minutes. */
 const VERSIONS_TICK_MS = 60_000;
@@ -59,9 +60,15 @@ export interface SessionOptions {
 
 /**
  * What changes slowly, read once a minute rather than at the slow cadence (30 s): a chain's state once bootstrapped
- * (while the node is unhealthy: healthy, it is not read at all).
+ * (while the node is unhealthy: healthy, it is not read at all). And what drifts slowly: the node's own uptime
+ * (info.uptime, moving by hundredths of a percent a minute) and its own validator record (its uptime and connection;
+ * a block that changes its stakers still makes it due, at most once a minute), and /ext/metrics, which the exporter
+ * reads only for the rules (the process start the event log tells a restart by, the upgrade countdown) and serves no
+ * series of (a real node's page is about 215 KB). Each series that shows them says how old it can be (node-series.ts).
  */
-const SLOW_THINGS = new Set(['nodeId', 'nodeVersion', 'minStake', 'bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C']);
+const SLOW_THINGS = new Set(['nodeId', 'nodeVersion', 'minStake', 'bootstrapped:P', 'bootstrapped:X', 'bootstrapped:C', 'uptime', 'metrics:slow']);
+const OWN_RECORD = `validator:${PRIMARY_NETWORK_ID}/`;
+const readSlowly = (spec: ResourceSpec) => SLOW_THINGS.has(spec.key) || spec.key.startsWith(OWN_RECORD);
 
 /** `spec` at SLOW_THINGS_MS where it would poll at the slow cadence; as it is while it polls faster (a chain syncing). */
 function onceAMinute(spec: ResourceSpec): ResourceSpec {
@@ -104,7 +111,7 @@ const readsPeers = (spec: ResourceSpec) => spec.method === 'info.peers';
 export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true, chainTime?: ResourceSpec): ResourceSpec[] {
   let plan = planFor('overview', [], s, { metrics })
     .filter((spec) => !readsPeers(spec))
-    .map((spec) => (SLOW_THINGS.has(spec.key) ? onceAMinute(spec) : spec.method === 'health.health' ? atHealthChecks(spec) : spec));
+    .map((spec) => (readSlowly(spec) ? onceAMinute(spec) : spec.method === 'health.health' ? atHealthChecks(spec) : spec));
   // The chain time with the network's blocks when the node's height moves (network-reads.ts), not at every tick.
   if (chainTime) plan = plan.map((spec) => (spec.key === chainTime.key ? chainTime : spec));
   // The network's reads are its source's (network-reads.ts), for every node of it: the voter weights too, whether or

@@ -8,6 +8,7 @@ import { resolveError, resolveOk } from '../../src/state/resource';
 import { peersFacts } from '../../src/rpc/methods/info/peers';
 import { createAvatopStore } from '../../src/state/store';
 import { SLOW_THINGS_MS } from '../../src/exporter/scrape-pace';
+import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
 
 describe('the exporter sessions\' slow plan', () => {
   it('reads the validator set in the stake source only', () => {
@@ -70,8 +71,25 @@ describe('the exporter sessions\' plans', () => {
     expect(every('bootstrapped:P')).toBe(15_000);
     store.setState((s) => lens.bootstrapped('P').set(s, resolveOk(lens.bootstrapped('P').get(s), true, { at: 2 })));
     expect(every('bootstrapped:P')).toBe(SLOW_THINGS_MS);
-    // The node's own uptime and health are not slowed.
-    expect(every('uptime')).toBe(intervals.slowMs);
+  });
+
+  it('read what drifts slowly once a minute too: the own uptime, the own validator record, /ext/metrics (issue 31)', () => {
+    const store = createAvatopStore();
+    const intervals = { tickMs: 15_000, slowMs: 30_000, maxAgeMs: 300_000 };
+    const specOf = (key: string) => fastPlan(store.getState(), true).find((x) => x.key === key)!;
+    const every = (key: string) => specOf(key).intervalMs!(store.getState(), intervals);
+    expect(every('uptime')).toBe(SLOW_THINGS_MS);
+    expect(every('metrics:slow')).toBe(SLOW_THINGS_MS);
+    // The record, once the node's ID is known; a block that changes its stakers still makes it due (changesWith).
+    store.setState((s) => lens.nodeId.set(s, resolveOk(lens.nodeId.get(s), { nodeID: 'NodeID-own', nodePOP: undefined } as never, { at: 1 })));
+    const record = specOf(`validator:${PRIMARY_NETWORK_ID}/NodeID-own`);
+    expect(record.intervalMs!(store.getState(), intervals)).toBe(SLOW_THINGS_MS);
+    expect(record.changesWith).toBeDefined();
+    // While a chain bootstraps, the metrics keep the pace (its progress needs a rate).
+    store.setState((s) => lens.bootstrapped('P').set(s, resolveOk(lens.bootstrapped('P').get(s), false, { at: 2 })));
+    expect(every('metrics:slow')).toBe(15_000);
+    // The health report is not slowed past the node's own check runs.
+    expect(specOf('health').intervalMs!(store.getState(), intervals)).toBe(HEALTH_CHECKS_MS);
   });
 });
 
