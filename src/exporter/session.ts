@@ -3,9 +3,10 @@
 // (their count, their views of this node for the reward guard, their versions for the version-lag series). The validator set that weighs them is the
 // heaviest reply a node gives and the same for every node of a network, so only one session per network asks for
 // it (`setStakeSource`), every 10 minutes at most; that session also reads what else every node of its network
-// answers alike (network-reads.ts), for all of them. What changes slowly (node ID, version, minimum stake, a
-// bootstrapped chain's state while the node is unhealthy) is read once a minute, and what a block makes due at most
-// once a minute; the health report at the node's own 30 s; a chain bootstrapped, while the node answers and is
+// answers alike (network-reads.ts), for all of them. What changes slowly (minimum stake, a bootstrapped chain's state
+// while the node is unhealthy) or drifts slowly (the own uptime and validator record) is read once a minute, the node
+// ID and version only when the node's process may have changed (identity-held.ts), and what a block makes due at
+// most once a minute; the health report at the node's own 30 s; a chain bootstrapped, while the node answers and is
 // healthy, not at all (poll/bootstrap-settled.ts).
 import { createClient, type AvatopClient } from '../rpc/client';
 import { collectGarbage } from '../runtime/gc';
@@ -19,6 +20,7 @@ import { header, peerFactsSpec, voterWeightsSpec } from '../poll/header-plan';
 import { settledChains } from '../poll/bootstrap-settled';
 import { chainTimeSpec, isNetworkRead } from './network-reads';
 import { SLOW_THINGS_MS } from './scrape-pace';
+import { createIdentityHeld, IDENTITY_KEYS, type IdentityHeld } from './identity-held';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 
 /** The versions view's pace: its header duplicates once a minute, the peer and validator lists every 10 minutes. */
@@ -108,10 +110,12 @@ const readsPeers = (spec: ResourceSpec) => spec.method === 'info.peers';
  * guard's views, the version lag). The monitor's header reads it every 30 s for a validator; twenty nodes' lists,
  * parsed two and three times a minute, were most of a 20-node exporter's CPU (its garbage collection) and memory.
  */
-export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true, chainTime?: ResourceSpec): ResourceSpec[] {
+export function fastPlan(s: AvatopState, metrics: boolean, networkSource = true, chainTime?: ResourceSpec, identity?: IdentityHeld): ResourceSpec[] {
   let plan = planFor('overview', [], s, { metrics })
     .filter((spec) => !readsPeers(spec))
     .map((spec) => (readSlowly(spec) ? onceAMinute(spec) : spec.method === 'health.health' ? atHealthChecks(spec) : spec));
+  // The node ID and version only while the process may have changed (identity-held.ts).
+  if (identity) plan = identity.held(s) ? plan.filter((spec) => !IDENTITY_KEYS.has(spec.key)) : plan.map((spec) => (IDENTITY_KEYS.has(spec.key) ? identity.note(spec) : spec));
   // The chain time with the network's blocks when the node's height moves (network-reads.ts), not at every tick.
   if (chainTime) plan = plan.map((spec) => (spec.key === chainTime.key ? chainTime : spec));
   // The network's reads are its source's (network-reads.ts), for every node of it: the voter weights too, whether or
@@ -143,11 +147,12 @@ const HEADER_KEYS = new Set([...header(false), ...header(true)].filter((spec) =>
  * a minute a node, and twenty nodes), and the header's and overview's plans read no more of the store than this
  * node's ID and its validator record (poll/plan.ts, state/own-validator.ts).
  */
-export function planOnChange(make: (s: AvatopState) => ResourceSpec[]): (s: AvatopState) => ResourceSpec[] {
+export function planOnChange(make: (s: AvatopState) => ResourceSpec[], held?: (s: AvatopState) => boolean): (s: AvatopState) => ResourceSpec[] {
   let last: { id: unknown; validators: unknown; settled: string; plan: ResourceSpec[] } | undefined;
   return (s) => {
-    // And which chains need not be asked whether they are bootstrapped (planFor, poll/bootstrap-settled.ts).
-    const settled = settledChains(s);
+    // And which chains need not be asked whether they are bootstrapped (planFor, poll/bootstrap-settled.ts), and
+    // whether the node ID and version are still this process's (identity-held.ts).
+    const settled = `${settledChains(s)}${held?.(s) ? '+id' : ''}`;
     if (last && last.id === s.node.id && last.validators === s.validators && last.settled === settled) return last.plan;
     last = { id: s.node.id, validators: s.validators, settled, plan: make(s) };
     return last.plan;
@@ -165,7 +170,11 @@ export function startHeadlessSession(target: NodeTarget, opts: SessionOptions): 
   const chainTime = chainTimeSpec();
   const metrics = typeof client.getStream === 'function';
   let stakeSource = false;
-  const fastPlans = { source: planOnChange((s) => fastPlan(s, metrics, true, chainTime)), other: planOnChange((s) => fastPlan(s, metrics, false, chainTime)) };
+  const identity = createIdentityHeld();
+  const fastPlans = {
+    source: planOnChange((s) => fastPlan(s, metrics, true, chainTime, identity), identity.held),
+    other: planOnChange((s) => fastPlan(s, metrics, false, chainTime, identity), identity.held),
+  };
   const scheduler: Scheduler = createScheduler({
     client,
     store,

@@ -9,6 +9,7 @@ import { peersFacts } from '../../src/rpc/methods/info/peers';
 import { createAvatopStore } from '../../src/state/store';
 import { SLOW_THINGS_MS } from '../../src/exporter/scrape-pace';
 import { PRIMARY_NETWORK_ID } from '../../src/state/constants';
+import { createIdentityHeld, IDENTITY_KEYS } from '../../src/exporter/identity-held';
 
 describe('the exporter sessions\' slow plan', () => {
   it('reads the validator set in the stake source only', () => {
@@ -151,5 +152,76 @@ describe('the exporter sessions\' health and bootstrap reads (issue 31)', () => 
     // What the versions view adds is still read: the validator set and the block watcher its heights drive.
     expect(slow.some((spec) => spec.key.startsWith('validators:'))).toBe(true);
     expect(slow.some((spec) => spec.key === 'blockWatch')).toBe(true);
+  });
+});
+
+describe('the exporter sessions\' node ID and version (issue 31)', () => {
+  const metrics = (store: ReturnType<typeof createAvatopStore>, start: number, at: number) =>
+    store.setState((s) => lens.metrics.set(s, resolveOk(lens.metrics.get(s), { points: [{ at, values: { processStartSeconds: start } }], from: {}, skipped: 0, bytes: 0 }, { at })));
+  const probe = (store: ReturnType<typeof createAvatopStore>, ok: boolean, at: number) =>
+    store.setState((s) =>
+      lens.height.set(s, ok ? resolveOk(lens.height.get(s), 5n, { at }) : resolveError(lens.height.get(s), Object.assign(new Error('ECONNREFUSED'), { short: 'refused' }) as never, { at })),
+    );
+  const identity = (store: ReturnType<typeof createAvatopStore>, at: number) =>
+    store.setState((s) =>
+      lens.nodeVersion.set(
+        lens.nodeId.set(s, resolveOk(lens.nodeId.get(s), { nodeID: 'NodeID-own', nodePOP: undefined } as never, { at })),
+        resolveOk(lens.nodeVersion.get(s), { version: 'avalanchego/1.15.0' } as never, { at }),
+      ),
+    );
+
+  it('are asked again only when the process may have changed: a new start time in /ext/metrics, or the probe failing', async () => {
+    const store = createAvatopStore();
+    const held = createIdentityHeld();
+    const keys = () => fastPlan(store.getState(), true, true, undefined, held).map((spec) => spec.key);
+    // What the scheduler does with the plan's specs: fetch, then write.
+    const read = async () => {
+      for (const spec of fastPlan(store.getState(), true, true, undefined, held).filter((x) => IDENTITY_KEYS.has(x.key))) {
+        const client = { call: () => Promise.resolve({ nodeID: 'NodeID-own', version: 'avalanchego/1.15.0' }) };
+        await spec.fetch({ client, state: () => store.getState() } as never, new AbortController().signal);
+      }
+    };
+    probe(store, true, 1);
+    expect(keys()).toEqual(expect.arrayContaining(['nodeId', 'nodeVersion']));
+    // Read before the metrics said when the process started: asked again.
+    await read();
+    identity(store, 2);
+    metrics(store, 100, 3);
+    expect(held.held(store.getState())).toBe(false);
+    await read();
+    identity(store, 4);
+    expect(held.held(store.getState())).toBe(true);
+    expect(keys().some((k) => IDENTITY_KEYS.has(k))).toBe(false);
+    // The same process, read again a minute later: still held.
+    metrics(store, 100, 60_000);
+    probe(store, true, 60_000);
+    expect(held.held(store.getState())).toBe(true);
+    // A restart: a new start time asks both again, at once (the plan holds them again).
+    metrics(store, 200, 120_000);
+    expect(keys()).toEqual(expect.arrayContaining(['nodeId', 'nodeVersion']));
+    await read();
+    identity(store, 121_000);
+    expect(held.held(store.getState())).toBe(true);
+    // The probe failing: asked again, whatever the metrics say.
+    probe(store, false, 130_000);
+    expect(keys()).toEqual(expect.arrayContaining(['nodeId', 'nodeVersion']));
+    probe(store, true, 140_000);
+    expect(held.held(store.getState())).toBe(true);
+    // A node whose /ext/metrics is off: once a minute, as before.
+    store.setState((s) => lens.metrics.set(s, resolveError(lens.metrics.get(s), Object.assign(new Error('HTTP 404'), { short: '404' }) as never, { at: 150_000 })));
+    expect(held.held(store.getState())).toBe(false);
+    const intervals = { tickMs: 15_000, slowMs: 30_000, maxAgeMs: 300_000 };
+    const spec = fastPlan(store.getState(), true, true, undefined, held).find((x) => x.key === 'nodeId')!;
+    expect(spec.intervalMs!(store.getState(), intervals)).toBe(SLOW_THINGS_MS);
+  });
+
+  it('a plan made again when they turn held or not', () => {
+    const store = createAvatopStore();
+    let held = false;
+    const plan = planOnChange((s) => fastPlan(s, true), () => held);
+    const first = plan(store.getState());
+    expect(plan(store.getState())).toBe(first);
+    held = true;
+    expect(plan(store.getState())).not.toBe(first);
   });
 });
