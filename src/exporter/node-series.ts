@@ -112,7 +112,7 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_node_info',
-    help: 'The node\'s version and network, as labels; the value is always 1.',
+    help: 'The node\'s version and network, as labels; the value is always 1. The version is asked again when the node\'s process may have changed (a new start time in its /ext/metrics, read once a minute, or the probe failing).',
     type: 'info',
     decimals: 0,
     read: (s) => {
