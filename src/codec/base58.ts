@@ -13,37 +13,53 @@ const LIMB = 58 ** 5; // limb*256 + 255 stays far below 2^53
 /** Longest text base58Decode accepts: the work is quadratic in the length, and real inputs are IDs. */
 export const MAX_BASE58_LENGTH = 4096;
 
+/** The alphabet's character codes, for building the text in one piece. */
+const CODES: Uint8Array = Uint8Array.from(ALPHABET, (c) => c.charCodeAt(0));
+/** Scratch for the usual sizes (IDs are 20-36 bytes): encoding allocates only its result. */
+const LIMBS = new Float64Array(16);
+const TEXT = new Uint16Array(80);
+/** log2(58^5): the bits one limb holds. */
+const LIMB_BITS = 5 * Math.log2(58);
+
+/**
+ * The text is built as character codes and made a string once: appending a character at a time made a chain of
+ * about 50 concatenated strings per ID (3.7 KB of garbage per cb58 ID, the most of anything the big scenario's UTXO
+ * paging allocated, docs/performance.md).
+ */
 export function base58Encode(bytes: Uint8Array): string {
   let zeros = 0;
   while (zeros < bytes.length && bytes[zeros] === 0) zeros++;
-  const limbs: number[] = [];
+  const most = Math.ceil(((bytes.length - zeros) * 8) / LIMB_BITS) + 1;
+  const limbs = most <= LIMBS.length ? LIMBS : new Float64Array(most);
+  let n = 0;
   for (let i = zeros; i < bytes.length; i++) {
     let carry = bytes[i]!;
-    for (let j = 0; j < limbs.length; j++) {
+    for (let j = 0; j < n; j++) {
       const x = limbs[j]! * 256 + carry;
       carry = Math.floor(x / LIMB);
       limbs[j] = x - carry * LIMB;
     }
     while (carry > 0) {
       const q = Math.floor(carry / LIMB);
-      limbs.push(carry - q * LIMB);
+      limbs[n++] = carry - q * LIMB;
       carry = q;
     }
   }
-  const digits: number[] = [];
-  for (let j = 0; j < limbs.length; j++) {
+  // Digits, least significant first, into the end of the text; then the leading zero digits dropped.
+  const size = zeros + n * 5;
+  const text = size <= TEXT.length ? TEXT : new Uint16Array(size);
+  let at = size;
+  for (let j = 0; j < n; j++) {
     let v = limbs[j]!;
     for (let k = 0; k < 5; k++) {
       const q = Math.floor(v / 58);
-      digits.push(v - q * 58);
+      text[--at] = CODES[v - q * 58]!;
       v = q;
     }
   }
-  let top = digits.length;
-  while (top > 0 && digits[top - 1] === 0) top--;
-  let s = '1'.repeat(zeros);
-  for (let i = top - 1; i >= 0; i--) s += ALPHABET[digits[i]!];
-  return s;
+  while (at < size && text[at] === CODES[0]) at++;
+  for (let i = 0; i < zeros; i++) text[--at] = CODES[0]!;
+  return String.fromCharCode.apply(null, text.subarray(at, size) as unknown as number[]);
 }
 
 export function base58Decode(s: string): Uint8Array {

@@ -43,7 +43,10 @@ export const peersSpec = (cadence: 'tick' | 'slow' = 'tick', rows: 'diff' | 'pla
     fetch: readPeers,
     keepIdentity: rows === 'diff',
     // The whole list (0.7 MB with a mainnet node's 1,500 peers) at most once a minute outside the peers pane.
-    ...(cadence === 'slow' ? { intervalMs: (_s: unknown, i: Intervals) => Math.max(i.slowMs, PEER_COUNT_MS) } : {}),
+    // A slow reading after the peers pane's waits out its minute from the pane's last one (the first delay of a list
+    // already read): it was read again at once on leaving the pane, 10,723 peers on top of all the pane kept, the
+    // big scenario's highest memory after the UTXOs (docs/performance.md).
+    ...(cadence === 'slow' ? { intervalMs: (_s: unknown, i: Intervals) => Math.max(i.slowMs, PEER_COUNT_MS), initialDelayMs: 0 } : {}),
     // One count: the list's own (without the peers kept one update to show they left), so the header and the
     // pane never disagree; numPeers only where the list was not read. Each reading of the views is also the
     // guard's: remembered as the last trustworthy budget when more than half of the stake's view is known.

@@ -169,7 +169,13 @@ function blockTime(v: unknown): Date | undefined {
 
 /** getUTXOs result → one page of rows keyed by UTXO ID (falling back to the encoding when it cannot be decoded). */
 export function utxoPageFromResult(prev: UtxoPage | undefined, r: ResultOf<'platform.getUTXOs'>, decoders: Decoders): UtxoPage {
+  // The page is asked again at every block and is mostly the same: a UTXO sent as before is the row it made before,
+  // not decoded and hashed again (1,024 of them every 2 s were most of what the UTXOs pane allocated).
+  const before = new Map<string, UtxoRow>();
+  if (prev) for (const { value } of prev.utxos.rows) before.set(value.encoded, value);
   const rows: UtxoRow[] = r.utxos.map((encoded) => {
+    const kept = before.get(encoded);
+    if (kept) return kept;
     let decoded: unknown;
     let id: string | undefined;
     try {

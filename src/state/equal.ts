@@ -38,27 +38,49 @@ export function deepEqual(a: unknown, b: unknown): boolean {
 /**
  * Returns `next`, except that every part of it structurally equal to the matching part of `prev` is replaced by
  * the `prev` object, so memoized rows and selectors see unchanged identities. Returns `prev` itself when equal.
+ *
+ * A copy is made only from the first part that differs: most of a reading is the same as the last, and copying
+ * every object and array before knowing was most of what reading 10,723 peers again allocated (docs/performance.md).
  */
 export function keepIdentity<T>(prev: unknown, next: T): T {
   if (Object.is(prev, next)) return next;
   if (Array.isArray(prev) && Array.isArray(next)) {
-    let same = prev.length === next.length;
-    const out = next.map((item, i) => {
-      const kept = i < prev.length ? keepIdentity(prev[i], item) : item;
-      if (kept !== prev[i]) same = false;
-      return kept;
-    });
-    return (same ? prev : out) as T;
+    let out: unknown[] | undefined;
+    for (let i = 0; i < next.length; i++) {
+      const kept: unknown = i < prev.length ? keepIdentity(prev[i], next[i]) : next[i];
+      // Everything before i was kept as prev's.
+      if (out === undefined && (i >= prev.length || kept !== prev[i])) out = prev.slice(0, i);
+      if (out !== undefined) out.push(kept);
+    }
+    if (out !== undefined) return out as T;
+    return (prev.length === next.length ? prev : prev.slice(0, next.length)) as T;
   }
   if (isPlainObject(prev) && isPlainObject(next)) {
-    const out: Record<string, unknown> = {};
-    let same = Object.keys(prev).length === Object.keys(next).length;
-    for (const k of Object.keys(next)) {
-      const kept = Object.hasOwn(prev, k) ? keepIdentity(prev[k], next[k]) : next[k];
-      if (!Object.hasOwn(prev, k) || kept !== prev[k]) same = false;
-      out[k] = kept;
+    let out: Record<string, unknown> | undefined;
+    let i = 0;
+    for (const k in next) {
+      const has = Object.hasOwn(prev, k);
+      const kept = has ? keepIdentity(prev[k], next[k]) : next[k];
+      if (out === undefined && (!has || kept !== prev[k])) {
+        // The keys before this one, as prev's (they were kept), in next's order.
+        out = {};
+        let j = 0;
+        for (const before in next) {
+          if (j++ === i) break;
+          out[before] = prev[before];
+        }
+      }
+      if (out !== undefined) out[k] = kept;
+      i++;
     }
-    return (same ? prev : out) as T;
+    if (out !== undefined) return out as T;
+    let prevKeys = 0;
+    for (const _ in prev) prevKeys++;
+    if (prevKeys === i) return prev as T;
+    // prev has more keys: next's, each kept as prev's.
+    out = {};
+    for (const k in next) out[k] = prev[k];
+    return out as T;
   }
   return (deepEqual(prev, next) ? prev : next) as T;
 }

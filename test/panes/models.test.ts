@@ -47,6 +47,20 @@ describe('UTXOs', () => {
     expect(u2.stakeableUntil).toBe(now + 100n);
     expect(sumBalances([u1, u2, u3, u4])).toEqual({ unlocked: 5_000_000_007n, lockedStakeable: 2_000_000_000n, lockedNotStakeable: 1_000_000_000n, total: 8_000_000_007n });
   });
+  it('reads the same UTXO again as before: owners by network, lock by the time asked, IDs of other UTXOs their own', () => {
+    const u = { txId: tx, outputIndex: 0, assetId: tx, output: transfer(5n, now + 10n) };
+    expect(describeUtxo(u, 1, now).kind).toBe('locked not stakeable');
+    expect(describeUtxo(u, 1, now + 10n).kind).toBe('unlocked');
+    expect(describeUtxo(u, 5, now).owners[0]).toMatch(/^P-fuji1/);
+    expect(describeUtxo(u, 1, now).owners[0]).toMatch(/^P-avax1/);
+    const other = { ...u, txId: new Uint8Array(32).fill(2), assetId: new Uint8Array(32).fill(3), output: { ...transfer(5n), addresses: [new Uint8Array(20).fill(9)] } };
+    const a = describeUtxo(u, 1, now);
+    const b = describeUtxo(other, 1, now);
+    expect(b.txId).not.toBe(a.txId);
+    expect(b.assetId).not.toBe(a.assetId);
+    expect(b.owners[0]).not.toBe(a.owners[0]);
+    expect(describeUtxo({ ...u }, 1, now)).toEqual(a);
+  });
   it('does not throw on garbage', () => {
     expect(describeUtxo(undefined, undefined, now).kind).toBe('unknown');
     expect(describeUtxo('nonsense', 1, now).amount).toBeUndefined();

@@ -42,6 +42,24 @@ describe('transforms', () => {
     // The node's endIndex.utxo is the last UTXO's ID: the same ID we compute.
     expect(keys[4]).toBe(examples.utxos.endIndex.utxo);
   });
+
+  it('keeps the rows of a page asked again: the same list when its UTXOs are, new ones decoded', () => {
+    const read = (utxos: string[]) => methods['platform.getUTXOs'].result.parse({ ...examples.utxos, utxos });
+    const all = examples.utxos.utxos;
+    let decodes = 0;
+    const counting = { ...defaultDecoders, utxo: (b: Uint8Array) => (decodes++, defaultDecoders.utxo!(b)) };
+    const first = utxoPageFromResult(undefined, read(all), counting);
+    expect(decodes).toBe(all.length);
+    const again = utxoPageFromResult(first, read(all), counting);
+    expect(decodes).toBe(all.length);
+    expect(again.utxos).toBe(first.utxos);
+    // One UTXO spent, the rest kept as they were: only the new page's newcomer would be decoded.
+    const spent = utxoPageFromResult(first, read(all.slice(1)), counting);
+    expect(decodes).toBe(all.length);
+    expect(spent.utxos.rows.find((r) => r.key === first.utxos.rows[1]!.key)!.value).toBe(first.utxos.rows[1]!.value);
+    expect(spent.utxos.rows.find((r) => r.key === first.utxos.rows[0]!.key)!.change).toBe('removed');
+    expect(spent.utxos.rows.map((r) => r.key)).toEqual(utxoPageFromResult(undefined, read(all.slice(1)), defaultDecoders).utxos.rows.map((r) => r.key).concat(first.utxos.rows[0]!.key));
+  });
 });
 
 describe('accounting', () => {

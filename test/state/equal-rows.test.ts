@@ -32,6 +32,28 @@ describe('keepIdentity', () => {
     expect(out.list[0]).toBe(prev.list[0]);
     expect(out.list[1]).toEqual({ id: 'c' });
   });
+
+  it('copies only from the first difference, keeping the order and the parts before it', () => {
+    const prev = { a: { x: 1 }, b: 2, c: { z: 3 } };
+    const out = keepIdentity(prev, { a: { x: 1 }, b: 5, c: { z: 3 } });
+    expect(Object.keys(out)).toEqual(['a', 'b', 'c']);
+    expect(out).toEqual({ a: { x: 1 }, b: 5, c: { z: 3 } });
+    expect(out.a).toBe(prev.a);
+    expect(out.c).toBe(prev.c);
+  });
+
+  it('drops what next lacks: fewer keys, a shorter list', () => {
+    const prev = { a: { x: 1 }, b: 2, list: [{ id: 'a' }, { id: 'b' }] };
+    const fewer = keepIdentity(prev, { a: { x: 1 } });
+    expect(fewer).toEqual({ a: { x: 1 } });
+    expect(fewer.a).toBe(prev.a);
+    const shorter = keepIdentity(prev.list, [{ id: 'a' }]);
+    expect(shorter).toEqual([{ id: 'a' }]);
+    expect(shorter[0]).toBe(prev.list[0]);
+    const longer = keepIdentity(prev.list, [{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
+    expect(longer).toEqual([{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
+    expect(longer[1]).toBe(prev.list[1]);
+  });
 });
 
 describe('diffRows', () => {

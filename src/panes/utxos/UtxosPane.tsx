@@ -47,11 +47,13 @@ export function UtxosPane({ width, height, active }: PaneProps) {
   const balance = useAvatop((s) => (setKey === undefined ? undefined : s.utxos.balances[setKey])) ?? idleResource();
   const stake = useAvatop((s) => (setKey === undefined ? undefined : s.utxos.stakes[setKey])) ?? idleResource();
   const nowSec = BigInt(Math.floor((chainTime?.getTime() ?? Date.now()) / 1000));
+  const utxos = page.data?.utxos;
   const rows = useMemo<TableRow<Row>[]>(
-    () => (page.data?.utxos.rows ?? []).map((r) => mapRow(r, r.key, (u) => ({ id: u.id, info: describeUtxo(u.decoded, networkId, nowSec) }))),
-    // Lock states move with chain time only at minute scale; recompute on new pages, not every tick.
+    () => (utxos?.rows ?? []).map((r) => mapRow(r, r.key, (u) => ({ id: u.id, info: describeUtxo(u.decoded, networkId, nowSec) }))),
+    // Lock states move with chain time only at minute scale: recomputed when the page's rows change (a page asked
+    // again at a block is the same list when its UTXOs are: poll/transforms.ts) and each chain minute, not every tick.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [page.data, networkId],
+    [utxos, networkId, nowSec / 60n],
   );
   const live = useMemo(() => rows.filter((r) => r.change !== 'removed'), [rows]);
   const balances = useMemo(() => sumBalances(live.map((r) => r.value.info), assetId), [live, assetId]);
