@@ -7,10 +7,10 @@ import type { AvatopState } from '../state/store';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
 
 /**
- * Left out on purpose: a non-validator's info.peers (the header's slow count reads the whole peer list; the row
- * takes the count from the health reply's network check), /ext/metrics, the network ID (the name is enough for a
- * row). A validator's row needs its reward budget, which is the vote's: its peers' views (the slow list) and the
- * validator set that weighs them (every 10 minutes).
+ * Left out on purpose: a non-validator's info.peers (the header's slow count; the row takes the count from the
+ * health reply's network check), /ext/metrics, the network ID (the name is enough for a row). A validator's row needs
+ * its reward budget, which is the vote's: its peers' views (the slow reading of their facts) and the validator set
+ * that weighs them (every 10 minutes).
  */
 export const LIGHT_KEYS: ReadonlySet<string> = new Set([
   'nodeId',
@@ -24,7 +24,7 @@ export const LIGHT_KEYS: ReadonlySet<string> = new Set([
   'timestamp',
   'uptime',
   'health:slow',
-  'peers:slow',
+  'peers:facts',
   'voterWeights',
 ]);
 
