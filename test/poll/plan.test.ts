@@ -1,6 +1,7 @@
 // The pane → resources table: what each screen polls, with which cadence.
 import { describe, expect, it } from 'vitest';
 import { planFor } from '../../src/poll/plan';
+import { header } from '../../src/poll/header-plan';
 import { VIEW_TABLE } from '../../src/app/view-table';
 import { lens } from '../../src/state/lenses';
 import { idleResource, markUnsupported, resolveError, resolveOk } from '../../src/state/resource';
@@ -68,6 +69,20 @@ describe('planFor', () => {
     // and the versions pane read keeps the reward guard's cadence (its vote's views).
     const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
     expect(plan('overview').find((p) => p.key === 'peerCount')!.intervalMs!(createAvatopStore().getState(), intervals)).toBe(60_000);
+  });
+
+  it("reads a validator's peers for their facts where no pane shows the list, once a minute", () => {
+    const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
+    const facts = header(false, true).find((p) => p.key === 'peers:facts')!;
+    expect(facts.method).toBe('info.peers');
+    expect(facts.lens).toBe(lens.peerFacts);
+    expect(facts.cadence).toBe('slow');
+    expect(facts.intervalMs!(createAvatopStore().getState(), intervals)).toBe(60_000);
+    expect(header(false, true).map((p) => p.key)).not.toContain('peers:slow');
+    // A non-validator's count comes from the same reading; a pane that polls the list replaces both.
+    expect(header(false, false).find((p) => p.key === 'peerCount')!.lens).toBe(lens.peerFacts);
+    expect(header(true, true).filter((p) => p.method === 'info.peers')).toEqual([]);
+    expect(header(true, false).filter((p) => p.method === 'info.peers')).toEqual([]);
   });
 
   it("lists each pane's resources, heavy lists height-gated", () => {
