@@ -2,7 +2,7 @@
 // in CI each supported Node line's, since the flag differs between V8 11 and 12.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { LONG_RUNNING_COMMANDS, applyTiering, tieringFlag } from '../../src/loader/tiering';
+import { LONG_RUNNING_COMMANDS, MONITOR_ONLY_FLAG, applyTiering, tieringFlag } from '../../src/loader/tiering';
 import { SUBCOMMANDS } from '../../src/loader/code-cache';
 
 /**
@@ -26,7 +26,25 @@ describe('tiering', () => {
   it('is set for the monitor and the exporter only', () => {
     const set: string[] = [];
     for (const command of ['monitor', ...SUBCOMMANDS]) applyTiering(command, process.versions.v8, (f) => set.push(`${command} ${f}`));
-    expect(set.map((s) => s.split(' ')[0])).toEqual([...LONG_RUNNING_COMMANDS]);
+    expect([...new Set(set.map((s) => s.split(' ')[0]))]).toEqual([...LONG_RUNNING_COMMANDS]);
+    // Sparkplug is off for the monitor alone.
+    expect(set.filter((s) => s.endsWith(MONITOR_ONLY_FLAG))).toEqual([`monitor ${MONITOR_ONLY_FLAG}`]);
+  });
+
+  it("leaves a monitor's warm function in the interpreter: no baseline code, and no unrecognized flag", () => {
+    const script = [
+      `require('node:v8').setFlagsFromString(${JSON.stringify(MONITOR_ONLY_FLAG)});`,
+      'function warm(a) { return (a * 31) | 0; }',
+      'for (let i = 0; i < 200000; i++) warm(i);',
+      "process.stdout.write(String(%GetOptimizationStatus(warm)) + '\\n');",
+    ].join('\n');
+    const on = spawnSync(process.execPath, ['--allow-natives-syntax', '--no-opt', '--no-maglev', '-e', script.replace(/^.*setFlagsFromString.*$/m, '')], { encoding: 'utf8' });
+    const off = spawnSync(process.execPath, ['--allow-natives-syntax', '--no-opt', '--no-maglev', '-e', script], { encoding: 'utf8' });
+    expect(off.stderr).toBe('');
+    // V8's status bits: 1 << 15 is "is baseline" (src/runtime/runtime.h OptimizationStatus::kBaseline).
+    const baseline = (status: string) => (Number(status) & (1 << 15)) !== 0;
+    expect(baseline(on.stdout)).toBe(true);
+    expect(baseline(off.stdout)).toBe(false);
   });
 
   it('names the flag of each V8', () => {

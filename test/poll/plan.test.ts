@@ -1,6 +1,7 @@
 // The pane → resources table: what each screen polls, with which cadence.
 import { describe, expect, it } from 'vitest';
 import { planFor } from '../../src/poll/plan';
+import { header } from '../../src/poll/header-plan';
 import { VIEW_TABLE } from '../../src/app/view-table';
 import { lens } from '../../src/state/lenses';
 import { idleResource, markUnsupported, resolveError, resolveOk } from '../../src/state/resource';
@@ -68,6 +69,19 @@ describe('planFor', () => {
     // and the versions pane read keeps the reward guard's cadence (its vote's views).
     const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
     expect(plan('overview').find((p) => p.key === 'peerCount')!.intervalMs!(createAvatopStore().getState(), intervals)).toBe(60_000);
+  });
+
+  it("reads the peers for their facts where no pane shows the list, once a minute, under one key for a validator or not", () => {
+    const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
+    for (const validator of [false, true]) {
+      const reads = header(false, validator).filter((p) => p.method === 'info.peers');
+      expect(reads.map((p) => p.key)).toEqual(['peerCount']);
+      expect(reads[0]!.lens).toBe(lens.peerFacts);
+      expect(reads[0]!.cadence).toBe('slow');
+      expect(reads[0]!.intervalMs!(createAvatopStore().getState(), intervals)).toBe(60_000);
+      // A pane that polls the list replaces it.
+      expect(header(true, validator).filter((p) => p.method === 'info.peers')).toEqual([]);
+    }
   });
 
   it("lists each pane's resources, heavy lists height-gated", () => {
