@@ -2,7 +2,7 @@
 // list, lens.peers) instead of reading every peer again on leaving the pane (10,723 on the big scenario, on top of
 // all the pane kept: docs/performance.md, branch big35). With nothing read yet it reads at once.
 import { describe, expect, it } from 'vitest';
-import { PEER_COUNT_MS, peersSpec } from '../../src/poll/header-plan';
+import { PEER_COUNT_MS, header, peersSpec } from '../../src/poll/header-plan';
 import { createTiming } from '../../src/poll/scheduler-timing';
 import type { Entry } from '../../src/poll/scheduler-entry';
 import { lens } from '../../src/state/lenses';
@@ -36,5 +36,19 @@ describe("the header's slow peer list", () => {
     expect(timing.firstDelay(entry(peersSpec('slow')), s, 100_000 + PEER_COUNT_MS + 1, undefined)).toBe(0);
     // The pane's own list reads at once when opened.
     expect(timing.firstDelay(entry(peersSpec('tick')), s, 105_000, undefined)).toBe(0);
+  });
+
+  it("the peers' facts off the peers pane: a minute after the newer of their own reading and the pane's list", () => {
+    const facts = header(false, true).find((spec) => spec.key === 'peerCount')!;
+    const s0 = createAvatopStore().getState();
+    // Nothing read yet: out of the first replies' way, 1.5 s.
+    expect(timing.firstDelay(entry(facts), s0, 10_000, undefined)).toBe(1_500);
+    const s1 = lens.peerFacts.set(s0, resolveOk(lens.peerFacts.get(s0), [], { at: 100_000 }));
+    expect(timing.firstDelay(entry(facts), s1, 130_000, undefined)).toBe(PEER_COUNT_MS - 30_000);
+    // The pane read the whole list later: a minute from that.
+    const list = plainRows([{ nodeID: 'NodeID-a' }], (p) => p.nodeID) as never;
+    const s2 = lens.peers.set(s1, resolveOk(lens.peers.get(s1), list, { at: 200_000 }));
+    expect(timing.firstDelay(entry(facts), s2, 205_000, undefined)).toBe(PEER_COUNT_MS - 5_000);
+    expect(timing.firstDelay(entry(facts), s2, 200_000 + PEER_COUNT_MS + 1, undefined)).toBe(0);
   });
 });
