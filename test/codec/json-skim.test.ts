@@ -57,6 +57,16 @@ describe('skimJson', () => {
     expect(skimJson(bytes(text), PEERS_PLAN)).toEqual({ result: { peers: [{ nodeID: 'second', version: 'é😀' }] } });
   });
 
+  it('reads short texts it has read before, and more of them than it keeps, as JSON.parse does; whole numbers too', () => {
+    // Texts are kept per hash of their bytes (one per slot, 16,384 slots): 40,000 node IDs read twice overwrite and
+    // collide, and every one must still be its own bytes; numbers past 15 digits are JSON.parse's.
+    const peers = Array.from({ length: 40_000 }, (_, i) => ({ nodeID: `NodeID-${i.toString(36)}`, version: i % 2 ? 'avalanchego/1.15.0' : 'é', upgradeTime: [0, -0, -7, 999_999_999_999_999, 9_999_999_999_999_999, 1.5, -12e3][i % 7] }));
+    const text = JSON.stringify({ result: { peers }, id: 1 });
+    for (let round = 0; round < 2; round++) expect(skimJson(bytes(text), PEERS_PLAN)).toEqual(cut(JSON.parse(text), PEERS_PLAN));
+    const zero = skimJson(bytes('{"result":{"numPeers":-0}}'), PEERS_PLAN) as { result: { numPeers: number } };
+    expect(Object.is(zero.result.numPeers, -0)).toBe(true);
+  });
+
   it('skips any depth, as JSON.parse reads any depth', () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const text = `{"skipped":${deep},"result":{"numPeers":3}}`;
