@@ -56,16 +56,17 @@ export function groupAnnouncements(peers: readonly PeerAnnouncement[], weights?:
   for (const p of peers) {
     if (p.upgradeTimeMs === undefined) continue;
     counted += 1;
-    const w = weights?.get(p.nodeID) ?? 0n;
-    connectedWeight += w;
+    // A bigint sum is a new bigint: a peer without stake (or no weights known) adds none.
+    const w = weights?.get(p.nodeID);
+    if (w) connectedWeight += w;
     const g = byTime.get(p.upgradeTimeMs) ?? { peers: 0, weight: 0n, versions: new Map() };
     g.peers += 1;
-    g.weight += w;
+    if (w) g.weight += w;
     let v = short.get(p.version);
     if (v === undefined) short.set(p.version, (v = shortVersion(p.version)));
     const e = g.versions.get(v) ?? { peers: 0, weight: 0n };
     e.peers += 1;
-    e.weight += w;
+    if (w) e.weight += w;
     g.versions.set(v, e);
     byTime.set(p.upgradeTimeMs, g);
   }
