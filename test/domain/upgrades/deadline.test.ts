@@ -287,7 +287,7 @@ describe("the public networks' table (avalanchego v1.15.0 upgrade/upgrade.go)", 
     const versions = ['avalanchego/1.15.0', 'avalanchego/1.14.2', 'avalanchego/1.15.1', 'odd'];
     for (let round = 0; round < 100; round++) {
       const peers: PeerAnnouncement[] = Array.from({ length: next(40) }, () => ({ nodeID: `N${next(30)}`, version: versions[next(4)]!, upgradeTimeMs: [undefined, GRANITE, HELICON][next(3)] }));
-      const weights = next(4) === 0 ? undefined : new Map(Array.from({ length: 25 }, (_, i) => [`N${i}`, BigInt(next(3)) * 10n ** BigInt(next(18))] as const));
+      const weights = next(4) === 0 ? undefined : new Map<string, bigint>(Array.from({ length: 25 }, (_, i) => [`N${i}`, BigInt(next(3)) * 10n ** BigInt(next(18))]));
       const a = groupAnnouncements(peers, weights, 10n ** 30n);
       const announcing = peers.filter((p) => p.upgradeTimeMs !== undefined);
       const stake = (ps: PeerAnnouncement[]) => ps.reduce((sum, p) => sum + (weights?.get(p.nodeID) ?? 0n), 0n);
