@@ -160,8 +160,8 @@ class Skimmer {
     const first = b[start + 1];
     for (let j = 0; j < members.length; j++) {
       const key = members[j]!.key;
-      if (key.length !== length || key[0] !== first) continue;
-      let k = 1;
+      if (key.length !== length || (length > 0 && key[0] !== first)) continue;
+      let k = Math.min(1, length);
       while (k < length && key[k] === b[start + 1 + k]) k++;
       if (k === length) return members[j];
     }
