@@ -137,9 +137,17 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
         if (i >= 0) idleWaiters.splice(i, 1);
       };
     });
-  // The writes that wait for a tick (refreshes of what is on screen, call accounting) come at most once a poll interval,
-  // with the block's frame: slow resources on timers of their own came in frames between two blocks, 4-8 a minute.
-  const writer = createBatchWriter({ store, clock, batchMs: opts.batchMs ?? 100, held: paused, nextTick, tickGapMs: () => intervals.tickMs - TICK_SLACK_MS });
+  // The writes that wait for a tick (refreshes of what is on screen, call accounting) come at most once a poll interval
+  // (at most every other second), with the block's frame: slow resources on timers of their own came in frames
+  // between two blocks, 4-8 a minute. Never more than two seconds late, whatever the interval.
+  const writer = createBatchWriter({
+    store,
+    clock,
+    batchMs: opts.batchMs ?? 100,
+    held: paused,
+    nextTick,
+    tickGapMs: () => Math.min(intervals.tickMs, MAX_TICK_GAP_MS) - TICK_SLACK_MS,
+  });
   let visible: { pane: PaneId; views: readonly NavView[] } = {
     pane: store.getState().ui.pane,
     views: store.getState().ui.nav,
@@ -338,6 +346,8 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
 export const SETTLE_MS = 200;
 /** How much sooner than a poll interval after the last flush the next may come: half a tick. */
 const TICK_SLACK_MS = 500;
+/** The longest a refresh waits for the next poll's frame: two ticks. */
+const MAX_TICK_GAP_MS = 2_000;
 
 /**
  * `nextTick`, but once it fires, waiting until no request is in flight (or SETTLE_MS passes) before calling `fn`.
