@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { list, nodeIdParam, percent, records, rfc3339, u32, unixTime } from '../common';
-import { defineMethod, type MethodReading } from '../define';
+import { defineMethod, type MethodReading, lazy } from '../define';
 
-const peer = z.object({
+const peer = lazy(() => z.object({
   ip: z.string(),
   publicIP: z.string().optional(),
   nodeID: z.string(),
@@ -19,18 +19,20 @@ const peer = z.object({
   upgradeTime: unixTime.optional(),
   supportedACPs: list(u32),
   objectedACPs: list(u32),
-});
-export type Peer = z.output<typeof peer>;
+}));
+export type Peer = z.output<ReturnType<typeof peer>>;
 
 export const peers = defineMethod({
   name: 'info.peers',
-  params: z.object({ nodeIDs: z.array(nodeIdParam).optional() }).optional(),
-  result: z.object({
-    // A string on real nodes, a number in the docs.
-    numPeers: u32,
-    peers: list(peer),
+  schemas: () => ({
+    params: z.object({ nodeIDs: z.array(nodeIdParam).optional() }).optional(),
+    result: z.object({
+      // A string on real nodes, a number in the docs.
+      numPeers: u32,
+      peers: list(peer()),
+    }),
+    lists: { peers: peer() },
   }),
-  lists: { peers: peer },
   description: 'Connected peers: IPs, versions, last message times, observed uptime, tracked subnets, ACP votes.',
 });
 
@@ -39,8 +41,8 @@ export const peers = defineMethod({
  * version lag its release and announced upgrade time.
  */
 const FACTS = { nodeID: true, version: true, observedUptime: true, upgradeTime: true } as const;
-const peerFacts = peer.pick(FACTS);
-export type PeerFacts = z.output<typeof peerFacts>;
+const peerFacts = lazy(() => peer().pick(FACTS));
+export type PeerFacts = z.output<ReturnType<typeof peerFacts>>;
 
 /**
  * info.peers read for those facts alone (the exporter's reading: 20 mainnet lists a minute): the rest of each peer
@@ -49,5 +51,8 @@ export type PeerFacts = z.output<typeof peerFacts>;
 export const peersFacts: MethodReading<'info.peers', z.ZodType<{ numPeers: number; peers: PeerFacts[] }>> = {
   method: peers,
   keep: { numPeers: true, peers: [FACTS] },
-  result: z.object({ numPeers: u32, peers: records(peerFacts) }),
+  get result() {
+    return factsResult();
+  },
 };
+const factsResult = lazy(() => z.object({ numPeers: u32, peers: records(peerFacts()) }));
