@@ -1,9 +1,9 @@
-// Build-time and load-time patches to three of Ink 6.8's modules, to yoga-layout's loader and to the text-measuring
-// modules under Ink, applied as text edits so no code is copied or forked: output.js keeps its text caches across
-// frames, shares one blank cell and reuses unchanged rows; measure-text.js and wrap-text.js get bounded caches
-// instead of ones that grow for the life of the process; yoga decodes its embedded wasm directly instead of
-// fetching it as a data: URL, which made Node load its own undici (with http2, tls, zlib and worker_threads) at
-// every start; string-width, slice-ansi and ansi-tokenize segment and measure plain text without building ICU's
+// Build-time and load-time patches to three of Ink 6.8's modules, to yoga-layout's loader, to terminal-size's
+// import and to the text-measuring modules under Ink, applied as text edits so no code is copied or forked: output.js
+// keeps its text caches across frames, shares one blank cell and reuses unchanged rows; measure-text.js and
+// wrap-text.js get bounded caches instead of ones that grow for the life of the process; yoga decodes its embedded
+// wasm directly instead of fetching it as a data: URL, which made Node load its own undici (with http2, tls, zlib and
+// worker_threads) at every start; string-width, slice-ansi and ansi-tokenize segment and measure plain text without building ICU's
 // segmenter at import (graphemes.mjs).
 // Measured effects are in docs/performance.md. Each edit names the exact text it replaces. Every patched package is
 // pinned to an exact version in package.json (ink in devDependencies, as it is bundled; the rest in overrides); how
@@ -219,6 +219,16 @@ const PATCHES = {
     via: ['ink'],
     header: LAZY_SEGMENTER,
     edits: [['new Intl.Segmenter(undefined, { granularity: "grapheme" });', '__avatopLazySegmenter(undefined, { granularity: "grapheme" });']],
+  },
+  // Ink's fallback for a terminal width its stdout does not give (never the monitor's case: it needs a TTY). Its
+  // top-level import loaded node:child_process, and with it node:dgram, in every process: about 0.3 MiB of the
+  // monitor's resident memory for nothing (docs/performance.md, branch rss36). Taken when the fallback runs.
+  'terminal-size/index.js': {
+    pkg: 'terminal-size',
+    file: 'index.js',
+    via: ['ink'],
+    header: () => '',
+    edits: [["import {execFileSync} from 'node:child_process';", "const execFileSync = (...args) => process.getBuiltinModule('node:child_process').execFileSync(...args);"]],
   },
   'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js': {
     pkg: 'yoga-layout',

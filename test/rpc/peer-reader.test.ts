@@ -34,7 +34,7 @@ const CAPTURES: Record<string, Json[]> = {
 const element = peersMethod.lists!.peers!;
 const whole = peersMethod.result;
 /** What the method's schema was before the reader: every peer through zod's object schema. */
-const zodWhole = z.object({ numPeers: u32, peers: list(peerFields) });
+const zodWhole = z.object({ numPeers: u32, peers: list(peerFields()) });
 
 type Outcome = { ok: unknown } | { path: PropertyKey[]; message: string };
 const outcome = (schema: z.ZodType, v: unknown): Outcome => {
@@ -46,7 +46,7 @@ describe('readPeer', () => {
   it.each(Object.entries(CAPTURES))('reads every peer of %s as zod does, key for key', (_name, peers) => {
     expect(peers.length).toBeGreaterThan(0);
     for (const p of peers) {
-      const want = peerFields.parse(p);
+      const want = peerFields().parse(p);
       const read = readPeer(p);
       // A spec-era node's subnet uptimes are zod's to read; the element schema still gives zod's peer.
       if ((p as Record<string, unknown>).observedSubnetUptimes) expect(read).toBeUndefined();
@@ -61,7 +61,7 @@ describe('readPeer', () => {
     const client = track(createClient({ url: node.url }));
     const raw = (await client.callRaw('info.peers', {})).result as { peers: Json[] };
     expect(raw.peers.length).toBeGreaterThan(50);
-    for (const p of raw.peers) expect(readPeer(p)).toStrictEqual(peerFields.parse(p));
+    for (const p of raw.peers) expect(readPeer(p)).toStrictEqual(peerFields().parse(p));
   });
 
   it('keeps what zod keeps of odd but valid peers: absent, null and converted fields', () => {
@@ -75,7 +75,7 @@ describe('readPeer', () => {
     for (const c of cases) {
       const read = readPeer(c);
       expect(read).toBeDefined();
-      expect(read).toStrictEqual(peerFields.parse(c));
+      expect(read).toStrictEqual(peerFields().parse(c));
     }
   });
 
@@ -105,7 +105,7 @@ describe('readPeer', () => {
     for (const [v, field] of bad) {
       expect(readPeer(v), JSON.stringify(v)).toBeUndefined();
       const got = outcome(element, v);
-      expect(got, JSON.stringify(v)).toEqual(outcome(peerFields, v));
+      expect(got, JSON.stringify(v)).toEqual(outcome(peerFields(), v));
       expect('path' in got && got.path[0] === (field || undefined)).toBe(true);
       expect('message' in got && !/\x1b|\x07/.test(got.message)).toBe(true);
     }
@@ -119,7 +119,7 @@ describe('readPeer', () => {
     let readByHand = 0;
     for (let n = 0; n < 3_000; n++) {
       const v = mutateJson(rng, rng.pick(all), cache);
-      const want = outcome(peerFields, v);
+      const want = outcome(peerFields(), v);
       expect(outcome(element, v), JSON.stringify(v)).toStrictEqual(want);
       const read = readPeer(v);
       if (read !== undefined) {
