@@ -44,7 +44,7 @@ const PATCHES = {
     file: 'build/output.js',
     via: [],
     header: imports(
-      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, rowText as __avatopRowText, trimRowMemo as __avatopTrimRows',
+      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, rowText as __avatopRowText, trimRowMemo as __avatopTrimRows, dirtyRows as __avatopDirtyRows, CLEAN_ROW as __avatopCleanRow, cleanRowText as __avatopCleanText',
     ),
     edits: [
       ['widths = new Map();', 'widths = new __AvatopGenMap();'],
@@ -53,12 +53,16 @@ const PATCHES = {
       ['return sliceAnsi(line, from, to);', 'return __avatopSlice(line, from, to, sliceAnsi);'],
       ['export default class Output {', 'const __avatopSharedCaches = new OutputCaches();\nexport default class Output {'],
       ['caches = new OutputCaches();', 'caches = __avatopSharedCaches;'],
-      // A frame's grid: one array of the shared blank a row, made whole rather than grown cell by cell, and handed on
-      // as it is when it has no holes (it never has) rather than copied by filter.
+      // Only the rows whose writes changed since the last frame are built (runtime.mjs dirtyRows); the others keep
+      // their last text. A row built is one array of the shared blank, made whole rather than grown cell by cell, and
+      // handed on as it is when it has no holes (it never has) rather than copied by filter.
+      ['const output = [];', 'const output = [];\n        const __avatopDirty = __avatopDirtyRows(this.operations, this.width, this.height);'],
       [
         /const row = \[\];\s*for \(let x = 0; x < this\.width; x\+\+\) \{\s*row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);\s*\}/,
-        'const row = new Array(this.width).fill(__avatopBlank);',
+        'const row = __avatopDirty.rows[y] ? new Array(this.width).fill(__avatopBlank) : __avatopCleanRow;',
       ],
+      ["if (operation.type === 'write') {", "if (operation.type === 'write') {\n                if (!__avatopDirty.writes[__avatopOp]) {\n                    continue;\n                }"],
+      ['if (!currentLine) {', 'if (currentLine === __avatopCleanRow) {\n                        offsetY++;\n                        continue;\n                    }\n                    if (!currentLine) {'],
       // The grid's loops by index: run 30 times a minute, the function stays in V8's unoptimised tiers, where each
       // for-of step allocates an iterator result (and `entries()` a pair): a cell's worth of garbage for every cell of
       // every text of every frame, 5 MiB a minute at idle (V8's sampling heap profiler).
@@ -69,7 +73,7 @@ const PATCHES = {
       ['const lineWithoutEmptyItems = line.filter(item => item !== undefined);', 'const lineWithoutEmptyItems = line.includes(undefined) ? line.filter(item => item !== undefined) : line;'],
       [
         /const generatedOutput = output\s*\.map\(line => \{/,
-        '__avatopTrimRows(output.length);\n        const generatedOutput = output.map((line, __avatopY) => {',
+        '__avatopTrimRows(output.length);\n        const generatedOutput = output.map((line, __avatopY) => {\n            if (line === __avatopCleanRow) {\n                return __avatopCleanText(__avatopY);\n            }',
       ],
       [
         'return styledCharsToString(lineWithoutEmptyItems).trimEnd();',
