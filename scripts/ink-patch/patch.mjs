@@ -1,9 +1,9 @@
-// Build-time and load-time patches to three of Ink 6.8's modules, to yoga-layout's loader and to the text-measuring
-// modules under Ink, applied as text edits so no code is copied or forked: output.js keeps its text caches across
-// frames, shares one blank cell and reuses unchanged rows; measure-text.js and wrap-text.js get bounded caches
-// instead of ones that grow for the life of the process; yoga decodes its embedded wasm directly instead of
-// fetching it as a data: URL, which made Node load its own undici (with http2, tls, zlib and worker_threads) at
-// every start; string-width, slice-ansi and ansi-tokenize segment and measure plain text without building ICU's
+// Build-time and load-time patches to three of Ink 6.8's modules, to yoga-layout's loader, to terminal-size's
+// import and to the text-measuring modules under Ink, applied as text edits so no code is copied or forked: output.js
+// keeps its text caches across frames, shares one blank cell and reuses unchanged rows; measure-text.js and
+// wrap-text.js get bounded caches instead of ones that grow for the life of the process; yoga decodes its embedded
+// wasm directly instead of fetching it as a data: URL, which made Node load its own undici (with http2, tls, zlib and
+// worker_threads) at every start; string-width, slice-ansi and ansi-tokenize segment and measure plain text without building ICU's
 // segmenter at import (graphemes.mjs).
 // Measured effects are in docs/performance.md. Each edit names the exact text it replaces. Every patched package is
 // pinned to an exact version in package.json (ink in devDependencies, as it is bundled; the rest in overrides); how
@@ -44,7 +44,7 @@ const PATCHES = {
     file: 'build/output.js',
     via: [],
     header: imports(
-      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, rowText as __avatopRowText, trimRowMemo as __avatopTrimRows',
+      'GenerationalMap as __AvatopGenMap, STYLED_LINE_LIMIT as __avatopLineLimit, lineLength as __avatopLineLength, cachedSlice as __avatopSlice, BLANK_CELL as __avatopBlank, rowString as __avatopRowString, rowText as __avatopRowText, trimRowMemo as __avatopTrimRows, dirtyRows as __avatopDirtyRows, CLEAN_ROW as __avatopCleanRow, cleanRowText as __avatopCleanText',
     ),
     edits: [
       ['widths = new Map();', 'widths = new __AvatopGenMap();'],
@@ -53,12 +53,16 @@ const PATCHES = {
       ['return sliceAnsi(line, from, to);', 'return __avatopSlice(line, from, to, sliceAnsi);'],
       ['export default class Output {', 'const __avatopSharedCaches = new OutputCaches();\nexport default class Output {'],
       ['caches = new OutputCaches();', 'caches = __avatopSharedCaches;'],
-      // A frame's grid: one array of the shared blank a row, made whole rather than grown cell by cell, and handed on
-      // as it is when it has no holes (it never has) rather than copied by filter.
+      // Only the rows whose writes changed since the last frame are built (runtime.mjs dirtyRows); the others keep
+      // their last text. A row built is one array of the shared blank, made whole rather than grown cell by cell, and
+      // handed on as it is when it has no holes (it never has) rather than copied by filter.
+      ['const output = [];', 'const output = [];\n        const __avatopDirty = __avatopDirtyRows(this.operations, this.width, this.height);'],
       [
         /const row = \[\];\s*for \(let x = 0; x < this\.width; x\+\+\) \{\s*row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);\s*\}/,
-        'const row = new Array(this.width).fill(__avatopBlank);',
+        'const row = __avatopDirty.rows[y] ? new Array(this.width).fill(__avatopBlank) : __avatopCleanRow;',
       ],
+      ["if (operation.type === 'write') {", "if (operation.type === 'write') {\n                if (!__avatopDirty.writes[__avatopOp]) {\n                    continue;\n                }"],
+      ['if (!currentLine) {', 'if (currentLine === __avatopCleanRow) {\n                        offsetY++;\n                        continue;\n                    }\n                    if (!currentLine) {'],
       // The grid's loops by index: run 30 times a minute, the function stays in V8's unoptimised tiers, where each
       // for-of step allocates an iterator result (and `entries()` a pair): a cell's worth of garbage for every cell of
       // every text of every frame, 5 MiB a minute at idle (V8's sampling heap profiler).
@@ -69,7 +73,7 @@ const PATCHES = {
       ['const lineWithoutEmptyItems = line.filter(item => item !== undefined);', 'const lineWithoutEmptyItems = line.includes(undefined) ? line.filter(item => item !== undefined) : line;'],
       [
         /const generatedOutput = output\s*\.map\(line => \{/,
-        '__avatopTrimRows(output.length);\n        const generatedOutput = output.map((line, __avatopY) => {',
+        '__avatopTrimRows(output.length);\n        const generatedOutput = output.map((line, __avatopY) => {\n            if (line === __avatopCleanRow) {\n                return __avatopCleanText(__avatopY);\n            }',
       ],
       [
         'return styledCharsToString(lineWithoutEmptyItems).trimEnd();',
@@ -215,6 +219,16 @@ const PATCHES = {
     via: ['ink'],
     header: LAZY_SEGMENTER,
     edits: [['new Intl.Segmenter(undefined, { granularity: "grapheme" });', '__avatopLazySegmenter(undefined, { granularity: "grapheme" });']],
+  },
+  // Ink's fallback for a terminal width its stdout does not give (never the monitor's case: it needs a TTY). Its
+  // top-level import loaded node:child_process, and with it node:dgram, in every process: about 0.3 MiB of the
+  // monitor's resident memory for nothing (docs/performance.md, branch rss36). Taken when the fallback runs.
+  'terminal-size/index.js': {
+    pkg: 'terminal-size',
+    file: 'index.js',
+    via: ['ink'],
+    header: () => '',
+    edits: [["import {execFileSync} from 'node:child_process';", "const execFileSync = (...args) => process.getBuiltinModule('node:child_process').execFileSync(...args);"]],
   },
   'yoga-layout/dist/binaries/yoga-wasm-base64-esm.js': {
     pkg: 'yoga-layout',

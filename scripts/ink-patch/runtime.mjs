@@ -126,6 +126,80 @@ export function rowText(chars, ansi) {
 /** Drops memoised rows below the frame, so a terminal made shorter does not keep them. */
 export function trimRowMemo(height) {
   if (rowMemo.length > height) rowMemo.length = height;
+  if (rowWrites.length > height) rowWrites.length = height;
+}
+
+/**
+ * The row a frame does not build, because it paints what it painted last frame (`dirtyRows`). Frozen and empty, so a
+ * write into it would throw in the tests rather than paint garbage.
+ */
+export const CLEAN_ROW = Object.freeze([]);
+
+/** The text row `y` had in the last frame: the text of a row `dirtyRows` found clean. */
+export function cleanRowText(y) {
+  return rowMemo[y].text;
+}
+
+// For each row, the writes of the last frame that could touch it, each followed by its clip: [write, clip, ...].
+const rowWrites = [];
+let rowsWidth = -1;
+
+const sameTransformers = (a, b) => a === b || (a.length === b.length && a.every((t, i) => t === b[i]));
+const sameClip = (a, b) => a === b || (a !== undefined && b !== undefined && a.x1 === b.x1 && a.x2 === b.x2 && a.y1 === b.y1 && a.y2 === b.y2);
+const sameWrites = (a, b) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i += 2) {
+    const p = a[i];
+    const q = b[i];
+    if (p.x !== q.x || p.y !== q.y || p.text !== q.text || !sameTransformers(p.transformers, q.transformers) || !sameClip(a[i + 1], b[i + 1])) return false;
+  }
+  return true;
+};
+const lineCount = (text) => {
+  let n = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+/**
+ * Which rows of a frame paint something else than last frame, and which writes reach one of them. A row of Ink's
+ * grid is what the writes that cover its line paint on a blank row, in order, each cut to its clip: the same writes
+ * (position, text, colour functions, clip) paint the same row, so such a row is not built again and its last text is
+ * reused. Most of a monitor's rows do not change between frames, and building them (colouring, tokenising and
+ * placing every character of every line) was the largest part of Ink's frame. The colour functions are compared by
+ * identity: Text's are one function per set of colours (`stableTransform`), any other is new each render and so
+ * never matches. `rows[y]` is true for a row to build; `writes[i]` for an operation that reaches one.
+ */
+export function dirtyRows(operations, width, height) {
+  const fresh = width !== rowsWidth;
+  rowsWidth = width;
+  const perRow = new Array(height);
+  const clips = [];
+  for (let i = 0; i < operations.length; i++) {
+    const op = operations[i];
+    if (op.type === 'clip') clips.push(op.clip);
+    else if (op.type === 'unclip') clips.pop();
+    else if (op.type === 'write') {
+      const clip = clips.at(-1);
+      const last = Math.min(height - 1, op.y + lineCount(op.text) - 1);
+      for (let y = Math.max(0, op.y); y <= last; y++) (perRow[y] ??= []).push(op, clip);
+    }
+  }
+  const rows = new Array(height);
+  for (let y = 0; y < height; y++) {
+    const writes = perRow[y] ?? [];
+    const before = rowWrites[y];
+    rows[y] = fresh || before === undefined || rowMemo[y] === undefined || !sameWrites(before, writes);
+    rowWrites[y] = writes;
+  }
+  const writes = new Array(operations.length).fill(false);
+  for (let i = 0; i < operations.length; i++) {
+    const op = operations[i];
+    if (op.type !== 'write') continue;
+    const last = Math.min(height - 1, op.y + lineCount(op.text) - 1);
+    for (let y = Math.max(0, op.y); y <= last && !writes[i]; y++) writes[i] = rows[y];
+  }
+  return { rows, writes };
 }
 
 // Whether the commit under way changed Ink's tree (patch.mjs, reconciler.js). React calls the mutating host methods

@@ -2,7 +2,7 @@
 import { useMemo, useRef } from 'react';
 import { Box } from 'ink';
 import { useAvatop } from '../ui/store-context';
-import { useNow } from '../components/Clock';
+import { useNowText } from '../components/Clock';
 import { Segments } from '../components/StatusBar';
 import { sparkline } from '../components/Sparkline';
 import { useTheme } from '../theme/ThemeContext';
@@ -212,6 +212,9 @@ function chainTimeParts(timestamp: Resource<Date>, theme: ReturnType<typeof useT
   ];
 }
 
+/** Data older than this is dimmed in the header. */
+const STALE_DATA_MS = 30_000;
+
 /** The part that ticks: data age changes every second, so only this line re-renders on the clock. */
 function HeaderLine2({
   width,
@@ -234,8 +237,9 @@ function HeaderLine2({
   live: Liveness;
 }) {
   const theme = useTheme();
-  const now = useNow(1000);
   const intervalMs = useAppConfig().intervalMs ?? 0;
+  // What of the time this line shows: the unreachable notice, the data age and whether it is stale.
+  const now = useNowText(1000, (t) => `${unreachableText(live, t) ?? ''}|${updatedAt !== undefined ? `${formatDataAge(updatedAt, t, intervalMs)}|${t - updatedAt > STALE_DATA_MS}` : ''}`);
   const spark = width >= 110 ? sparkline(latencies, 12) : '';
   const unreachable = unreachableText(live, now);
   if (unreachable) {
@@ -254,7 +258,7 @@ function HeaderLine2({
           { text: formatLatency(latencyMs), style: theme.header.value, drop: 2 },
           { text: spark ? ` ${spark}` : '', style: theme.chrome.sparkline, drop: 1 },
           { text: '  data ', style: theme.header.label },
-          { text: updatedAt !== undefined ? formatDataAge(updatedAt, now, intervalMs) : '—', style: updatedAt !== undefined && now - updatedAt > 30_000 ? theme.status.stale : theme.header.value },
+          { text: updatedAt !== undefined ? formatDataAge(updatedAt, now, intervalMs) : '—', style: updatedAt !== undefined && now - updatedAt > STALE_DATA_MS ? theme.status.stale : theme.header.value },
           { text: paused ? '  PAUSED' : '', style: theme.status.warn },
         ],
         width,

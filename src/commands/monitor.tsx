@@ -18,7 +18,6 @@ import { DEFAULT_REWARD_THRESHOLD, type AppConfig, type RewardThreshold } from '
 import { enterAltScreen } from '../terminal/alt-screen';
 import { requestRepaint } from '../terminal/repaint';
 import { copyPlan, type TmuxClipboardOptions } from '../terminal/osc52';
-import { execFileSync } from 'node:child_process';
 import { startHeapGovernor } from '../runtime/heap-governor';
 import { onNextSecond } from '../runtime/ticker';
 import { EXIT_STATUS_HELP, EXIT_UNKNOWN } from '../config/exit-codes';
@@ -66,8 +65,13 @@ For scripts and pipes use a one-shot command instead:
   avatop get <what> [--url URL] -o json  peers, validators, fees, versions, subnets, blocks, utxos …
 `;
 
-/** Inside tmux: the options that decide whether an application's copy reaches the clipboard; {} if tmux will not say. */
+/**
+ * Inside tmux: the options that decide whether an application's copy reaches the clipboard; {} if tmux will not say.
+ * node:child_process is taken when a copy asks, not imported: loaded (with node:dgram, which it loads) it held about
+ * 0.3 MiB of the monitor's resident memory for the rest of the run (docs/performance.md, branch rss36).
+ */
 function tmuxClipboardOptions(): TmuxClipboardOptions {
+  const { execFileSync } = process.getBuiltinModule('node:child_process');
   const show = (name: string): string | undefined => {
     try {
       return execFileSync('tmux', ['show', '-gv', name], { encoding: 'utf8', timeout: 1_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim();

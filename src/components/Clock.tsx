@@ -12,3 +12,15 @@ export function useNow(intervalMs = 1000, enabled = true): number {
   return useSyncExternalStore(subscribe, () => (enabled ? tickNow(intervalMs) : frozen.current));
 }
 
+
+/**
+ * The clock's time, re-rendering only when `textOf(now)` changes: for a component whose every second gives the same
+ * text (a data age that reads "just now" until a poll is late), where a render a second that changes nothing was
+ * React's work for nothing. `textOf` is what the component shows of the time; the component reads the time itself
+ * from the return value.
+ */
+export function useNowText(intervalMs: number, textOf: (now: number) => string): number {
+  const subscribe = useCallback((notify: () => void) => subscribeTick(intervalMs, notify), [intervalMs]);
+  useSyncExternalStore(subscribe, () => textOf(tickNow(intervalMs)));
+  return tickNow(intervalMs);
+}

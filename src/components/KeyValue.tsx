@@ -52,6 +52,33 @@ function sameProps(a: KeyValueProps, b: KeyValueProps): boolean {
   );
 }
 
+interface LineProps {
+  item: KeyValueItem;
+  width: number;
+  labelWidth: number;
+}
+
+/**
+ * One line, drawn again only when its own text, tone or widths change: a column whose one value moved (the supply at
+ * a block) redraws that line, not the forty around it, nor hands Ink forty unchanged Texts to compare.
+ */
+const Line = memo(
+  function Line({ item, width, labelWidth }: LineProps) {
+    const theme = useTheme();
+    return 'section' in item ? (
+      <Text {...textProps(theme.text.accent)} bold>
+        {fit(item.section, width)}
+      </Text>
+    ) : (
+      <Text wrap="truncate">
+        <Text {...textProps(theme.text.label)}>{fit(item.label, labelWidth)} </Text>
+        <Text {...textProps(toneStyle(theme, item.tone))}>{fitWords(item.value, Math.max(0, width - labelWidth - 1))}</Text>
+      </Text>
+    );
+  },
+  (a, b) => a.width === b.width && a.labelWidth === b.labelWidth && (a.item === b.item || sameItem(a.item, b.item)),
+);
+
 /**
  * Label/value lines (values already sanitized). Cut to `height` lines; `scroll` skips lines from the top.
  */
@@ -62,7 +89,6 @@ export const KeyValue = memo(function KeyValue({
   scroll = 0,
   labelWidth,
 }: KeyValueProps) {
-  const theme = useTheme();
   const lw = Math.min(
     labelWidth ?? Math.max(0, ...items.map((i) => ('label' in i ? displayWidth(i.label) : 0))),
     Math.floor(width / 2),
@@ -70,18 +96,9 @@ export const KeyValue = memo(function KeyValue({
   const shown = items.slice(scroll, height === undefined ? undefined : scroll + height);
   return (
     <Box flexDirection="column" width={width}>
-      {shown.map((item, k) =>
-        'section' in item ? (
-          <Text key={k} {...textProps(theme.text.accent)} bold>
-            {fit(item.section, width)}
-          </Text>
-        ) : (
-          <Text key={k} wrap="truncate">
-            <Text {...textProps(theme.text.label)}>{fit(item.label, lw)} </Text>
-            <Text {...textProps(toneStyle(theme, item.tone))}>{fitWords(item.value, Math.max(0, width - lw - 1))}</Text>
-          </Text>
-        ),
-      )}
+      {shown.map((item, k) => (
+        <Line key={k} item={item} width={width} labelWidth={lw} />
+      ))}
     </Box>
   );
 }, sameProps);

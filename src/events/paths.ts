@@ -8,7 +8,6 @@
 //     events-YYYYMMDD-NNN.jsonl    the event log, one JSON object a line (30 days, 10 MB)
 //     history-YYYYMMDD-NNN.jsonl   a sample a minute (7 days, 4 MB)
 //     node.json                    the tracker's state and the last trustworthy budget of each validation
-import { createHash } from 'node:crypto';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import type { NodeRef } from '../domain/events/record';
@@ -40,17 +39,5 @@ export function nodeDir(stateDir: string, n: Pick<NodeRef, 'network' | 'nodeId'>
   return join(stateDir, 'nodes', segment(n.network || 'unknown'), segment(n.nodeId));
 }
 
-/**
- * A watched address as a key: a hash of its origin and path, credentials left out, so the folder says nothing of
- * the URL and a password never reaches the disk.
- */
-export function targetKey(url: string): string {
-  let text = url;
-  try {
-    const u = new URL(url);
-    text = `${u.protocol}//${u.host}${u.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    // not a URL: hashed as given
-  }
-  return createHash('sha256').update(text).digest('hex').slice(0, 24);
-}
+// A watched address as a key (a hash of its origin and path): pure, in domain/events/target-key.ts.
+export { targetKey } from '../domain/events/target-key';

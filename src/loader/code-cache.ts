@@ -2,7 +2,6 @@
 // compile cache of its own for ES modules, and compiling the bundle (then each function it runs, lazily) took about
 // a quarter of the start-up (docs/performance.md). Every step here is best-effort: any failure means "no cache",
 // never an error, since the cache only saves time.
-import { createHash } from 'node:crypto';
 import { chmodSync, closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -47,11 +46,53 @@ export function commandOf(argv: readonly string[]): string {
  * which V8 takes and which is then never replaced.
  */
 export function cacheFileName(source: string, runtime: { version: string; arch: string; execArgv: readonly string[]; command?: string }): string {
-  const h = createHash('sha256');
-  h.update(source);
-  h.update(`\0${runtime.version}\0${runtime.arch}\0${runtime.command ?? ''}\0${runtime.execArgv.join('\0')}`);
-  return h.digest('hex').slice(0, 32) + SUFFIX;
+  const about = `\0${runtime.version}\0${runtime.arch}\0${runtime.command ?? ''}\0${runtime.execArgv.join('\0')}`;
+  return sourceHash(source) + sourceHash(about) + SUFFIX;
 }
+
+/**
+ * 64 bits of the text, as 16 hex digits: two 32-bit lanes over its UTF-8 bytes taken four at a time, each a
+ * multiply-rotate chain (MurmurHash3's mixing, with different constants per lane) finished with its avalanche and the
+ * length. Only a name for a cache, where an accidental match of two sources is what matters, not an adversary: not
+ * SHA-256 through node:crypto, which cost about 0.85 MiB of resident memory for the rest of the run (OpenSSL
+ * started) and, loaded and run over the 1.2 MB bundle, about 10 ms of every start against 3-4 here
+ * (docs/performance.md, branch rss36).
+ */
+export function sourceHash(text: string): string {
+  const bytes = Buffer.from(text, 'utf8');
+  // A copy when the bytes do not start on a word (a short text in Buffer's shared pool).
+  const aligned = bytes.byteOffset % 4 === 0 ? bytes : Buffer.from(new Uint8Array(bytes));
+  const words = new Int32Array(aligned.buffer, aligned.byteOffset, aligned.length >>> 2);
+  let a = 0x9747b28c;
+  let b = 0x1b873593 ^ aligned.length;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    let k = Math.imul(word, 0xcc9e2d51);
+    k = (k << 15) | (k >>> 17);
+    a ^= Math.imul(k, 0x1b873593);
+    a = (Math.imul((a << 13) | (a >>> 19), 5) + 0xe6546b64) | 0;
+    let m = Math.imul(word, 0x85ebca6b);
+    m = (m << 17) | (m >>> 15);
+    b ^= Math.imul(m, 0xc2b2ae35);
+    b = (Math.imul((b << 11) | (b >>> 21), 9) + 0x52dce729) | 0;
+  }
+  for (let i = words.length * 4; i < aligned.length; i++) {
+    a = Math.imul(a ^ aligned[i]!, 0xcc9e2d51);
+    b = Math.imul(b ^ aligned[i]!, 0x85ebca6b);
+  }
+  return hex8(avalanche(a ^ aligned.length)) + hex8(avalanche(b ^ Math.imul(aligned.length, 31)));
+}
+
+/** MurmurHash3's finalizer: every input bit moves about half of the output bits. */
+function avalanche(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const hex8 = (n: number): string => n.toString(16).padStart(8, '0');
 
 /** This user's, and writable by no one else: what is read from the cache is run as code. */
 function mine(st: Stats): boolean {

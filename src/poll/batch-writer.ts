@@ -24,8 +24,14 @@ export function createBatchWriter(opts: {
   held?: boolean;
   /** Calls back once on the next tick; without it every write is urgent. */
   nextTick?: (fn: () => void) => () => void;
+  /**
+   * The least time between two flushes of writes that wait for a tick: the poll interval less a tick's slack, so
+   * they land with the block's frame rather than in a frame of their own between two blocks.
+   */
+  tickGapMs?: () => number;
 }): BatchWriter {
   const { store, clock, batchMs, nextTick } = opts;
+  let lastFlush = -Infinity;
   let queue: Update[] = [];
   let events: CallEvent[] = [];
   let cancel: (() => void) | undefined;
@@ -35,10 +41,15 @@ export function createBatchWriter(opts: {
   function schedule(urgent = true): void {
     if (held) return;
     if (!urgent && nextTick) {
-      if (!cancel && !cancelTick) cancelTick = nextTick(() => {
-        cancelTick = undefined;
-        flush();
-      });
+      if (!cancel && !cancelTick) {
+        const onTick = () => {
+          cancelTick = undefined;
+          // Too soon after the last frame's writes: the next tick, or an urgent write before it.
+          if (clock.now() - lastFlush < (opts.tickGapMs?.() ?? 0)) cancelTick = nextTick(onTick);
+          else flush();
+        };
+        cancelTick = nextTick(onTick);
+      }
       return;
     }
     if (cancel) return;
@@ -59,6 +70,7 @@ export function createBatchWriter(opts: {
     if (held && !force) return;
     unschedule();
     if (queue.length === 0 && events.length === 0) return;
+    lastFlush = clock.now();
     const updates = queue;
     const calls = events;
     queue = [];

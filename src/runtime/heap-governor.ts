@@ -1,8 +1,10 @@
 // The monitor's memory policy, second half (docs/performance.md, "Memory policy"): bin/avatop.cjs bounds the heap
 // (the worst case, with replies that would not fit refused by rpc/value-budget.ts); within that bound V8 still lets
-// garbage grow to the bound before a full collection, so this collects once garbage passes live + max(4 MiB, 25 %),
+// garbage grow to the bound before a full collection, so this collects once garbage passes live + max(4 MiB, 15 %),
 // which keeps the peak near what is live. 4 MiB, not the 16 it was: at idle on the default network (12-14 MiB live)
-// that is a full collection about every 20 s, a few ms each, and 3-4 MiB less resident (docs/performance.md). The CLI alone starts it (commands/monitor.tsx), never the library.
+// that is a full collection about every 20 s, a few ms each, and 3-4 MiB less resident (docs/performance.md). 15 %,
+// not the 25 it was: it matters only above 27 MiB live (the big scenario's 34 MiB while paging UTXOs, whose peak was
+// live + 25 % and the pages V8 kept committed beside it). The CLI alone starts it (commands/monitor.tsx), never the library.
 import { getHeapStatistics } from 'node:v8';
 import { exposeGc } from './gc';
 
@@ -13,7 +15,7 @@ export interface HeapGovernorOptions {
   headroomRatio: number;
 }
 
-export const DEFAULT_HEAP_GOVERNOR: HeapGovernorOptions = { headroomBytes: 4 * 1024 * 1024, headroomRatio: 0.25 };
+export const DEFAULT_HEAP_GOVERNOR: HeapGovernorOptions = { headroomBytes: 4 * 1024 * 1024, headroomRatio: 0.15 };
 
 export interface HeapGovernor {
   /** Collects when the heap has grown past the headroom; true when it did. */
@@ -22,21 +24,33 @@ export interface HeapGovernor {
   readonly liveBytes: number;
 }
 
-/** The decision alone, on injected readings, so it is tested without a real heap. */
+/**
+ * The decision alone, on injected readings, so it is tested without a real heap. `collect` may return a promise (an
+ * incremental collection, finished later): no other is started before it settles, and what it left is then the floor.
+ */
 export function createHeapGovernor(
   usedBytes: () => number,
-  collect: () => void,
+  collect: () => void | PromiseLike<unknown>,
   options: HeapGovernorOptions = DEFAULT_HEAP_GOVERNOR,
 ): HeapGovernor {
   let live = usedBytes();
+  let collecting = false;
   return {
     check() {
+      if (collecting) return false;
       const used = usedBytes();
       // V8 collected by itself: what is left is the new floor.
       if (used < live) live = used;
       if (used <= live + Math.max(options.headroomBytes, live * options.headroomRatio)) return false;
-      collect();
-      live = usedBytes();
+      const pending = collect();
+      if (pending && typeof pending.then === 'function') {
+        collecting = true;
+        const settle = () => {
+          collecting = false;
+          live = usedBytes();
+        };
+        pending.then(settle, settle);
+      } else live = usedBytes();
       return true;
     },
     get liveBytes() {
@@ -45,11 +59,16 @@ export function createHeapGovernor(
   };
 }
 
-/** Checks every `everyMs` on an unref'd timer; returns the stop function. Without `gc` it does nothing. */
+/**
+ * Checks every `everyMs` on an unref'd timer; returns the stop function. Without `gc` it does nothing. The collection
+ * is V8's incremental one (`execution: 'async'`): marked in steps and on V8's helper threads, where the synchronous
+ * one stopped the main thread for a whole mark and compaction (tens of ms at the big scenario's 34 MiB live, beside
+ * the key presses).
+ */
 export function startHeapGovernor(everyMs = 250, options: HeapGovernorOptions = DEFAULT_HEAP_GOVERNOR): () => void {
-  const gc = exposeGc();
+  const gc = exposeGc() as ((options?: { type: 'major'; execution: 'async' }) => void | PromiseLike<unknown>) | undefined;
   if (!gc) return () => {};
-  const governor = createHeapGovernor(() => getHeapStatistics().used_heap_size, gc, options);
+  const governor = createHeapGovernor(() => getHeapStatistics().used_heap_size, () => gc({ type: 'major', execution: 'async' }), options);
   const timer = setInterval(() => governor.check(), everyMs);
   timer.unref();
   return () => clearInterval(timer);

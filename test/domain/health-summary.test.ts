@@ -6,7 +6,7 @@ import { healthResult } from '../../src/rpc/methods/health/health-result';
 import { formatConnected, summarizeHealth } from '../../src/domain/health/health-summary';
 
 const fixture = (path: string) => JSON.parse(readFileSync(new URL(`../fixtures/${path}`, import.meta.url), 'utf8'));
-const parsed = (result: unknown) => healthResult.parse(result);
+const parsed = (result: unknown) => healthResult().parse(result);
 
 // Error texts and shapes from avalanchego v1.14.2 (the same in v1.11.2): api/health/result.go `notYetRunResult`
 // (error "not yet run", Go's zero time, duration 0), snow/networking/handler/health.go (networking details and

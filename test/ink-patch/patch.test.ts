@@ -29,9 +29,9 @@ function pin(pkg: string, via: string[]): string | undefined {
 }
 
 describe('ink patch', () => {
-  it('covers 14 modules, each found by Node\'s resolution', () => {
+  it('covers 15 modules, each found by Node\'s resolution', () => {
     expect(installed.map((m) => m.id)).toEqual(PATCH_IDS);
-    expect(PATCH_IDS).toHaveLength(14);
+    expect(PATCH_IDS).toHaveLength(15);
   });
 
   // One test per patch, so a failure names it, and the file it was applied to in the message.
@@ -139,6 +139,47 @@ describe('ink patch', () => {
         const height = frame < 30 ? 7 : 5;
         expect(paint(Output as never, frame, width, height)).toEqual(paint(Stock, frame, width, height));
       }
+    });
+
+    // A monitor's frame: most rows the same as the last frame's, a few changed, with colour functions kept across
+    // frames (as Text's are), multi-line writes of which one line changes, writes over writes, clips that move and
+    // writes above and below the grid. Rows that did not change are not built again (dirtyRows), so this compares
+    // frame after frame of a long run against stock Ink painting each frame from nothing.
+    const coloured = new Chalk({ level: 3 });
+    const calls = { n: 0 };
+    const cyan = (s: string) => (calls.n++, coloured.cyan(s));
+    const numbered = (s: string, i: number) => (calls.n++, `${i}:${s}`);
+    const monitor = (O: new (o: { width: number; height: number }) => Out, frame: number, width: number, height: number) => {
+      const out = new O({ width, height });
+      out.write(0, 0, `height ${21_382_000 + Math.floor(frame / 3)}  chain 06:4${frame % 10}:00Z`, { transformers: [cyan] });
+      out.write(0, 1, 'Node ID          NodeID-8vvo9Y\nBLS key          0xa1e91f\nUptime           ' + (frame % 7 === 0 ? '99.60%' : '99.61%'), { transformers: [numbered] });
+      out.write(10, 2, coloured.bgRed(frame % 5 === 0 ? 'over' : 'OVER'), { transformers: [] });
+      out.clip({ x1: 2, x2: 12 + (frame % 9 === 0 ? 1 : 0), y1: 4, y2: 7 });
+      out.write(0, 3, 'above the clip\ninside ' + coloured.green('a line that runs past the clip') + '\nsecond 漢字 line\nthird', { transformers: [cyan] });
+      out.unclip();
+      out.write(0, -1, 'above the grid\nstill above?', { transformers: [] });
+      out.write(3, height - 1, frame % 11 === 0 ? 'status changed' : 'status', { transformers: [cyan] });
+      out.write(0, height - 1, 'x\nbelow the grid', { transformers: [] });
+      return out.get();
+    };
+
+    it('for 120 frames of a monitor, most rows unchanged, against stock Ink painting each whole', async () => {
+      const Stock = (await import(pathToFileURL(stockPath).href)).default;
+      for (let frame = 0; frame < 120; frame++) {
+        const width = frame < 60 ? 40 : frame < 90 ? 32 : 40;
+        const height = frame < 100 ? 10 : 8;
+        expect(monitor(Output as never, frame, width, height), `frame ${frame}`).toEqual(monitor(Stock, frame, width, height));
+      }
+    });
+
+    it('does not build again a row whose writes are the same as the last frame', () => {
+      monitor(Output as never, 1, 40, 10);
+      calls.n = 0;
+      monitor(Output as never, 1, 40, 10);
+      expect(calls.n).toBe(0);
+      // One changed line of a multi-line write builds that write's rows, not the others.
+      monitor(Output as never, 7, 40, 10);
+      expect(calls.n).toBe(3 + 1);
     });
   });
 });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KEEP_FILES, SUBCOMMANDS, cacheFileName, codeCacheDir, commandOf, ownedDir, readCache, writeCache } from '../../src/loader/code-cache';
+import { KEEP_FILES, SUBCOMMANDS, cacheFileName, codeCacheDir, commandOf, ownedDir, readCache, sourceHash, writeCache } from '../../src/loader/code-cache';
 import { runBundle } from '../../src/loader/run-bundle';
 import { tempDir } from '../helpers/temp-dir';
 
@@ -62,6 +62,34 @@ describe('cacheFileName', () => {
     expect(cacheFileName('let a = 1;', { ...runtime, version: 'v22.12.0' })).not.toBe(a);
     expect(cacheFileName('let a = 1;', { ...runtime, execArgv: [] })).not.toBe(a);
     expect(cacheFileName('let a = 1;', { ...runtime, command: 'status' })).not.toBe(cacheFileName('let a = 1;', { ...runtime, command: 'monitor' }));
+  });
+});
+
+describe('sourceHash', () => {
+  it('changes with any one byte or character of a text, wherever it is, and with its length', () => {
+    const base = 'x'.repeat(1027);
+    const seen = new Set([sourceHash(base)]);
+    // Every position of a text whose length is not a multiple of 4 (the last bytes are hashed one by one), a few values each.
+    for (let i = 0; i < base.length; i++) {
+      for (const c of ['y', '\u0000', 'é']) seen.add(sourceHash(base.slice(0, i) + c + base.slice(i + 1)));
+    }
+    expect(seen.size).toBe(1 + base.length * 3);
+    expect(sourceHash('x'.repeat(1026))).not.toBe(sourceHash(base));
+    expect(sourceHash('')).toMatch(/^[0-9a-f]{16}$/);
+  });
+
+  it('is the same for the same text, however its bytes lie in memory', () => {
+    // Short texts come from Buffer's shared pool at any offset.
+    for (let n = 0; n < 40; n++) {
+      Buffer.from('z'.repeat(n % 7));
+      expect(sourceHash('abcdefghijk'.slice(0, 5 + (n % 6)))).toBe(sourceHash('abcdefghijk'.slice(0, 5 + (n % 6))));
+    }
+    expect(sourceHash('the same bundle')).toBe(sourceHash(['the', 'same', 'bundle'].join(' ')));
+  });
+
+  it('swaps of two characters change it (not a sum)', () => {
+    expect(sourceHash('abcd1234')).not.toBe(sourceHash('1234abcd'));
+    expect(sourceHash('ab')).not.toBe(sourceHash('ba'));
   });
 });
 

@@ -26,10 +26,10 @@ describe('the method registry', () => {
     try {
       cpSync(join(repo, 'src', 'rpc', 'methods'), join(dir, 'src', 'rpc', 'methods'), { recursive: true });
       const file = join(dir, 'src', 'rpc', 'methods', 'info', 'get-answer.ts');
-      writeFileSync(file, "export const getAnswer = defineMethod({\n  name: 'info.getAnswer',\n  result: z.object({}),\n  description: '42',\n});\n");
+      writeFileSync(file, "export const getAnswer = defineMethod({\n  name: 'info.getAnswer',\n  schemas: () => ({ result: z.object({}) }),\n  description: '42',\n});\n");
       expect(registrySource(dir)).toContain("import { getAnswer as info_getAnswer } from './info/get-answer';");
       expect(registrySource(dir)).toContain("  'info.getAnswer': info_getAnswer,");
-      writeFileSync(file, "export const getAnswer = defineMethod({ name: 'platform.getAnswer', result: z.object({}), description: '42' });\n");
+      writeFileSync(file, "export const getAnswer = defineMethod({ name: 'platform.getAnswer', schemas: () => ({ result: z.object({}) }), description: '42' });\n");
       expect(() => registrySource(dir)).toThrow(/get-answer\.ts: defineMethod must open/);
     } finally {
       rmSync(dir, { recursive: true, force: true });

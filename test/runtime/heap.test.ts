@@ -34,6 +34,46 @@ describe('heap governor', () => {
     expect(g.liveBytes).toBe(30 * MiB);
   });
 
+  it('starts no collection while an incremental one runs, and takes what it left as the floor once it settles', async () => {
+    let used = 40 * MiB;
+    let finish: () => void = () => {};
+    let collections = 0;
+    const g = createHeapGovernor(() => used, () => {
+      collections++;
+      return new Promise<void>((resolve) => (finish = resolve));
+    }, { headroomBytes: 4 * MiB, headroomRatio: 0.15 });
+    used = 47 * MiB;
+    expect(g.check()).toBe(true);
+    used = 60 * MiB;
+    expect(g.check()).toBe(false);
+    expect(collections).toBe(1);
+    used = 42 * MiB;
+    finish();
+    await Promise.resolve();
+    expect(g.liveBytes).toBe(42 * MiB);
+    // 15% of 42 MiB is 6.3 MiB: 48 is within it, 49 is not.
+    used = 48 * MiB;
+    expect(g.check()).toBe(false);
+    used = 49 * MiB;
+    expect(g.check()).toBe(true);
+    expect(collections).toBe(2);
+  });
+
+  it('has V8\'s incremental collection, which the governor starts: a promise, the old space\'s garbage freed once it settles', async () => {
+    const { getHeapStatistics } = await import('node:v8');
+    const gc = exposeGc() as (options?: { type: 'major'; execution: 'async' }) => unknown;
+    let junk: unknown[] | undefined = Array.from({ length: 200_000 }, (_, i) => ({ i, s: `x${i}` }));
+    // A full collection first, so the objects live in the old space, where only a major collection frees them.
+    gc();
+    const high = getHeapStatistics().used_heap_size;
+    expect((junk as unknown[]).length).toBe(200_000);
+    junk = undefined;
+    const pending = gc({ type: 'major', execution: 'async' });
+    expect(typeof (pending as PromiseLike<unknown>)?.then).toBe('function');
+    await pending;
+    expect(getHeapStatistics().used_heap_size).toBeLessThan(high - 8 * 1024 * 1024);
+  });
+
   it('gets a real gc without --expose-gc, and starts and stops its timer', () => {
     const gc = exposeGc();
     expect(typeof gc).toBe('function');

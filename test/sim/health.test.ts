@@ -31,7 +31,7 @@ describe('simulated health checks', () => {
     for (const name of ['C', 'P', 'X', 'bootstrapped']) expect(r.checks[name]).toEqual({ error: 'not yet run', timestamp: '0001-01-01T00:00:00Z', duration: 0 });
     expect(r.checks.network!.error).toBeUndefined();
     expect((await raw(node.url, '/ext/health', { method: 'GET', headers: {} })).status).toBe(503);
-    expect(summarizeHealth(healthResult.parse(r)).kind).toBe('pending');
+    expect(summarizeHealth(healthResult().parse(r)).kind).toBe('pending');
   });
 
   it('isolated and alone: the chains fail on stake (connected to its own share only), the network layer on peers, counting runs since it began', async () => {
@@ -52,7 +52,7 @@ describe('simulated health checks', () => {
       expect(r.checks[name]!.contiguousFailures).toBe(4);
     }
     expect(r.checks.network!.error).toMatch(/^network layer is unhealthy reason: not connected to a minimum of 1 peer\(s\) only 0/);
-    const s = summarizeHealth(healthResult.parse(r));
+    const s = summarizeHealth(healthResult().parse(r));
     // The tracked subnets' chains lose their validators too.
     const subnetChains = node.network.subnets.filter((x) => x.tracked).flatMap((x) => x.chains.map((c) => c.idStr));
     expect(subnetChains.length).toBeGreaterThan(0);
@@ -92,7 +92,7 @@ describe('simulated health checks', () => {
     expect(r.checks.diskspace!.error).toMatch(/below minimum required/);
     expect(r.checks.diskspace!.message).toBeDefined();
     expect(r.checks.C!.error).toBe('not yet run');
-    expect(summarizeHealth(healthResult.parse(r)).text).toBe('1 failing: diskspace, 1 pending');
+    expect(summarizeHealth(healthResult().parse(r)).text).toBe('1 failing: diskspace, 1 pending');
     await raw(node.url, '/sim/control', { body: JSON.stringify({ action: 'health', health: 'passing' }) });
     r = await health(node);
     expect(r.healthy).toBe(true);

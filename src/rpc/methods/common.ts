@@ -38,29 +38,48 @@ export const u32 = z.unknown().transform((v, ctx): number => {
   return z.NEVER;
 });
 
-/** avajson.Float64 percent ("99.0000") or a plain number. */
-export const percent = z.unknown().transform((v, ctx): number => {
+/** A percent as the node may write it (avajson.Float64 "99.0000" or a plain number), or undefined. */
+export function wirePercent(v: unknown): number | undefined {
   if (typeof v === 'string' && DECIMAL_FRACTION.test(v)) return Number(v);
   if (typeof v === 'number' && Number.isFinite(v)) return v;
+  return undefined;
+}
+
+/** avajson.Float64 percent ("99.0000") or a plain number. */
+export const percent = z.unknown().transform((v, ctx): number => {
+  const n = wirePercent(v);
+  if (n !== undefined) return n;
   ctx.addIssue({ code: 'custom', message: 'expected a decimal number' });
   return z.NEVER;
 });
 
+/** An RFC 3339 time (any offset, any fraction length) as milliseconds since the epoch, or undefined. */
+export function wireRfc3339Ms(v: unknown): number | undefined {
+  if (typeof v !== 'string') return undefined;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
 /** RFC 3339 with any offset (`Z` or `-04:00`) and any fraction length. */
 export const rfc3339 = z.unknown().transform((v, ctx): Date => {
-  if (typeof v === 'string') {
-    const ms = Date.parse(v);
-    if (!Number.isNaN(ms)) return new Date(ms);
-  }
+  const ms = wireRfc3339Ms(v);
+  if (ms !== undefined) return new Date(ms);
   ctx.addIssue({ code: 'custom', message: 'expected an RFC 3339 time' });
   return z.NEVER;
 });
 
+/** Unix seconds (a decimal string, a number or a bigint) as milliseconds since the epoch, or undefined. */
+export function wireUnixTimeMs(v: unknown): number | undefined {
+  if ((typeof v === 'string' && DECIMAL.test(v)) || (typeof v === 'number' && Number.isInteger(v) && v >= 0) || (typeof v === 'bigint' && v >= 0n)) {
+    return Number(v) * 1000;
+  }
+  return undefined;
+}
+
 /** Unix seconds, as a decimal string or a number. */
 export const unixTime = z.unknown().transform((v, ctx): Date => {
-  if ((typeof v === 'string' && DECIMAL.test(v)) || (typeof v === 'number' && Number.isInteger(v) && v >= 0) || (typeof v === 'bigint' && v >= 0n)) {
-    return new Date(Number(v) * 1000);
-  }
+  const ms = wireUnixTimeMs(v);
+  if (ms !== undefined) return new Date(ms);
   ctx.addIssue({ code: 'custom', message: 'expected Unix seconds' });
   return z.NEVER;
 });

@@ -39,18 +39,48 @@ export type AnyMethod = MethodDescriptor<string, z.ZodType, z.ZodType>;
 const ENDPOINT_OF_SERVICE = { info: 'info', platform: 'P', health: 'health' } as const satisfies Record<string, Endpoint>;
 type Service = keyof typeof ENDPOINT_OF_SERVICE;
 
+/** A method's schemas, as its file builds them: params when it takes any (none: `{}` or nothing). */
+export interface MethodSchemas<P extends z.ZodType, R extends z.ZodType> {
+  readonly params?: P;
+  readonly result: R;
+  readonly lists?: Readonly<Record<string, z.ZodType>>;
+}
+
 /**
- * A method: its name, result schema and description; params when it takes any (none: `{}` or nothing). The
- * endpoint follows from the name's service.
+ * A value built on first use, then kept: a schema a method file shares between its methods or with another file.
+ * zod builds a schema's internals when it is made (a few KB each, with lazy getters and hidden classes of their
+ * own), and the monitor uses 21 of the 51 methods at idle on the overview (docs/performance.md, branch rss36).
+ */
+export function lazy<T>(build: () => T): () => T {
+  let built: T | undefined;
+  return () => (built ??= build());
+}
+
+/**
+ * A method: its name, description and schemas; the endpoint follows from the name's service. The schemas are built
+ * when first asked for (`params`, `result` or `lists` read), not when the registry is loaded.
  */
 export function defineMethod<const N extends `${Service}.${string}`, R extends z.ZodType, P extends z.ZodType = typeof noParams>(
-  descriptor: Omit<MethodDescriptor<N, P, R>, 'endpoint' | 'params'> & { readonly params?: P },
+  descriptor: Omit<MethodDescriptor<N, P, R>, 'endpoint' | 'params' | 'result' | 'lists'> & { readonly schemas: () => MethodSchemas<P, R> },
 ): MethodDescriptor<N, P, R> {
+  const { schemas, ...rest } = descriptor;
   const service = descriptor.name.slice(0, descriptor.name.indexOf('.')) as Service;
+  const built = lazy(() => {
+    const s = schemas();
+    return { params: s.params ?? (noParams as unknown as P), result: s.result, lists: s.lists };
+  });
   return Object.freeze({
     endpoint: ENDPOINT_OF_SERVICE[service],
-    ...descriptor,
-    params: descriptor.params ?? (noParams as unknown as P),
+    ...rest,
+    get params() {
+      return built().params;
+    },
+    get result() {
+      return built().result;
+    },
+    get lists() {
+      return built().lists;
+    },
   });
 }
 

@@ -24,8 +24,8 @@ const L1 = 'w9FNLbTBNKp6faCE5dLHyLU34MYE8VVQea541sbgGpr9yg2Eo';
 const VID = 'GDGGLQhS8FGzrx76Teh9GrdPrGCh1p8WvJZM2iSkV6hbA69U4';
 
 // Discovery hands these the typed replies: the tests build them from wire values through the same schemas.
-const health = (checks: Record<string, unknown>) => healthResult.parse({ checks, healthy: true });
-const entry = (wire: Record<string, unknown>) => validatorRecord.parse({ nodeID: 'NodeID-x', weight: '20', ...wire });
+const health = (checks: Record<string, unknown>) => healthResult().parse({ checks, healthy: true });
+const entry = (wire: Record<string, unknown>) => validatorRecord().parse({ nodeID: 'NodeID-x', weight: '20', ...wire });
 
 const primary: ValidationFacts = {
   nodeId: 'NodeID-x',
@@ -42,7 +42,7 @@ describe('discovery facts', () => {
   it('reads the chains a node runs from its health checks: IDs, not P/X/C or named checks', () => {
     const checks = { C: {}, P: {}, X: {}, bootstrapped: {}, network: {}, [SUBNET]: {}, 'not an id': {} };
     expect(chainIdsFromHealth(health(checks))).toEqual([SUBNET]);
-    expect(chainIdsFromHealth(healthResult.parse({ checks: null, healthy: false }))).toEqual([]);
+    expect(chainIdsFromHealth(healthResult().parse({ checks: null, healthy: false }))).toEqual([]);
   });
 
   it("names that may be a chain's alias are the other checks; a node's flood of names is cut short", () => {

@@ -3,7 +3,9 @@ import { healthParams, healthResult } from './health-result';
 
 export const health = defineMethod({
   name: 'health.health',
-  params: healthParams,
-  result: healthResult,
+  schemas: () => ({
+    params: healthParams(),
+    result: healthResult(),
+  }),
   description: 'All health checks of the node (bootstrapped, network, database, disk space, each chain).',
 });

@@ -3,7 +3,9 @@ import { healthParams, healthResult } from './health-result';
 
 export const liveness = defineMethod({
   name: 'health.liveness',
-  params: healthParams,
-  result: healthResult,
+  schemas: () => ({
+    params: healthParams(),
+    result: healthResult(),
+  }),
   description: 'Liveness checks: whether the node process is alive and should not be restarted.',
 });

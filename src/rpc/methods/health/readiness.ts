@@ -3,7 +3,9 @@ import { healthParams, healthResult } from './health-result';
 
 export const readiness = defineMethod({
   name: 'health.readiness',
-  params: healthParams,
-  result: healthResult,
+  schemas: () => ({
+    params: healthParams(),
+    result: healthResult(),
+  }),
   description: 'Readiness checks: whether the node has finished its initial bootstrapping.',
 });

@@ -1,17 +1,19 @@
 import * as z from 'zod';
 import { list, u64 } from '../common';
-import { defineMethod } from '../define';
+import { defineMethod, lazy } from '../define';
 
-const acp = z.object({
+const acp = lazy(() => z.object({
   supportWeight: u64,
   supporters: list(z.string()),
   objectWeight: u64,
   objectors: list(z.string()),
   abstainWeight: u64,
-});
+}));
 
 export const acps = defineMethod({
   name: 'info.acps',
-  result: z.object({ acps: z.record(z.string(), acp).nullish().transform((v) => v ?? {}) }),
+  schemas: () => ({
+    result: z.object({ acps: z.record(z.string(), acp()).nullish().transform((v) => v ?? {}) }),
+  }),
   description: 'Stake-weighted support and objection of connected validators for each ACP (keys are ACP numbers).',
 });

@@ -3,7 +3,9 @@ import { defineMethod } from '../define';
 
 export const getBlockchainID = defineMethod({
   name: 'info.getBlockchainID',
-  params: z.object({ alias: z.string().min(1, 'an alias is required') }),
-  result: z.object({ blockchainID: z.string() }),
+  schemas: () => ({
+    params: z.object({ alias: z.string().min(1, 'an alias is required') }),
+    result: z.object({ blockchainID: z.string() }),
+  }),
   description: 'The chain ID behind an alias (P, X, C or one set with admin.aliasChain).',
 });

@@ -4,6 +4,8 @@ import { defineMethod } from '../define';
 
 export const getNetworkID = defineMethod({
   name: 'info.getNetworkID',
-  result: z.object({ networkID: u32 }),
+  schemas: () => ({
+    result: z.object({ networkID: u32 }),
+  }),
   description: 'Network ID (1 mainnet, 5 fuji, 12345 local). Decides the address HRP.',
 });

@@ -3,6 +3,8 @@ import { defineMethod } from '../define';
 
 export const getNetworkName = defineMethod({
   name: 'info.getNetworkName',
-  result: z.object({ networkName: z.string() }),
+  schemas: () => ({
+    result: z.object({ networkName: z.string() }),
+  }),
   description: 'Network name (mainnet, fuji, local, network-<id>, …).',
 });

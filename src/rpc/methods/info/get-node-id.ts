@@ -4,9 +4,11 @@ import { defineMethod } from '../define';
 
 export const getNodeID = defineMethod({
   name: 'info.getNodeID',
-  result: z.object({
-    nodeID: z.string(),
-    nodePOP: signer.nullish().transform((v) => v ?? null),
+  schemas: () => ({
+    result: z.object({
+      nodeID: z.string(),
+      nodePOP: signer.nullish().transform((v) => v ?? null),
+    }),
   }),
   description: "This node's ID and its BLS public key with proof of possession.",
 });

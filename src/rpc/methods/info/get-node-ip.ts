@@ -3,6 +3,8 @@ import { defineMethod } from '../define';
 
 export const getNodeIP = defineMethod({
   name: 'info.getNodeIP',
-  result: z.object({ ip: z.string() }),
+  schemas: () => ({
+    result: z.object({ ip: z.string() }),
+  }),
   description: 'The IP and staking port this node advertises to peers.',
 });

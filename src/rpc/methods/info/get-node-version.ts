@@ -4,12 +4,14 @@ import { defineMethod } from '../define';
 
 export const getNodeVersion = defineMethod({
   name: 'info.getNodeVersion',
-  result: z.object({
-    version: z.string(),
-    databaseVersion: z.string().default(''),
-    rpcProtocolVersion: u32.optional(),
-    gitCommit: z.string().default(''),
-    vmVersions: z.record(z.string(), z.string()).nullish().transform((v) => v ?? {}),
+  schemas: () => ({
+    result: z.object({
+      version: z.string(),
+      databaseVersion: z.string().default(''),
+      rpcProtocolVersion: u32.optional(),
+      gitCommit: z.string().default(''),
+      vmVersions: z.record(z.string(), z.string()).nullish().transform((v) => v ?? {}),
+    }),
   }),
   description: 'Node software, database, RPC protocol and VM versions.',
 });

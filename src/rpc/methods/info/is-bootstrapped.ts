@@ -4,7 +4,9 @@ import { defineMethod } from '../define';
 
 export const isBootstrapped = defineMethod({
   name: 'info.isBootstrapped',
-  params: z.object({ chain: chainParam }),
-  result: z.object({ isBootstrapped: z.boolean() }),
+  schemas: () => ({
+    params: z.object({ chain: chainParam }),
+    result: z.object({ isBootstrapped: z.boolean() }),
+  }),
   description: 'Whether the given chain (alias such as "P" or a chain ID) has finished bootstrapping.',
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { defineMethod } from '../define';
+import { defineMethod, lazy } from '../define';
 
 /** avalanchego writes this for an upgrade that is not scheduled. */
 export const UNSCHEDULED_UPGRADE_YEAR = 9999;
@@ -21,7 +21,7 @@ function toBig(v: unknown): bigint | undefined {
 }
 
 // A record rather than a fixed object: every release adds an upgrade, and a new key must show up, not be dropped.
-const result = z.record(z.string(), z.unknown()).transform((raw, ctx): UpgradesResult => {
+const result = lazy(() => z.record(z.string(), z.unknown()).transform((raw, ctx): UpgradesResult => {
   const out: UpgradesResult = { times: [] };
   for (const [key, value] of Object.entries(raw)) {
     if (key.endsWith('Time') && typeof value === 'string') {
@@ -40,11 +40,13 @@ const result = z.record(z.string(), z.unknown()).transform((raw, ctx): UpgradesR
   if (epoch !== undefined) out.graniteEpochDurationMs = Number(epoch / 1_000_000n);
   if (typeof raw.cortinaXChainStopVertexID === 'string') out.cortinaXChainStopVertexID = raw.cortinaXChainStopVertexID;
   return out;
-});
+}));
 
 export const upgrades = defineMethod({
   name: 'info.upgrades',
   since: 'v1.11.11',
-  result,
+  schemas: () => ({
+    result: result(),
+  }),
   description: "Activation times of every network upgrade this node knows (9999-12-01: not scheduled by this node's release).",
 });

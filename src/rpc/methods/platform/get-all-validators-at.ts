@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { list, u64 } from '../common';
-import { defineMethod } from '../define';
+import { defineMethod, lazy } from '../define';
 import { heightParam } from './height-param';
 
-const validatorSet = z.object({
+const validatorSet = lazy(() => z.object({
   validators: list(
     z.object({
       publicKey: z.string().nullish().transform((v) => v ?? null),
@@ -12,13 +12,15 @@ const validatorSet = z.object({
     }),
   ),
   totalWeight: u64,
-});
+}));
 
 export const getAllValidatorsAt = defineMethod({
   name: 'platform.getAllValidatorsAt',
   since: 'v1.14.0',
-  params: z.object({ height: heightParam }),
-  result: z.object({ validatorSets: z.record(z.string(), validatorSet).nullish().transform((v) => v ?? {}) }),
+  schemas: () => ({
+    params: z.object({ height: heightParam() }),
+    result: z.object({ validatorSets: z.record(z.string(), validatorSet()).nullish().transform((v) => v ?? {}) }),
+  }),
   heavy: true,
   description: 'Canonical validator sets of every subnet at a height (validators grouped by BLS key).',
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { addressParam, map, u64, wireUnsigned } from '../common';
-import { defineMethod } from '../define';
+import { defineMethod, lazy } from '../define';
 
 export interface UtxoId {
   txID: string;
@@ -15,7 +15,7 @@ const MAX_U32 = 0xffffffff;
  * dropped 26-46 MiB of objects for those 100,000 (docs/performance.md), a large part of the monitor's highest memory
  * peak.
  */
-const utxoIds = z.unknown().transform((v, ctx): UtxoId[] | number => {
+const utxoIds = lazy(() => z.unknown().transform((v, ctx): UtxoId[] | number => {
   if (v === null || v === undefined) return [];
   // Counted as it arrived, the list itself not kept (a client call with `list: { key: 'utxoIDs' }`, rpc/streamed-list.ts).
   if (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0) return v;
@@ -36,26 +36,28 @@ const utxoIds = z.unknown().transform((v, ctx): UtxoId[] | number => {
   }
   const ids = v as Array<{ txID: string; outputIndex: unknown }>;
   return converted ? ids.map(({ txID, outputIndex }) => ({ txID, outputIndex: wireUnsigned(outputIndex)! })) : (ids as UtxoId[]);
-});
+}));
 
 export const getBalance = defineMethod({
   name: 'platform.getBalance',
-  params: z.object({ addresses: z.array(addressParam).min(1, 'at least one address is required') }),
-  result: z.object({
-    /** AVAX-only totals; present on both old and current nodes. */
-    balance: u64.optional(),
-    unlocked: u64.optional(),
-    lockedStakeable: u64.optional(),
-    lockedNotStakeable: u64.optional(),
-    /** Per asset ID. */
-    balances: map(u64),
-    unlockeds: map(u64),
-    lockedStakeables: map(u64),
-    lockedNotStakeables: map(u64),
-    utxoIDs: utxoIds,
-  }).transform(({ utxoIDs, ...r }): typeof r & { utxoIDs?: UtxoId[]; utxoCount: number } =>
-    // How many UTXOs the totals cover, whether the IDs were read or only counted (then `utxoIDs` is absent).
-    typeof utxoIDs === 'number' ? { ...r, utxoCount: utxoIDs } : { ...r, utxoIDs, utxoCount: utxoIDs.length },
-  ),
+  schemas: () => ({
+    params: z.object({ addresses: z.array(addressParam).min(1, 'at least one address is required') }),
+    result: z.object({
+      /** AVAX-only totals; present on both old and current nodes. */
+      balance: u64.optional(),
+      unlocked: u64.optional(),
+      lockedStakeable: u64.optional(),
+      lockedNotStakeable: u64.optional(),
+      /** Per asset ID. */
+      balances: map(u64),
+      unlockeds: map(u64),
+      lockedStakeables: map(u64),
+      lockedNotStakeables: map(u64),
+      utxoIDs: utxoIds(),
+    }).transform(({ utxoIDs, ...r }): typeof r & { utxoIDs?: UtxoId[]; utxoCount: number } =>
+      // How many UTXOs the totals cover, whether the IDs were read or only counted (then `utxoIDs` is absent).
+      typeof utxoIDs === 'number' ? { ...r, utxoCount: utxoIDs } : { ...r, utxoIDs, utxoCount: utxoIDs.length },
+    ),
+  }),
   description: 'Balances of addresses per asset: unlocked, locked stakeable, locked not stakeable, and their UTXO IDs.',
 });

@@ -5,8 +5,10 @@ import { blockResult } from './block-result';
 
 export const getBlockByHeight = defineMethod({
   name: 'platform.getBlockByHeight',
-  params: z.object({ height: u64Param, encoding: blockEncoding.optional() }),
-  result: blockResult,
+  schemas: () => ({
+    params: z.object({ height: u64Param, encoding: blockEncoding.optional() }),
+    result: blockResult(),
+  }),
   bigJson: true,
   description: 'The accepted block at a height, hex-encoded (default) or as JSON.',
 });

@@ -5,8 +5,10 @@ import { blockResult } from './block-result';
 
 export const getBlock = defineMethod({
   name: 'platform.getBlock',
-  params: z.object({ blockID: idParam, encoding: blockEncoding.optional() }),
-  result: blockResult,
+  schemas: () => ({
+    params: z.object({ blockID: idParam, encoding: blockEncoding.optional() }),
+    result: blockResult(),
+  }),
   bigJson: true,
   description: 'A block by ID, hex-encoded (default) or as JSON.',
 });

@@ -7,7 +7,9 @@ export type BlockchainStatus = (typeof BLOCKCHAIN_STATUSES)[number];
 
 export const getBlockchainStatus = defineMethod({
   name: 'platform.getBlockchainStatus',
-  params: z.object({ blockchainID: chainParam }),
-  result: z.object({ status: z.union([z.enum(BLOCKCHAIN_STATUSES), z.string().min(1)]) }),
+  schemas: () => ({
+    params: z.object({ blockchainID: chainParam }),
+    result: z.object({ status: z.union([z.enum(BLOCKCHAIN_STATUSES), z.string().min(1)]) }),
+  }),
   description: 'Validating / Syncing (this node runs it), Created, Preferred or Unknown. Takes an ID or an alias.',
 });

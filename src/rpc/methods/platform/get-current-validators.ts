@@ -4,10 +4,12 @@ import { stakerListParams, validatorList, validatorRecord } from './validator-re
 
 export const getCurrentValidators = defineMethod({
   name: 'platform.getCurrentValidators',
-  params: stakerListParams,
-  result: z.object({ validators: validatorList }),
+  schemas: () => ({
+    params: stakerListParams(),
+    result: z.object({ validators: validatorList() }),
+    lists: { validators: validatorRecord() },
+  }),
   heavy: true,
-  lists: { validators: validatorRecord },
   description:
     'Current validators of a subnet (primary network by default): stake, times, rewards, uptime, BLS key; delegators when one node ID is asked.',
 });

@@ -5,12 +5,14 @@ import { defineMethod } from '../define';
 export const getFeeState = defineMethod({
   name: 'platform.getFeeState',
   since: 'v1.11.11',
-  result: z.object({
-    capacity: u64,
-    excess: u64,
-    /** nAVAX per unit of gas. */
-    price: u64,
-    timestamp: rfc3339,
+  schemas: () => ({
+    result: z.object({
+      capacity: u64,
+      excess: u64,
+      /** nAVAX per unit of gas. */
+      price: u64,
+      timestamp: rfc3339,
+    }),
   }),
   bigJson: true,
   description: 'Current dynamic fee state: gas capacity, excess and price.',

@@ -4,6 +4,8 @@ import { defineMethod } from '../define';
 
 export const getHeight = defineMethod({
   name: 'platform.getHeight',
-  result: z.object({ height: u64 }),
+  schemas: () => ({
+    result: z.object({ height: u64 }),
+  }),
   description: 'Height of the last accepted P-Chain block. Cheap; heavy lists refresh when it moves.',
 });

@@ -5,12 +5,14 @@ import { defineMethod } from '../define';
 export const getMaxStakeAmount = defineMethod({
   name: 'platform.getMaxStakeAmount',
   removedIn: 'v1.11.3',
-  params: z.object({
-    subnetID: idParam.optional(),
-    nodeID: nodeIdParam,
-    startTime: u64Param,
-    endTime: u64Param,
+  schemas: () => ({
+    params: z.object({
+      subnetID: idParam.optional(),
+      nodeID: nodeIdParam,
+      startTime: u64Param,
+      endTime: u64Param,
+    }),
+    result: z.object({ amount: u64 }),
   }),
-  result: z.object({ amount: u64 }),
   description: 'Most nAVAX that can stake to a node over a period. Removed in v1.11.3.',
 });

@@ -4,7 +4,9 @@ import { defineMethod } from '../define';
 
 export const getMinStake = defineMethod({
   name: 'platform.getMinStake',
-  params: optionalSubnetParams,
-  result: z.object({ minValidatorStake: u64, minDelegatorStake: u64 }),
+  schemas: () => ({
+    params: optionalSubnetParams,
+    result: z.object({ minValidatorStake: u64, minDelegatorStake: u64 }),
+  }),
   description: 'Minimum validator and delegator stake on a subnet (primary network by default).',
 });

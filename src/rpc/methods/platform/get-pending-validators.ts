@@ -6,8 +6,10 @@ import { delegatorRecord, stakerListParams, validatorList } from './validator-re
 export const getPendingValidators = defineMethod({
   name: 'platform.getPendingValidators',
   removedIn: 'v1.11.3',
-  params: stakerListParams,
-  result: z.object({ validators: validatorList, delegators: list(delegatorRecord) }),
+  schemas: () => ({
+    params: stakerListParams(),
+    result: z.object({ validators: validatorList(), delegators: list(delegatorRecord()) }),
+  }),
   heavy: true,
   description: 'Validators and delegators that will start later. Removed in v1.11.3 (ACP-41 dropped pending stakers).',
 });

@@ -5,6 +5,8 @@ import { defineMethod } from '../define';
 export const getProposedHeight = defineMethod({
   name: 'platform.getProposedHeight',
   since: 'v1.11.13',
-  result: z.object({ height: u64 }),
+  schemas: () => ({
+    result: z.object({ height: u64 }),
+  }),
   description: 'The ProposerVM minimum P-Chain height this node would propose.',
 });

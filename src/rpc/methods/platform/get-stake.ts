@@ -6,21 +6,23 @@ export const MAX_GET_STAKE_ADDRESSES = 256;
 
 export const getStake = defineMethod({
   name: 'platform.getStake',
-  params: z.object({
-    addresses: z
-      .array(addressParam)
-      .min(1, 'at least one address is required')
-      .max(MAX_GET_STAKE_ADDRESSES, `the node accepts at most ${MAX_GET_STAKE_ADDRESSES} addresses`),
-    validatorsOnly: z.boolean().optional(),
-    encoding: blobEncoding.optional(),
-  }),
-  result: z.object({
-    /** AVAX only. */
-    staked: u64.optional(),
-    stakeds: map(u64),
-    /** Encoded TransferableOutputs (not UTXOs), hex as sent. */
-    stakedOutputs: list(hexBlob),
-    encoding: z.string().default('hex'),
+  schemas: () => ({
+    params: z.object({
+      addresses: z
+        .array(addressParam)
+        .min(1, 'at least one address is required')
+        .max(MAX_GET_STAKE_ADDRESSES, `the node accepts at most ${MAX_GET_STAKE_ADDRESSES} addresses`),
+      validatorsOnly: z.boolean().optional(),
+      encoding: blobEncoding.optional(),
+    }),
+    result: z.object({
+      /** AVAX only. */
+      staked: u64.optional(),
+      stakeds: map(u64),
+      /** Encoded TransferableOutputs (not UTXOs), hex as sent. */
+      stakedOutputs: list(hexBlob),
+      encoding: z.string().default('hex'),
+    }),
   }),
   description: 'Amount staked by addresses (rewards excluded) and the staked outputs.',
 });

@@ -4,7 +4,9 @@ import { defineMethod } from '../define';
 
 export const getStakingAssetID = defineMethod({
   name: 'platform.getStakingAssetID',
-  params: optionalSubnetParams,
-  result: z.object({ assetID: z.string() }),
+  schemas: () => ({
+    params: optionalSubnetParams,
+    result: z.object({ assetID: z.string() }),
+  }),
   description: 'Asset staked on a subnet (AVAX on the primary network; the ID differs between mainnet and fuji).',
 });

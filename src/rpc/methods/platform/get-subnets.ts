@@ -1,20 +1,22 @@
 import * as z from 'zod';
 import { idParam, list, u32 } from '../common';
-import { defineMethod } from '../define';
+import { defineMethod, lazy } from '../define';
 
-export const subnet = z.object({
+export const subnet = lazy(() => z.object({
   id: z.string(),
   /** `P-<hrp>1…` today; bare cb58 short IDs on old nodes. */
   controlKeys: list(z.string()),
   threshold: u32,
-});
-export type Subnet = z.output<typeof subnet>;
+}));
+export type Subnet = z.output<ReturnType<typeof subnet>>;
 
 export const getSubnets = defineMethod({
   name: 'platform.getSubnets',
-  params: z.object({ ids: z.array(idParam).optional() }).optional(),
-  // null when none of the requested IDs exist.
-  result: z.object({ subnets: list(subnet) }),
+  schemas: () => ({
+    params: z.object({ ids: z.array(idParam).optional() }).optional(),
+    // null when none of the requested IDs exist.
+    result: z.object({ subnets: list(subnet()) }),
+  }),
   heavy: true,
   description: 'Subnets (all, plus the primary network, when no IDs are given) with their control keys.',
 });

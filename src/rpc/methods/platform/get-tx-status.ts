@@ -8,11 +8,13 @@ export type TxStatus = (typeof TX_STATUSES)[number];
 
 export const getTxStatus = defineMethod({
   name: 'platform.getTxStatus',
-  params: z.object({ txID: idParam }),
-  result: z.object({
-    // A status this client does not know yet is kept as-is rather than failing the call.
-    status: z.union([z.enum(TX_STATUSES), z.string().min(1)]),
-    reason: z.string().optional(),
+  schemas: () => ({
+    params: z.object({ txID: idParam }),
+    result: z.object({
+      // A status this client does not know yet is kept as-is rather than failing the call.
+      status: z.union([z.enum(TX_STATUSES), z.string().min(1)]),
+      reason: z.string().optional(),
+    }),
   }),
   description: 'Status of a tx: Committed, Aborted, Processing, Dropped (with a reason) or Unknown.',
 });

@@ -4,10 +4,12 @@ import { defineMethod } from '../define';
 
 export const getTx = defineMethod({
   name: 'platform.getTx',
-  params: z.object({ txID: idParam, encoding: blockEncoding.optional() }),
-  result: z.object({
-    tx: z.union([hexBlob, jsonObject]),
-    encoding: z.string().default('hex'),
+  schemas: () => ({
+    params: z.object({ txID: idParam, encoding: blockEncoding.optional() }),
+    result: z.object({
+      tx: z.union([hexBlob, jsonObject]),
+      encoding: z.string().default('hex'),
+    }),
   }),
   bigJson: true,
   description: 'An accepted tx by ID, hex-encoded (default) or as JSON.',

@@ -4,8 +4,10 @@ import { defineMethod } from '../define';
 
 export const validatedBy = defineMethod({
   name: 'platform.validatedBy',
-  // Omitted means the P-Chain itself, validated by the primary network.
-  params: z.object({ blockchainID: idParam.optional() }).optional(),
-  result: z.object({ subnetID: z.string() }),
+  schemas: () => ({
+    // Omitted means the P-Chain itself, validated by the primary network.
+    params: z.object({ blockchainID: idParam.optional() }).optional(),
+    result: z.object({ subnetID: z.string() }),
+  }),
   description: 'The subnet that validates a blockchain.',
 });

@@ -2,6 +2,7 @@
 // `stakeAmount` (spec era, removed v1.12.2) or `weight`; permissioned-subnet stakers carry only the base fields;
 // L1 validators have no txID/endTime.
 import * as z from 'zod';
+import { lazy } from '../define';
 import { idParam, list, nodeIdParam, owner, percent, signer, u32, u64, unixTime } from '../common';
 
 // Mutates the freshly parsed object instead of spreading it: validator lists run to thousands of rows.
@@ -11,7 +12,7 @@ function withWeight<T extends { weight?: bigint; stakeAmount?: bigint }>(r: T, c
   return Object.assign(r, { weight: weight ?? 0n });
 }
 
-export const delegatorRecord = z
+export const delegatorRecord = lazy(() => z
   .object({
     txID: z.string(),
     startTime: unixTime,
@@ -22,12 +23,12 @@ export const delegatorRecord = z
     rewardOwner: owner.optional(),
     potentialReward: u64.optional(),
   })
-  .transform(withWeight);
-export type DelegatorRecord = z.output<typeof delegatorRecord>;
+  .transform(withWeight));
+export type DelegatorRecord = z.output<ReturnType<typeof delegatorRecord>>;
 
 export type ValidatorKind = 'permissionless' | 'permissioned' | 'l1';
 
-export const validatorRecord = z
+export const validatorRecord = lazy(() => z
   .object({
     txID: z.string().optional(),
     startTime: unixTime.optional(),
@@ -53,7 +54,7 @@ export const validatorRecord = z
     delegatorCount: u32.optional(),
     delegatorWeight: u64.optional(),
     delegators: z
-      .array(delegatorRecord)
+      .array(delegatorRecord())
       .nullish()
       .transform((v) => v ?? undefined),
     // L1 validators (Etna)
@@ -72,15 +73,15 @@ export const validatorRecord = z
           ? 'permissionless'
           : 'permissioned';
     return Object.assign(withWeight(r, ctx), { kind });
-  });
-export type ValidatorRecord = z.output<typeof validatorRecord>;
+  }));
+export type ValidatorRecord = z.output<ReturnType<typeof validatorRecord>>;
 
-export const validatorList = list(validatorRecord);
+export const validatorList = lazy(() => list(validatorRecord()));
 
 /** `{ subnetID?, nodeIDs? }`: whose stakers (the primary network's by default), and which nodes only. */
-export const stakerListParams = z
+export const stakerListParams = lazy(() => z
   .object({
     subnetID: idParam.optional(),
     nodeIDs: z.array(nodeIdParam).optional(),
   })
-  .optional();
+  .optional());
