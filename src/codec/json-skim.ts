@@ -114,7 +114,7 @@ class Skimmer {
   private whole(start: number, end: number): unknown {
     const b = this.b;
     // skip() has just read it: `escaped` is this string's.
-    if (b[start] === QUOTE && !this.escaped) return shortText(b, start + 1, end - 1) ?? b.toString('utf8', start + 1, end - 1);
+    if (b[start] === QUOTE && !this.escaped) return b.toString('utf8', start + 1, end - 1);
     return wholeNumber(b, start, end) ?? JSON.parse(b.toString('utf8', start, end));
   }
 
@@ -310,42 +310,6 @@ class Skimmer {
 }
 
 const LITERALS = ['true', 'false', 'null'].map((w) => encoder.encode(w));
-
-/**
- * Short ASCII texts read before, by a hash of their bytes: the same node IDs, releases and uptimes come in every
- * peer list of every node of a network (twenty lists a minute in the exporter), so each is one string, shared, not a
- * new one per reading (decoding each through Buffer's toString was a quarter of the skim). A slot holds the last text
- * of its hash; a text is returned only when its bytes are the ones read.
- */
-const SHORT = 64;
-const TEXT_SLOTS = 1 << 14;
-const texts: Array<string | undefined> = new Array(TEXT_SLOTS).fill(undefined);
-
-function shortText(b: Buffer, start: number, end: number): string | undefined {
-  const length = end - start;
-  if (length > SHORT) return undefined;
-  let h = 0x811c9dc5;
-  for (let k = start; k < end; k++) {
-    const c = b[k]!;
-    if (c >= 0x80) return undefined;
-    h = Math.imul(h ^ c, 0x01000193);
-  }
-  const slot = (h >>> 0) & (TEXT_SLOTS - 1);
-  const hit = texts[slot];
-  if (hit !== undefined && hit.length === length) {
-    let same = true;
-    for (let k = 0; k < length; k++) {
-      if (hit.charCodeAt(k) !== b[start + k]) {
-        same = false;
-        break;
-      }
-    }
-    if (same) return hit;
-  }
-  const text = b.toString('latin1', start, end);
-  texts[slot] = text;
-  return text;
-}
 
 /** A whole number of up to 15 digits (exact as a double) from its bytes, as JSON.parse reads it; else undefined. */
 function wholeNumber(b: Buffer, start: number, end: number): number | undefined {
