@@ -48,6 +48,8 @@ const ZERO = 0x30;
 const NINE = 0x39;
 
 const isDigit = (c: number) => c >= ZERO && c <= NINE;
+/** 1 for a byte a string holds as it is: neither its quote, an escape's backslash nor a control character. */
+const PLAIN = Uint8Array.from({ length: 256 }, (_, c) => (c >= 0x20 && c !== QUOTE && c !== BACKSLASH ? 1 : 0));
 const isHex = (c: number) => isDigit(c) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 
 /**
@@ -113,7 +115,7 @@ class Skimmer {
     const b = this.b;
     // skip() has just read it: `escaped` is this string's.
     if (b[start] === QUOTE && !this.escaped) return b.toString('utf8', start + 1, end - 1);
-    return JSON.parse(b.toString('utf8', start, end));
+    return wholeNumber(b, start, end) ?? JSON.parse(b.toString('utf8', start, end));
   }
 
   private object(i: number, members: readonly Member[]): unknown {
@@ -252,6 +254,8 @@ class Skimmer {
     this.escaped = false;
     i++;
     for (;;) {
+      // Most of a reply's bytes are strings' plain text: one table look each.
+      while (i < n && PLAIN[b[i]!] === 1) i++;
       if (i >= n) this.fail(i, 'unterminated string');
       const c = b[i]!;
       if (c === QUOTE) return i + 1;
@@ -306,3 +310,18 @@ class Skimmer {
 }
 
 const LITERALS = ['true', 'false', 'null'].map((w) => encoder.encode(w));
+
+/** A whole number of up to 15 digits (exact as a double) from its bytes, as JSON.parse reads it; else undefined. */
+function wholeNumber(b: Buffer, start: number, end: number): number | undefined {
+  const negative = b[start] === MINUS;
+  let k = negative ? start + 1 : start;
+  if (end - k > 15 || end <= k) return undefined;
+  let n = 0;
+  for (; k < end; k++) {
+    const c = b[k]!;
+    if (!isDigit(c)) return undefined;
+    n = n * 10 + (c - ZERO);
+  }
+  // -0 is JSON.parse's too.
+  return negative ? -n : n;
+}

@@ -21,7 +21,8 @@ const NAME = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/;
 const LABEL = /^[a-zA-Z_][a-zA-Z0-9_]*$/;
 
 const escapeHelp = (s: string): string => s.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
-const escapeLabel = (s: string): string => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const NEEDS_ESCAPE = /[\\"\n]/;
+const escapeLabel = (s: string): string => (NEEDS_ESCAPE.test(s) ? s.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n') : s);
 
 function formatValue(v: number): string {
   if (Number.isNaN(v)) return 'NaN';
@@ -30,10 +31,22 @@ function formatValue(v: number): string {
   return String(v);
 }
 
+/**
+ * A label set's text, its names checked, once per label object: samples are read again at every scrape, and most
+ * share their node's labels (node-series.ts keeps them while the node's name, ID and network stay), so the text of
+ * 920 series was most of a scrape's allocations. A label object is never changed once made (Sample is read-only).
+ */
+const labelTexts = new WeakMap<object, string>();
+
 function formatLabels(labels: Readonly<Record<string, string>>): string {
-  const keys = Object.keys(labels).sort();
-  if (keys.length === 0) return '';
-  return `{${keys.map((k) => `${k}="${escapeLabel(labels[k]!)}"`).join(',')}}`;
+  const hit = labelTexts.get(labels);
+  if (hit !== undefined) return hit;
+  const keys = Object.keys(labels);
+  for (const k of keys) if (!LABEL.test(k) || k.startsWith('__')) throw new Error(`invalid label name ${JSON.stringify(k)}`);
+  keys.sort();
+  const text = keys.length === 0 ? '' : `{${keys.map((k) => `${k}="${escapeLabel(labels[k]!)}"`).join(',')}}`;
+  labelTexts.set(labels, text);
+  return text;
 }
 
 /**
@@ -52,7 +65,6 @@ export function writeExposition(families: readonly Family[]): string {
     out.push(`# HELP ${f.name} ${escapeHelp(f.help)}`, `# TYPE ${f.name} ${f.type === 'info' ? 'gauge' : f.type}`);
     const series = new Set<string>();
     for (const s of f.samples) {
-      for (const k of Object.keys(s.labels)) if (!LABEL.test(k) || k.startsWith('__')) throw new Error(`invalid label name ${JSON.stringify(k)}`);
       const labels = formatLabels(s.labels);
       if (series.has(labels)) continue;
       series.add(labels);

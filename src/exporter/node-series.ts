@@ -76,7 +76,7 @@ const dataOf = <T>(r: Resource<T>): T | undefined => r.data;
 function failingChecks(s: AvatopState): Array<{ labels: Labels; value: number }> | undefined {
   const health = dataOf(s.node.health);
   if (!health) return undefined;
-  return healthSummaryOf(health).checks.flatMap((c) => (c.state === 'pending' ? [] : [{ labels: { check: sanitize(c.name) }, value: c.state === 'failing' ? 1 : 0 }]));
+  return healthSummaryOf(health).checks.flatMap((c) => (c.state === 'pending' ? [] : [{ labels: oneLabel('check', sanitize(c.name)), value: c.state === 'failing' ? 1 : 0 }]));
 }
 
 /** The version lag per peer list, version and weights: the peers are read once a minute, the scrapes come more often. */
@@ -119,7 +119,7 @@ export const SERIES: readonly SeriesSpec[] = [
       const version = dataOf(s.node.version)?.version;
       if (version === undefined) return undefined;
       const v = sanitize(version);
-      return [{ labels: { version: v.replace(/^avalanchego\//, '') }, value: 1 }];
+      return [{ labels: oneLabel('version', v.replace(/^avalanchego\//, '')), value: 1 }];
     },
   },
   {
@@ -179,7 +179,7 @@ export const SERIES: readonly SeriesSpec[] = [
     read: (s) =>
       (['P', 'X', 'C'] as const).flatMap((chain) => {
         const v = bool(dataOf(s.node.bootstrapped[chain]));
-        return v === undefined ? [] : [{ labels: { chain }, value: v }];
+        return v === undefined ? [] : [{ labels: oneLabel('chain', chain), value: v }];
       }),
   },
   {
@@ -239,7 +239,7 @@ export const SERIES: readonly SeriesSpec[] = [
       const v = dataOf(s.node.uptime)?.rewardingStakePercentage;
       if (v === undefined) return undefined;
       const at = ownGuards(s, now, rule.override, rule.warnBudget, rule.overrideFrom)[0]?.guard.rewardingCountedAt;
-      const labels: Labels = at === undefined ? {} : { counted_at: String(at) };
+      const labels: Labels = at === undefined ? NO_LABELS : oneLabel('counted_at', String(at));
       return [{ labels, value: v }];
     },
   },
@@ -392,7 +392,7 @@ const PRIMARY = { subnet: 'primary' };
 function guarded(s: AvatopState, now: number, rule: RuleOptions, read: (g: ValidationGuard) => number | undefined): Reading {
   const samples = ownGuards(s, now, rule.override, rule.warnBudget, rule.overrideFrom).flatMap(({ subnet, guard }) => {
     const value = read(guard);
-    return value === undefined ? [] : [{ labels: { subnet: sanitize(subnet) }, value }];
+    return value === undefined ? [] : [{ labels: oneLabel('subnet', sanitize(subnet)), value }];
   });
   return samples.length === 0 ? undefined : samples;
 }
@@ -404,11 +404,47 @@ function primary(s: AvatopState, read: (v: Validator) => number | undefined): Re
   return value === undefined ? undefined : [{ labels: PRIMARY, value }];
 }
 
+/**
+ * Label objects kept from one scrape to the next while their values stay, so the exposition writes each one's text
+ * once (exposition.ts keeps it per object) rather than 920 times a scrape. A few hundred at most: a node's name, ID
+ * and network, its checks, chains, subnets and release; emptied should a long life ever gather more.
+ */
+const KEPT_LABELS = 4_096;
+const keptLabels = new Map<string, Labels>();
+const NO_LABELS: Labels = {};
+
+function kept(key: string, make: () => Labels): Labels {
+  let labels = keptLabels.get(key);
+  if (labels === undefined) {
+    if (keptLabels.size >= KEPT_LABELS) keptLabels.clear();
+    keptLabels.set(key, (labels = make()));
+  }
+  return labels;
+}
+
+/** `{ [name]: value }`, the same object for the same pair (a label name has no NUL; nodeLabels' keys start with `[`). */
+function oneLabel(name: string, value: string): Labels {
+  return kept(`${name}\u0000${value}`, () => ({ [name]: value }));
+}
+
+/** A node's labels with a reading's, the same object for the same two (both kept: nodeLabels, oneLabel). */
+const merged = new WeakMap<Labels, WeakMap<Labels, Labels>>();
+
+function withNodeLabels(base: Labels, extra: Labels): Labels {
+  let byExtra = merged.get(base);
+  if (!byExtra) merged.set(base, (byExtra = new WeakMap()));
+  let labels = byExtra.get(extra);
+  if (!labels) byExtra.set(extra, (labels = { ...base, ...extra }));
+  return labels;
+}
+
 /** The labels every series of a node carries. */
 export function nodeLabels(view: NodeView): Labels {
   const id = view.state.node.id.data?.nodeID;
   const network = view.state.node.networkName.data;
-  return { node: view.name, node_id: id === undefined ? '' : sanitize(id), network: network === undefined ? '' : sanitize(network) };
+  const nodeId = id === undefined ? '' : sanitize(id);
+  const net = network === undefined ? '' : sanitize(network);
+  return kept(JSON.stringify([view.name, nodeId, net]), () => ({ node: view.name, node_id: nodeId, network: net }));
 }
 
 /** Every family for every node: a node that is down keeps only the series that say so. */
@@ -433,7 +469,7 @@ export function collectFamilies(nodes: readonly NodeView[], now: number, rule: R
         if (Number.isFinite(reading)) samples.push({ labels: base, value: roundTo(reading, spec.decimals) });
         continue;
       }
-      for (const r of reading) if (Number.isFinite(r.value)) samples.push({ labels: { ...base, ...r.labels }, value: roundTo(r.value, spec.decimals) });
+      for (const r of reading) if (Number.isFinite(r.value)) samples.push({ labels: withNodeLabels(base, r.labels), value: roundTo(r.value, spec.decimals) });
     }
     return { name: spec.name, help: spec.help, type: spec.type, samples };
   });

@@ -2,7 +2,7 @@
 // URL (node-url.ts), the reply envelope (envelope.ts) and how a failed request is worded (request-failure.ts) live
 // beside it.
 import { StringDecoder } from 'node:string_decoder';
-import { countValueMarks, createReplyCheck } from './value-budget';
+import { countValueMarks, createReplyCheck, fitsUncounted } from './value-budget';
 import { createHttpPool } from './http-pool';
 import { HttpError, ResponseTooLargeError, TransportError } from './errors';
 import { parseNodeUrl } from './node-url';
@@ -169,6 +169,7 @@ export function createTransport(options: TransportOptions): Transport {
       // A skimmed 200 reply is kept as bytes (skimJson reads them).
       const chunks: Buffer[] | undefined = callOptions.skim && res.statusCode === 200 ? [] : undefined;
       let values = 0;
+      let counted = 0;
       const fits = createReplyCheck(collectGarbage);
       const list = res.statusCode === 200 && callOptions.list && !chunks ? createListReader(callOptions.list.key, callOptions.list.each) : undefined;
       try {
@@ -184,13 +185,25 @@ export function createTransport(options: TransportOptions): Transport {
             res.destroy();
             break;
           }
+          if (chunks) {
+            // A skimmed reply's chunks are kept, so its values are counted only once they could matter: while even
+            // a value in every byte fits, the count cannot refuse it (a mainnet peer list, 0.67 MB, is never counted).
+            chunks.push(chunk);
+            if (!fitsUncounted(received)) {
+              while (counted < chunks.length) values += countValueMarks(chunks[counted++]!);
+              if (!fits(values, received)) {
+                res.destroy();
+                return fail(new ResponseTooLargeError(maxBytes, received, url, { values }));
+              }
+            }
+            continue;
+          }
           values += countValueMarks(chunk);
           if (res.statusCode === 200 && !fits(values, received)) {
             res.destroy();
             return fail(new ResponseTooLargeError(maxBytes, received, url, { values }));
           }
-          if (chunks) chunks.push(chunk);
-          else text += list ? list.write(decoder.write(chunk)) : decoder.write(chunk);
+          text += list ? list.write(decoder.write(chunk)) : decoder.write(chunk);
         }
       } catch (err) {
         return fail(err);

@@ -38,6 +38,14 @@ const available = () => {
 };
 
 /**
+ * Whether a reply of `bytes` fits whatever its values: a value takes at least one byte, so `bytes` values is the most
+ * it can hold. True means counting them could not refuse it.
+ */
+export function fitsUncounted(bytes: number): boolean {
+  return heapNeeded(bytes, bytes) <= available();
+}
+
+/**
  * A check for one reply as it arrives: true while it fits. What is in use counts garbage too, so before the first
  * no it collects once (when given `collect`) and asks again: a refusal should mean the reply is too big, not that a
  * collection was due.

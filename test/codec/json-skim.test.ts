@@ -57,6 +57,15 @@ describe('skimJson', () => {
     expect(skimJson(bytes(text), PEERS_PLAN)).toEqual({ result: { peers: [{ nodeID: 'second', version: 'é😀' }] } });
   });
 
+  it('reads whole numbers from their bytes as JSON.parse does, and 40,000 kept texts twice', () => {
+    // Up to 15 digits are read from the bytes; past 15 digits, fractions and exponents are JSON.parse's.
+    const peers = Array.from({ length: 40_000 }, (_, i) => ({ nodeID: `NodeID-${i.toString(36)}`, version: i % 2 ? 'avalanchego/1.15.0' : 'é', upgradeTime: [0, -0, -7, 999_999_999_999_999, 9_999_999_999_999_999, 1.5, -12e3][i % 7] }));
+    const text = JSON.stringify({ result: { peers }, id: 1 });
+    for (let round = 0; round < 2; round++) expect(skimJson(bytes(text), PEERS_PLAN)).toEqual(cut(JSON.parse(text), PEERS_PLAN));
+    const zero = skimJson(bytes('{"result":{"numPeers":-0}}'), PEERS_PLAN) as { result: { numPeers: number } };
+    expect(Object.is(zero.result.numPeers, -0)).toBe(true);
+  });
+
   it('skips any depth, as JSON.parse reads any depth', () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     const text = `{"skipped":${deep},"result":{"numPeers":3}}`;

@@ -52,4 +52,20 @@ describe('exporter values without float noise', () => {
   it('every series says how many decimals it means', () => {
     for (const s of SERIES) expect(Number.isInteger(s.decimals) && s.decimals >= 0 && s.decimals <= 6, s.name).toBe(true);
   });
+
+  it('keeps a node\'s label objects from one scrape to the next while its name, ID and network stay', () => {
+    const s = state();
+    const labelsOf = (families: ReturnType<typeof collectFamilies>) => families.flatMap((f) => f.samples.map((x) => x.labels));
+    const a = labelsOf(collectFamilies([{ name: 'n', state: s }], now));
+    const b = labelsOf(collectFamilies([{ name: 'n', state: s }], now));
+    expect(b.length).toBe(a.length);
+    b.forEach((l, i) => expect(l).toBe(a[i]));
+    // Another ID, or another name: other labels, with the new values.
+    const id = 'NodeID-111111111111111111116DBWJs';
+    const moved = { ...s, node: { ...s.node, id: { ...s.node.id, data: { ...s.node.id.data!, nodeID: id } } } };
+    const c = labelsOf(collectFamilies([{ name: 'n', state: moved }], now));
+    expect(c[0]).not.toBe(a[0]);
+    expect(c[0]).toMatchObject({ node: 'n', node_id: id });
+    expect(labelsOf(collectFamilies([{ name: 'm', state: s }], now))[0]).toMatchObject({ node: 'm' });
+  });
 });

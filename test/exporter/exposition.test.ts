@@ -31,6 +31,17 @@ describe('writeExposition', () => {
     expect(() => writeExposition([{ name: 'bad-name', help: '', type: 'gauge', samples: [{ labels: {}, value: 1 }] }])).toThrow(/invalid metric name/);
     expect(() => writeExposition([{ name: 'a', help: '', type: 'gauge', samples: [{ labels: { 'x-y': '1' }, value: 1 }] }])).toThrow(/invalid label name/);
   });
+
+  it('writes a label object it has written before the same, and refuses a bad label name every time', () => {
+    const labels = { node: 'a"b', network: 'mainnet' };
+    const family = { name: 'a', help: 'h', type: 'gauge' as const, samples: [{ labels, value: 1 }] };
+    const first = writeExposition([family]);
+    expect(writeExposition([family])).toBe(first);
+    expect(first).toContain('a{network="mainnet",node="a\\"b"} 1\n');
+    const bad = [{ name: 'a', help: '', type: 'gauge' as const, samples: [{ labels: { 'x-y': '1' }, value: 1 }] }];
+    expect(() => writeExposition(bad)).toThrow(/invalid label name/);
+    expect(() => writeExposition(bad)).toThrow(/invalid label name/);
+  });
 });
 
 describe('node options', () => {

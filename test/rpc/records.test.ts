@@ -25,6 +25,17 @@ describe('records', () => {
     expect(fast.parse(undefined)).toEqual([]);
   });
 
+  it('takes a bare string field as it is, and still checks a string field that has checks', () => {
+    const checked = records(z.object({ nodeID: z.string(), name: z.string().min(3), id: z.string().startsWith('NodeID-') }));
+    const out = checked.parse([{ nodeID: 'a', name: 'abc', id: 'NodeID-x' }]);
+    expect(out).toEqual([{ nodeID: 'a', name: 'abc', id: 'NodeID-x' }]);
+    expect(checked.safeParse([{ nodeID: 'a', name: 'ab', id: 'NodeID-x' }]).error?.issues[0]?.path).toEqual([0, 'name']);
+    expect(checked.safeParse([{ nodeID: 'a', name: 'abc', id: 'x' }]).error?.issues[0]?.path).toEqual([0, 'id']);
+    const refused = checked.safeParse([{ nodeID: 7, name: 'abc', id: 'NodeID-x' }]).error?.issues[0];
+    expect(refused?.path).toEqual([0, 'nodeID']);
+    expect(refused?.message).toBe(z.string().safeParse(7).error?.issues[0]?.message);
+  });
+
   it(`agrees with list() on random lists, refusals and their paths included (FUZZ_SEED=${FUZZ_SEED})`, () => {
     const rng = new Rng(FUZZ_SEED);
     const field = () => rng.pick<unknown>([undefined, null, '', 'x', '99', '99.5', '-1', 'high', 0, 7, 99.25, -1, 1790089200, '1790089200', true, {}, []]);

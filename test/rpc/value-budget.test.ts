@@ -19,10 +19,14 @@ describe('value budget', () => {
     expect(heapAvailable(100, 200)).toBe(0);
   });
 
-  it('refuses a body denser than a capped heap can take, and reads the next reply', async () => {
-    // 4 million `{}`: 12 MB, under the 32 MiB byte cap, but 256 MiB once parsed (measured). The client runs in a child
-    // with bin/avatop.cjs's heap flags, where parsing it would end the process.
-    const dense = Buffer.from(`{"jsonrpc":"2.0","id":ID,"result":{"validators":[${'{},'.repeat(3_999_999)}{}]}}`);
+  // 4 million `{}`: 12 MB, under the 32 MiB byte cap, but 256 MiB once parsed (measured). The client runs in a child
+  // with bin/avatop.cjs's heap flags, where parsing it would end the process. A skimmed reply (the exporter's peer
+  // facts) builds an object for each `{}` too, and is counted only once its size could matter: refused all the same.
+  it.each([
+    ['parsed whole', 'validators', 'whole'],
+    ['skimmed', 'peers', 'skim'],
+  ])('refuses a body denser than a capped heap can take (%s), and reads the next reply', async (_how, key, mode) => {
+    const dense = Buffer.from(`{"jsonrpc":"2.0","id":ID,"result":{"numPeers":1,"${key}":[${'{},'.repeat(3_999_999)}{}]}}`);
     let calls = 0;
     const server = track(createServer((req, res) => {
       let body = '';
@@ -38,7 +42,7 @@ describe('value budget', () => {
     const { port } = server.address() as { port: number };
     const flags = BIN_NODE_FLAGS;
     expect(flags.some((f) => f.startsWith('--max-old-space-size='))).toBe(true);
-    const child = spawn(process.execPath, [...flags, '--import', 'tsx', fileURLToPath(new URL('../helpers/dense-reply-client.ts', import.meta.url)), `http://127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', fileURLToPath(new URL('../helpers/dense-reply-client.ts', import.meta.url)), `http://127.0.0.1:${port}`, mode], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

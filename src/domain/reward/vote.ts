@@ -84,9 +84,12 @@ export function networkView(input: NetworkViewInput): NetworkView {
     total = 0n;
     for (const w of input.weights.values()) total += w;
   }
-  const knownWeight = voters.reduce((sum, v) => sum + v.weight, 0n);
+  // Each voter's stake is added once, to its uptime's (a bigint sum is a new bigint, and a mainnet view has 1,500
+  // voters); the known stake and the median come from those hundred sums at most.
   const byUptime = new Map<number, bigint>();
   for (const v of voters) byUptime.set(v.uptimePercent, (byUptime.get(v.uptimePercent) ?? 0n) + v.weight);
+  let knownWeight = 0n;
+  for (const w of byUptime.values()) knownWeight += w;
   const buckets = [...byUptime].map(([uptimePercent, w]) => ({ uptimePercent, stakeShare: share(w, total) }));
   return {
     voters,
@@ -95,9 +98,22 @@ export function networkView(input: NetworkViewInput): NetworkView {
     knownShare: share(knownWeight, total),
     pendingShare: share(pending, total),
     buckets,
-    medianUptimePercent: weightedMedian(voters),
+    medianUptimePercent: medianOf(byUptime, knownWeight),
     trusted: total > 0n && knownWeight * 2n > total,
   };
+}
+
+/** weightedMedian over the voters' stake summed by uptime (lowest first, as the voters were put in). */
+function medianOf(byUptime: ReadonlyMap<number, bigint>, known: bigint): number | undefined {
+  if (known <= 0n) return undefined;
+  let cum = 0n;
+  let last: number | undefined;
+  for (const [uptimePercent, w] of byUptime) {
+    cum += w;
+    last = uptimePercent;
+    if (cum * 2n >= known) return uptimePercent;
+  }
+  return last;
 }
 
 /**

@@ -56,18 +56,22 @@ export function groupAnnouncements(peers: readonly PeerAnnouncement[], weights?:
   for (const p of peers) {
     if (p.upgradeTimeMs === undefined) continue;
     counted += 1;
-    const w = weights?.get(p.nodeID) ?? 0n;
-    connectedWeight += w;
     const g = byTime.get(p.upgradeTimeMs) ?? { peers: 0, weight: 0n, versions: new Map() };
     g.peers += 1;
-    g.weight += w;
     let v = short.get(p.version);
     if (v === undefined) short.set(p.version, (v = shortVersion(p.version)));
     const e = g.versions.get(v) ?? { peers: 0, weight: 0n };
     e.peers += 1;
-    e.weight += w;
+    // A bigint sum is a new bigint: each peer's stake is added once, to its version's; a group's and the connected
+    // stake are those summed below. A peer without stake (or no weights known) adds none.
+    const w = weights?.get(p.nodeID);
+    if (w) e.weight += w;
     g.versions.set(v, e);
     byTime.set(p.upgradeTimeMs, g);
+  }
+  for (const g of byTime.values()) {
+    for (const e of g.versions.values()) g.weight += e.weight;
+    connectedWeight += g.weight;
   }
   const groups = [...byTime.entries()]
     .map(([upgradeTimeMs, g]) => ({

@@ -104,6 +104,9 @@ const NONE = Symbol('none');
  */
 export function records<S extends z.ZodRawShape>(item: z.ZodObject<S>) {
   const fields = Object.entries(item.shape) as Array<[string, z.ZodType]>;
+  // A bare z.string() passes a string through as it is: taken without a parse (the peers' node IDs, each different,
+  // were 1,590 parses and result objects a list). Anything else, and a value that is not a string, goes to the schema.
+  const bareString = fields.map(([, schema]) => isBareString(schema));
   return z.unknown().transform((v, ctx): Array<z.output<typeof item>> => {
     if (v === null || v === undefined) return [];
     if (!Array.isArray(v)) {
@@ -126,6 +129,8 @@ export function records<S extends z.ZodRawShape>(item: z.ZodObject<S>) {
         let value: unknown;
         if (raw === lastIn[f] && (raw === null || typeof raw !== 'object')) {
           value = lastOut[f];
+        } else if (bareString[f] && typeof raw === 'string') {
+          value = raw;
         } else {
           const r = schema.safeParse(raw);
           if (!r.success) {
@@ -143,6 +148,12 @@ export function records<S extends z.ZodRawShape>(item: z.ZodObject<S>) {
     }
     return out;
   });
+}
+
+/** z.string() with no check, transform or default: its output is its input whenever that is a string. */
+function isBareString(schema: z.ZodType): boolean {
+  const def = schema._zod.def as { type: string; checks?: readonly unknown[] };
+  return schema instanceof z.ZodString && def.type === 'string' && (def.checks?.length ?? 0) === 0;
 }
 
 /** A map the node may write as null when empty. */

@@ -126,4 +126,32 @@ describe('the network view of this node', () => {
     expect(rewardingShare(view, 90)).toBeCloseTo(0.8, 6);
     expect(rewardingShare(view, 80)).toBeCloseTo(0.9, 6);
   });
+
+  it('on random views, the known stake and the median are the stake-weighted median written out voter by voter', () => {
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n);
+    for (let round = 0; round < 200; round++) {
+      const n = 1 + next(60);
+      const peers = Array.from({ length: n }, () => ({ nodeID: `NodeID-p${next(n + 5)}`, observedUptime: [0, 1, 50, 79.9, 80, 90, 99, 99.5, 100, 101][next(10)]! }));
+      const weights = new Map<string, bigint>(Array.from({ length: n + 5 }, (_, i) => [`NodeID-p${i}`, BigInt(next(4)) * 10n ** BigInt(next(17))]));
+      const view = networkView({ peers, weights });
+      // First principles: each node once (the first), a positive weight and a known (non-zero) view, whole percent.
+      const seen = new Set<string>();
+      const voters: Array<{ u: number; w: bigint }> = [];
+      for (const p of peers) {
+        if (seen.has(p.nodeID)) continue;
+        seen.add(p.nodeID);
+        const w = weights.get(p.nodeID) ?? 0n;
+        if (w > 0n && p.observedUptime > 0) voters.push({ u: Math.min(100, Math.floor(p.observedUptime)), w });
+      }
+      voters.sort((a, b) => a.u - b.u);
+      const known = voters.reduce((sum, v) => sum + v.w, 0n);
+      let cum = 0n;
+      const median = known > 0n ? voters.find((v) => (cum += v.w) * 2n >= known)!.u : undefined;
+      expect(view.knownWeight).toBe(known);
+      expect(view.medianUptimePercent).toBe(median);
+      expect(weightedMedian(view.voters)).toBe(median);
+    }
+  });
 });
+

@@ -280,5 +280,27 @@ describe("the public networks' table (avalanchego v1.15.0 upgrade/upgrade.go)", 
     expect(missedActivation(1, 'avalanchego/1.12.0', Date.UTC(2026, 5, 1))?.upgrade).toBe('Granite');
     expect(missedActivation(1, 'garbage', now)).toBeUndefined();
   });
+
+  it('groups random announcements with the stake of each group, each release and all connected peers summed peer by peer', () => {
+    let seed = 11;
+    const next = (n: number) => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n);
+    const versions = ['avalanchego/1.15.0', 'avalanchego/1.14.2', 'avalanchego/1.15.1', 'odd'];
+    for (let round = 0; round < 100; round++) {
+      const peers: PeerAnnouncement[] = Array.from({ length: next(40) }, () => ({ nodeID: `N${next(30)}`, version: versions[next(4)]!, upgradeTimeMs: [undefined, GRANITE, HELICON][next(3)] }));
+      const weights = next(4) === 0 ? undefined : new Map<string, bigint>(Array.from({ length: 25 }, (_, i) => [`N${i}`, BigInt(next(3)) * 10n ** BigInt(next(18))]));
+      const a = groupAnnouncements(peers, weights, 10n ** 30n);
+      const announcing = peers.filter((p) => p.upgradeTimeMs !== undefined);
+      const stake = (ps: PeerAnnouncement[]) => ps.reduce((sum, p) => sum + (weights?.get(p.nodeID) ?? 0n), 0n);
+      expect(a.peers).toBe(announcing.length);
+      expect(a.connectedWeight).toBe(stake(announcing));
+      for (const g of a.groups) {
+        const inGroup = announcing.filter((p) => p.upgradeTimeMs === g.upgradeTimeMs);
+        expect(g.peers).toBe(inGroup.length);
+        expect(g.weight).toBe(stake(inGroup));
+        expect(g.versions.reduce((sum, v) => sum + v.weight, 0n)).toBe(g.weight);
+        expect(g.versions.reduce((sum, v) => sum + v.peers, 0)).toBe(g.peers);
+      }
+    }
+  });
 });
 
