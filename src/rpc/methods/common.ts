@@ -232,6 +232,15 @@ export const addressParam = z
     }
   });
 
+/**
+ * The addresses a call reads: at least one, and at most `max` when the node caps them (it refuses a longer list
+ * whole, so the limit is checked here with the node's words).
+ */
+export function addressList(max?: number) {
+  const atLeastOne = z.array(addressParam).min(1, 'at least one address is required');
+  return max === undefined ? atLeastOne : atLeastOne.max(max, `the node accepts at most ${max} addresses`);
+}
+
 /** uint64 in params: number, decimal string or bigint; sent as the node accepts it (number or quoted decimal). */
 export const u64Param = z.union([
   z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),

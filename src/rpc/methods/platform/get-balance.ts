@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { addressParam, map, u64, wireUnsigned } from '../common';
+import { addressList, map, u64, wireUnsigned } from '../common';
 import { defineMethod, lazy } from '../define';
 
 export interface UtxoId {
@@ -41,7 +41,7 @@ const utxoIds = lazy(() => z.unknown().transform((v, ctx): UtxoId[] | number => 
 export const getBalance = defineMethod({
   name: 'platform.getBalance',
   schemas: () => ({
-    params: z.object({ addresses: z.array(addressParam).min(1, 'at least one address is required') }),
+    params: z.object({ addresses: addressList() }),
     result: z.object({
       /** AVAX-only totals; present on both old and current nodes. */
       balance: u64.optional(),

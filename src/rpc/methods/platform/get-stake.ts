@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { addressParam, blobEncoding, hexBlob, list, map, u64 } from '../common';
+import { addressList, blobEncoding, hexBlob, list, map, u64 } from '../common';
 import { defineMethod } from '../define';
 
 export const MAX_GET_STAKE_ADDRESSES = 256;
@@ -8,10 +8,7 @@ export const getStake = defineMethod({
   name: 'platform.getStake',
   schemas: () => ({
     params: z.object({
-      addresses: z
-        .array(addressParam)
-        .min(1, 'at least one address is required')
-        .max(MAX_GET_STAKE_ADDRESSES, `the node accepts at most ${MAX_GET_STAKE_ADDRESSES} addresses`),
+      addresses: addressList(MAX_GET_STAKE_ADDRESSES),
       validatorsOnly: z.boolean().optional(),
       encoding: blobEncoding.optional(),
     }),

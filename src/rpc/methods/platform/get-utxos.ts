@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { addressParam, blobEncoding, chainParam, hexBlob, list, u32 } from '../common';
+import { addressList, blobEncoding, chainParam, hexBlob, list, u32 } from '../common';
 import { defineMethod, lazy } from '../define';
 
 export const MAX_UTXOS_PAGE = 1024;
@@ -11,10 +11,7 @@ export const getUTXOs = defineMethod({
   name: 'platform.getUTXOs',
   schemas: () => ({
     params: z.object({
-      addresses: z
-        .array(addressParam)
-        .min(1, 'at least one address is required')
-        .max(MAX_UTXOS_ADDRESSES, `the node accepts at most ${MAX_UTXOS_ADDRESSES} addresses`),
+      addresses: addressList(MAX_UTXOS_ADDRESSES),
       // The node turns 0 or anything above 1024 into 1024; doing it here keeps paging's stop rule exact.
       limit: z
         .union([z.number().int(), z.string().regex(/^\d+$/).transform(Number)])
