@@ -94,6 +94,7 @@ export function createHttpPool(origin: string, opts: HttpPoolOptions): HttpPool 
   const hostHeader = u.host;
   const max = Math.max(1, opts.connections);
   const idle: Socket[] = [];
+  const all = new Set<Socket>();
   const waiting: Waiter[] = [];
   let open = 0;
   let destroyed = false;
@@ -116,8 +117,10 @@ export function createHttpPool(origin: string, opts: HttpPoolOptions): HttpPool 
     socket.setNoDelay(true);
     // An idle socket the node resets must not end the process: its error is only news to a request on it.
     socket.on('error', () => undefined);
+    all.add(socket);
     socket.once('close', () => {
       open--;
+      all.delete(socket);
       const i = idle.indexOf(socket);
       if (i >= 0) idle.splice(i, 1);
       wake();
@@ -195,7 +198,9 @@ export function createHttpPool(origin: string, opts: HttpPoolOptions): HttpPool 
     get: ({ path, headers, signal }) => send('GET', path, headers, undefined, signal),
     destroy() {
       destroyed = true;
-      for (const s of idle.splice(0)) s.destroy();
+      // In flight too: a stalled reply must not keep the process alive.
+      idle.length = 0;
+      for (const s of all) s.destroy();
       for (const w of waiting.splice(0)) {
         w.signal.removeEventListener('abort', w.onAbort);
         w.reject(netError('the connection pool is closed', 'ECONNRESET'));
