@@ -55,7 +55,12 @@ export const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: f
 export const STYLED_LINE_LIMIT = 16_384;
 export const lineLength = (line) => line.length;
 
-const sameStyles = (a, b) => a.length === b.length && a.every((code, i) => code === b[i] || code.code === b[i].code);
+// By index: every() made a closure at each call, for each character of each changed row (screen-log.mjs says more).
+const sameStyles = (a, b) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && a[i].code !== b[i].code) return false;
+  return true;
+};
 
 const slices = new GenerationalMap(STYLED_LINE_LIMIT, (key) => key.length);
 
@@ -144,7 +149,12 @@ export function cleanRowText(y) {
 const rowWrites = [];
 let rowsWidth = -1;
 
-const sameTransformers = (a, b) => a === b || (a.length === b.length && a.every((t, i) => t === b[i]));
+const sameTransformers = (a, b) => {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
 const sameClip = (a, b) => a === b || (a !== undefined && b !== undefined && a.x1 === b.x1 && a.x2 === b.x2 && a.y1 === b.y1 && a.y2 === b.y2);
 const sameWrites = (a, b) => {
   if (a.length !== b.length) return false;
