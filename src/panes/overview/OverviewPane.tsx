@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Box } from 'ink';
 import { useAvatop, useAvatopStore } from '../../ui/store-context';
 import { useAppConfig } from '../../ui/config';
@@ -42,7 +42,8 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const book = useEventBook();
   // The clock renders this pane again only when a text of the time on it changes (overview-clock.ts has each one):
   // a countdown, the budget, an event's age; a second that changes none of them is no render and no frame.
-  const now = useNowText(1000, (t) => overviewClockText(store.getState(), settings, book?.events(), height, t));
+  const clockText = useCallback((t: number) => overviewClockText(store.getState(), settings, book?.events(), height, t), [store, settings, book, height]);
+  const now = useNowText(1000, clockText);
   const nodeId = useAvatop((s) => s.node.id);
   const ip = useAvatop((s) => s.node.ip);
   const health = useAvatop((s) => s.node.health);
