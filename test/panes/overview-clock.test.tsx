@@ -12,7 +12,9 @@ import { createAvatopStore, type AvatopState } from '../../src/state/store';
 import { resolveOk } from '../../src/state/resource';
 import { rememberViews } from '../../src/domain/reward/node-guard';
 import { defaultTheme } from '../../src/theme';
-import { allAt, rewardState, unreachable } from '../helpers/reward-state';
+import { allAt, REWARD_NODE, rewardState, unreachable } from '../helpers/reward-state';
+import type { EventBook } from '../../src/domain/events/book';
+import type { EventLine } from '../../src/domain/events/record';
 
 const SEC = 1000;
 const MIN = 60 * SEC;
@@ -25,10 +27,10 @@ const T0 = Date.UTC(2026, 10, 27, 12, 0, 0);
 const mounted: Array<() => void> = [];
 
 /** The pane alone at 140x40 (two columns), with a count of its renders. */
-function mount(s: AvatopState) {
+function mount(s: AvatopState, events?: EventBook) {
   const store = createAvatopStore();
   store.setState(s, true);
-  const config: AppConfig = { url: 'http://127.0.0.1:9', rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} } };
+  const config: AppConfig = { url: 'http://127.0.0.1:9', rewardThreshold: DEFAULT_REWARD_THRESHOLD, actions: { quit() {}, refresh() {} }, events };
   const count = { renders: 0 };
   const r = render(
     <ThemeProvider theme={defaultTheme()}>
@@ -50,6 +52,11 @@ function mount(s: AvatopState) {
 /** The validation's 30 days, 10 of them elapsed, and every voter seeing it at 100%: 3 days allowed at 90%. */
 function validating(endMs: number, at = T0): AvatopState {
   return rememberViews(rewardState({ views: allAt(100), at, weighted: 95, validator: { startTime: new Date(T0 - 10 * DAY), endTime: new Date(endMs) } }), at);
+}
+
+/** An event log holding `lines` (the overview only reads it). */
+function bookOf(lines: readonly EventLine[]): EventBook {
+  return { events: () => lines, subscribe: () => () => {}, seenAt: () => undefined, markSeen() {}, notes: () => [], dir: undefined, history: () => [] };
 }
 
 const line = (f: string, label: string) => f.split('\n').find((l) => l.includes(label)) ?? '';
@@ -114,5 +121,27 @@ describe('the overview on the clock', () => {
     expect(pane.frame()).toMatch(/Budget\s+at most 2d 21h, projected/);
     // The countdown did not change: this render was the budget's.
     expect(line(pane.frame(), 'End ')).toMatch(/\(20d 0h left\)/);
+  });
+
+  it("renders again each second while an incident on the events card is ongoing, and not once it has ended", async () => {
+    vi.useFakeTimers({ now: T0 });
+    const start = T0 - 65 * SEC;
+    const incident = (end?: number): EventLine => ({ time: new Date(start).toISOString(), severity: 'critical', node: 'n', text: 'health check P failing', kind: 'check', id: `check:${start}`, network: 'mainnet', nodeId: REWARD_NODE, start, at: start, v: 1, ...(end === undefined ? {} : { end }) });
+    // Its length is to the second ("ongoing 1m 05s"): every tick changes it.
+    const open = mount(validating(T0 + 20 * DAY + 30 * MIN), bookOf([incident()]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(open.frame()).toMatch(/health check P failing · ongoing 1m 05s/);
+    const renders = open.count.renders;
+    await vi.advanceTimersByTimeAsync(3 * SEC);
+    expect(open.count.renders).toBe(renders + 3);
+    expect(open.frame()).toMatch(/health check P failing · ongoing 1m 08s/);
+    for (const unmount of mounted.splice(0)) unmount();
+    // Ended after 10 s: the same card, nothing of it counting.
+    const ended = mount(validating(T0 + 3 * SEC + 20 * DAY + 30 * MIN), bookOf([incident(start + 10 * SEC)]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(ended.frame()).toMatch(/health check P failing · 10s/);
+    const after = ended.count.renders;
+    await vi.advanceTimersByTimeAsync(3 * SEC);
+    expect(ended.count.renders).toBe(after);
   });
 });
