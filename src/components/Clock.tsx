@@ -21,6 +21,8 @@ export function useNow(intervalMs = 1000, enabled = true): number {
  */
 export function useNowText(intervalMs: number, textOf: (now: number) => string): number {
   const subscribe = useCallback((notify: () => void) => subscribeTick(intervalMs, notify), [intervalMs]);
-  useSyncExternalStore(subscribe, () => textOf(tickNow(intervalMs)));
+  // Stable while `textOf` is: React then asks for the text once a render, not again after each commit.
+  const getSnapshot = useCallback(() => textOf(tickNow(intervalMs)), [textOf, intervalMs]);
+  useSyncExternalStore(subscribe, getSnapshot);
   return tickNow(intervalMs);
 }

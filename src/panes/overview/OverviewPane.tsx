@@ -1,9 +1,10 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Box } from 'ink';
-import { useAvatop } from '../../ui/store-context';
+import { useAvatop, useAvatopStore } from '../../ui/store-context';
+import { useAppConfig } from '../../ui/config';
 import { useOwnThreshold } from '../../ui/use-reward-threshold';
 import { selectOwnValidator } from '../../state/own-validator';
-import { useNow } from '../../components/Clock';
+import { useNowText } from '../../components/Clock';
 import { rewardCard } from '../../ui/budget-model';
 import { useOwnValidations } from '../../ui/use-own-validations';
 import { discoveryRows, otherValidationRows } from '../../ui/validations-model';
@@ -28,6 +29,7 @@ import type { Validator } from '../../state/types';
 import { describeUnknown } from '../../state/resource';
 import { useBookEvents, useEventBook } from '../../ui/use-events';
 import { recentEventItems } from './recent-events';
+import { overviewClockText } from './overview-clock';
 
 function val<T>(r: Resource<T>, show: (d: T) => string): string {
   if (r.data !== undefined) return show(r.data) + (r.stale ? ' (stale)' : '');
@@ -35,7 +37,13 @@ function val<T>(r: Resource<T>, show: (d: T) => string): string {
 }
 
 export function OverviewPane({ width, height, active }: PaneProps) {
-  const now = useNow(1000);
+  const store = useAvatopStore();
+  const { rewardThreshold: settings } = useAppConfig();
+  const book = useEventBook();
+  // The clock renders this pane again only when a text of the time on it changes (overview-clock.ts has each one):
+  // a countdown, the budget, an event's age; a second that changes none of them is no render and no frame.
+  const clockText = useCallback((t: number) => overviewClockText(store.getState(), settings, book?.events(), height, t), [store, settings, book, height]);
+  const now = useNowText(1000, clockText);
   const nodeId = useAvatop((s) => s.node.id);
   const ip = useAvatop((s) => s.node.ip);
   const health = useAvatop((s) => s.node.health);
@@ -60,7 +68,6 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   const discovery = useAvatop(ownValidationsResource);
   const lastCycle = useAvatop(lastCycleRewards);
   const guard = validations[0]?.kind === 'primary' ? validations[0].guard : undefined;
-  const book = useEventBook();
   const bookEvents = useBookEvents(book);
   // No event log in this view (a screen test's store): no card.
   const events = book ? bookEvents : undefined;
