@@ -6,20 +6,51 @@ import { AvatopError, TransportError, type TransportErrorKind } from './errors';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
- * A request's one deadline and the caller's cancel, as one abort signal: the timer and the listener are let go by
+ * What a request's socket needs of a cancel. An AbortSignal has it, and so has a request's deadline without the cost
+ * of an AbortController, which was a tenth of a request's CPU at idle (its EventTarget), ninety times a minute.
+ */
+export interface Cancel {
+  readonly aborted: boolean;
+  readonly reason: unknown;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** A cancel fired once, by `abort`; each listener hears it once. */
+class OneCancel implements Cancel {
+  aborted = false;
+  reason: unknown;
+  private listeners: Array<() => void> = [];
+  addEventListener(_type: 'abort', listener: () => void): void {
+    if (!this.aborted) this.listeners.push(listener);
+  }
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    const i = this.listeners.indexOf(listener);
+    if (i >= 0) this.listeners.splice(i, 1);
+  }
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    for (const listener of this.listeners.splice(0)) listener();
+  }
+}
+
+/**
+ * A request's one deadline and the caller's cancel, as one cancel: the timer and the listener are let go by
  * `dispose`, and `timedOut` tells a timeout from the caller's cancel.
  */
 export function startDeadline(timeoutMs: number, userSignal: AbortSignal | undefined) {
-  const controller = new AbortController();
+  const signal = new OneCancel();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
-    controller.abort(new Error(`timed out after ${timeoutMs} ms`));
+    signal.abort(new Error(`timed out after ${timeoutMs} ms`));
   }, timeoutMs);
-  const onUserAbort = () => controller.abort(userSignal?.reason);
+  const onUserAbort = () => signal.abort(userSignal?.reason);
   userSignal?.addEventListener('abort', onUserAbort, { once: true });
   return {
-    controller,
+    signal: signal as Cancel,
     timedOut: () => timedOut,
     dispose() {
       clearTimeout(timer);

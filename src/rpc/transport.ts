@@ -139,7 +139,6 @@ export function createTransport(options: TransportOptions): Transport {
 
     // One deadline for connect, headers and body together, so a body that trickles forever still times out.
     const deadline = startDeadline(timeoutMs, userSignal);
-    const controller = deadline.controller;
 
     let received = 0;
     const fail = requestFailure({ url, label: method, started, timeoutMs, deadline, userSignal, received: () => received });
@@ -147,13 +146,12 @@ export function createTransport(options: TransportOptions): Transport {
     try {
       let res: Awaited<ReturnType<typeof pool.post>>;
       try {
-        res = await pool.post({ path, headers: baseHeaders, body, signal: controller.signal });
+        res = await pool.post({ path, headers: baseHeaders, body, signal: deadline.signal });
       } catch (err) {
         return fail(err);
       }
 
-      const nodeIdHeader = res.headers['node-id'];
-      const nodeId = Array.isArray(nodeIdHeader) ? nodeIdHeader[0] : nodeIdHeader;
+      const nodeId = res.headers['node-id'];
 
       const limit = res.statusCode === 200 ? maxBytes : MAX_ERROR_BODY;
       const declared = Number(res.headers['content-length']);
@@ -172,18 +170,19 @@ export function createTransport(options: TransportOptions): Transport {
       let counted = 0;
       const fits = createReplyCheck(collectGarbage);
       const list = res.statusCode === 200 && callOptions.list && !chunks ? createListReader(callOptions.list.key, callOptions.list.each) : undefined;
+      // Why the body was dropped before its end, if it was.
+      let refused: Error | undefined;
       try {
-        for await (const chunk of res as AsyncIterable<Buffer>) {
+        await res.read((chunk) => {
           received += chunk.length;
           if (received > limit) {
             if (res.statusCode === 200) {
-              res.destroy();
-              return fail(new ResponseTooLargeError(maxBytes, received, url));
+              refused = new ResponseTooLargeError(maxBytes, received, url);
+              return false;
             }
             // An error page only needs its start.
             text += decoder.write(chunk.subarray(0, chunk.length - (received - limit)));
-            res.destroy();
-            break;
+            return false;
           }
           if (chunks) {
             // A skimmed reply's chunks are kept, so its values are counted only once they could matter: while even
@@ -192,28 +191,29 @@ export function createTransport(options: TransportOptions): Transport {
             if (!fitsUncounted(received)) {
               while (counted < chunks.length) values += countValueMarks(chunks[counted++]!);
               if (!fits(values, received)) {
-                res.destroy();
-                return fail(new ResponseTooLargeError(maxBytes, received, url, { values }));
+                refused = new ResponseTooLargeError(maxBytes, received, url, { values });
+                return false;
               }
             }
-            continue;
+            return true;
           }
           values += countValueMarks(chunk);
           if (res.statusCode === 200 && !fits(values, received)) {
-            res.destroy();
-            return fail(new ResponseTooLargeError(maxBytes, received, url, { values }));
+            refused = new ResponseTooLargeError(maxBytes, received, url, { values });
+            return false;
           }
           text += list ? list.write(decoder.write(chunk)) : decoder.write(chunk);
-        }
+          return true;
+        });
       } catch (err) {
         return fail(err);
       }
+      if (refused) return fail(refused);
       text += list ? list.write(decoder.end()) : decoder.end();
       const latencyMs = performance.now() - started;
 
       if (res.statusCode !== 200) {
-        const location = res.headers.location;
-        return fail(new HttpError(res.statusCode ?? 0, text, url, Array.isArray(location) ? location[0] : location));
+        return fail(new HttpError(res.statusCode, text, url, res.headers.location));
       }
 
       const result =
@@ -240,19 +240,17 @@ export function createTransport(options: TransportOptions): Transport {
     const userSignal = opts.signal;
     if (userSignal?.aborted) throw withAccounting(new TransportError('aborted', url), label, 0, 0);
     const deadline = startDeadline(timeoutMs, userSignal);
-    const controller = deadline.controller;
     let received = 0;
     const fail = requestFailure({ url, label, started, timeoutMs, deadline, userSignal, received: () => received });
     try {
       let res: Awaited<ReturnType<typeof pool.get>>;
       try {
         const headers = opts.accept ? { ...getHeaders, accept: opts.accept } : getHeaders;
-        res = await pool.get({ path: parsed.basePath + subPath, headers, signal: controller.signal });
+        res = await pool.get({ path: parsed.basePath + subPath, headers, signal: deadline.signal });
       } catch (err) {
         return fail(err);
       }
-      const nodeIdHeader = res.headers['node-id'];
-      const nodeId = Array.isArray(nodeIdHeader) ? nodeIdHeader[0] : nodeIdHeader;
+      const nodeId = res.headers['node-id'];
       const ok = res.statusCode === 200;
       const limit = ok ? opts.maxBytes : MAX_ERROR_BODY;
       const declared = Number(res.headers['content-length']);
@@ -262,26 +260,30 @@ export function createTransport(options: TransportOptions): Transport {
       }
       const decoder = new StringDecoder('utf8');
       let errorText = '';
+      let refused: Error | undefined;
       try {
-        for await (const chunk of res as AsyncIterable<Buffer>) {
+        await res.read((chunk) => {
           received += chunk.length;
           if (received > limit) {
-            res.destroy();
-            if (ok) return fail(new ResponseTooLargeError(limit, received, url));
+            if (ok) {
+              refused = new ResponseTooLargeError(limit, received, url);
+              return false;
+            }
             errorText += decoder.write(chunk.subarray(0, chunk.length - (received - limit)));
-            break;
+            return false;
           }
           const text = decoder.write(chunk);
           if (!ok) errorText += text;
           else if (text !== '') opts.onText(text);
-        }
+          return true;
+        });
       } catch (err) {
         return fail(err);
       }
+      if (refused) return fail(refused);
       const rest = decoder.end();
       if (!ok) {
-        const location = res.headers.location;
-        return fail(new HttpError(res.statusCode ?? 0, errorText + rest, url, Array.isArray(location) ? location[0] : location));
+        return fail(new HttpError(res.statusCode, errorText + rest, url, res.headers.location));
       }
       if (rest !== '') opts.onText(rest);
       return { bytes: received, latencyMs: performance.now() - started, nodeId };
