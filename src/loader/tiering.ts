@@ -31,22 +31,10 @@ export function tieringFlag(v8Version: string): string {
  */
 export const MONITOR_ONLY_FLAG = '--no-sparkplug';
 
-/**
- * The monitor's old space compacted: V8 otherwise moves objects out of an old-space page at a full collection only
- * when most of the page is free, so at idle the pages the monitor's garbage leaves half used stayed committed, and the
- * old space grew from 13 to 16 MiB around 12 MiB live in its first three minutes (RSS 63 → 66 MiB). With this flag
- * each full collection evacuates pages a fifth free or more (V8's `ShouldOptimizeForMemoryUsage`): 2-3 MiB less
- * resident after the first minutes, the same CPU side by side (docs/performance.md, branch rss37).
- */
-export const MONITOR_COMPACT_FLAG = '--optimize-for-size';
-
 /** Sets the flags for a long-running command; true when it did. */
 export function applyTiering(command: string, v8Version: string = process.versions.v8, set: (flags: string) => void = setFlagsFromString): boolean {
   if (!LONG_RUNNING_COMMANDS.includes(command)) return false;
   set(tieringFlag(v8Version));
-  if (command === 'monitor') {
-    set(MONITOR_ONLY_FLAG);
-    set(MONITOR_COMPACT_FLAG);
-  }
+  if (command === 'monitor') set(MONITOR_ONLY_FLAG);
   return true;
 }

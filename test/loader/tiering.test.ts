@@ -2,7 +2,7 @@
 // in CI each supported Node line's, since the flag differs between V8 11 and 12.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { LONG_RUNNING_COMMANDS, MONITOR_COMPACT_FLAG, MONITOR_ONLY_FLAG, applyTiering, tieringFlag } from '../../src/loader/tiering';
+import { LONG_RUNNING_COMMANDS, MONITOR_ONLY_FLAG, applyTiering, tieringFlag } from '../../src/loader/tiering';
 import { SUBCOMMANDS } from '../../src/loader/code-cache';
 
 /**
@@ -29,7 +29,6 @@ describe('tiering', () => {
     expect([...new Set(set.map((s) => s.split(' ')[0]))]).toEqual([...LONG_RUNNING_COMMANDS]);
     // Sparkplug is off for the monitor alone.
     expect(set.filter((s) => s.endsWith(MONITOR_ONLY_FLAG))).toEqual([`monitor ${MONITOR_ONLY_FLAG}`]);
-    expect(set.filter((s) => s.endsWith(MONITOR_COMPACT_FLAG))).toEqual([`monitor ${MONITOR_COMPACT_FLAG}`]);
   });
 
   it("leaves a monitor's warm function in the interpreter: no baseline code, and no unrecognized flag", () => {
@@ -46,25 +45,6 @@ describe('tiering', () => {
     const baseline = (status: string) => (Number(status) & (1 << 15)) !== 0;
     expect(baseline(on.stdout)).toBe(true);
     expect(baseline(off.stdout)).toBe(false);
-  });
-
-  it("compacts a monitor's half-used old-space pages at a full collection, set the way the loader sets it", () => {
-    // A third of every old-space page freed, then a full collection: V8 names the pages it evacuates.
-    const script = (flag: string | undefined) =>
-      [
-        flag ? `require('node:v8').setFlagsFromString(${JSON.stringify(flag)});` : '',
-        'const keep = []; for (let i = 0; i < 600000; i++) keep.push({ a: i, b: i * 2, c: null });',
-        'gc(); gc();',
-        'for (let i = 0; i < keep.length; i++) if (i % 3 === 0) keep[i] = null;',
-        'gc();',
-      ].join('\n');
-    const run = (flag: string | undefined) =>
-      spawnSync(process.execPath, ['--expose-gc', '--trace-evacuation-candidates', '-e', script(flag)], { encoding: 'utf8' });
-    const on = run(MONITOR_COMPACT_FLAG);
-    const off = run(undefined);
-    expect(on.stderr).toBe('');
-    expect(on.stdout).toMatch(/Evacuation candidate/);
-    expect(off.stdout).not.toMatch(/Evacuation candidate/);
   });
 
   it('names the flag of each V8', () => {
