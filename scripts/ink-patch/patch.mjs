@@ -1,10 +1,11 @@
-// Build-time and load-time patches to three of Ink 6.8's modules, to yoga-layout's loader, to terminal-size's
-// import and to the text-measuring modules under Ink, applied as text edits so no code is copied or forked: output.js
-// keeps its text caches across frames, shares one blank cell and reuses unchanged rows; measure-text.js and
-// wrap-text.js get bounded caches instead of ones that grow for the life of the process; yoga decodes its embedded
-// wasm directly instead of fetching it as a data: URL, which made Node load its own undici (with http2, tls, zlib and
-// worker_threads) at every start; string-width, slice-ansi and ansi-tokenize segment and measure plain text without building ICU's
-// segmenter at import (graphemes.mjs).
+// Build-time and load-time patches to Ink 6.8's modules, to yoga-layout's loader, to terminal-size's import and to the
+// text-measuring modules under Ink, applied as text edits so no code is copied or forked: output.js keeps its text
+// caches across frames, shares one blank cell and reuses unchanged rows; render-node-to-output.js repeats the writes
+// of a subtree that did not change (marked in dom.js and reconciler.js); measure-text.js and wrap-text.js get bounded
+// caches instead of ones that grow for the life of the process; yoga decodes its embedded wasm directly instead of
+// fetching it as a data: URL, which made Node load its own undici (with http2, tls, zlib and worker_threads) at every
+// start; string-width, slice-ansi and ansi-tokenize segment and measure plain text without building ICU's segmenter
+// at import (graphemes.mjs).
 // Measured effects are in docs/performance.md. Each edit names the exact text it replaces. Every patched package is
 // pinned to an exact version in package.json (ink in devDependencies, as it is bundled; the rest in overrides); how
 // to move a pin is in docs/ink-upgrade.md. A patch that no longer applies is an error wherever it is applied: the build fails
@@ -102,17 +103,17 @@ const PATCHES = {
     pkg: 'ink',
     file: 'build/reconciler.js',
     via: [],
-    header: imports('markMutated as __avatopMarkMutated, markIfChanged as __avatopMarkIfChanged, takeMutated as __avatopTakeMutated'),
+    header: imports('markMutated as __avatopMarkMutated, markIfChanged as __avatopMarkIfChanged, takeMutated as __avatopTakeMutated, markNode as __avatopMarkNode'),
     edits: [
       ['resetAfterCommit(rootNode) {', 'resetAfterCommit(rootNode) {\n        if (!__avatopTakeMutated() && !rootNode.isStaticDirty) {\n            return;\n        }'],
       ['appendChild: appendChildNode,', 'appendChild: (parent, child) => {\n        __avatopMarkMutated();\n        appendChildNode(parent, child);\n    },'],
       ['insertBefore: insertBeforeNode,', 'insertBefore: (parent, child, before) => {\n        __avatopMarkMutated();\n        insertBeforeNode(parent, child, before);\n    },'],
       ['appendChildToContainer: appendChildNode,', 'appendChildToContainer: (parent, child) => {\n        __avatopMarkMutated();\n        appendChildNode(parent, child);\n    },'],
       ['insertInContainerBefore: insertBeforeNode,', 'insertInContainerBefore: (parent, child, before) => {\n        __avatopMarkMutated();\n        insertBeforeNode(parent, child, before);\n    },'],
-      [/(\n {4}hideInstance\(node\) \{)/, '$1\n        __avatopMarkMutated();'],
-      [/(\n {4}unhideInstance\(node\) \{)/, '$1\n        __avatopMarkMutated();'],
+      [/(\n {4}hideInstance\(node\) \{)/, '$1\n        __avatopMarkMutated();\n        __avatopMarkNode(node);'],
+      [/(\n {4}unhideInstance\(node\) \{)/, '$1\n        __avatopMarkMutated();\n        __avatopMarkNode(node);'],
       // Box and Text make a new style object (and Box a new accessibility object) every render: judged by value.
-      [/(if \(!props && !style\) \{\s*return;\s*\})/, '$1\n        __avatopMarkIfChanged(props, style, oldProps, newProps);'],
+      [/(if \(!props && !style\) \{\s*return;\s*\})/, '$1\n        __avatopMarkIfChanged(props, style, oldProps, newProps, node);'],
       ...MUTATING_METHODS.map(markMutated),
     ],
   },
@@ -140,14 +141,31 @@ const PATCHES = {
     header: imports('cachedByText as __avatopCachedByText'),
     edits: [['export default sanitizeAnsi;', 'export default __avatopCachedByText(sanitizeAnsi);']],
   },
+  // A subtree that did not change repeats last frame's writes instead of being walked, measured and written again
+  // (runtime.mjs replaying); the changes that make it paint again are marked where Ink's tree changes (dom.js,
+  // reconciler.js).
   'ink/build/render-node-to-output.js': {
     pkg: 'ink',
     file: 'build/render-node-to-output.js',
     via: [],
-    header: imports('cachedByText as __avatopCachedByText'),
+    header: imports('cachedByText as __avatopCachedByText, replaying as __avatopReplaying'),
     edits: [
       ["import widestLine from 'widest-line';", "import widestLine from 'widest-line';\nconst __avatopWidestLine = __avatopCachedByText(widestLine);"],
       ['const currentWidth = widestLine(text);', 'const currentWidth = __avatopWidestLine(text);'],
+      ['                renderNodeToOutput(childNode, output, {', '                __avatopReplay(childNode, output, {'],
+      ['export default renderNodeToOutput;', 'const __avatopReplay = __avatopReplaying(renderNodeToOutput);\nexport default renderNodeToOutput;'],
+    ],
+  },
+  'ink/build/dom.js': {
+    pkg: 'ink',
+    file: 'build/dom.js',
+    via: [],
+    header: imports('markNode as __avatopMarkNode'),
+    edits: [
+      ['export const appendChildNode = (node, childNode) => {', 'export const appendChildNode = (node, childNode) => {\n    __avatopMarkNode(node);'],
+      ['export const insertBeforeNode = (node, newChildNode, beforeChildNode) => {', 'export const insertBeforeNode = (node, newChildNode, beforeChildNode) => {\n    __avatopMarkNode(node);'],
+      ['export const removeChildNode = (node, removeNode) => {', 'export const removeChildNode = (node, removeNode) => {\n    __avatopMarkNode(node);'],
+      ['export const setTextNodeValue = (node, text) => {', 'export const setTextNodeValue = (node, text) => {\n    __avatopMarkNode(node);'],
     ],
   },
   'ink/build/measure-text.js': {

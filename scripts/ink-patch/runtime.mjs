@@ -55,7 +55,12 @@ export const BLANK_CELL = Object.freeze({ type: 'char', value: ' ', fullWidth: f
 export const STYLED_LINE_LIMIT = 16_384;
 export const lineLength = (line) => line.length;
 
-const sameStyles = (a, b) => a.length === b.length && a.every((code, i) => code === b[i] || code.code === b[i].code);
+// By index: every() made a closure at each call, for each character of each changed row (screen-log.mjs says more).
+const sameStyles = (a, b) => {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i] && a[i].code !== b[i].code) return false;
+  return true;
+};
 
 const slices = new GenerationalMap(STYLED_LINE_LIMIT, (key) => key.length);
 
@@ -144,7 +149,12 @@ export function cleanRowText(y) {
 const rowWrites = [];
 let rowsWidth = -1;
 
-const sameTransformers = (a, b) => a === b || (a.length === b.length && a.every((t, i) => t === b[i]));
+const sameTransformers = (a, b) => {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+};
 const sameClip = (a, b) => a === b || (a !== undefined && b !== undefined && a.x1 === b.x1 && a.x2 === b.x2 && a.y1 === b.y1 && a.y2 === b.y2);
 const sameWrites = (a, b) => {
   if (a.length !== b.length) return false;
@@ -228,14 +238,78 @@ const shallowEqual = (a, b) => {
  * commitUpdate's verdict by value: `props` is Ink's diff of the props by identity, `style` its diff of the style by
  * value. A new but equal style or accessibility object changes nothing on screen.
  */
-export function markIfChanged(props, style, oldProps, newProps) {
-  if (style) return markMutated();
+export function markIfChanged(props, style, oldProps, newProps, node) {
+  if (style) return changed(node);
   for (const key of Object.keys(props ?? {})) {
     // The children show through their own updates (text updates, insertions, removals), never through this one.
     if (key === 'style' || key === 'children') continue;
     if (key === 'internal_accessibility' && shallowEqual(oldProps[key], newProps[key])) continue;
-    return markMutated();
+    return changed(node);
   }
+}
+
+const changed = (node) => {
+  markMutated();
+  if (node !== undefined) markNode(node);
+};
+
+/**
+ * Marks a node of Ink's tree, and every node above it, as painting something new (`replaying` paints it again
+ * rather than repeating its last writes). Called where Ink's tree changes: a child added, moved or removed, a text's
+ * value, props or style that differ by value, a node hidden or shown.
+ */
+export function markNode(node) {
+  for (let n = node; n !== undefined && n !== null; n = n.parentNode) n.__avatopDirty = true;
+}
+
+/** On by default; the tests turn it off to paint the same frames without it and compare, and count the replays. */
+export const subtreeReplay = { enabled: true, replayed: 0 };
+
+/**
+ * Ink's renderNodeToOutput for a node below the root, repeating the writes the node's subtree made last frame when
+ * nothing in it changed (`markNode`) and it sits where it sat, at the same size, under the same colour functions.
+ * Ink walked the whole tree every frame, asking yoga (through its wasm bindings) for every node's position and
+ * measuring and writing every text, while a monitor's frame changes a few nodes: the header's figures at each block
+ * (docs/performance.md). Unchanged content at the same size has the same layout inside (yoga lays out a subtree from
+ * its styles, its content and its own size), so its writes, placed absolutely, are the same writes.
+ */
+export function replaying(render) {
+  return (node, output, options) => {
+    const yoga = node.yogaNode;
+    if (!subtreeReplay.enabled || yoga === undefined || (options.skipStaticElements && node.internal_static)) return render(node, output, options);
+    const transformers = options.transformers ?? [];
+    const skip = options.skipStaticElements === true;
+    const memo = node.__avatopOps;
+    let x;
+    let y;
+    let w;
+    let h;
+    let display;
+    if (memo !== undefined && node.__avatopDirty === false) {
+      x = (options.offsetX ?? 0) + yoga.getComputedLeft();
+      y = (options.offsetY ?? 0) + yoga.getComputedTop();
+      w = yoga.getComputedWidth();
+      h = yoga.getComputedHeight();
+      display = yoga.getDisplay();
+      if (memo.x === x && memo.y === y && memo.w === w && memo.h === h && memo.display === display && memo.skip === skip && sameTransformers(memo.transformers, transformers)) {
+        const ops = output.operations;
+        for (let i = 0; i < memo.ops.length; i++) ops.push(memo.ops[i]);
+        subtreeReplay.replayed++;
+        return;
+      }
+    }
+    const start = output.operations.length;
+    render(node, output, options);
+    if (x === undefined) {
+      x = (options.offsetX ?? 0) + yoga.getComputedLeft();
+      y = (options.offsetY ?? 0) + yoga.getComputedTop();
+      w = yoga.getComputedWidth();
+      h = yoga.getComputedHeight();
+      display = yoga.getDisplay();
+    }
+    node.__avatopOps = { x, y, w, h, display, skip, transformers, ops: output.operations.slice(start) };
+    node.__avatopDirty = false;
+  };
 }
 
 // Text's colour functions by the colours they apply: a few dozen in a theme. Bounded all the same.

@@ -3,6 +3,7 @@ import { memo, type ReactNode } from 'react';
 import { textProps, useTheme } from '../theme/ThemeContext';
 import type { Style } from '../theme/schema';
 import { displayWidth, fit, truncate } from '../format/width';
+import { styledText } from '../theme/styled-text';
 
 /** One line: text on the left, text on the right; the left side gives way when both do not fit. */
 export function joinSides(left: string, right: string, width: number): string {
@@ -25,21 +26,18 @@ const sameSegments = (a: SegmentsProps, b: SegmentsProps) =>
 
 /**
  * A line of differently styled segments, truncated to the width as a whole. Drawn again only when a part's text or
- * style changes: the header makes its parts afresh on every clock tick.
+ * style changes: the header makes its parts afresh on every clock tick. One <Text> holding the parts with their
+ * escapes (theme/styled-text.ts), not a <Text> per part.
  */
 export const Segments = memo(function Segments({ parts, width }: SegmentsProps): ReactNode {
   let left = width;
-  const out: ReactNode[] = [];
-  parts.forEach((p, i) => {
-    if (left <= 0) return;
+  let line = '';
+  for (const p of parts) {
+    if (left <= 0) break;
     const text = truncate(p.text, left);
     left -= displayWidth(text);
-    out.push(
-      <Text key={i} {...textProps(p.style)}>
-        {text}
-      </Text>,
-    );
-  });
-  if (left > 0) out.push(<Text key="pad">{' '.repeat(left)}</Text>);
-  return <Text wrap="truncate">{out}</Text>;
+    line += styledText(text, p.style);
+  }
+  if (left > 0) line += ' '.repeat(left);
+  return <Text wrap="truncate">{line}</Text>;
 }, sameSegments);

@@ -1,6 +1,6 @@
 // The CLI's early collection (runtime/heap-governor.ts) and V8's gc without --expose-gc (runtime/gc.ts).
 import { describe, expect, it } from 'vitest';
-import { createHeapGovernor, startHeapGovernor } from '../../src/runtime/heap-governor';
+import { createHeapGovernor, paceChecks, startHeapGovernor } from '../../src/runtime/heap-governor';
 import { collectGarbage, exposeGc } from '../../src/runtime/gc';
 
 describe('heap governor', () => {
@@ -79,7 +79,42 @@ describe('heap governor', () => {
     expect(typeof gc).toBe('function');
     expect(exposeGc()).toBe(gc);
     expect(() => collectGarbage()).not.toThrow();
-    const stop = startHeapGovernor(10);
+    const stop = startHeapGovernor();
     stop();
+  });
+
+  it('checks at each tick, faster while the heap grows by more than a burst between checks, and back to the tick after', async () => {
+    let used = 10_000_000;
+    let checks = 0;
+    let tick: (() => void) | undefined;
+    const stop = paceChecks(
+      () => checks++,
+      () => used,
+      (listener) => {
+        tick = listener;
+        return () => (tick = undefined);
+      },
+      { burstBytes: 1_000_000, burstMs: 5 },
+    );
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // Calm ticks: one check each, no timer of its own.
+    tick!();
+    tick!();
+    await wait(40);
+    expect(checks).toBe(2);
+    // A burst: the next check sees it and checks come every 5 ms while it lasts.
+    used += 3_000_000;
+    tick!();
+    const grow = setInterval(() => (used += 2_000_000), 2);
+    await wait(60);
+    clearInterval(grow);
+    expect(checks).toBeGreaterThan(6);
+    // Calm again: the fast checks stop after the first one that sees no growth.
+    await wait(20);
+    const settled = checks;
+    await wait(60);
+    expect(checks).toBe(settled);
+    stop();
+    expect(tick).toBeUndefined();
   });
 });
