@@ -121,7 +121,13 @@ async function main() {
     const s0 = cpuMs(sim.pid);
     const t0 = performance.now();
     log(`measuring ${SECONDS} s`);
-    await sleep(SECONDS * 1000);
+    // RSS read every 5 s as well as at the end: the heap governor's full collections make a sawtooth of about 3 MiB,
+    // so one reading moves by ±1.5 MiB from run to run and the mean is the steadier figure.
+    for (const s of sessions) s.rssSamples = [];
+    while (performance.now() - t0 < SECONDS * 1000) {
+      await sleep(Math.min(5000, SECONDS * 1000 - (performance.now() - t0)));
+      for (const s of sessions) s.rssSamples.push(statusKb(s.pid, 'VmRSS'));
+    }
     const wall = performance.now() - t0;
     const perMin = (n) => (n / wall) * 60_000;
     const results = sessions.map((s) => ({
@@ -132,6 +138,7 @@ async function main() {
       cpuPercent: ((cpuMs(s.pid) - s.c0) / wall) * 100,
       termBytesPerMin: perMin(s.bytes() - s.b0),
       rssKb: statusKb(s.pid, 'VmRSS'),
+      rssMeanKb: s.rssSamples.reduce((a, b) => a + b, 0) / s.rssSamples.length,
       hwmKb: statusKb(s.pid, 'VmHWM'),
       nodeBytesPerMin: s.relay ? perMin(s.relay.counts.up + s.relay.counts.down - s.n0) : undefined,
       screenOk: s.kind === 'avatop' ? /height \d/.test(s.screen()) : undefined,
@@ -149,10 +156,10 @@ async function main() {
     } else {
       const kib = (n) => (n === undefined ? '—' : `${(n / 1024).toFixed(1)} KiB`);
       process.stdout.write(`idle ${out.seconds.toFixed(0)} s in ${COLS}×${ROWS} tmux panes, load average ${out.loadAverage}, simulated node ${out.simCpuPercent.toFixed(2)}%\n`);
-      process.stdout.write('program                | CPU of a core | terminal / min | RSS      | peak RSS | node bytes / min\n');
+      process.stdout.write('program                | CPU of a core | terminal / min | RSS      | RSS mean | peak RSS | node bytes / min\n');
       for (const r of results) {
         process.stdout.write(
-          `${r.name.padEnd(22)} | ${`${r.cpuPercent.toFixed(2)}%`.padStart(13)} | ${kib(r.termBytesPerMin).padStart(14)} | ${`${(r.rssKb / 1024).toFixed(1)} MiB`.padStart(8)} | ${`${(r.hwmKb / 1024).toFixed(1)} MiB`.padStart(8)} | ${kib(r.nodeBytesPerMin)}${r.screenOk === false ? '  (no data on screen!)' : ''}\n`,
+          `${r.name.padEnd(22)} | ${`${r.cpuPercent.toFixed(2)}%`.padStart(13)} | ${kib(r.termBytesPerMin).padStart(14)} | ${`${(r.rssKb / 1024).toFixed(1)} MiB`.padStart(8)} | ${`${(r.rssMeanKb / 1024).toFixed(1)} MiB`.padStart(8)} | ${`${(r.hwmKb / 1024).toFixed(1)} MiB`.padStart(8)} | ${kib(r.nodeBytesPerMin)}${r.screenOk === false ? '  (no data on screen!)' : ''}\n`,
         );
       }
     }

@@ -37,7 +37,7 @@ const SIMPLE = new RegExp(`^[\\u001b${classBody}]*$`);
 
 // string-width 7 counts any emoji-capable character as two columns even without the emoji variation selector
 // (© ‼ ↔ ▶ …), where string-width 8 counts one; its fast path leaves those to it.
-const NARROW_PLAIN = new RegExp(`^[[${classBody}]--\\p{Extended_Pictographic}]*$`, 'v');
+const NARROW_PLAIN = lazyRegExp(`^[[${classBody}]--\\p{Extended_Pictographic}]*$`, 'v');
 
 /** True when every character of `text` is one column wide and its own grapheme (string-width's fast path). */
 export function narrowText(text) {
@@ -80,13 +80,26 @@ export function lazySegmenter(locale = undefined, options = undefined) {
   };
 }
 
-/** A stand-in for a regular expression used only through `test`, compiled on first use. */
-export function lazyRegExp(source, flags) {
+/**
+ * A stand-in for a regular expression, compiled on first use: V8 reads ICU's property tables as it parses a
+ * `\p{…}` escape, so each such expression built at import paged in ICU's code and data (0.25 MiB of Node's binary
+ * for the five under Ink) though the monitor's text never needs one. `test`, and `search` and `match` (what
+ * String.prototype.search and match call) are what the patched modules use. Text `skip` accepts is answered false
+ * without compiling: narrowText, for an expression none of whose characters is narrow (test/ink-patch/graphemes.test.ts).
+ */
+export function lazyRegExp(source, flags, skip = undefined) {
   let real;
+  const get = () => (real ??= new RegExp(source, flags));
   return {
     test(text) {
-      real ??= new RegExp(source, flags);
-      return real.test(text);
+      if (skip !== undefined && skip(text)) return false;
+      return get().test(text);
+    },
+    [Symbol.search](text) {
+      return get()[Symbol.search](text);
+    },
+    [Symbol.match](text) {
+      return get()[Symbol.match](text);
     },
   };
 }

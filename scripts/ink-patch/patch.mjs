@@ -195,6 +195,13 @@ const PATCHES = {
     edits: [
       ['const segmenter = new Intl.Segmenter();', 'const segmenter = __avatopLazySegmenter();'],
       ['const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;', "const rgiEmojiRegex = __avatopLazyRegExp('^\\\\p{RGI_Emoji}$', 'v');"],
+      // The other property expressions too, compiled when a cluster that is not narrow first needs them (graphemes.mjs).
+      [
+        '/[^\\p{Default_Ignorable_Code_Point}\\p{Control}\\p{Format}\\p{Nonspacing_Mark}\\p{Enclosing_Mark}\\p{Surrogate}]/v;',
+        "__avatopLazyRegExp('[^\\\\p{Default_Ignorable_Code_Point}\\\\p{Control}\\\\p{Format}\\\\p{Nonspacing_Mark}\\\\p{Enclosing_Mark}\\\\p{Surrogate}]', 'v');",
+      ],
+      ['const spacingMarkRegex = /\\p{Spacing_Mark}/v;', "const spacingMarkRegex = __avatopLazyRegExp('\\\\p{Spacing_Mark}', 'v');"],
+      ['const extendedPictographicRegex = /\\p{Extended_Pictographic}/gu;', "const extendedPictographicRegex = __avatopLazyRegExp('\\\\p{Extended_Pictographic}', 'gu');"],
       ['if (/^[\\u0020-\\u007E]*$/.test(string)) {', 'if (__avatopNarrow(string)) {'],
     ],
   },
@@ -204,9 +211,13 @@ const PATCHES = {
     major: 7,
     file: 'index.js',
     via: ['ink', 'wrap-ansi'],
-    header: graphemeImports('lazySegmenter as __avatopLazySegmenter, narrowPlainText as __avatopNarrow'),
+    header: graphemeImports('lazySegmenter as __avatopLazySegmenter, lazyRegExp as __avatopLazyRegExp, narrowPlainText as __avatopNarrow'),
     edits: [
       ['const segmenter = new Intl.Segmenter();', 'const segmenter = __avatopLazySegmenter();'],
+      [
+        'const defaultIgnorableCodePointRegex = /^\\p{Default_Ignorable_Code_Point}$/u;',
+        "const defaultIgnorableCodePointRegex = __avatopLazyRegExp('^\\\\p{Default_Ignorable_Code_Point}$', 'u');",
+      ],
       [/(\n\tlet width = 0;\n\tconst eastAsianWidthOptions)/, '\n\tif (__avatopNarrow(string)) {\n\t\treturn string.length;\n\t}\n$1'],
     ],
   },
@@ -214,8 +225,12 @@ const PATCHES = {
     pkg: 'slice-ansi',
     file: 'tokenize-ansi.js',
     via: ['ink'],
-    header: LAZY_SEGMENTER,
-    edits: [["new Intl.Segmenter(undefined, {granularity: 'grapheme'});", "__avatopLazySegmenter(undefined, {granularity: 'grapheme'});"]],
+    header: graphemeImports('lazySegmenter as __avatopLazySegmenter, lazyRegExp as __avatopLazyRegExp, narrowText as __avatopNarrow'),
+    edits: [
+      ["new Intl.Segmenter(undefined, {granularity: 'grapheme'});", "__avatopLazySegmenter(undefined, {granularity: 'grapheme'});"],
+      // Asked of every grapheme Ink slices (about 150 a second at idle); no narrow character is an emoji.
+      ['const EMOJI_PRESENTATION_GRAPHEME_REGEX = /\\p{Emoji_Presentation}/u;', "const EMOJI_PRESENTATION_GRAPHEME_REGEX = __avatopLazyRegExp('\\\\p{Emoji_Presentation}', 'u', __avatopNarrow);"],
+    ],
   },
   // Each character was its own object spread from its token, with its own copy of the styles: a hidden class per
   // character in V8 (about 300 bytes each, 15 MiB for a few screens in a heap snapshot) and most of what a frame

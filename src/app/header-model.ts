@@ -1,6 +1,7 @@
 // What the header says, as pure functions: blocks per minute from the heights it has seen, and how its live claims
 // read while the node cannot be reached (state/liveness.ts decides that).
 import type { Liveness } from '../state/liveness';
+import { formatCount } from '../format/number';
 import { formatDuration } from '../format/time';
 
 export interface HeightSample {
@@ -61,7 +62,7 @@ export function heightDropNote(h: HeightHistory, now: number): string | undefine
   // Follows the height it explains; once the chain is past where it was, the rate means something again.
   const last = h.samples[h.samples.length - 1];
   if (last && last.height > h.drop.from) return undefined;
-  return `went back from ${h.drop.from.toLocaleString('en-US')}: node restarted or changed?`;
+  return `went back from ${formatCount(h.drop.from)}: node restarted or changed?`;
 }
 
 /**

@@ -8,6 +8,7 @@
 // - a process killed in the middle of a write can still leave a partial last line: the next append sees that the
 //   segment does not end in a newline and starts on a fresh line, and readers skip a line that does not parse.
 import { join } from 'node:path';
+import { isoUtc } from '../format/utc';
 import { errorCode, nodeFs, writeAll, type FsOps } from './fs-ops';
 
 export interface SegmentLogOptions {
@@ -34,7 +35,7 @@ export interface Segment {
 const NAME = /^([a-z]+)-(\d{8})-(\d{3,})\.jsonl$/;
 
 function day(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10).replace(/-/g, '');
+  return isoUtc(ms).slice(0, 10).replace(/-/g, '');
 }
 
 export class SegmentLog {

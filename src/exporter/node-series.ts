@@ -18,6 +18,7 @@ import { selectPeerFacts } from '../state/peer-facts';
 import { balanceRunwayMs, type Tier, type WarnBudget } from '../domain/reward/tiers';
 import type { L1Reading } from './l1-watch';
 import { roundTo } from '../format/number';
+import { isoUtc } from '../format/utc';
 
 /** One watched node as the exporter sees it. */
 export interface NodeView {
@@ -144,7 +145,7 @@ export const SERIES: readonly SeriesSpec[] = [
     read: (s, now, _rule, view) => {
       const v = upgradeVerdictOf(s, now, { weights: view.weights });
       if (v.deadlineMs === undefined || UPGRADE_TIER_LEVEL[v.tier] === 0) return undefined;
-      return [{ labels: { release: v.release ?? '', upgrade_time: new Date(v.deadlineMs).toISOString().replace('.000Z', 'Z') }, value: Math.round((v.deadlineMs - now) / 1000) }];
+      return [{ labels: { release: v.release ?? '', upgrade_time: isoUtc(v.deadlineMs).replace('.000Z', 'Z') }, value: Math.round((v.deadlineMs - now) / 1000) }];
     },
   },
   {

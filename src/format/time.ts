@@ -2,6 +2,8 @@
 // and in the exporter's words. Instants are UTC ("2026-11-30 16:38:12Z"), durations two units ("3d 4h", "4h 05m",
 // "5m 07s"). `now` is always passed in so callers (and tests) own the clock.
 
+import { isoUtc } from './utc';
+
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
@@ -86,7 +88,7 @@ export function formatCountdown(t: Date | number | null | undefined, now: number
 export function formatTimestamp(t: Date | number | null | undefined): string {
   const ms = toMs(t);
   if (ms === null) return '—';
-  const iso = new Date(ms).toISOString();
+  const iso = isoUtc(ms);
   return `${iso.slice(0, 10)} ${clockOf(iso)}`;
 }
 
@@ -100,10 +102,16 @@ function clockOf(iso: string): string {
 export function formatDate(t: Date | number | null | undefined): string {
   const ms = toMs(t);
   if (ms === null) return '—';
-  return new Date(ms).toISOString().slice(0, 10);
+  return isoUtc(ms).slice(0, 10);
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * English short month names, as `toLocaleString('en-US', { month: 'short' })` writes them: that call builds ICU's
+ * date formatter, about 6 MiB more of Node's binary resident for the rest of the process.
+ */
+export const MONTHS: readonly string[] = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "09:12" today, "Nov 25 09:12" another day: local time, as the operator's own clock shows it. */
 export function formatLocalClock(ms: number, now: number, seconds = false): string {
@@ -111,7 +119,7 @@ export function formatLocalClock(ms: number, now: number, seconds = false): stri
   const n = new Date(now);
   const time = `${pad2(d.getHours())}:${pad2(d.getMinutes())}${seconds ? `:${pad2(d.getSeconds())}` : ''}`;
   if (d.getFullYear() === n.getFullYear() && d.getMonth() === n.getMonth() && d.getDate() === n.getDate()) return time;
-  return `${d.toLocaleString('en-US', { month: 'short' })} ${d.getDate()} ${time}`;
+  return `${MONTHS[d.getMonth()]} ${d.getDate()} ${time}`;
 }
 
 /** "2026-11-26 09:12:05": local time in full, for one-shot output. */
@@ -127,7 +135,7 @@ export function formatLocalTimestamp(ms: number): string {
 export function formatClock(t: Date | number | null | undefined, now: number): string {
   const ms = toMs(t);
   if (ms === null) return '—';
-  return Math.abs(now - ms) < DAY ? `${new Date(ms).toISOString().slice(11, 19)}Z` : formatTimestamp(ms);
+  return Math.abs(now - ms) < DAY ? `${isoUtc(ms).slice(11, 19)}Z` : formatTimestamp(ms);
 }
 
 /** How far a clock (the chain's) is behind the reader's: "in sync" under a second, "4s behind", "2m 10s ahead". */

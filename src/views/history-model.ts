@@ -3,6 +3,7 @@
 import { bucketize, HISTORY_SERIES, HISTORY_WINDOWS, type HistorySample, type HistoryWindow, type SeriesKey } from '../domain/events/history';
 import type { EventLine } from '../domain/events/record';
 import { chartBounds, type ChartInput } from '../components/chart-layout';
+import { MONTHS } from '../format/time';
 
 /** Columns the value axis takes at most (labels are kept to 7 characters). */
 const AXIS = 8;
@@ -33,7 +34,7 @@ export function formatSeries(key: SeriesKey, v: number): string {
 const pad = (n: number) => String(n).padStart(2, '0');
 function timeLabel(ms: number, w: HistoryWindow): string {
   const d = new Date(ms);
-  if (w.ms > 2 * 86_400_000) return `${d.toLocaleString('en-US', { month: 'short' })} ${d.getDate()}`;
+  if (w.ms > 2 * 86_400_000) return `${MONTHS[d.getMonth()]} ${d.getDate()}`;
   return `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
 

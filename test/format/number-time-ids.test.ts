@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, formatLatency, formatPercent } from '../../src/format/number';
-import { formatAge, formatAgeShort, formatDataAge, formatBehind, formatClock, formatCountdown, formatDuration, formatTimestamp } from '../../src/format/time';
+import { formatAge, formatAgeShort, formatDataAge, formatBehind, formatClock, formatCountdown, formatDate, formatDuration, formatLocalClock, formatTimestamp, MONTHS } from '../../src/format/time';
 import { shortenHex, shortenId } from '../../src/format/ids';
 import { displayWidth, fit, truncate, wrapWords } from '../../src/format/width';
 
@@ -51,6 +51,23 @@ describe('time', () => {
     expect(formatClock(now - 5_000, now)).toBe('23:59:55Z');
     expect(formatClock(now - 60_000, now)).toBe('23:59:00Z');
     expect(formatClock(now - 2 * 86_400_000, now)).toBe('2025-12-30 00:00Z');
+    expect(formatDate(now - 1)).toBe('2025-12-31');
+  });
+  it('writes instants as Date would, without its string methods (format/utc.ts)', () => {
+    for (const ms of [now, now - 1, now + 12_345, Date.UTC(1969, 6, 20, 20, 17, 40), Date.UTC(2028, 1, 29, 23, 59, 59, 999)]) {
+      const iso = new Date(ms).toISOString();
+      const secs = iso.slice(17, 19) === '00' ? '' : `:${iso.slice(17, 19)}`;
+      expect(formatTimestamp(ms)).toBe(`${iso.slice(0, 10)} ${iso.slice(11, 16)}${secs}Z`);
+      expect(formatDate(ms)).toBe(iso.slice(0, 10));
+      expect(formatClock(ms, ms + 1000)).toBe(`${iso.slice(11, 19)}Z`);
+    }
+  });
+  it("names another day's month as toLocaleString('en-US') does, without building ICU's date formatter", () => {
+    for (let m = 0; m < 12; m++) {
+      const d = new Date(2026, m, 15, 9, 12, 5);
+      expect(MONTHS[m]).toBe(d.toLocaleString('en-US', { month: 'short' }));
+      expect(formatLocalClock(d.getTime(), d.getTime() + 3 * 86_400_000)).toBe(`${d.toLocaleString('en-US', { month: 'short' })} 15 09:12`);
+    }
     expect(formatBehind(400)).toBe('in sync');
     expect(formatBehind(4_200)).toBe('4s behind');
     expect(formatBehind(-130_000)).toBe('2m 10s ahead');

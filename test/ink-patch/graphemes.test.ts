@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { NARROW_RANGES, lazySegmenter, narrowPlainText, narrowText } from '../../scripts/ink-patch/graphemes.mjs';
+import { NARROW_RANGES, lazyRegExp, lazySegmenter, narrowPlainText, narrowText } from '../../scripts/ink-patch/graphemes.mjs';
 
 const modules = join(fileURLToPath(new URL('../..', import.meta.url)), 'node_modules');
 const PATHS = {
@@ -108,6 +108,42 @@ describe('the patched modules', () => {
     expect(got.width7).toEqual(want.width7);
     expect(got.slice).toEqual(want.slice);
     expect(got.tokens).toEqual(want.tokens);
+  });
+});
+
+describe('lazyRegExp', () => {
+  it('has no narrow character that slice-ansi would take for an emoji, so narrow text may skip its expression', () => {
+    const emoji = /\p{Emoji_Presentation}/u;
+    expect(narrowCodePoints.filter((cp) => emoji.test(String.fromCodePoint(cp))).map((cp) => cp.toString(16))).toEqual([]);
+  });
+
+  it('compiles nothing until asked, skips what `skip` accepts, and answers test, search and match as the expression', () => {
+    const Real = RegExp;
+    let built = 0;
+    (globalThis as { RegExp: unknown }).RegExp = class extends Real {
+      constructor(...args: ConstructorParameters<typeof Real>) {
+        super(...args);
+        built++;
+      }
+    };
+    try {
+      const emoji = lazyRegExp('\\p{Emoji_Presentation}', 'u', narrowText);
+      const pictographs = lazyRegExp('\\p{Extended_Pictographic}', 'gu');
+      const visible = lazyRegExp('[^\\p{Default_Ignorable_Code_Point}\\p{Control}]', 'v');
+      expect(built).toBe(0);
+      expect(emoji.test('─ ok · 3→4 ✓')).toBe(false);
+      expect(built).toBe(0);
+      expect(emoji.test('a👍')).toBe(true);
+      expect(emoji.test('⌚')).toBe(true);
+      expect(built).toBe(1);
+      expect('\u200Dab'.search(visible)).toBe(1);
+      expect('\u200D'.search(visible)).toBe(-1);
+      expect('👨\u200D👩\u200D👧'.match(pictographs)).toEqual(['👨', '👩', '👧']);
+      expect('abc'.match(pictographs)).toBe(null);
+      expect(built).toBe(3);
+    } finally {
+      (globalThis as { RegExp: unknown }).RegExp = Real;
+    }
   });
 });
 

@@ -12,6 +12,7 @@
 // Debounce: an outage starts at the second failed poll in a row (one lost request is not an outage), and is dated
 // from the first.
 import { formatDuration } from '../../format/time';
+import { isoUtc } from '../../format/utc';
 import type { Tier } from '../reward/tiers';
 import { formatConnected } from '../health/health-summary';
 import type { NodeFacts, ValidationFact } from './facts';
@@ -99,8 +100,8 @@ export function trackerFrom(saved: unknown): TrackerState {
 }
 
 const pct = (p: number): string => `${Math.round(p * 10) / 10}%`;
-const utc = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC';
-const dateOf = (ms: number | undefined): string => (ms === undefined ? '?' : new Date(ms).toISOString().slice(0, 16).replace('T', ' ') + ' UTC');
+const utc = (ms: number): string => isoUtc(ms).replace('T', ' ').slice(0, 19) + ' UTC';
+const dateOf = (ms: number | undefined): string => (ms === undefined ? '?' : isoUtc(ms).slice(0, 16).replace('T', ' ') + ' UTC');
 const list = (xs: readonly string[]): string => (xs.length <= 1 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`);
 
 interface ConditionSpec {
@@ -127,7 +128,7 @@ export function observe(prev: TrackerState, f: NodeFacts, node: NodeRef): Observ
 
   const emit = (kind: EventKind, id: string, start: number, severity: Severity, text: string, extra: Partial<EventLine> = {}) =>
     lines.push({
-      time: new Date(start).toISOString(),
+      time: isoUtc(start),
       severity,
       node: node.name,
       text,

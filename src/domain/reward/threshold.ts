@@ -12,6 +12,7 @@
 // changes: primary-network validations that started before Helicon (or while Helicon's time is not known).
 import type { Resource } from '../../state/resource';
 import { PRIMARY_NETWORK_ID } from '../../state/constants';
+import { isoUtc } from '../../format/utc';
 
 /** A node's --uptime-requirement default (config.DefaultUptimeRequirement). */
 export const DEFAULT_UPTIME_REQUIREMENT = 80;
@@ -78,7 +79,7 @@ export interface ThresholdQuery {
   readonly now: number;
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
+const day = (d: Date) => isoUtc(d.getTime()).slice(0, 10);
 
 const SHORT: Record<ThresholdSource, string> = {
   override: '--uptime-threshold, before Helicon',

@@ -3,6 +3,7 @@
 import type { RegisteredMethod } from '../../rpc/methods';
 import { fit } from '../../format/width';
 import { formatBytes, formatLatency } from '../../format/number';
+import { isoUtc } from '../../format/utc';
 import type { FormField, FormValues } from './schema-form';
 import type { HistoryEntry } from './history';
 import type { TreeRow } from './json-tree';
@@ -142,7 +143,7 @@ function historyLines(c: ConsoleScreen): ConsoleLine[] {
       .filter(([, v]) => v !== '')
       .map(([k, v]) => `${k}=${v}`)
       .join(' ');
-    lines.push({ text: `${new Date(h.at).toISOString().slice(11, 19)} ${h.ok ? '✓' : '✗'} ${h.method} ${vals} · ${h.summary}`, cursor: start + i === c.state.historyCursor });
+    lines.push({ text: `${isoUtc(h.at).slice(11, 19)} ${h.ok ? '✓' : '✗'} ${h.method} ${vals} · ${h.summary}`, cursor: start + i === c.state.historyCursor });
   });
   return lines;
 }
