@@ -60,6 +60,33 @@ describe('the writer lock', () => {
     expect(b.acquire()).toBe(true);
     expect(readdirSync(dir)).toEqual(['writer.lock']);
   });
+
+  it('a second lock of this process for the held folder is refused without touching a file, and takes over on release', () => {
+    const dir = temp();
+    const calls: string[] = [];
+    const counted = Object.fromEntries(Object.entries(nodeFs).map(([k, f]) => [k, (...a: unknown[]) => (calls.push(k), (f as (...x: unknown[]) => unknown)(...a))])) as unknown as FsOps;
+    const a = new WriterLock(dir, { fs: counted });
+    const b = new WriterLock(dir, { fs: counted });
+    expect(a.acquire()).toBe(true);
+    calls.length = 0;
+    expect(b.acquire()).toBe(false);
+    expect(b.error).toBeUndefined();
+    expect(calls).toEqual([]);
+    // The holder still checks the file it holds (another process may have broken it).
+    expect(a.acquire()).toBe(true);
+    expect(calls).toEqual(['readFileSync']);
+    a.release();
+    expect(b.acquire()).toBe(true);
+    expect(a.acquire()).toBe(false);
+    // Another process (another pid) still meets this one through the files, and a lock broken by it frees the folder.
+    const c = new WriterLock(dir, { fs: counted, pid: process.pid + 1, alive: (pid) => pid !== process.pid });
+    expect(c.acquire()).toBe(true);
+    expect(b.acquire()).toBe(false);
+    c.release();
+    expect(a.acquire()).toBe(true);
+    expect(readdirSync(dir)).toEqual(['writer.lock']);
+    a.release();
+  });
 });
 
 describe('two processes watching one node', () => {

@@ -83,8 +83,20 @@ export function groupAnnouncements(peers: readonly PeerAnnouncement[], weights?:
         .sort((a, b) => -compareVersions(a.version, b.version)),
     }))
     .sort((a, b) => b.upgradeTimeMs - a.upgradeTimeMs);
-  const total = weighted ? (totalStake !== undefined && totalStake >= connectedWeight && totalStake > 0n ? totalStake : connectedWeight) : BigInt(counted);
-  return { groups, peers: counted, weighted, total, connectedWeight };
+  return { groups, peers: counted, weighted, total: dividedBy(weighted, counted, connectedWeight, totalStake), connectedWeight };
+}
+
+function dividedBy(weighted: boolean, peers: number, connectedWeight: bigint, totalStake: bigint | undefined): bigint {
+  return weighted ? (totalStake !== undefined && totalStake >= connectedWeight && totalStake > 0n ? totalStake : connectedWeight) : BigInt(peers);
+}
+
+/**
+ * The same announcements divided by another total stake: the grouping depends on the peers and the weights only,
+ * and the total stake (platform.getTotalStake, read at every block that changes it) moves far more often than they.
+ */
+export function withTotalStake(a: Announcements, totalStake: bigint | undefined): Announcements {
+  const total = dividedBy(a.weighted, a.peers, a.connectedWeight, totalStake);
+  return total === a.total ? a : { ...a, total };
 }
 
 /** A group's share (0-100) of what the announcements divide by. */

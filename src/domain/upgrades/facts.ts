@@ -7,7 +7,7 @@ import { liveValues, type RowList } from '../../state/rows';
 import type { Validator } from '../../state/types';
 import type { PeerAnnouncement, UpgradeAnnouncement } from '../../state/upgrade-announcements';
 import { latest } from '../../metrics/series';
-import { groupAnnouncements, type Announcements } from './announcements';
+import { groupAnnouncements, withTotalStake, type Announcements } from './announcements';
 import { futureUpgradeOf, upgradeTimeUntilMs } from './node-check';
 import { judgeUpgrade, type UpgradeFacts, type UpgradeVerdict } from './deadline';
 
@@ -82,26 +82,36 @@ export interface UpgradeReplies {
 /**
  * The peers' part of the facts, kept per peer list (the store keeps an unchanged list's identity) and weights: the
  * health, the chain time and the metrics change far more often than the peers, and the exporter asks for 20 nodes'
- * 1,590 peers each.
+ * 1,590 peers each. The total stake divides a grouping afterwards (`withTotalStake`), each total's kept: grouping
+ * the peers again for a new total was half of a 20-node exporter's groupings (a counter in peerPartsOf, 2 minutes).
  */
 interface PeerParts {
   readonly total: bigint | undefined;
   readonly announcements: Announcements;
   readonly versions: string[];
 }
-/** By peer list, then by weights: a node's own store has none or its own, the exporter gives its network's. */
-const peerParts = new WeakMap<readonly PeerAnnouncement[], Map<ReadonlyMap<string, bigint> | undefined, PeerParts>>();
-const WEIGHTS_KEPT = 4;
+/** By peer list, then by weights (a node's own store has none or its own, the exporter gives its network's), then by total. */
+const peerParts = new WeakMap<readonly PeerAnnouncement[], Map<ReadonlyMap<string, bigint> | undefined, Map<bigint | undefined, PeerParts>>>();
+const KEPT = 4;
+
+/** `map` with `key` set last, and no more than KEPT entries (the oldest set goes). */
+function keep<K, V>(map: Map<K, V>, key: K, value: V): V {
+  map.delete(key);
+  if (map.size >= KEPT) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+  return value;
+}
 
 function peerPartsOf(peers: readonly PeerAnnouncement[], weights: ReadonlyMap<string, bigint> | undefined, total: bigint | undefined): PeerParts {
   let byWeights = peerParts.get(peers);
-  const hit = byWeights?.get(weights);
-  if (hit && hit.total === total) return hit;
-  const parts = { total, announcements: groupAnnouncements(peers, weights, total), versions: peers.map((p) => p.version) };
   if (!byWeights) peerParts.set(peers, (byWeights = new Map()));
-  byWeights.delete(weights);
-  if (byWeights.size >= WEIGHTS_KEPT) byWeights.delete(byWeights.keys().next().value);
-  byWeights.set(weights, parts);
+  const byTotal = byWeights.get(weights);
+  const hit = byTotal?.get(total);
+  if (hit) return hit;
+  const any = byTotal?.values().next().value;
+  if (any) return keep(byTotal!, total, { total, announcements: withTotalStake(any.announcements, total), versions: any.versions });
+  const parts = { total, announcements: groupAnnouncements(peers, weights, total), versions: peers.map((p) => p.version) };
+  keep(byWeights, weights, new Map([[total, parts]]));
   return parts;
 }
 

@@ -2,6 +2,7 @@
 // node (the exporter): the peers' part, grouped over every peer, is kept per peer list and weights.
 import { describe, expect, it } from 'vitest';
 import { upgradeFactsFrom, type UpgradeReplies } from '../../../src/domain/upgrades/facts';
+import { groupAnnouncements } from '../../../src/domain/upgrades/announcements';
 import type { PeerAnnouncement } from '../../../src/state/upgrade-announcements';
 
 const HELICON = Date.UTC(2026, 8, 22, 15);
@@ -35,5 +36,26 @@ describe('upgradeFactsFrom keeps the peers part', () => {
     const again = upgradeFactsFrom(replies({ peers: [...peers], weights: network, totalStake: 10n })).announcements;
     expect(again).not.toBe(first.announcements);
     expect(again).toEqual(first.announcements);
+  });
+
+  it('divides a kept grouping by a new total stake exactly as grouping the peers again for it would', () => {
+    const list: PeerAnnouncement[] = Array.from({ length: 40 }, (_, i) => ({
+      nodeID: `N${i}`,
+      version: i % 3 === 0 ? 'avalanchego/1.14.2' : 'avalanchego/1.15.0',
+      upgradeTimeMs: i % 5 === 0 ? undefined : i % 3 === 0 ? GRANITE : HELICON,
+    }));
+    const weights = new Map(list.filter((_, i) => i % 4 !== 0).map((p, i) => [p.nodeID, BigInt(1 + i * 7)]));
+    const all = [...weights.values()].reduce((a, b) => a + b, 0n);
+    // The connected stake: of the peers that announce a time.
+    const connected = list.reduce((a, p) => (p.upgradeTimeMs === undefined ? a : a + (weights.get(p.nodeID) ?? 0n)), 0n);
+    // Below the connected stake, equal to it, above it, none (the facts then divide by all the weights), and back to
+    // the first: each as a fresh grouping says.
+    const totals = [connected - 1n, connected, connected + 5n, 10n ** 9n, undefined, connected - 1n, 0n];
+    const answers = totals.map((totalStake) => upgradeFactsFrom(replies({ peers: list, weights, totalStake })).announcements);
+    totals.forEach((totalStake, i) => expect(answers[i]).toEqual(groupAnnouncements(list, weights, totalStake ?? all)));
+    // A total asked again is the same object: a screen's selector must not see a new one for the same store.
+    expect(answers[5]).toBe(answers[0]);
+    // Unweighted, the total stake does not divide: the peers do.
+    expect(upgradeFactsFrom(replies({ peers: list, totalStake: 7n })).announcements).toEqual(groupAnnouncements(list, undefined, 7n));
   });
 });
