@@ -3,8 +3,7 @@
 import type { AvatopState } from '../state/store';
 import { lagProblem, lagsBehind } from '../domain/fleet/table';
 import { PRIMARY_NETWORK_ID } from '../state/constants';
-import { liveValues, type RowList } from '../state/rows';
-import type { Validator } from '../state/types';
+import { stakeWeightsOf } from '../domain/upgrades/facts';
 
 export interface StakeSession {
   readonly state: AvatopState;
@@ -33,25 +32,17 @@ export function assignStakeSources(sessions: readonly StakeSession[], isUp: (s: 
   for (const s of sessions) s.setStakeSource(sources.has(s));
 }
 
-const weightCache = new WeakMap<RowList<Validator>, ReadonlyMap<string, bigint>>();
-
-/** Stake by node ID, per network, from whichever session has the set (computed once per reply). */
+/**
+ * Stake by node ID, per network, from whichever session has the set: the upgrade rule's weights
+ * (domain/upgrades/facts.ts stakeWeightsOf, computed once per reply), the same map a node's own store gives it.
+ */
 export function weightsByNetwork(states: readonly AvatopState[]): Map<string, ReadonlyMap<string, bigint>> {
   const out = new Map<string, ReadonlyMap<string, bigint>>();
   for (const s of states) {
     const network = s.node.networkName.data;
     const list = s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data;
     if (network === undefined || !list || out.has(network)) continue;
-    let weights = weightCache.get(list);
-    if (!weights) {
-      const m = new Map<string, bigint>();
-      for (const v of liveValues(list)) {
-        m.set(v.nodeID, v.weight);
-      }
-      weightCache.set(list, m);
-      weights = m;
-    }
-    out.set(network, weights);
+    out.set(network, stakeWeightsOf(list));
   }
   return out;
 }

@@ -68,4 +68,11 @@ describe('stake sources', () => {
     expect(w.get('mainnet')?.get('B')).toBe(7n);
     expect(weightsByNetwork([s1]).get('mainnet')).toBe(w.get('mainnet'));
   });
+
+  it("weighs each validator as the node's futureupgrade check does: its own stake and its delegators'", () => {
+    // node/node.go 1557-1577 sums the validator manager's weights, which hold each validator's delegations too.
+    const vs = [{ nodeID: 'A', weight: 5n, delegatorWeight: 3n }, { nodeID: 'B', weight: 7n }, { nodeID: 'C', weight: 2n, delegators: [{ weight: 4n }, { weight: 1n }] }] as Validator[];
+    const w = weightsByNetwork([state('mainnet', vs)]).get('mainnet');
+    expect(Object.fromEntries(w!)).toEqual({ A: 8n, B: 7n, C: 7n });
+  });
 });

@@ -15,6 +15,10 @@ import { parseExposition } from '../../src/metrics/exposition';
 import { result } from '../helpers/rpc';
 import { startSim } from './helpers';
 import { track } from '../helpers/track';
+import { diffRows } from '../../src/state/rows';
+import type { Validator } from '../../src/state/types';
+import { peerAnnouncements, stakeWeightsOf, upgradeFactsFrom } from '../../src/domain/upgrades/facts';
+import { groupShare } from '../../src/domain/upgrades/announcements';
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`../fixtures/v1.15/${name}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
@@ -131,6 +135,28 @@ describe('the futureupgrade check and a node left behind', () => {
     const want = expectFutureUpgrade(s, HELICON_MAINNET / 1000, node.network.conn.clockMs);
     expect(want.mode).toBe(1790089200);
     expect(s.checks.futureupgrade!.error).toBeUndefined();
+  });
+
+  it("avatop's rule weighs the mode's stake as the check does: delegations counted, of getTotalStake", async () => {
+    const node = track(await startSim({ validators: 200 }));
+    const s = await state(node);
+    const want = expectFutureUpgrade(s, HELICON_MAINNET / 1000, node.network.conn.clockMs);
+    const list = diffRows(undefined, s.validators.map((v) => ({ nodeID: v.nodeID, weight: BigInt(v.weight), delegatorWeight: BigInt(v.delegatorWeight) }) as Validator), (v) => v.nodeID);
+    // Delegations are a real part of the stake here, or this would not tell own stake from the validator's weight.
+    expect(s.validators.filter((v) => BigInt(v.delegatorWeight) > 0n).length).toBeGreaterThan(20);
+    const totalStake = BigInt((await result<{ stake: string }>(node.url, '/ext/bc/P', 'platform.getTotalStake')).stake);
+    const facts = upgradeFactsFrom({
+      version: 'avalanchego/1.15.0',
+      networkId: 1,
+      health: undefined,
+      upgradeTimes: undefined,
+      peers: peerAnnouncements(s.peers.map((p) => ({ nodeID: p.nodeID, version: p.version, upgradeTime: new Date(p.upgradeTime * 1000) }))),
+      chainTime: undefined,
+      weights: stakeWeightsOf(list),
+      totalStake,
+    });
+    const mode = facts.announcements!.groups.find((g) => g.upgradeTimeMs === want.mode * 1000)!;
+    expect(groupShare(facts.announcements!, mode)).toBeCloseTo(want.percentage, 3);
   });
 
   it('a v1.14.2 node before Helicon: its v1.15 peers announce Helicon, the check fails from 3 days before; at Helicon they drop it and its P-chain stops', async () => {

@@ -10,6 +10,9 @@ import { latest } from '../../metrics/series';
 import { groupAnnouncements, withTotalStake, type Announcements } from './announcements';
 import { futureUpgradeOf, upgradeTimeUntilMs } from './node-check';
 import { judgeUpgrade, type UpgradeFacts, type UpgradeVerdict } from './deadline';
+import { stakeWeightOf } from '../stake';
+import { weightsOf } from '../reward/node-guard';
+import type { VoterWeights } from '../../state/reward-memory';
 
 type Obj = Record<string, unknown>;
 const asObj = (v: unknown): Obj => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Obj) : {});
@@ -44,17 +47,27 @@ export function pChainConnectedShare(health: unknown): number | undefined {
 
 const weightCache = new WeakMap<RowList<Validator>, ReadonlyMap<string, bigint>>();
 
-function validatorWeights(list: RowList<Validator> | undefined): ReadonlyMap<string, bigint> | undefined {
-  if (!list) return undefined;
+/**
+ * Stake by node ID as the node's futureupgrade check weighs its peers: each validator's weight in the validator
+ * manager (avalanchego v1.15.0 node/node.go 1557-1577, `vdr.Weight` of `GetMap(constants.PrimaryNetworkID)`), which is
+ * its own stake plus its delegators' (vms/platformvm/state/state.go AddStaker then AddWeight for each delegator), the
+ * same stake platform.getTotalStake sums. Its own stake alone put a mainnet-like network that announces Helicon at
+ * 79 % where the node's check says 97 % (test/sim/upgrades.test.ts). Kept per list: the monitor's rule and the
+ * exporter's network (exporter/stake-sources.ts) ask at every scrape.
+ */
+export function stakeWeightsOf(list: RowList<Validator>): ReadonlyMap<string, bigint> {
   let w = weightCache.get(list);
   if (!w) {
     const m = new Map<string, bigint>();
-    for (const v of liveValues(list)) m.set(v.nodeID, (m.get(v.nodeID) ?? 0n) + v.weight);
+    for (const v of liveValues(list)) m.set(v.nodeID, (m.get(v.nodeID) ?? 0n) + stakeWeightOf(v));
     weightCache.set(list, m);
     w = m;
   }
   return w;
 }
+
+const weightsOfList = (list: RowList<Validator> | undefined) => (list ? stakeWeightsOf(list) : undefined);
+const voterWeightsOf = (w: VoterWeights | undefined) => (w ? weightsOf(w) : undefined);
 
 export interface FactOptions {
   /** Stake by node ID from elsewhere (the exporter shares one validator set per network). */
@@ -148,7 +161,9 @@ export function upgradeFactsOf(s: AvatopState, opts: FactOptions = {}): UpgradeF
     peers: s.versions.peerUpgrades.data,
     untilGaugeNs: latest(s.metrics.series.data, UPGRADE_TIME_UNTIL),
     chainTime: s.pchain.timestamp.data,
-    weights: opts.weights ?? validatorWeights(s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data),
+    // The validator set where the store holds it; else the voter weights (an exporter's node that does not read the
+    // set itself gets its network's, exporter/network-reads.ts): the same stake by node ID either way.
+    weights: opts.weights ?? weightsOfList(s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data) ?? voterWeightsOf(s.reward.weights.data),
     totalStake: s.supply.totalStake.data,
   });
 }

@@ -3,6 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { upgradeFactsFrom, type UpgradeReplies } from '../../../src/domain/upgrades/facts';
 import { groupAnnouncements } from '../../../src/domain/upgrades/announcements';
+import { upgradeFactsOf } from '../../../src/domain/upgrades/facts';
+import { createAvatopStore } from '../../../src/state/store';
+import { idleResource, resolveOk } from '../../../src/state/resource';
 import type { PeerAnnouncement } from '../../../src/state/upgrade-announcements';
 
 const HELICON = Date.UTC(2026, 8, 22, 15);
@@ -57,5 +60,21 @@ describe('upgradeFactsFrom keeps the peers part', () => {
     expect(answers[5]).toBe(answers[0]);
     // Unweighted, the total stake does not divide: the peers do.
     expect(upgradeFactsFrom(replies({ peers: list, totalStake: 7n })).announcements).toEqual(groupAnnouncements(list, undefined, 7n));
+  });
+
+  it("weighs by the voter weights where the store holds no validator set (an exporter's node that does not read it)", () => {
+    const s0 = createAvatopStore().getState();
+    const at = { at: 1 };
+    const s = {
+      ...s0,
+      versions: { ...s0.versions, peerUpgrades: resolveOk(idleResource(), peers, at) },
+      reward: { ...s0.reward, weights: resolveOk(idleResource(), { height: 1n, validators: [{ nodeID: 'A', weight: 3n }, { nodeID: 'B', weight: 1n }], totalWeight: 4n }, at) },
+    } as typeof s0;
+    const a = upgradeFactsOf(s).announcements!;
+    expect(a.weighted).toBe(true);
+    expect(a.groups.map((g) => [g.upgradeTimeMs, g.weight])).toEqual([
+      [HELICON, 3n],
+      [GRANITE, 1n],
+    ]);
   });
 });
