@@ -106,7 +106,8 @@ type PeersFacts = { readonly numPeers: number; readonly peers: readonly PeerFact
 function eachNodeOnce(peers: readonly PeerFacts[]): readonly PeerFacts[] {
   const seen = new Set<string>();
   const out: PeerFacts[] = [];
-  for (const p of peers) {
+  for (let i = 0; i < peers.length; i++) {
+    const p = peers[i]!;
     if (seen.has(p.nodeID)) continue;
     seen.add(p.nodeID);
     out.push(p);

@@ -23,7 +23,7 @@ export interface VoterView {
 
 export interface NetworkViewInput {
   /** info.peers entries: each connected peer and what it last told this node. */
-  readonly peers: Iterable<{ readonly nodeID: string; readonly observedUptime?: number }>;
+  readonly peers: ReadonlyArray<{ readonly nodeID: string; readonly observedUptime?: number }>;
   /** The validator set by node ID (getValidatorsAt). */
   readonly weights: ReadonlyMap<string, bigint>;
   /** Total weight of the set; the sum of `weights` when not given. */
@@ -65,7 +65,8 @@ export function networkView(input: NetworkViewInput): NetworkView {
   const voters: VoterView[] = [];
   let pending = 0n;
   const seen = new Set<string>();
-  for (const p of input.peers) {
+  for (let i = 0; i < input.peers.length; i++) {
+    const p = input.peers[i]!;
     if (p.nodeID === input.selfNodeId || seen.has(p.nodeID)) continue;
     seen.add(p.nodeID);
     const weight = input.weights.get(p.nodeID);
@@ -154,7 +155,8 @@ export function rewardingShare(view: NetworkView, thresholdPercent: number): num
   const last = rewarding.get(view);
   if (last?.thresholdPercent === thresholdPercent) return last.share;
   let w = 0n;
-  for (const v of view.voters) if (v.uptimePercent >= thresholdPercent) w += v.weight;
+  const voters = view.voters;
+  for (let i = 0; i < voters.length; i++) if (voters[i]!.uptimePercent >= thresholdPercent) w += voters[i]!.weight;
   const s = share(w, view.totalWeight);
   rewarding.set(view, { thresholdPercent, share: s });
   return s;

@@ -53,7 +53,10 @@ export function groupAnnouncements(peers: readonly PeerAnnouncement[], weights?:
   let counted = 0;
   // A network runs a handful of releases: each peer's version string read once per release, not once per peer.
   const short = new Map<string, string>();
-  for (const p of peers) {
+  // By index: this runs once per peer list, too seldom for V8 to optimize, and unoptimized each for-of step of
+  // 1,590 peers allocates an iterator result (a 20-node exporter's allocation sampling).
+  for (let i = 0; i < peers.length; i++) {
+    const p = peers[i]!;
     if (p.upgradeTimeMs === undefined) continue;
     counted += 1;
     const g = byTime.get(p.upgradeTimeMs) ?? { peers: 0, weight: 0n, versions: new Map() };

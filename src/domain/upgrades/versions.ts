@@ -87,7 +87,8 @@ export function newerVersionStakeShare(
   let newer = 0n;
   // A network runs a handful of releases: each compared once, not once per peer (1,590 on mainnet).
   const isNewer = new Map<string, boolean>();
-  for (const p of peers) {
+  for (let i = 0; i < peers.length; i++) {
+    const p = peers[i]!;
     const w = weights.get(p.nodeID);
     if (w === undefined) continue;
     total += w;
