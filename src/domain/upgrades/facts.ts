@@ -69,8 +69,17 @@ export function stakeWeightsOf(list: RowList<Validator>): ReadonlyMap<string, bi
 const weightsOfList = (list: RowList<Validator> | undefined) => (list ? stakeWeightsOf(list) : undefined);
 const voterWeightsOf = (w: VoterWeights | undefined) => (w ? weightsOf(w) : undefined);
 
+/**
+ * The stake the rule weighs peers by: the store's validator set; else its voter weights (an exporter's node that does
+ * not read the set itself gets its network's, exporter/network-reads.ts), the same stake by node ID; else what the
+ * caller has from elsewhere. The store's first: the exporter's series and its event log then judge one set of facts.
+ */
+function weightsFor(s: AvatopState, opts: FactOptions): ReadonlyMap<string, bigint> | undefined {
+  return weightsOfList(s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data) ?? voterWeightsOf(s.reward.weights.data) ?? opts.weights;
+}
+
 export interface FactOptions {
-  /** Stake by node ID from elsewhere (the exporter shares one validator set per network). */
+  /** Stake by node ID from elsewhere, for a store that holds none (the exporter shares one validator set per network). */
   readonly weights?: ReadonlyMap<string, bigint>;
 }
 
@@ -161,9 +170,7 @@ export function upgradeFactsOf(s: AvatopState, opts: FactOptions = {}): UpgradeF
     peers: s.versions.peerUpgrades.data,
     untilGaugeNs: latest(s.metrics.series.data, UPGRADE_TIME_UNTIL),
     chainTime: s.pchain.timestamp.data,
-    // The validator set where the store holds it; else the voter weights (an exporter's node that does not read the
-    // set itself gets its network's, exporter/network-reads.ts): the same stake by node ID either way.
-    weights: opts.weights ?? weightsOfList(s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data) ?? voterWeightsOf(s.reward.weights.data),
+    weights: weightsFor(s, opts),
     totalStake: s.supply.totalStake.data,
   });
 }
@@ -183,7 +190,7 @@ const SECONDS_KEPT = 8;
 
 /** The facts and the verdict for a node's store now (the versions pane shows both). */
 export function upgradeViewOf(s: AvatopState, now: number, opts: FactOptions = {}): UpgradeView {
-  const key = [s.node.health.data, s.node.version.data, s.node.networkId.data, s.versions.upgrades.data, s.versions.peerUpgrades.data, s.versions.announcement, s.metrics.series.data, s.pchain.timestamp.data, s.validators.bySubnet[PRIMARY_NETWORK_ID]?.data, s.supply.totalStake.data, opts.weights];
+  const key = [s.node.health.data, s.node.version.data, s.node.networkId.data, s.versions.upgrades.data, s.versions.peerUpgrades.data, s.versions.announcement, s.metrics.series.data, s.pchain.timestamp.data, s.supply.totalStake.data, weightsFor(s, opts)];
   const second = Math.floor(now / 1000);
   let entry = views.get(s.versions);
   if (!entry || !entry.key.every((k, i) => k === key[i])) {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { upgradeFactsFrom, type UpgradeReplies } from '../../../src/domain/upgrades/facts';
 import { groupAnnouncements } from '../../../src/domain/upgrades/announcements';
-import { upgradeFactsOf } from '../../../src/domain/upgrades/facts';
+import { upgradeFactsOf, upgradeViewOf } from '../../../src/domain/upgrades/facts';
 import { createAvatopStore } from '../../../src/state/store';
 import { idleResource, resolveOk } from '../../../src/state/resource';
 import type { PeerAnnouncement } from '../../../src/state/upgrade-announcements';
@@ -76,5 +76,12 @@ describe('upgradeFactsFrom keeps the peers part', () => {
       [HELICON, 3n],
       [GRANITE, 1n],
     ]);
+    // The exporter's series hand in their network's weights; the store's own come first, so the series and the event
+    // log (which hands in none) are one judgement, not two that could differ.
+    const now = HELICON + 1_000;
+    expect(upgradeViewOf(s, now, { weights: new Map([['B', 9n]]) })).toBe(upgradeViewOf(s, now));
+    // A store with none takes the caller's.
+    const bare = { ...s, reward: s0.reward } as typeof s0;
+    expect(upgradeFactsOf(bare, { weights: new Map([['B', 9n]]) }).announcements!.groups.map((g) => g.weight)).toEqual([0n, 9n]);
   });
 });
