@@ -62,6 +62,34 @@ export function skimJson(bytes: Uint8Array, plan: SkimPlan): unknown {
 }
 
 /**
+ * A parsed value cut down to `plan`, as skimJson reads it from the text: the named members of an object (those it
+ * has), each element of an array by the element's plan, anything else whole. The way to a plan's values where the
+ * skim would run in V8's interpreter (rpc/envelope.ts); kept parts are the parsed value's own, not copies.
+ */
+export function cutJson(value: unknown, plan: SkimPlan): unknown {
+  return cut(value, compile(plan));
+}
+
+function cut(value: unknown, plan: Compiled): unknown {
+  if (plan === true || value === null || typeof value !== 'object') return value;
+  if (plan.kind === 'array') {
+    if (!Array.isArray(value)) return value;
+    const out = new Array<unknown>(value.length);
+    for (let i = 0; i < value.length; i++) out[i] = cut(value[i], plan.element);
+    return out;
+  }
+  if (Array.isArray(value)) return value;
+  const from = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  const members = plan.members;
+  for (let j = 0; j < members.length; j++) {
+    const m = members[j]!;
+    if (Object.hasOwn(from, m.name)) out[m.name] = cut(from[m.name], m.plan);
+  }
+  return out;
+}
+
+/**
  * One document's reading. Nothing is allocated but what is kept: a value read returns its end in `end` rather than in
  * a pair, the open containers of a skipped value are counted on one stack for the document, and text is decoded
  * straight from the bytes (Buffer's slices, not a view of them each).

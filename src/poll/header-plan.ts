@@ -105,14 +105,18 @@ type PeersFacts = { readonly numPeers: number; readonly peers: readonly PeerFact
 /** A node listed twice counts once (the first, as the list's rows keep it). */
 function eachNodeOnce(peers: readonly PeerFacts[]): readonly PeerFacts[] {
   const seen = new Set<string>();
-  const out: PeerFacts[] = [];
+  // A copy only from the first repeat (a node lists each peer once): the list itself otherwise.
+  let out: PeerFacts[] | undefined;
   for (let i = 0; i < peers.length; i++) {
     const p = peers[i]!;
-    if (seen.has(p.nodeID)) continue;
+    if (seen.has(p.nodeID)) {
+      out ??= peers.slice(0, i);
+      continue;
+    }
     seen.add(p.nodeID);
-    out.push(p);
+    out?.push(p);
   }
-  return out.length === peers.length ? peers : out;
+  return out ?? peers;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CodecError } from '../../src/codec/errors';
-import { skimJson, type SkimPlan } from '../../src/codec/json-skim';
+import { cutJson, skimJson, type SkimPlan } from '../../src/codec/json-skim';
 import { FUZZ_SEED, Rng, mutateText } from '../helpers/mutate';
 import { thrown } from '../helpers/caught';
 
@@ -148,6 +148,14 @@ describe('skimJson', () => {
         const p = plan(0);
         const text = spaced(JSON.stringify(v));
         expect(skimJson(bytes(text), p), `${text} by ${JSON.stringify(p)}`).toEqual(cut(JSON.parse(text), p));
+      }
+    });
+
+    it("cutJson of JSON.parse's value is the skim's value (the way a seldom reading takes, rpc/envelope.ts)", () => {
+      for (let n = 0; n < 3_000; n++) {
+        const p = plan(0);
+        const text = spaced(JSON.stringify(value(0)));
+        expect(cutJson(JSON.parse(text), p), `${text} by ${JSON.stringify(p)}`).toEqual(skimJson(bytes(text), p));
       }
     });
 

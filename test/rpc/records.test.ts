@@ -53,4 +53,40 @@ describe('records', () => {
     }
     expect(refused).toBeGreaterThan(100);
   });
+
+  it('in place: the same output, written over records that hold only the fields (json-skim.ts makes such), others copied', () => {
+    const inPlace = records(item, { inPlace: true });
+    const own = [{ nodeID: 'a', version: 'avalanchego/1.15.0', observedUptime: '99', upgradeTime: 1790089200 }, { nodeID: 'b' }];
+    const other = { nodeID: 'c', upgradeTime: 1790089200, ip: 'kept out' };
+    const input = [...own, other];
+    const want = plain.parse(structuredClone(input));
+    const out = inPlace.parse(input);
+    expect(out).toEqual(want);
+    expect(out[0]).toBe(own[0]);
+    expect(out[1]).toBe(own[1]);
+    expect(Object.keys(out[1]!)).toEqual(['nodeID', 'version']);
+    expect(out[2]).not.toBe(other);
+    expect(other).toEqual({ nodeID: 'c', upgradeTime: 1790089200, ip: 'kept out' });
+    expect(Object.keys(out[2]!)).toEqual(['nodeID', 'version', 'upgradeTime']);
+  });
+
+  it(`in place agrees with list() on random lists, refusals and their paths included (FUZZ_SEED=${FUZZ_SEED})`, () => {
+    const rng = new Rng(FUZZ_SEED + 1);
+    const inPlace = records(item, { inPlace: true });
+    const field = () => rng.pick<unknown>([undefined, null, '', 'x', '99', '99.5', '-1', 0, 7, 99.25, 1790089200, '1790089200', true, {}]);
+    const record = () => {
+      const r: Record<string, unknown> = {};
+      for (const k of ['nodeID', 'version', 'observedUptime', 'upgradeTime', 'ip']) if (rng.chance(k === 'ip' ? 0.1 : 0.8)) r[k] = k === 'nodeID' && rng.chance(0.97) ? `NodeID-${rng.int(50)}` : field();
+      return r;
+    };
+    const outcome = (s: z.ZodType, v: unknown) => {
+      const r = s.safeParse(v);
+      return r.success ? { ok: r.data } : { path: r.error.issues[0]!.path };
+    };
+    for (let n = 0; n < 2_000; n++) {
+      const v = Array.from({ length: rng.int(6) }, record);
+      const want = outcome(plain, structuredClone(v));
+      expect(outcome(inPlace, v), JSON.stringify(v)).toEqual(want);
+    }
+  });
 });

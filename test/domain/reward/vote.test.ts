@@ -151,6 +151,12 @@ describe('the network view of this node', () => {
       expect(view.knownWeight).toBe(known);
       expect(view.medianUptimePercent).toBe(median);
       expect(weightedMedian(view.voters)).toBe(median);
+      // The rewarding share from the sums by uptime is the voters' stake at or above the threshold.
+      const total = [...weights.values()].reduce((a, b) => a + b, 0n);
+      for (const t of [1, 79, 80, 90, 99, 100]) {
+        const w = voters.filter((v) => v.u >= t).reduce((a, v) => a + v.w, 0n);
+        expect(rewardingShare(view, t)).toBe(total > 0n ? Number((w * 1_000_000n) / total) / 1_000_000 : 0);
+      }
     }
   });
 });

@@ -71,4 +71,5 @@ export const peersFacts: MethodReading<'info.peers', z.ZodType<{ numPeers: numbe
     return factsResult();
   },
 };
-const factsResult = lazy(() => z.object({ numPeers: u32, peers: records(peerFacts()) }));
+// The skim's records are this reading's own: completed in place (common.ts records).
+const factsResult = lazy(() => z.object({ numPeers: u32, peers: records(peerFacts(), { inPlace: true }) }));
