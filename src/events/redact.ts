@@ -35,7 +35,9 @@ const SHAPES: ReadonlyArray<[RegExp, string]> = [
 
 export function redact(text: string, secrets: readonly string[]): string {
   let out = text;
-  for (const s of secrets) out = out.split(s).join('[redacted]');
-  for (const [re, to] of SHAPES) out = out.replace(re, to);
+  // By index: run for every request the console logs, in V8's interpreter, where each for-of step (and each pair
+  // taken apart) allocates.
+  for (let i = 0; i < secrets.length; i++) out = out.split(secrets[i]!).join('[redacted]');
+  for (let i = 0; i < SHAPES.length; i++) out = out.replace(SHAPES[i]![0], SHAPES[i]![1]);
   return out;
 }

@@ -49,8 +49,14 @@ export function charWidth(cp: number): number {
 export function displayWidth(s: string): number {
   // ASCII fast path: most cells are plain.
   if (/^[\x20-\x7e]*$/.test(s)) return s.length;
+  // By index, not for-of: the header's sparkline and marks are measured at every frame, in V8's interpreter, where each
+  // for-of step allocates an iterator result (allocation sampling of the monitor at idle).
   let w = 0;
-  for (const ch of s) w += charWidth(ch.codePointAt(0)!);
+  for (let i = 0; i < s.length; i++) {
+    const cp = s.codePointAt(i)!;
+    if (cp > 0xffff) i++;
+    w += charWidth(cp);
+  }
   return w;
 }
 

@@ -169,6 +169,21 @@ describe('lazySegmenter', () => {
     }
   });
 
+  it("iterates as Intl.Segmenter's segments do, by for-of, spread, Array.from and next() to the end", () => {
+    const text = '\x1b[1m─ 1/10 → ok · 3→4 ⚑ 2 new events';
+    const want = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((x) => ({ segment: x.segment, index: x.index, input: x.input }));
+    const lazy = lazySegmenter(undefined, { granularity: 'grapheme' }).segment(text);
+    const seen: unknown[] = [];
+    for (const x of lazy) seen.push({ segment: x.segment, index: x.index, input: x.input });
+    expect(seen).toEqual(want);
+    expect([...lazy]).toEqual(want);
+    expect(Array.from(lazy)).toEqual(want);
+    const it = lazy[Symbol.iterator]();
+    for (let i = 0; i < want.length; i++) expect(it.next()).toEqual({ value: want[i], done: false });
+    expect(it.next()).toEqual({ value: undefined, done: true });
+    expect(it.next().done).toBe(true);
+  });
+
   it('answers containing() as Intl.Segmenter does', () => {
     const text = '\x1b[2m─ ok · 3→4';
     const real = new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text);
