@@ -3,9 +3,11 @@
 import { join } from 'node:path';
 import { codeCacheDir, commandOf } from './code-cache';
 import { runBundle } from './run-bundle';
+import { applyHeapGrowing } from './heap-growing';
 import { applyTiering } from './tiering';
 
 // A bundle that fails to start rejects `done`; unhandled, that ends the process with its stack.
 const command = commandOf(process.argv);
 applyTiering(command);
+applyHeapGrowing(command);
 void runBundle(join(__dirname, 'avatop-main.js'), { cacheDir: codeCacheDir(process.env), command }).done;

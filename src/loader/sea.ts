@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { getAsset } from 'node:sea';
 import { codeCacheDir, commandOf } from './code-cache';
 import { runBundleSource } from './run-bundle';
+import { applyHeapGrowing } from './heap-growing';
 import { applyTiering } from './tiering';
 
 /** The asset's name in the executable, shared with scripts/build-binary.mjs. */
@@ -29,5 +30,6 @@ if (command === 'sim' && !process.execArgv.includes(SIM_HEAP)) {
   // A name beside the executable, for stack traces and the bundle's `require`; no file is read from there.
   const bundlePath = join(process.execPath, '..', BUNDLE_ASSET);
   applyTiering(command);
+  applyHeapGrowing(command);
   void runBundleSource(getAsset(BUNDLE_ASSET, 'utf8'), bundlePath, { cacheDir: codeCacheDir(process.env), command }).done;
 }
