@@ -31,10 +31,23 @@ export function tieringFlag(v8Version: string): string {
  */
 export const MONITOR_ONLY_FLAG = '--no-sparkplug';
 
+/**
+ * The monitor keeps Ink's layout engine (yoga, WebAssembly) in V8's baseline WebAssembly tier (Liftoff). V8 tiers a hot
+ * function up to TurboFan on a background thread, and yoga's layout functions are hot in the first frames: the
+ * compiler's scratch memory for them (heaptrack: 7.6 MB of malloc at the peak, its register allocator's zones) was
+ * the start's peak, 2-3 MiB over the idle resident memory on the default network. Laid out in Liftoff, the idle
+ * CPU is the same side by side (docs/performance.md). V8 13 (Node 24) does not take this flag at run time, so
+ * there the layout still tiers up as before.
+ */
+export const MONITOR_WASM_FLAG = '--liftoff-only';
+
 /** Sets the flags for a long-running command; true when it did. */
 export function applyTiering(command: string, v8Version: string = process.versions.v8, set: (flags: string) => void = setFlagsFromString): boolean {
   if (!LONG_RUNNING_COMMANDS.includes(command)) return false;
   set(tieringFlag(v8Version));
-  if (command === 'monitor') set(MONITOR_ONLY_FLAG);
+  if (command === 'monitor') {
+    set(MONITOR_ONLY_FLAG);
+    set(MONITOR_WASM_FLAG);
+  }
   return true;
 }

@@ -15,6 +15,7 @@ import { afterPeers, afterUpgradeFacts } from './upgrade-watch';
 import { voterWeightsFromList } from './validator-patch';
 import { peersFacts } from '../rpc/methods/info/peers';
 import type { PeerFacts } from '../state/types';
+import { DEFERRED_START_READS_MS } from './deferred-start';
 
 const bootstrapped = (chain: ChainAlias): ResourceSpec =>
   call(`bootstrapped:${chain}`, 'info.isBootstrapped', { chain }, 'tick', lens.bootstrapped(chain), ignorePrev((r) => r.isBootstrapped), {
@@ -89,7 +90,7 @@ const slowPeerFacts: ResourceSpec = {
   cadence: 'slow',
   // Out of the first replies' way, as the own validations are: read with them, the 0.7 MB reply was most of the
   // start's peak of resident memory (72 → 68 MiB, side by side); the count and the guard's views come 1.5 s later.
-  initialDelayMs: 1_500,
+  initialDelayMs: DEFERRED_START_READS_MS,
   // A minute after the newer reading of the peers, this one's or the peers pane's list (the rules read either,
   // state/peer-facts.ts): on leaving the pane they were read again at once, 10,723 on the big scenario.
   intervalMs: (s, i) => {

@@ -25,6 +25,7 @@ import { lens } from '../state/lenses';
 import type { PollClient, ResourceSpec } from './resource-spec';
 import { OWN_VALIDATIONS_KEY } from '../state/view-keys';
 import { isBootstrappingError } from '../state/resource';
+import { DEFERRED_START_READS_MS } from './deferred-start';
 
 /** The typed client's `call`: every reply arrives as its method's schema output (bigint, Date, numbers). */
 export type DiscoveryClient = Pick<PollClient, 'call'>;
@@ -163,7 +164,7 @@ export function ownValidationsSpec(nodeId: string, named: readonly string[] = []
     lens: lens.view<OwnValidations>(OWN_VALIDATIONS_KEY),
     intervalMs: () => DISCOVERY_EVERY_MS,
     // Out of the first frame's way: the header has more urgent things to ask.
-    initialDelayMs: 1_500,
+    initialDelayMs: DEFERRED_START_READS_MS,
     fetch: (ctx, signal) => discoverOwnValidations(ctx.client, nodeId, { named, signal, cacheKey: ctx.client, health: ctx.state().node.health.data }),
     toData: (_prev, found) => found,
   };

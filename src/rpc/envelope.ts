@@ -21,29 +21,43 @@ const envelopePlans = new WeakMap<object, SkimPlan>();
 const WHOLE: SkimPlan = { id: true, error: true, result: true };
 
 /**
- * The result of a reply read for what `keep` names of it (codec/json-skim.ts), the envelope's id and error whole.
- * A body the skim cannot read is read again as text, so every malformed reply is worded as decodeEnvelope words it.
+ * Whether a reply to be skimmed, of `bytes` (undefined: not known yet), is better read whole: JSON.parse, native
+ * whatever V8's tiers, and the parsed value cut to the plan (the same value). Seldom skims run in V8's interpreter.
+ * Asked once a reply, when it is known to fit: it counts the skim towards the pace.
  */
-export function decodeSkimmed(body: Uint8Array, keep: SkimPlan, id: number, method: string, url: string, pace: SkimPace = skimPace): unknown {
-  let plan = keep === true ? WHOLE : envelopePlans.get(keep);
-  if (!plan) envelopePlans.set(keep as object, (plan = { id: true, error: true, result: keep }));
+export function readsWhole(bytes: number | undefined, pace: SkimPace = skimPace): boolean {
+  return (bytes === undefined || bytes <= PARSE_AT_MOST) && !pace.often(Date.now());
+}
+
+/** A reply read whole (`readsWhole`), cut to what `keep` names. */
+export function decodeCut(text: string, keep: SkimPlan, id: number, method: string, url: string): unknown {
   let envelope: unknown;
-  if (body.byteLength <= PARSE_AT_MOST && !pace.often(Date.now())) {
-    // Seldom: JSON.parse, native whatever V8's tiers, and the parsed value cut to the plan (the same value).
-    const text = new TextDecoder().decode(body);
-    try {
-      envelope = cutJson(JSON.parse(text), plan);
-    } catch {
-      return decodeEnvelope(text, id, method, url, false);
-    }
-    return resultOf(envelope, id, method, url, text.slice(0, 200));
-  }
   try {
-    envelope = skimJson(body, plan);
+    envelope = cutJson(JSON.parse(text), planOf(keep));
+  } catch {
+    return decodeEnvelope(text, id, method, url, false);
+  }
+  return resultOf(envelope, id, method, url, text.slice(0, 200));
+}
+
+/**
+ * A reply skimmed as bytes. A body the skim cannot read is read again as text, so every malformed reply is worded as
+ * decodeEnvelope words it.
+ */
+export function skimEnvelope(body: Uint8Array, keep: SkimPlan, id: number, method: string, url: string): unknown {
+  let envelope: unknown;
+  try {
+    envelope = skimJson(body, planOf(keep));
   } catch {
     return decodeEnvelope(new TextDecoder().decode(body), id, method, url, false);
   }
   return resultOf(envelope, id, method, url, new TextDecoder().decode(body.subarray(0, 200)));
+}
+
+function planOf(keep: SkimPlan): SkimPlan {
+  let plan = keep === true ? WHOLE : envelopePlans.get(keep);
+  if (!plan) envelopePlans.set(keep as object, (plan = { id: true, error: true, result: keep }));
+  return plan;
 }
 
 /**

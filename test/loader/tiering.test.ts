@@ -2,7 +2,7 @@
 // in CI each supported Node line's, since the flag differs between V8 11 and 12.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { LONG_RUNNING_COMMANDS, MONITOR_ONLY_FLAG, applyTiering, tieringFlag } from '../../src/loader/tiering';
+import { LONG_RUNNING_COMMANDS, MONITOR_ONLY_FLAG, MONITOR_WASM_FLAG, applyTiering, tieringFlag } from '../../src/loader/tiering';
 import { SUBCOMMANDS } from '../../src/loader/code-cache';
 
 /**
@@ -27,8 +27,43 @@ describe('tiering', () => {
     const set: string[] = [];
     for (const command of ['monitor', ...SUBCOMMANDS]) applyTiering(command, process.versions.v8, (f) => set.push(`${command} ${f}`));
     expect([...new Set(set.map((s) => s.split(' ')[0]))]).toEqual([...LONG_RUNNING_COMMANDS]);
-    // Sparkplug is off for the monitor alone.
+    // Sparkplug is off for the monitor alone, and its WebAssembly (Ink's layout) stays in Liftoff.
     expect(set.filter((s) => s.endsWith(MONITOR_ONLY_FLAG))).toEqual([`monitor ${MONITOR_ONLY_FLAG}`]);
+    expect(set.filter((s) => s.endsWith(MONITOR_WASM_FLAG))).toEqual([`monitor ${MONITOR_WASM_FLAG}`]);
+  });
+
+  it("keeps a monitor's hot WebAssembly function in Liftoff where V8 takes the flag at run time (V8 11 and 12)", () => {
+    // (module (func (export "f") (param i32) (result i32) (local i32) a loop summing n..1)), by hand.
+    const bytes = [
+      0, 0x61, 0x73, 0x6d, 1, 0, 0, 0, 1, 6, 1, 0x60, 1, 0x7f, 1, 0x7f, 3, 2, 1, 0, 7, 5, 1, 1, 0x66, 0, 0,
+      0x0a, 0x23, 1, 0x21, 1, 1, 0x7f, 2, 0x40, 3, 0x40, 0x20, 0, 0x45, 0x0d, 1, 0x20, 1, 0x20, 0, 0x6a, 0x21, 1,
+      0x20, 0, 0x41, 1, 0x6b, 0x21, 0, 0x0c, 0, 0x0b, 0x0b, 0x20, 1, 0x0b,
+    ];
+    const run = (flag: string | undefined) => {
+      const script = [
+        flag ? `require('node:v8').setFlagsFromString(${JSON.stringify(flag)});` : '',
+        `const bytes = new Uint8Array(${JSON.stringify(bytes)});`,
+        '(async () => {',
+        '  const f = (await WebAssembly.instantiate(bytes)).instance.exports.f;',
+        // Hot enough for V8's dynamic tiering, with turns of the event loop for its background compile to land.
+        '  let s = 0; for (let k = 0; k < 200; k++) { s += f(100000); await new Promise((r) => setTimeout(r, 1)); }',
+        "  process.stdout.write(`${%IsLiftoffFunction(f)} ${s}\\n`);",
+        '})();',
+      ].join('\n');
+      const r = spawnSync(process.execPath, ['--allow-natives-syntax', '-e', script], { encoding: 'utf8' });
+      return { liftoff: r.stdout.startsWith('true '), sum: r.stdout.trim().split(' ')[1], stderr: r.stderr };
+    };
+    const own = run(undefined);
+    const kept = run(MONITOR_WASM_FLAG);
+    // A flag V8 does not know would be printed at the monitor's start.
+    expect(kept.stderr).toBe('');
+    expect(kept.sum).toBe('141016540800');
+    expect(own.sum).toBe(kept.sum);
+    // Without the flag V8 tiers the function up to TurboFan, so the flag is what keeps it in Liftoff.
+    expect(own.liftoff).toBe(false);
+    const major = Number.parseInt(process.versions.v8, 10);
+    // V8 13 (Node 24) reads it only from Node's command line, which the monitor's shebang has no room for.
+    expect(kept.liftoff).toBe(major < 13);
   });
 
   it("leaves a monitor's warm function in the interpreter: no baseline code, and no unrecognized flag", () => {

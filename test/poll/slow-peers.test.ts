@@ -10,6 +10,8 @@ import { plainRows } from '../../src/state/rows';
 import { resolveOk } from '../../src/state/resource';
 import { createAvatopStore } from '../../src/state/store';
 import type { Poller } from '../../src/poll/poller';
+import { DEFERRED_START_READS_MS, START_COLLECTION_MS } from '../../src/poll/deferred-start';
+import { ownValidationsSpec } from '../../src/poll/own-validations';
 
 const intervals = { tickMs: 2_000, slowMs: 30_000, maxAgeMs: 300_000 };
 const timing = createTiming({ intervals, heavyMinMs: 5_000, byteBudgetPerSec: 0, unsupportedRetryMs: 600_000 });
@@ -43,6 +45,7 @@ describe("the header's slow peer list", () => {
     const s0 = createAvatopStore().getState();
     // Nothing read yet: out of the first replies' way, 1.5 s.
     expect(timing.firstDelay(entry(facts), s0, 10_000, undefined)).toBe(1_500);
+    expect(DEFERRED_START_READS_MS).toBe(1_500);
     const s1 = lens.peerFacts.set(s0, resolveOk(lens.peerFacts.get(s0), [], { at: 100_000 }));
     expect(timing.firstDelay(entry(facts), s1, 130_000, undefined)).toBe(PEER_COUNT_MS - 30_000);
     // The pane read the whole list later: a minute from that.
@@ -50,5 +53,13 @@ describe("the header's slow peer list", () => {
     const s2 = lens.peers.set(s1, resolveOk(lens.peers.get(s1), list, { at: 200_000 }));
     expect(timing.firstDelay(entry(facts), s2, 205_000, undefined)).toBe(PEER_COUNT_MS - 5_000);
     expect(timing.firstDelay(entry(facts), s2, 200_000 + PEER_COUNT_MS + 1, undefined)).toBe(0);
+  });
+
+  it("are read with the own validations' discovery, after the start's garbage is collected", () => {
+    const s0 = createAvatopStore().getState();
+    expect(timing.firstDelay(entry(ownValidationsSpec('NodeID-a') as Entry['spec']), s0, 10_000, undefined)).toBe(DEFERRED_START_READS_MS);
+    // The monitor's one collection (runtime/heap-governor.ts) comes before both, with time to finish.
+    expect(START_COLLECTION_MS).toBeLessThan(DEFERRED_START_READS_MS);
+    expect(START_COLLECTION_MS).toBeGreaterThanOrEqual(1_000);
   });
 });

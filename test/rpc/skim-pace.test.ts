@@ -1,9 +1,15 @@
 // A skimmed reading: the byte skim where the process skims often (V8 optimises it there), JSON.parse and a cut where
-// it skims seldom (the skim would run in V8's interpreter); the same result and the same refusals either way.
+// it skims seldom (the skim would run in V8's interpreter); the same result and the same refusals either way. The
+// transport decodes a reply it reads whole as it arrives, and skims it after all when it turns out too big to parse.
 import { describe, expect, it } from 'vitest';
-import { createSkimPace, decodeSkimmed, PARSE_AT_MOST, SKIMS_OFTEN_PER_MINUTE } from '../../src/rpc/envelope';
+import { createServer } from 'node:http';
+import { once } from 'node:events';
+import { createSkimPace, decodeCut, PARSE_AT_MOST, readsWhole, skimEnvelope, SKIMS_OFTEN_PER_MINUTE } from '../../src/rpc/envelope';
+import { createClient } from '../../src/rpc/client';
+import { peersFacts } from '../../src/rpc/methods/info/peers';
 import { MalformedResponseError, RpcError } from '../../src/rpc/errors';
 import { thrown } from '../helpers/caught';
+import { track } from '../helpers/track';
 
 const PLAN = { numPeers: true, peers: [{ nodeID: true, version: true, observedUptime: true, upgradeTime: true }] } as const;
 const SELDOM = { often: () => false };
@@ -11,32 +17,75 @@ const OFTEN = { often: () => true };
 const bytes = (text: string) => Buffer.from(text, 'utf8');
 const peer = (i: number) => ({ ip: `10.0.0.${i % 250}:9651`, nodeID: `NodeID-${i}`, version: 'avalanchego/1.15.0', upgradeTime: 1790089200, observedUptime: '99', trackedSubnets: ['x'], benched: [] });
 
-describe('decodeSkimmed', () => {
-  it('gives one result by either way, the plan\'s values only', () => {
-    const body = bytes(JSON.stringify({ jsonrpc: '2.0', id: 7, result: { numPeers: '3', peers: [peer(1), peer(2), { ...peer(3), nodeID: 'NodeID-\u00e9\\"' }] } }));
-    const seldom = decodeSkimmed(body, PLAN, 7, 'info.peers', 'u', SELDOM);
-    expect(seldom).toEqual(decodeSkimmed(body, PLAN, 7, 'info.peers', 'u', OFTEN));
-    expect(seldom).toEqual({ numPeers: '3', peers: [1, 2, 3].map((i) => ({ nodeID: i === 3 ? 'NodeID-\u00e9\\"' : `NodeID-${i}`, version: 'avalanchego/1.15.0', upgradeTime: 1790089200, observedUptime: '99' })) });
-    expect(Object.keys((seldom as { peers: object[] }).peers[0]!).sort()).toEqual(['nodeID', 'observedUptime', 'upgradeTime', 'version']);
+describe('a skimmed reading, whole or as bytes', () => {
+  it("gives one result by either way, the plan's values only", () => {
+    const text = JSON.stringify({ jsonrpc: '2.0', id: 7, result: { numPeers: '3', peers: [peer(1), peer(2), { ...peer(3), nodeID: 'NodeID-\u00e9\\"' }] } });
+    const whole = decodeCut(text, PLAN, 7, 'info.peers', 'u');
+    expect(whole).toEqual(skimEnvelope(bytes(text), PLAN, 7, 'info.peers', 'u'));
+    expect(whole).toEqual({ numPeers: '3', peers: [1, 2, 3].map((i) => ({ nodeID: i === 3 ? 'NodeID-\u00e9\\"' : `NodeID-${i}`, version: 'avalanchego/1.15.0', upgradeTime: 1790089200, observedUptime: '99' })) });
+    expect(Object.keys((whole as { peers: object[] }).peers[0]!).sort()).toEqual(['nodeID', 'observedUptime', 'upgradeTime', 'version']);
   });
 
   it("refuses alike by either way: not JSON, another request's id, the node's error", () => {
-    for (const pace of [SELDOM, OFTEN]) {
-      expect(thrown(MalformedResponseError, () => decodeSkimmed(bytes('{"id":7,"result":{'), PLAN, 7, 'info.peers', 'u', pace)).reason).toBe('json');
-      expect(thrown(MalformedResponseError, () => decodeSkimmed(bytes('{"id":8,"result":{}}'), PLAN, 7, 'info.peers', 'u', pace)).reason).toBe('id');
-      expect(thrown(RpcError, () => decodeSkimmed(bytes('{"id":7,"error":{"code":-32000,"message":"no"}}'), PLAN, 7, 'info.peers', 'u', pace)).message).toContain('no');
+    const ways = [(t: string) => decodeCut(t, PLAN, 7, 'info.peers', 'u'), (t: string) => skimEnvelope(bytes(t), PLAN, 7, 'info.peers', 'u')];
+    for (const read of ways) {
+      expect(thrown(MalformedResponseError, () => read('{"id":7,"result":{')).reason).toBe('json');
+      expect(thrown(MalformedResponseError, () => read('{"id":8,"result":{}}')).reason).toBe('id');
+      expect(thrown(RpcError, () => read('{"id":7,"error":{"code":-32000,"message":"no"}}')).message).toContain('no');
     }
   });
 
-  it('skims a reply larger than PARSE_AT_MOST however seldom (JSON.parse would build all of it)', () => {
-    const peers = [];
-    for (let i = 0; Buffer.byteLength(JSON.stringify(peers)) <= PARSE_AT_MOST; i++) peers.push(peer(i));
-    const body = bytes(JSON.stringify({ id: 1, result: { numPeers: peers.length, peers } }));
+  it('reads whole where the process skims seldom and the reply fits, a size not known yet included', () => {
+    expect(readsWhole(1_000, SELDOM)).toBe(true);
+    expect(readsWhole(undefined, SELDOM)).toBe(true);
+    expect(readsWhole(PARSE_AT_MOST, SELDOM)).toBe(true);
+    expect(readsWhole(1_000, OFTEN)).toBe(false);
+  });
+
+  it('skims a reply larger than PARSE_AT_MOST however seldom (JSON.parse would build all of it), and counts no skim', () => {
     let asked = 0;
     const counting = { often: () => (asked++, false) };
-    const r = decodeSkimmed(body, PLAN, 1, 'info.peers', 'u', counting) as { peers: unknown[] };
-    expect(r.peers.length).toBe(peers.length);
+    expect(readsWhole(PARSE_AT_MOST + 1, counting)).toBe(false);
     expect(asked).toBe(0);
+    expect(readsWhole(undefined, counting)).toBe(true);
+    expect(asked).toBe(1);
+  });
+});
+
+describe('the transport, for a process that skims seldom', () => {
+  // Chunked, as avalanchego sends a large reply: its size is known only at its end.
+  const serve = (peers: unknown[]) =>
+    track(
+      createServer((req, res) => {
+        let body = '';
+        req.on('data', (d) => (body += d));
+        req.on('end', () => {
+          const { id } = JSON.parse(body) as { id: number };
+          const reply = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, result: { numPeers: String(peers.length), peers } }));
+          res.writeHead(200, { 'content-type': 'application/json' });
+          for (let at = 0; at < reply.length; at += 16_384) res.write(reply.subarray(at, at + 16_384));
+          res.end();
+        });
+      }).listen(0, '127.0.0.1'),
+    );
+
+  it.each([
+    ['read whole and cut', 40],
+    ['skimmed after all, past PARSE_AT_MOST', Math.ceil(PARSE_AT_MOST / 150)],
+  ])('gives every peer of a chunked list (%s)', async (_how, n) => {
+    const peers = Array.from({ length: n }, (_, i) => peer(i));
+    const size = Buffer.byteLength(JSON.stringify(peers));
+    expect(size > PARSE_AT_MOST).toBe(n > 40);
+    const server = serve(peers);
+    await once(server, 'listening');
+    const client = createClient({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` });
+    try {
+      const facts = await client.read(peersFacts);
+      expect(facts.peers.map((p) => p.nodeID)).toEqual(peers.map((p) => p.nodeID));
+      expect(facts.peers[n - 1]).toMatchObject({ version: 'avalanchego/1.15.0' });
+    } finally {
+      await client.close();
+    }
   });
 });
 

@@ -59,6 +59,54 @@ describe('heap governor', () => {
     expect(collections).toBe(2);
   });
 
+  it('collects when told, whatever the headroom, but not while a collection runs; what it left is the floor', async () => {
+    let used = 40 * MiB;
+    let finish: () => void = () => {};
+    let collections = 0;
+    const g = createHeapGovernor(() => used, () => {
+      collections++;
+      return new Promise<void>((resolve) => (finish = resolve));
+    }, { headroomBytes: 4 * MiB, headroomRatio: 0.15 });
+    used = 42 * MiB;
+    expect(g.check()).toBe(false);
+    expect(g.collect()).toBe(true);
+    expect(g.collect()).toBe(false);
+    expect(g.check()).toBe(false);
+    expect(collections).toBe(1);
+    used = 37 * MiB;
+    finish();
+    await Promise.resolve();
+    expect(g.liveBytes).toBe(37 * MiB);
+    expect(g.collect()).toBe(true);
+    expect(collections).toBe(2);
+  });
+
+  it('makes one incremental full collection at the time it is given, and none without it below the headroom', async () => {
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const run = async (collectAtMs: number | undefined) => {
+      const calls: Array<{ at: number; options: unknown }> = [];
+      const started = performance.now();
+      const stop = startHeapGovernor(undefined, collectAtMs, (options) => {
+        calls.push({ at: performance.now() - started, options });
+        return Promise.resolve();
+      });
+      await wait(300);
+      stop();
+      return calls;
+    };
+    const told = await run(100);
+    expect(told).toHaveLength(1);
+    expect(told[0]!.options).toEqual({ type: 'major', execution: 'async' });
+    expect(told[0]!.at).toBeGreaterThanOrEqual(95);
+    expect(await run(undefined)).toEqual([]);
+    // Stopped before its time, it makes none.
+    const calls: unknown[] = [];
+    const stop = startHeapGovernor(undefined, 100, () => void calls.push(1));
+    stop();
+    await wait(200);
+    expect(calls).toEqual([]);
+  });
+
   it('has V8\'s incremental collection, which the governor starts: a promise, the old space\'s garbage freed once it settles', async () => {
     const { getHeapStatistics } = await import('node:v8');
     const gc = exposeGc() as (options?: { type: 'major'; execution: 'async' }) => unknown;
