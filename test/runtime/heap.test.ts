@@ -5,6 +5,15 @@ import { collectGarbage, exposeGc } from '../../src/runtime/gc';
 
 describe('heap governor', () => {
   const MiB = 1024 * 1024;
+  /** A governor whose collections are incremental: each one settles when the test says so. */
+  const pending = (start: number) => {
+    const heap = { used: start, collections: 0, finish: () => {} };
+    const g = createHeapGovernor(() => heap.used, () => {
+      heap.collections++;
+      return new Promise<void>((resolve) => (heap.finish = resolve));
+    }, { headroomBytes: 4 * MiB, headroomRatio: 0.15 });
+    return { g, heap };
+  };
   it('collects once garbage passes the headroom, and takes what is left as the new floor', () => {
     let used = 40 * MiB;
     let collections = 0;
@@ -35,50 +44,38 @@ describe('heap governor', () => {
   });
 
   it('starts no collection while an incremental one runs, and takes what it left as the floor once it settles', async () => {
-    let used = 40 * MiB;
-    let finish: () => void = () => {};
-    let collections = 0;
-    const g = createHeapGovernor(() => used, () => {
-      collections++;
-      return new Promise<void>((resolve) => (finish = resolve));
-    }, { headroomBytes: 4 * MiB, headroomRatio: 0.15 });
-    used = 47 * MiB;
+    const { g, heap } = pending(40 * MiB);
+    heap.used = 47 * MiB;
     expect(g.check()).toBe(true);
-    used = 60 * MiB;
+    heap.used = 60 * MiB;
     expect(g.check()).toBe(false);
-    expect(collections).toBe(1);
-    used = 42 * MiB;
-    finish();
+    expect(heap.collections).toBe(1);
+    heap.used = 42 * MiB;
+    heap.finish();
     await Promise.resolve();
     expect(g.liveBytes).toBe(42 * MiB);
     // 15% of 42 MiB is 6.3 MiB: 48 is within it, 49 is not.
-    used = 48 * MiB;
+    heap.used = 48 * MiB;
     expect(g.check()).toBe(false);
-    used = 49 * MiB;
+    heap.used = 49 * MiB;
     expect(g.check()).toBe(true);
-    expect(collections).toBe(2);
+    expect(heap.collections).toBe(2);
   });
 
   it('collects when told, whatever the headroom, but not while a collection runs; what it left is the floor', async () => {
-    let used = 40 * MiB;
-    let finish: () => void = () => {};
-    let collections = 0;
-    const g = createHeapGovernor(() => used, () => {
-      collections++;
-      return new Promise<void>((resolve) => (finish = resolve));
-    }, { headroomBytes: 4 * MiB, headroomRatio: 0.15 });
-    used = 42 * MiB;
+    const { g, heap } = pending(40 * MiB);
+    heap.used = 42 * MiB;
     expect(g.check()).toBe(false);
     expect(g.collect()).toBe(true);
     expect(g.collect()).toBe(false);
     expect(g.check()).toBe(false);
-    expect(collections).toBe(1);
-    used = 37 * MiB;
-    finish();
+    expect(heap.collections).toBe(1);
+    heap.used = 37 * MiB;
+    heap.finish();
     await Promise.resolve();
     expect(g.liveBytes).toBe(37 * MiB);
     expect(g.collect()).toBe(true);
-    expect(collections).toBe(2);
+    expect(heap.collections).toBe(2);
   });
 
   it('makes one incremental full collection at the time it is given, and none without it below the headroom', async () => {
