@@ -1,7 +1,7 @@
 // One node's folder in the state directory: its event log and history (segment-log.ts), the tracker's state and last
 // budgets (node.json), and the lock that makes one process its writer. Reading needs no lock.
 import { join } from 'node:path';
-import { foldText, type FoldedEvents } from '../domain/events/fold';
+import { TextFolder, type FoldedEvents } from '../domain/events/fold';
 import { formatEventLine, type EventLine, type NodeRef } from '../domain/events/record';
 import { asSample, HISTORY_MAX_AGE_MS, HISTORY_MAX_BYTES, type HistorySample } from '../domain/events/history';
 import { isLastBudget } from '../domain/reward/projection';
@@ -71,26 +71,30 @@ export class NodeJournal {
 
   /** The newest `maxLines` lines of the log, folded: what the screens keep. */
   readNewestEvents(maxLines: number): FoldedEvents {
-    return foldText(this.events.readNewest(maxLines), `${this.node.network}/${this.node.nodeId}`);
+    const folder = new TextFolder(`${this.node.network}/${this.node.nodeId}`);
+    this.events.eachNewest(maxLines, (line) => folder.add(line));
+    return folder.done();
   }
 
   readEvents(sinceMs?: number): FoldedEvents {
-    return foldText(this.events.read(sinceMs), `${this.node.network}/${this.node.nodeId}`);
+    const folder = new TextFolder(`${this.node.network}/${this.node.nodeId}`);
+    this.events.eachLine(sinceMs, (line) => folder.add(line));
+    return folder.done();
   }
 
   readHistory(sinceMs: number): HistorySample[] {
     const out: HistorySample[] = [];
-    for (const line of this.history.read(sinceMs)) {
+    this.history.eachLine(sinceMs, (line) => {
       // A week is ten thousand lines: checked by hand, not by a schema per line.
       let v: unknown;
       try {
         v = JSON.parse(line);
       } catch {
-        continue; // a line cut short
+        return; // a line cut short
       }
       const x = asSample(v);
       if (x && x.t >= sinceMs) out.push(x);
-    }
+    });
     return out.sort((a, b) => a.t - b.t);
   }
 

@@ -32,6 +32,9 @@ export interface Segment {
   readonly mtimeMs: number;
 }
 
+/** What a segment is read in: a month's log never lies in the heap whole. */
+const READ_CHUNK = 64 * 1024;
+
 const NAME = /^([a-z]+)-(\d{8})-(\d{3,})\.jsonl$/;
 
 function day(ms: number): string {
@@ -126,17 +129,16 @@ export class SegmentLog {
   /** Every line of the segments written at or after `sinceMs` (all of them without it), oldest first. */
   read(sinceMs?: number): string[] {
     const out: string[] = [];
+    this.eachLine(sinceMs, (line) => out.push(line));
+    return out;
+  }
+
+  /** `read`, a line at a time: nothing holds the whole log (a busy node's month is megabytes). */
+  eachLine(sinceMs: number | undefined, each: (line: string) => void): void {
     for (const seg of this.segments()) {
       if (sinceMs !== undefined && seg.mtimeMs < sinceMs) continue;
-      let text: string;
-      try {
-        text = this.fs.readFileSync(join(this.opts.dir, seg.name)).toString('utf8');
-      } catch {
-        continue;
-      }
-      for (const line of text.split('\n')) if (line.length > 0) out.push(line);
+      this.scan(seg.name, 0, each);
     }
-    return out;
   }
 
   /**
@@ -144,18 +146,82 @@ export class SegmentLog {
    * screens keep of a log that may hold a month.
    */
   readNewest(maxLines: number): string[] {
+    const out: string[] = [];
+    this.eachNewest(maxLines, (line) => out.push(line));
+    return out;
+  }
+
+  /**
+   * `readNewest`, a line at a time. The segments are counted first (bytes only, no strings), so the lines that are
+   * not kept are never decoded: reading a month's log at the start left 4 MiB of garbage at once (the file's text,
+   * its lines, each line parsed) that the heap grew for and kept.
+   */
+  eachNewest(maxLines: number, each: (line: string) => void): void {
+    if (maxLines <= 0) return;
     const segs = this.segments();
-    let out: string[] = [];
-    for (let i = segs.length - 1; i >= 0 && out.length < maxLines; i--) {
-      let text: string;
-      try {
-        text = this.fs.readFileSync(join(this.opts.dir, segs[i]!.name)).toString('utf8');
-      } catch {
-        continue;
-      }
-      out = [...text.split('\n').filter((l) => l.length > 0), ...out];
+    let from = segs.length;
+    let skip = 0;
+    let total = 0;
+    while (from > 0 && total < maxLines) {
+      const n = this.scan(segs[from - 1]!.name, Infinity, () => {});
+      from--;
+      total += n;
+      skip = Math.max(0, total - maxLines);
     }
-    return out.length > maxLines ? out.slice(out.length - maxLines) : out;
+    for (let i = from; i < segs.length; i++) this.scan(segs[i]!.name, i === from ? skip : 0, each);
+  }
+
+  /**
+   * Reads a segment in chunks and hands on its non-empty lines after the first `skip` (none decoded when skip is
+   * Infinity); returns how many non-empty lines it holds. An unreadable segment holds none.
+   */
+  private scan(name: string, skip: number, each: (line: string) => void): number {
+    const fs = this.fs;
+    let fd: number | undefined;
+    let lines = 0;
+    try {
+      fd = fs.openSync(join(this.opts.dir, name), 'r');
+      const chunk = Buffer.allocUnsafe(READ_CHUNK);
+      // The part of a line that a chunk cut off, and the chunks after it until its newline.
+      let carry: Buffer[] = [];
+      const line = (b: Buffer, start: number, end: number) => {
+        if (carry.length === 0 && end === start) return;
+        if (lines++ < skip) {
+          carry = [];
+          return;
+        }
+        if (carry.length === 0) each(b.toString('utf8', start, end));
+        else {
+          carry.push(b.subarray(start, end));
+          each(Buffer.concat(carry).toString('utf8'));
+          carry = [];
+        }
+      };
+      for (;;) {
+        const n = fs.readSync(fd, chunk, 0, READ_CHUNK, null);
+        if (n <= 0) break;
+        const read = n === READ_CHUNK ? chunk : chunk.subarray(0, n);
+        let start = 0;
+        for (let nl = read.indexOf(0x0a); nl >= 0; nl = read.indexOf(0x0a, start)) {
+          line(read, start, nl);
+          start = nl + 1;
+        }
+        // A copy: the chunk is read into again.
+        if (start < n) carry.push(Buffer.from(read.subarray(start, n)));
+      }
+      if (carry.length > 0) line(chunk, 0, 0);
+    } catch {
+      // deleted or unreadable meanwhile: what was read stands
+    } finally {
+      if (fd !== undefined) {
+        try {
+          fs.closeSync(fd);
+        } catch {
+          // nothing left to do with it
+        }
+      }
+    }
+    return lines;
   }
 
   /** Deletes segments past the age bound, then the oldest until the size bound holds. Returns how many went. */

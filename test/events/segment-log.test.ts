@@ -218,4 +218,31 @@ describe('reading back', () => {
     expect(JSON.parse(newest[0]!).text).toMatch(/^n275 /);
     expect(JSON.parse(newest[24]!).text).toMatch(/^n299 /);
   });
+  it('reads segments in chunks: every line as written, across chunk edges, long lines, UTF-8 cut anywhere, blanks and a last line without its newline', () => {
+    const dir = temp();
+    let seed = 7;
+    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const pieces = ['a', 'é', '—', '🦊', '"', '\\', ' '];
+    const lineOf = (len: number) => Array.from({ length: len }, () => pieces[rnd(pieces.length)]).join('');
+    const written: string[] = [];
+    for (let seg = 0; seg < 4; seg++) {
+      const lines: string[] = [];
+      for (let i = 0; i < 40 + rnd(40); i++) {
+        // Mostly short, some past a 64 KiB chunk, some empty (skipped by readers).
+        const len = rnd(10) === 0 ? 30_000 + rnd(120_000) : rnd(6) === 0 ? 0 : 1 + rnd(400);
+        lines.push(lineOf(len));
+      }
+      const last = seg === 3 ? '' : '\n'; // the newest segment's last line was cut short by a crash
+      writeFileSync(join(dir, `events-2026112${seg}-000.jsonl`), lines.join('\n') + last);
+      written.push(...lines.filter((l) => l.length > 0));
+    }
+    const calls: string[] = [];
+    const counted = { ...nodeFs, readFileSync: (p: string) => (calls.push('readFileSync'), nodeFs.readFileSync(p)), readSync: (fd: number, b: Uint8Array, o: number, l: number, pos: number | null) => (calls.push(`readSync ${l}`), nodeFs.readSync(fd, b, o, l, pos)) } as FsOps;
+    const log = new SegmentLog({ dir, prefix: 'events', maxAgeMs: 30 * 86_400_000, maxBytes: 100 * 1024 * 1024, fs: counted });
+    expect(log.read()).toEqual(written);
+    for (const n of [0, 1, 7, 40, 81, written.length - 1, written.length, written.length + 5]) expect(log.readNewest(n)).toEqual(n === 0 ? [] : written.slice(-n));
+    // Never a whole file in memory: chunks of 64 KiB.
+    expect(calls.filter((c) => c === 'readFileSync')).toEqual([]);
+    expect(new Set(calls)).toEqual(new Set(['readSync 65536']));
+  });
 });

@@ -16,12 +16,14 @@ const MAX_NOTES = 5;
 /** Folds parsed lines by id, in the order they were written. */
 export function foldLines(lines: Iterable<EventLine>): EventLine[] {
   const byId = new Map<string, EventLine>();
-  for (const l of lines) {
-    const key = `${l.network}/${l.nodeId}/${l.id}`;
-    const prev = byId.get(key);
-    byId.set(key, prev ? mergeLine(prev, l) : l);
-  }
+  for (const l of lines) foldInto(byId, l);
   return newestFirst([...byId.values()]);
+}
+
+function foldInto(byId: Map<string, EventLine>, l: EventLine): void {
+  const key = `${l.network}/${l.nodeId}/${l.id}`;
+  const prev = byId.get(key);
+  byId.set(key, prev ? mergeLine(prev, l) : l);
 }
 
 /**
@@ -42,19 +44,45 @@ export function newestFirst(events: EventLine[]): EventLine[] {
 }
 
 /** Parses and folds raw lines; `where` names the source in the notes ("events-20261126-000.jsonl line 7"). */
-export function foldText(lines: readonly string[], where = 'log'): FoldedEvents {
-  const parsed: EventLine[] = [];
-  const notes: string[] = [];
-  let skipped = 0;
-  lines.forEach((text, i) => {
-    const r = parseEventLine(text);
-    if (r.ok) parsed.push(r.line);
+export function foldText(lines: Iterable<string>, where = 'log'): FoldedEvents {
+  const folder = new TextFolder(where);
+  for (const text of lines) folder.add(text);
+  return folder.done();
+}
+
+/**
+ * `foldText` a line at a time, for a reader that streams the log: only the folded events stay, and the strings that
+ * repeat on every line of a node's log (its name, NodeID and network, a check's words) are kept once.
+ */
+export class TextFolder {
+  private readonly byId = new Map<string, EventLine>();
+  private readonly shared = new Map<string, string>();
+  private readonly notes: string[] = [];
+  private skipped = 0;
+  private n = 0;
+
+  constructor(private readonly where: string) {}
+
+  add(text: string): void {
+    this.n++;
+    const r = parseEventLine(text, this.share);
+    if (r.ok) foldInto(this.byId, r.line);
     else {
-      skipped++;
-      if (notes.length < MAX_NOTES) notes.push(`${where} line ${i + 1} skipped: ${r.why}`);
+      this.skipped++;
+      if (this.notes.length < MAX_NOTES) this.notes.push(`${this.where} line ${this.n} skipped: ${r.why}`);
     }
-  });
-  return { events: foldLines(parsed), skipped, notes };
+  }
+
+  done(): FoldedEvents {
+    return { events: newestFirst([...this.byId.values()]), skipped: this.skipped, notes: this.notes };
+  }
+
+  private readonly share = (s: string): string => {
+    const had = this.shared.get(s);
+    if (had !== undefined) return had;
+    this.shared.set(s, s);
+    return s;
+  };
 }
 
 export interface EventFilter {

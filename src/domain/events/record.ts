@@ -114,15 +114,17 @@ export function formatEventLine(e: EventLine): string {
 
 export type ParsedLine = { readonly ok: true; readonly line: EventLine } | { readonly ok: false; readonly why: string };
 
-const KINDS: ReadonlySet<string> = new Set(EVENT_KINDS);
-const LEVELS: ReadonlySet<string> = new Set(SEVERITIES);
+// Maps onto the constants themselves: a parsed line keeps the one string, not a copy of its own.
+const KINDS: ReadonlyMap<string, EventKind> = new Map(EVENT_KINDS.map((k) => [k, k]));
+const LEVELS: ReadonlyMap<string, Severity> = new Map(SEVERITIES.map((k) => [k, k]));
+const same = (s: string) => s;
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 /**
- * One line read back. Checked by hand, field by field (a month of a busy node is tens of thousands of lines, and a
+ * One line read back (`share` gives the one copy of a string that repeats from line to line). Checked by hand, field by field (a month of a busy node is tens of thousands of lines, and a
  * schema per line cost most of reading them); the schema above says the same in zod, and a test holds them to it.
  */
-export function parseEventLine(text: string): ParsedLine {
+export function parseEventLine(text: string, share: (s: string) => string = same): ParsedLine {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -143,17 +145,17 @@ export function parseEventLine(text: string): ParsedLine {
   if (o.subject !== undefined && typeof o.subject !== 'string') return bad('subject');
   const line: EventLine = {
     time: o.time as string,
-    severity: o.severity as Severity,
-    node: o.node as string,
-    text: o.text as string,
-    kind: o.kind as EventKind,
+    severity: LEVELS.get(o.severity as string)!,
+    node: share(o.node as string),
+    text: share(o.text as string),
+    kind: KINDS.get(o.kind as string)!,
     id: o.id as string,
-    network: o.network as string,
-    nodeId: o.nodeId as string,
+    network: share(o.network as string),
+    nodeId: share(o.nodeId as string),
     start: o.start,
     ...(o.end !== undefined ? { end: o.end as number } : {}),
     ...(o.count !== undefined ? { count: o.count as number } : {}),
-    ...(o.subject !== undefined ? { subject: o.subject as string } : {}),
+    ...(o.subject !== undefined ? { subject: share(o.subject as string) } : {}),
     ...(targetOf(o.open) ? { open: targetOf(o.open) } : {}),
     at: o.at,
     v: 1,
