@@ -1,7 +1,8 @@
 // The JSON-RPC reply envelope: the result of our request, the node's error as an RpcError, or a clear word on what is
 // wrong with the body (empty, not JSON, not an object, another request's id, neither result nor error).
 import { parseJsonBig } from '../codec/json-big';
-import { cutJson, skimJson, type SkimPlan } from '../codec/json-skim';
+import { skimJson, type SkimPlan } from '../codec/json-skim';
+import { cutJsonText, listCutter, type ListCutter } from '../codec/json-list-cut';
 import { MalformedResponseError, RpcError } from './errors';
 
 export function decodeEnvelope(text: string, id: number, method: string, url: string, bigJson: boolean): unknown {
@@ -29,15 +30,36 @@ export function readsWhole(bytes: number | undefined, pace: SkimPace = skimPace)
   return (bytes === undefined || bytes <= PARSE_AT_MOST) && !pace.often(Date.now());
 }
 
-/** A reply read whole (`readsWhole`), cut to what `keep` names. */
+/** A reply read whole (`readsWhole`), cut to what `keep` names (its one long list parsed an element at a time). */
 export function decodeCut(text: string, keep: SkimPlan, id: number, method: string, url: string): unknown {
   let envelope: unknown;
   try {
-    envelope = cutJson(JSON.parse(text), planOf(keep));
+    envelope = cutJsonText(text, planOf(keep));
   } catch {
     return decodeEnvelope(text, id, method, url, false);
   }
   return resultOf(envelope, id, method, url, text.slice(0, 200));
+}
+
+/**
+ * A reader for a reply read whole (`readsWhole`) whose plan keeps records of one list (the peers' facts): it takes the
+ * body's text as it is decoded and parses the list an element at a time, so neither the text nor the list is ever
+ * whole (codec/json-list-cut.ts). Undefined for other plans.
+ */
+export function cutReader(keep: SkimPlan): ListCutter | undefined {
+  return listCutter(planOf(keep));
+}
+
+/** The result of a reply read by `cutReader`, refused in decodeEnvelope's words. */
+export function decodeCutRead(reader: ListCutter, id: number, method: string, url: string): unknown {
+  if (reader.blank) throw new MalformedResponseError('empty', 'The node sent an empty body', '', url);
+  let envelope: unknown;
+  try {
+    envelope = reader.end();
+  } catch (err) {
+    throw new MalformedResponseError('json', `Body is not valid JSON (${(err as Error).message})`, reader.head, url, err);
+  }
+  return resultOf(envelope, id, method, url, reader.head);
 }
 
 /**

@@ -6,7 +6,7 @@ import { countValueMarks, createReplyCheck, fitsUncounted } from './value-budget
 import { createHttpPool } from './http-pool';
 import { HttpError, ResponseTooLargeError, TransportError } from './errors';
 import { parseNodeUrl } from './node-url';
-import { decodeCut, decodeEnvelope, PARSE_AT_MOST, readsWhole, skimEnvelope } from './envelope';
+import { cutReader, decodeCut, decodeCutRead, decodeEnvelope, PARSE_AT_MOST, readsWhole, skimEnvelope } from './envelope';
 import type { SkimPlan } from '../codec/json-skim';
 import { createListReader } from './streamed-list';
 import { DEFAULT_TIMEOUT_MS, clampTimeout, requestFailure, startDeadline, withAccounting } from './request-failure';
@@ -171,6 +171,8 @@ export function createTransport(options: TransportOptions): Transport {
       const whole = skim !== undefined && readsWhole(Number.isFinite(declared) ? declared : undefined);
       // A reply to skim as bytes is kept as bytes (skimJson reads them).
       const chunks: Buffer[] | undefined = skim !== undefined && !whole ? [] : undefined;
+      // Read whole, a list of records (the peers' facts) is parsed an element at a time as the text comes.
+      const cut = whole ? cutReader(skim) : undefined;
       let values = 0;
       let counted = 0;
       const fits = createReplyCheck(collectGarbage);
@@ -207,14 +209,16 @@ export function createTransport(options: TransportOptions): Transport {
             refused = new ResponseTooLargeError(maxBytes, received, url, { values });
             return false;
           }
-          text += list ? list.write(decoder.write(chunk)) : decoder.write(chunk);
+          if (cut) cut.write(decoder.write(chunk));
+          else text += list ? list.write(decoder.write(chunk)) : decoder.write(chunk);
           return true;
         });
       } catch (err) {
         return fail(err);
       }
       if (refused) return fail(refused);
-      text += list ? list.write(decoder.end()) : decoder.end();
+      if (cut) cut.write(decoder.end());
+      else text += list ? list.write(decoder.end()) : decoder.end();
       const latencyMs = performance.now() - started;
 
       if (res.statusCode !== 200) {
@@ -224,12 +228,14 @@ export function createTransport(options: TransportOptions): Transport {
       const result =
         skim === undefined
           ? decodeEnvelope(text, id, method, url, callOptions.bigJson === true)
-          : chunks
-            ? skimEnvelope(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), skim, id, method, url)
-            : received <= PARSE_AT_MOST
-              ? decodeCut(text, skim, id, method, url)
-              : // Read whole while its size was not known, and too big to parse: skimmed after all.
-                skimEnvelope(Buffer.from(text, 'utf8'), skim, id, method, url);
+          : cut
+            ? decodeCutRead(cut, id, method, url)
+            : chunks
+              ? skimEnvelope(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), skim, id, method, url)
+              : received <= PARSE_AT_MOST
+                ? decodeCut(text, skim, id, method, url)
+                : // Read whole while its size was not known, and too big to parse: skimmed after all.
+                  skimEnvelope(Buffer.from(text, 'utf8'), skim, id, method, url);
       return { result, bytes: received, requestBytes, latencyMs, nodeId };
     } catch (err) {
       return fail(err);
