@@ -1,6 +1,6 @@
 // A skimmed reading: the byte skim where the process skims often (V8 optimises it there), JSON.parse and a cut where
 // it skims seldom (the skim would run in V8's interpreter); the same result and the same refusals either way. The
-// transport decodes a reply it reads whole as it arrives, and skims it after all when it turns out too big to parse.
+// transport reads a list it reads whole a record at a time as the body's text arrives (codec/json-list-cut.ts).
 import { describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import { once } from 'node:events';
@@ -53,38 +53,62 @@ describe('a skimmed reading, whole or as bytes', () => {
 });
 
 describe('the transport, for a process that skims seldom', () => {
-  // Chunked, as avalanchego sends a large reply: its size is known only at its end.
-  const serve = (peers: unknown[]) =>
+  // Chunked, as avalanchego sends a large reply: its size is known only at its end. Pieces of odd sizes cut the
+  // text anywhere: inside a peer, between `}` and `,{`, inside a character of two or four bytes.
+  const serve = (peers: unknown[], body: (text: string) => string = (t) => t) =>
     track(
       createServer((req, res) => {
-        let body = '';
-        req.on('data', (d) => (body += d));
+        let request = '';
+        req.on('data', (d) => (request += d));
         req.on('end', () => {
-          const { id } = JSON.parse(body) as { id: number };
-          const reply = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id, result: { numPeers: String(peers.length), peers } }));
+          const { id } = JSON.parse(request) as { id: number };
+          const reply = Buffer.from(body(JSON.stringify({ jsonrpc: '2.0', id, result: { numPeers: String(peers.length), peers } })));
           res.writeHead(200, { 'content-type': 'application/json' });
-          for (let at = 0; at < reply.length; at += 16_384) res.write(reply.subarray(at, at + 16_384));
+          const sizes = [16_384, 1, 7, 333, 2, 4_099];
+          for (let at = 0, i = 0; at < reply.length; at += sizes[i++ % sizes.length]!) res.write(reply.subarray(at, at + sizes[i % sizes.length]!));
           res.end();
         });
       }).listen(0, '127.0.0.1'),
     );
+  const clientOf = async (server: ReturnType<typeof serve>) => {
+    await once(server, 'listening');
+    return createClient({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` });
+  };
 
   it.each([
-    ['read whole and cut', 40],
-    ['skimmed after all, past PARSE_AT_MOST', Math.ceil(PARSE_AT_MOST / 150)],
-  ])('gives every peer of a chunked list (%s)', async (_how, n) => {
-    const peers = Array.from({ length: n }, (_, i) => peer(i));
+    ['a few', 40],
+    ['past PARSE_AT_MOST', Math.ceil(PARSE_AT_MOST / 150)],
+  ])('gives every peer of a chunked list, read a peer at a time (%s)', async (_how, n) => {
+    const peers = Array.from({ length: n }, (_, i) => (i % 3 === 0 ? { ...peer(i), version: 'avalanchego/1.15.0 é😀 },{' } : peer(i)));
     const size = Buffer.byteLength(JSON.stringify(peers));
     expect(size > PARSE_AT_MOST).toBe(n > 40);
-    const server = serve(peers);
-    await once(server, 'listening');
-    const client = createClient({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` });
+    const client = await clientOf(serve(peers));
     try {
       const facts = await client.read(peersFacts);
       expect(facts.peers.map((p) => p.nodeID)).toEqual(peers.map((p) => p.nodeID));
-      expect(facts.peers[n - 1]).toMatchObject({ version: 'avalanchego/1.15.0' });
+      expect(facts.peers.map((p) => p.version)).toEqual(peers.map((p) => p.version));
+      expect(facts.numPeers).toBe(n);
     } finally {
       await client.close();
+    }
+  });
+
+  it('refuses a list cut short, an empty body and the node\'s error in the words of a whole reading', async () => {
+    const ways: [(t: string) => string, (e: unknown) => void][] = [
+      [(t) => t.slice(0, -40), (e) => expect((e as MalformedResponseError).reason).toBe('json')],
+      [() => '', (e) => expect((e as MalformedResponseError).reason).toBe('empty')],
+      // An error that holds a list of the same name.
+      [(t) => t.replace(/"result":.*\}$/, '"error":{"code":-32000,"message":"not now","peers":[{"a":1},{"b":2}]}}'), (e) => expect((e as RpcError).message).toContain('not now')],
+    ];
+    for (const [body, check] of ways) {
+      const client = await clientOf(serve([peer(1), peer(2)], body));
+      try {
+        const refused = await client.read(peersFacts).then(() => undefined, (e: unknown) => e);
+        expect(refused).toBeInstanceOf(Error);
+        check(refused);
+      } finally {
+        await client.close();
+      }
     }
   });
 });
