@@ -86,8 +86,8 @@ function planOf(keep: SkimPlan): SkimPlan {
  * Whether this process skims often enough for the byte skim (codec/json-skim.ts) to pay: V8 optimises it only where
  * it runs many times a minute (the exporter's and the fleet's twenty peer lists: 2.5 ms a mainnet list). The monitor
  * skims one list a minute, and there the skim ran in V8's interpreter: 38-40 ms a list, a tenth of the monitor's CPU
- * at idle (CPU profile), against 4-5 ms for JSON.parse and the cut, whose garbage (about 1.5 MB of the parse that
- * lives through a collection of the young generation) the heap governor collects.
+ * at idle (CPU profile), against 4-5 ms for JSON.parse and the cut, a peer at a time as the text comes (`cutReader`:
+ * parsed whole, about 1.5 MB of the parse lived through a collection of the young generation, the minute's peak).
  */
 export const SKIMS_OFTEN_PER_MINUTE = 4;
 /**
