@@ -70,6 +70,7 @@ export const peerFactsSpec = (): ResourceSpec<readonly PeerFacts[], PeersFacts> 
   pchain: false,
   lens: lens.peerFacts,
   keepIdentity: false,
+  intervalMs: soonWhileUnread((_s, i) => i.tickMs),
   fetch: (ctx, signal) => (ctx.client.read ? ctx.client.read(peersFacts, {}, { signal }) : ctx.client.call('info.peers', {}, { signal })),
   toData: (_prev, r) => eachNodeOnce(r.peers),
   also: (s, r, meta) => {
@@ -93,13 +94,23 @@ const slowPeerFacts: ResourceSpec = {
   initialDelayMs: DEFERRED_START_READS_MS,
   // A minute after the newer reading of the peers, this one's or the peers pane's list (the rules read either,
   // state/peer-facts.ts): on leaving the pane they were read again at once, 10,723 on the big scenario.
-  intervalMs: (s, i) => {
+  intervalMs: soonWhileUnread((s, i) => {
     const every = Math.max(i.slowMs, PEER_COUNT_MS);
     const list = s.peers.list.updatedAt;
     const facts = s.peers.facts.updatedAt;
     return list !== undefined && facts !== undefined && list > facts ? list - facts + every : every;
-  },
+  }),
 };
+
+/**
+ * The peers' facts not read yet and the last try failed: tried again at the poller's backoff (about 1 s, doubling to
+ * 30 s), not a whole interval later. One slow first reply (a loaded node, an exporter's 1 s --timeout) left the
+ * guard's vote, the peer count and the upgrade rule's announcements empty for a minute (the exporter's slow look reads
+ * them once a minute); once read, a failure waits out the interval as before and the last reading stands.
+ */
+function soonWhileUnread(every: NonNullable<ResourceSpec['intervalMs']>): NonNullable<ResourceSpec['intervalMs']> {
+  return (s, i, last) => (last?.failing && lens.peerFacts.get(s).data === undefined ? 0 : every(s, i, last));
+}
 
 type PeersFacts = { readonly numPeers: number; readonly peers: readonly PeerFacts[] };
 
