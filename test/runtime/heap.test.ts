@@ -1,6 +1,6 @@
 // The CLI's early collection (runtime/heap-governor.ts) and V8's gc without --expose-gc (runtime/gc.ts).
 import { describe, expect, it } from 'vitest';
-import { createHeapGovernor, paceChecks, startHeapGovernor } from '../../src/runtime/heap-governor';
+import { collectBeforeLargeRead, createHeapGovernor, LARGE_READ_WAIT_MS, paceChecks, startHeapGovernor } from '../../src/runtime/heap-governor';
 import { collectGarbage, exposeGc } from '../../src/runtime/gc';
 
 describe('heap governor', () => {
@@ -76,6 +76,58 @@ describe('heap governor', () => {
     expect(g.liveBytes).toBe(37 * MiB);
     expect(g.collect()).toBe(true);
     expect(heap.collections).toBe(2);
+  });
+
+  it('before a large read, collects when the garbage passes what it is told, and hands over the collection under way', async () => {
+    const { g, heap } = pending(40 * MiB);
+    heap.used = 40.5 * MiB;
+    expect(g.prepare(MiB)).toBeUndefined();
+    expect(heap.collections).toBe(0);
+    heap.used = 41.5 * MiB;
+    const first = g.prepare(MiB);
+    expect(first).toBeDefined();
+    expect(heap.collections).toBe(1);
+    // One under way: that one, not a second.
+    expect(g.prepare(0)).toBe(first);
+    expect(heap.collections).toBe(1);
+    heap.used = 39 * MiB;
+    heap.finish();
+    await first;
+    expect(g.liveBytes).toBe(39 * MiB);
+    heap.used = 39.9 * MiB;
+    expect(g.prepare(MiB)).toBeUndefined();
+  });
+
+  it("makes a large read wait for the started governor's collection, at most a quarter second, and not at all without one", async () => {
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // No governor (the exporter, a library user): at once.
+    let t = performance.now();
+    await collectBeforeLargeRead();
+    expect(performance.now() - t).toBeLessThan(50);
+    // A governor whose collections settle when told: the read waits for it.
+    const finishers: Array<() => void> = [];
+    const stop = startHeapGovernor({ headroomBytes: 1024 * MiB, headroomRatio: 0 }, undefined, () => new Promise<void>((r) => finishers.push(r)));
+    try {
+      const junk = Array.from({ length: 40_000 }, (_, i) => ({ i, s: `junk ${i}` }));
+      expect(junk).toHaveLength(40_000);
+      let done = false;
+      const read = collectBeforeLargeRead().then(() => (done = true));
+      await wait(20);
+      expect(finishers).toHaveLength(1);
+      expect(done).toBe(false);
+      finishers[0]!();
+      await read;
+      expect(done).toBe(true);
+      // A collection that never settles holds the read LARGE_READ_WAIT_MS at most.
+      const more = Array.from({ length: 40_000 }, (_, i) => ({ i, s: `more ${i}` }));
+      expect(more).toHaveLength(40_000);
+      t = performance.now();
+      await collectBeforeLargeRead();
+      expect(finishers).toHaveLength(2);
+      expect(performance.now() - t).toBeGreaterThanOrEqual(LARGE_READ_WAIT_MS - 5);
+    } finally {
+      stop();
+    }
   });
 
   it('makes one incremental full collection at the time it is given, and none without it below the headroom', async () => {
