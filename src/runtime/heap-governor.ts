@@ -128,21 +128,31 @@ export function paceChecks(
 export const LARGE_READ_GARBAGE_BYTES = 1024 * 1024;
 /** The longest a large read waits for that collection. */
 export const LARGE_READ_WAIT_MS = 250;
+/**
+ * At most one such collection in this long: a fleet reads each validator's peer list once a minute (twenty lists, a
+ * few seconds apart), and a full collection before each was twenty a minute.
+ */
+export const LARGE_READ_GAP_MS = 20_000;
 
 let started: HeapGovernor | undefined;
+let lastLargeRead = -Infinity;
 
 /**
  * Called before a read that keeps much of what it makes for a while: the monitor's peer list once a minute (0.7 MB
  * from a mainnet node), whose reading promotes about a MiB to V8's old generation. Made on top of the garbage the
  * governor lets grow (up to its headroom), that was the monitor's highest resident memory each minute; collected
  * first, what the read keeps fills the pages the garbage held. Resolves when the collection has run, or after
- * LARGE_READ_WAIT_MS; at once where no governor runs (the exporter, tests) or there is little garbage.
+ * LARGE_READ_WAIT_MS; at once where no governor runs (the exporter, tests), there is little garbage, or one ran for a
+ * large read less than LARGE_READ_GAP_MS ago.
  */
-export function collectBeforeLargeRead(): Promise<void> {
-  const pending = started?.prepare(LARGE_READ_GARBAGE_BYTES);
+export function collectBeforeLargeRead(waitMs = LARGE_READ_WAIT_MS, gapMs = LARGE_READ_GAP_MS): Promise<void> {
+  const now = performance.now();
+  if (!started || now - lastLargeRead < gapMs) return Promise.resolve();
+  const pending = started.prepare(LARGE_READ_GARBAGE_BYTES);
   if (!pending) return Promise.resolve();
+  lastLargeRead = now;
   return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, LARGE_READ_WAIT_MS);
+    const timer = setTimeout(resolve, waitMs);
     const done = () => {
       clearTimeout(timer);
       resolve();
