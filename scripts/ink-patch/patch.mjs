@@ -51,9 +51,6 @@ const PATCHES = {
       ['widths = new Map();', 'widths = new __AvatopGenMap();'],
       ['blockWidths = new Map();', 'blockWidths = new __AvatopGenMap();'],
       ['styledChars = new Map();', 'styledChars = new __AvatopGenMap(__avatopLineLimit, __avatopLineLength);'],
-      // A line's characters are kept from its second drawing (runtime.mjs `offer`): most lines a frame tokenises are
-      // new ones (the header's at every block), used once.
-      ['this.styledChars.set(line, cached);', 'this.styledChars.offer(line, cached);'],
       ['return sliceAnsi(line, from, to);', 'return __avatopSlice(line, from, to, sliceAnsi);'],
       ['export default class Output {', 'const __avatopSharedCaches = new OutputCaches();\nexport default class Output {'],
       ['caches = new OutputCaches();', 'caches = __avatopSharedCaches;'],

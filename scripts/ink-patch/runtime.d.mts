@@ -2,7 +2,6 @@ export class GenerationalMap<K = unknown, V = unknown> {
   constructor(limit?: number, weigh?: (key: K) => number);
   get(key: K): V | undefined;
   set(key: K, value: V): this;
-  offer(key: K, value: V): this;
   readonly size: number;
 }
 export const BLANK_CELL: Readonly<{ type: 'char'; value: ' '; fullWidth: false; styles: readonly unknown[] }>;

@@ -39,30 +39,10 @@ export class GenerationalMap {
     return this;
   }
 
-  /**
-   * Keeps `value` only for a key offered before (within the last two generations of offers, counted by key): a
-   * value made for a key seen once is not kept. What changes at every frame is drawn once: the monitor's header,
-   * with the height and the chain's time in it, is a new line at every block, and kept it was promoted to V8's old
-   * generation and collected there, 0.9 of the 6.5 MiB a minute the monitor's full collections freed at idle (V8's
-   * sampling heap profiler, collected objects of major collections only), for 10 hits in 109 lookups. A line drawn
-   * twice (a table scrolled, a row that moved) is kept from its second drawing.
-   */
-  offer(key, value) {
-    this.offered ??= new GenerationalMap(OFFERED_LIMIT);
-    if (this.offered.get(key) === undefined) {
-      this.offered.set(key, true);
-      return this;
-    }
-    return this.set(key, value);
-  }
-
   get size() {
     return this.current.size + this.previous.size;
   }
 }
-
-/** Keys a GenerationalMap remembers having been offered: many frames' changed lines. */
-const OFFERED_LIMIT = 1024;
 
 /**
  * One blank cell for every empty position of every frame, instead of width × height new objects a frame. Ink only

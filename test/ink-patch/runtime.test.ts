@@ -27,35 +27,6 @@ describe('GenerationalMap', () => {
   });
 });
 
-describe('GenerationalMap.offer', () => {
-  it('keeps a value from the second offer of its key, never one offered once', () => {
-    const m = new GenerationalMap(1_000);
-    // The header at every block: a new line each frame, none kept.
-    for (let block = 0; block < 500; block++) m.offer(`height ${block}`, block);
-    expect(m.size).toBe(0);
-    // A table scrolled a row at a time: each row drawn again one frame later is kept from then on.
-    const rows = Array.from({ length: 60 }, (_, i) => `row ${i}`);
-    for (let top = 0; top < 20; top++) for (const r of rows.slice(top, top + 40)) if (m.get(r) === undefined) m.offer(r, r.toUpperCase());
-    expect(m.get('row 0')).toBeUndefined();
-    expect(m.get('row 1')).toBe('ROW 1');
-    expect(m.get('row 57')).toBe('ROW 57');
-    // Drawn once, by the last frame.
-    expect(m.get('row 58')).toBeUndefined();
-  });
-
-  it('remembers a bounded number of keys offered once', () => {
-    const m = new GenerationalMap(1_000);
-    m.offer('early', 1);
-    for (let i = 0; i < 5_000; i++) m.offer(`once ${i}`, i);
-    // Forgotten among thousands offered since: its next offer counts as a first.
-    m.offer('early', 1);
-    expect(m.get('early')).toBeUndefined();
-    m.offer('early', 1);
-    expect(m.get('early')).toBe(1);
-    expect((m as unknown as { offered: GenerationalMap }).offered.size).toBeLessThanOrEqual(2_048);
-  });
-});
-
 describe('cachedByText', () => {
   it("gives fn's answer, asking fn once for a text every frame shows, and forgets what scrolled away", () => {
     const asked: string[] = [];
