@@ -1,8 +1,10 @@
 // The monitor's memory policy, second half (docs/performance.md, "Memory policy"): bin/avatop.cjs bounds the heap
 // (the worst case, with replies that would not fit refused by rpc/value-budget.ts); within that bound V8 still lets
-// garbage grow to the bound before a full collection, so this collects once garbage passes live + max(4 MiB, 15 %),
+// garbage grow to the bound before a full collection, so this collects once garbage passes live + max(3 MiB, 15 %),
 // which keeps the peak near what is live. 4 MiB, not the 16 it was: at idle on the default network (12-14 MiB live)
-// that is a full collection about every 20 s, a few ms each, and 3-4 MiB less resident (docs/performance.md). 15 %,
+// that is a full collection about every 20 s, a few ms each, and 3-4 MiB less resident (docs/performance.md); 3, not 4,
+// since the minute's peer list is read after a collection (`collectBeforeLargeRead`): the top of the headroom was then
+// the monitor's highest resident memory, 0.5-1 MiB lower at 3 for no CPU three pairs side by side could tell. 15 %,
 // not the 25 it was: it matters only above 27 MiB live (the big scenario's 34 MiB while paging UTXOs, whose peak was
 // live + 25 % and the pages V8 kept committed beside it). The CLI alone starts it (commands/monitor.tsx), never the library.
 import { getHeapStatistics } from 'node:v8';
@@ -16,7 +18,7 @@ export interface HeapGovernorOptions {
   headroomRatio: number;
 }
 
-export const DEFAULT_HEAP_GOVERNOR: HeapGovernorOptions = { headroomBytes: 4 * 1024 * 1024, headroomRatio: 0.15 };
+export const DEFAULT_HEAP_GOVERNOR: HeapGovernorOptions = { headroomBytes: 3 * 1024 * 1024, headroomRatio: 0.15 };
 
 export interface HeapGovernor {
   /** Collects when the heap has grown past the headroom; true when it did. */
