@@ -18,7 +18,7 @@ import { DEFAULT_REWARD_THRESHOLD, type AppConfig, type RewardThreshold } from '
 import { enterAltScreen } from '../terminal/alt-screen';
 import { requestRepaint } from '../terminal/repaint';
 import { copyPlan, type TmuxClipboardOptions } from '../terminal/osc52';
-import { DEFAULT_HEAP_GOVERNOR, startHeapGovernor } from '../runtime/heap-governor';
+import { DEFAULT_HEAP_GOVERNOR, FLEET_HEAP_GOVERNOR, startHeapGovernor } from '../runtime/heap-governor';
 import { START_COLLECTION_MS } from '../poll/deferred-start';
 import { onNextSecond } from '../runtime/ticker';
 import { EXIT_STATUS_HELP, EXIT_UNKNOWN } from '../config/exit-codes';
@@ -145,7 +145,7 @@ export async function run(argv: string[], io: MonitorIo = { stdout: process.stdo
     // Made after the first frame is on screen: the simulator takes a moment to build its network.
     let sim: { url: string; close(): Promise<void> } | undefined;
     let fleet: Fleet | undefined;
-    const stopHeapGovernor = startHeapGovernor(DEFAULT_HEAP_GOVERNOR, START_COLLECTION_MS);
+    const stopHeapGovernor = startHeapGovernor(nodes.length > 1 ? FLEET_HEAP_GOVERNOR : DEFAULT_HEAP_GOVERNOR, START_COLLECTION_MS);
     const shutdown = async (code: number, message?: string) => {
       if (done) return;
       done = true;
