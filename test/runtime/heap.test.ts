@@ -103,7 +103,7 @@ describe('heap governor', () => {
     const atOnce = (p: Promise<void>) => Promise.race([p.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 0))]);
     // More than a MiB of garbage (held, so no collection of V8's own takes it first).
     const kept: unknown[] = [];
-    const garbage = () => kept.push(Array.from({ length: 40_000 }, (_, i) => ({ i, s: `junk ${kept.length} ${i}` })));
+    const garbage = () => kept.push(Array.from({ length: 100_000 }, (_, i) => ({ i, s: `junk ${kept.length} ${i}`.repeat(2) })));
     // No governor (the exporter, a library user).
     expect(await atOnce(collectBeforeLargeRead(60_000, 0))).toBe(true);
     // A governor whose collections settle when told: the read waits for it.
@@ -127,6 +127,7 @@ describe('heap governor', () => {
       expect(LARGE_READ_WAIT_MS).toBe(250);
       // Within the gap after the last one (a fleet's lists a few seconds apart): none, at once.
       finishers[1]!();
+      await new Promise((r) => setTimeout(r, 0));
       garbage();
       expect(await atOnce(collectBeforeLargeRead(60_000, 10_000))).toBe(true);
       expect(finishers).toHaveLength(2);
