@@ -20,6 +20,7 @@ import { useOwnThreshold } from '../ui/use-reward-threshold';
 import { fitHeaderParts, type HeaderPart } from './header-fit';
 import type { Resource } from '../state/resource';
 import { headerMetricParts } from './header-metrics';
+import { addLatency, EMPTY_RPC_LATENCY, shownLatency, type RpcLatency } from './rpc-latency';
 import { isBelow } from '../domain/reward/threshold';
 import { validationsBadge } from '../ui/validations-model';
 import { useOwnValidations } from '../ui/use-own-validations';
@@ -54,13 +55,11 @@ function useHeightHistory(height: bigint | undefined, at: number | undefined): H
   return ref.current.history;
 }
 
-function useLatencyHistory(latency: number | undefined, at: number | undefined): number[] {
-  const ref = useRef<{ key?: string; values: number[] }>({ values: [] });
-  if (latency !== undefined && at !== undefined) {
-    const key = `${latency}@${at}`;
-    if (ref.current.key !== key) ref.current = { key, values: [...ref.current.values, latency].slice(-30) };
-  }
-  return ref.current.values;
+/** The rpc latency by windows of ten seconds (rpc-latency.ts), extended like the heights. */
+function useRpcLatency(latency: number | undefined, at: number | undefined): RpcLatency {
+  const ref = useRef<RpcLatency>(EMPTY_RPC_LATENCY);
+  if (latency !== undefined && at !== undefined) ref.current = addLatency(ref.current, at, latency);
+  return ref.current;
 }
 
 function resourceStyle(r: Resource<unknown>, theme: ReturnType<typeof useTheme>, good: Style): Style {
@@ -85,7 +84,7 @@ export function Header({ width }: { width: number }) {
   const paused = useAvatop((s) => s.ui.paused);
   const metrics = useAvatop((s) => s.metrics.series.data);
   const heights = useHeightHistory(height.data, height.updatedAt);
-  const latencies = useLatencyHistory(height.latencyMs, height.updatedAt);
+  const rpc = shownLatency(useRpcLatency(height.latencyMs, height.updatedAt));
   const bpm = blocksPerMinute(heights.samples);
   const drop = heightDropNote(heights, Date.now());
   // While the node cannot be reached, every claim below is only last known: dimmed, and said so on line 2.
@@ -185,8 +184,8 @@ export function Header({ width }: { width: number }) {
             },
           ]}
           reward={budget ? { text: `  ${budget.text}`, style: (budgetLive ? (st: Style) => st : claim)(budget.tone === 'muted' ? theme.text.muted : theme.status[budget.tone]) } : undefined}
-          latencyMs={height.latencyMs}
-          latencies={latencies}
+          latencyMs={rpc.latencyMs}
+          latencies={rpc.bars}
           updatedAt={height.updatedAt}
           paused={paused}
           live={live}
@@ -231,7 +230,7 @@ function HeaderLine2({
   /** The reward badge: last on the line, or right after the unreachable notice (a projected budget counts down then). */
   reward?: HeaderPart<Style>;
   latencyMs: number | undefined;
-  latencies: number[];
+  latencies: readonly number[];
   updatedAt: number | undefined;
   paused: boolean;
   live: Liveness;

@@ -26,3 +26,16 @@ export function useNowText(intervalMs: number, textOf: (now: number) => string):
   useSyncExternalStore(subscribe, getSnapshot);
   return tickNow(intervalMs);
 }
+
+/**
+ * `textOf(now)`, made again only once the wall clock is in another window of `windowMs` than the text's (or while it
+ * is empty), at whatever render comes: a figure that moves a little at every render (a rate per minute) is drawn
+ * again at most once a window, with a frame that draws something else anyway, and no timer of its own.
+ */
+export function useTextHeldFor(windowMs: number, textOf: (now: number) => string): string {
+  const held = useRef<{ window: number; text: string }>(undefined);
+  const now = Date.now();
+  const window = Math.floor(now / windowMs);
+  if (held.current === undefined || held.current.window !== window || held.current.text === '') held.current = { window, text: textOf(now) };
+  return held.current.text;
+}

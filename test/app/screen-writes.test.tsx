@@ -119,6 +119,34 @@ describe('what the monitor writes to its terminal', () => {
     expect(m.stdout.vt.styled()).toEqual(updated);
   });
 
+  it('redraws the height at a block, and the rpc figure and the request rates only once their ten seconds are over', async () => {
+    // Not within the last seconds of the status line's ten: the rates it shows are the window's (useTextHeldFor).
+    while (Date.now() % 10_000 > 5_000) await sleep(50);
+    const base = Math.floor(Date.now() / 10_000) * 10_000;
+    const probe = (s: ReturnType<typeof createAvatopStore>, height: bigint, at: number, latencyMs: number) =>
+      s.setState((st) => ({ ...lens.height.set(st, resolveOk(st.pchain.height, height, { at, latencyMs })), accounting: { ...st.accounting, requests: st.accounting.requests + 2, bytes: st.accounting.bytes + 900 } }), true);
+    // The header keeps the probes it has drawn (Header.tsx): one in the window before, then one in this.
+    const m = await monitor((store) => probe(store, 21_382_050n, base - 5_000, 2));
+    await sleep(300);
+    probe(m.store, 21_382_051n, base, 3);
+    await sleep(300);
+    const rowOf = (re: RegExp) => m.stdout.vt.text().find((l) => re.test(l)) ?? '';
+    const line2 = () => m.stdout.vt.text()[1]!.replace(/data .*$/, '');
+    expect(line2()).toMatch(/rpc 2\.0ms/);
+    const rates = rowOf(/req\/min/);
+    expect(rates).toMatch(/\d+ req\/min/);
+    // A block in the same ten seconds, its probe slower: the height moves, the rpc figure and the rates do not.
+    probe(m.store, 21_382_052n, Math.min(Date.now(), base + 2), 40);
+    await sleep(300);
+    expect(m.stdout.vt.text()[0]).toContain('21,382,052');
+    expect(line2()).toMatch(/rpc 2\.0ms/);
+    expect(rowOf(/req\/min/)).toBe(rates);
+    // The first probe of the next ten seconds: the window with the slow probe is over, and shown.
+    probe(m.store, 21_382_053n, base + 10_000, 1);
+    await sleep(300);
+    expect(line2()).toMatch(/rpc 40ms/);
+  });
+
   it('paints the whole screen again on Ctrl-L, over whatever was written on it', async () => {
     const m = await monitor(() => {});
     const screen = m.stdout.vt.styled();
