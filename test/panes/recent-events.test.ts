@@ -34,4 +34,15 @@ describe('recent events on the overview', () => {
     expect(recentEventItems(undefined, ME, 10, NOW)).toEqual([]);
     expect(recentEventItems(events, undefined, 10, NOW)).toEqual([]);
   });
+
+  it('reads a new log again, and gives the same card from a log it has read before', () => {
+    const first = recentEventItems(events, ME, 10, NOW);
+    // The event keeper makes a new list when an event arrives; the card follows it at the next ask.
+    const more = [ev(NOW - 5_000, 'node process restarted'), ...events];
+    expect(recentEventItems(more, ME, 10, NOW)[1]).toMatchObject({ value: 'node process restarted' });
+    expect(recentEventItems(events, ME, 10, NOW)).toEqual(first);
+    // Another node's events from the same log.
+    expect(recentEventItems(events, 'NodeID-other', 10, NOW).slice(1).map((i) => ('value' in i ? i.value : ''))).toEqual(['another node restarted']);
+    expect(recentEventItems(events, ME, 10, NOW)).toEqual(first);
+  });
 });
