@@ -1,7 +1,8 @@
 // What each resource's polls cost, call by call: a resource is charged the bytes and latency of its own calls and of
 // no other's, even when several resources call the same method at once (two validator lists, a list and one
-// validator's record). The poller gives every fetch its own AbortSignal and every call a fetch makes carries it, so
-// the signal names the fetch: the client the fetches see hands each call's own report (the client's per-call
+// validator's record). Each resource's poller hands its fetches its own AbortSignal (one for all of them, poll/poller.ts)
+// and every call a fetch makes carries it; a resource's fetches never overlap and each awaits all of its calls, so
+// the signal names the fetch under way: the client the fetches see hands each call's own report (the client's per-call
 // `onDone`, a GET's own result or error) to the usage of the fetch whose signal it carries.
 import type { PollClient } from './resource-spec';
 
@@ -16,7 +17,7 @@ const usageBySignal = new WeakMap<AbortSignal, CallUsage>();
 // One accounted client per client: resources key caches by the client they are given (poll/view-plans.ts).
 const accountedClients = new WeakMap<PollClient, PollClient>();
 
-/** A fresh usage for the fetch run with `signal`; its calls add to it until the next fetch. */
+/** A fresh usage for the fetch run with `signal`; its calls add to it until the next fetch with that signal. */
 export function trackUsage(signal: AbortSignal): CallUsage {
   const usage: CallUsage = { bytes: 0, latencyMs: undefined };
   usageBySignal.set(signal, usage);

@@ -81,7 +81,7 @@ export function makeEntry(spec: ResourceSpec, d: EntryDeps): Entry {
     // interval; everything else backs off, and is woken when the probe answers. Only while failing is cheap: a
     // probe that draws a huge or endless body backs off like the rest.
     retryDelayMs: (e) => (spec.probe && cheapFailure(e) ? d.tickMs : undefined),
-    // Each fetch has its own signal and its own usage: what its calls cost, and nothing another resource's did.
+    // Each fetch has its own usage, keyed by the resource's signal: what its calls cost, and nothing another resource's did.
     run: async (signal) => {
       const usage = trackUsage(signal);
       return { result: await spec.fetch(d.ctx, signal), usage };

@@ -169,6 +169,61 @@ describe('createPoller', () => {
     p.stop();
   });
 
+  it('keeps one signal across polls, and makes a new one only after stop aborted the one in flight', async () => {
+    const clock = createManualClock();
+    const s = scripted();
+    let throwOnce = false;
+    const p = createPoller({
+      run: s.run(clock.now),
+      intervalMs: 1000,
+      clock,
+      random: () => 1,
+      onFailure: () => {
+        if (throwOnce) {
+          throwOnce = false;
+          throw new Error('a callback failed');
+        }
+      },
+    });
+    p.start();
+    s.calls[0]!.d.resolve(1);
+    await settle();
+    await clock.advance(1000);
+    s.calls[1]!.d.reject(new Error('down')); // a failed poll does not abort either
+    await settle();
+    await clock.advance(clock.nextAt()! - clock.now());
+    expect(s.calls).toHaveLength(3);
+    const first = s.calls[0]!.signal;
+    expect(s.calls.map((c) => c.signal)).toEqual([first, first, first]);
+    // Stopped between polls: no request to abort, so the signal goes on.
+    s.calls[2]!.d.resolve(3);
+    await settle();
+    p.stop();
+    p.start();
+    expect(s.calls[3]!.signal).toBe(first);
+    // A callback that throws stops the chain without aborting anything: the signal goes on too.
+    throwOnce = true;
+    s.calls[3]!.d.reject(new Error('down'));
+    await settle();
+    expect(p.running).toBe(false);
+    p.start();
+    expect(s.calls[4]!.signal).toBe(first);
+    expect(first.aborted).toBe(false);
+    // Stopped in mid-request: that request's signal is aborted, and the next chain never sees it.
+    p.stop();
+    expect(first.aborted).toBe(true);
+    p.start();
+    const second = s.calls[5]!.signal;
+    expect(second).not.toBe(first);
+    expect(second.aborted).toBe(false);
+    s.calls[5]!.d.resolve(6);
+    await settle();
+    await clock.advance(1000);
+    expect(s.calls[6]!.signal).toBe(second);
+    p.stop();
+    expect(second.aborted).toBe(true);
+  });
+
   it('once: stops after the first success, retries until then, and runs again on a forced refresh', async () => {
     const clock = createManualClock();
     const s = scripted();
