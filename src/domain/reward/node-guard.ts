@@ -16,6 +16,7 @@ import { addViewSample, lastBudgetOf, recentDownShare, rememberBudgets } from '.
 import { judgeValidation, type GuardOptions, type ValidationFacts, type ValidationGuard, type VoteFacts } from './guard';
 import { lastCycleRewardTxIdOf, renewalOf } from './renewal';
 import { judgeOwnValidations, type JudgedValidation } from './own-validations';
+import { keepIdentity } from '../../state/equal';
 
 const weightMaps = new WeakMap<VoterWeights, ReadonlyMap<string, bigint>>();
 
@@ -101,11 +102,29 @@ export function judgeNode(s: AvatopState, o: GuardOptions): JudgedValidation[] {
   const hit = byKey?.get(key);
   if (hit) return hit;
   const vote = voteFactsOf(s, o.now);
-  const list = judgeOwnValidations(primaryFacts(selectOwnValidator(s), s, vote), ownValidationsOf(s), o, PRIMARY_NETWORK_ID);
+  const list = sameAsLast(s, key, judgeOwnValidations(primaryFacts(selectOwnValidator(s), s, vote), ownValidationsOf(s), o, PRIMARY_NETWORK_ID));
   if (!byKey) judged.set(s, (byKey = new Map()));
   if (byKey.size >= JUDGED_PER_STATE) byKey.delete(byKey.keys().next().value!);
   byKey.set(key, list);
   return list;
+}
+
+/** The last list judged per node and options, to hand out again (structurally shared) when a new state judges the same. */
+const lastJudged = new Map<string, JudgedValidation[]>();
+const LAST_JUDGED_NODES = 64;
+
+/**
+ * The list judged, as the last one for this node and options where it is the same: every store update (a block every
+ * 2 s) is a new state and judged afresh, and a fresh list of the same verdict made the overview and the header render
+ * again at every block for nothing; the same list is no render.
+ */
+function sameAsLast(s: AvatopState, key: string, list: JudgedValidation[]): JudgedValidation[] {
+  const at = `${s.node.id.data?.nodeID ?? ''}|${key}`;
+  const kept = keepIdentity(lastJudged.get(at), list);
+  lastJudged.delete(at);
+  if (lastJudged.size >= LAST_JUDGED_NODES) lastJudged.delete(lastJudged.keys().next().value!);
+  lastJudged.set(at, kept);
+  return kept;
 }
 
 /** This node's primary-network validation judged, or undefined when it is not a current validator (or not known yet). */

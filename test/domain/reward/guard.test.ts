@@ -197,6 +197,20 @@ describe('thresholds and other views', () => {
     expect(judgeNode(s, { now: now + 1000 })).not.toBe(judgeNode(s, { now }));
   });
 
+  it('hands out the same list for a new store update that judges the same, and a new one when the verdict moves', () => {
+    const s = state({ views: all(100) });
+    const first = judgeNode(s, { now });
+    // A block: the height moves, nothing the guard reads does.
+    const block: AvatopState = { ...s, pchain: { ...s.pchain, height: { ...s.pchain.height, data: (s.pchain.height.data ?? 0n) + 1n } } };
+    expect(judgeNode(block, { now })).toBe(first);
+    // The peers' views fall: judged afresh, and the figures are the new ones.
+    const lower = state({ views: all(95) });
+    const moved = judgeNode(lower, { now });
+    expect(moved).not.toBe(first);
+    expect(moved).toEqual(judgeNode(state({ views: all(95) }), { now }));
+    expect(moved[0]).not.toEqual(first[0]);
+  });
+
   it('is undefined for a node that is not validating, and a watched node is judged by this node\'s view of it', () => {
     expect(guardOwnValidation(createAvatopStore().getState(), { now })).toBeUndefined();
     const s = state({ views: all(100) });
