@@ -146,14 +146,31 @@ export function blockFromResult(
     typeof v === 'string' ? v : v instanceof Uint8Array && decoders.id ? decoders.id(v) : undefined;
   // Option blocks (commit, abort) carry no txs at all: an unknown count, not zero.
   const txs = Array.isArray(inner.txs) || inner.tx !== undefined ? txsInBlock(inner) : undefined;
+  // The parent's and the txs' IDs as text are read only where a block is shown (the blocks pane, the block view),
+  // but the block watcher reads every block at idle: formatting them there was 2 MiB a minute of base58's
+  // allocations and a sha256 checksum each. They are formatted at the first read and kept; only their bytes (or the
+  // node's strings) wait, not the decoded block.
+  const parentRaw = inner.parentID ?? inner.parentId;
+  const txIdsRaw = (txs ?? []).map((t) => obj(t).id);
+  let parentId: string | undefined;
+  let parentRead = false;
+  let txIds: readonly string[] | undefined;
   const header: BlockHeader = {
     height: big(inner.height) ?? expect.height ?? -1n,
     id: id ?? idText(d.id) ?? idText(inner.id),
-    parentId: idText(inner.parentID ?? inner.parentId),
+    get parentId() {
+      if (!parentRead) {
+        parentId = idText(parentRaw);
+        parentRead = true;
+      }
+      return parentId;
+    },
     type: typeof d.typeName === 'string' ? d.typeName : typeof inner.typeName === 'string' ? inner.typeName : undefined,
     time: blockTime(inner.time ?? inner.timestamp),
     txCount: txs?.length,
-    txIds: (txs ?? []).map((t) => idText(obj(t).id)).filter((x): x is string => x !== undefined),
+    get txIds() {
+      return (txIds ??= txIdsRaw.map((v) => idText(v)).filter((x): x is string => x !== undefined));
+    },
     txTypes: decodeError === undefined && decoded !== undefined ? (txs ?? []).map((t) => txType(obj(t), idText)) : undefined,
     bytes: bytes?.length,
     decodeError,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { formatId } from '../../src/codec/cb58';
+import { txsInBlock } from '../../src/codec/pchain/block-txs';
 import { defaultDecoders } from '../../src/poll/decoders';
 import { blockFromResult, toRows, utxoPageFromResult } from '../../src/poll/transforms';
 import { methods } from '../../src/rpc/methods';
@@ -30,6 +32,45 @@ describe('transforms', () => {
     expect(header.decodeError).toBeTruthy();
     const banff = blockFromResult({ block: blockHex(42), encoding: 'hex' }, defaultDecoders, {}).header;
     expect(banff).toMatchObject({ height: 42n, type: 'BanffStandardBlock', time: new Date(1_700_000_042_000), txCount: 0 });
+  });
+
+  it("formats a block's parent and tx IDs only when read, then keeps them, the header as it was", () => {
+    const json = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+    const blocks = [
+      { result: examples.blockByHeight.result, height: 1000001n },
+      { result: { block: blockHex(42, 'delegator'), encoding: 'hex' }, height: 42n },
+      { result: { block: blockHex(43, 'reward'), encoding: 'hex' }, height: 43n },
+    ];
+    for (const { result, height } of blocks) {
+      let formatted = 0;
+      const counting = { ...defaultDecoders, id: (b: Uint8Array) => (formatted++, formatId(b)) };
+      const { header, decoded } = blockFromResult(result, counting, { height });
+      const d = decoded as { parentId: Uint8Array };
+      const txIds = txsInBlock(decoded).map((t) => formatId((t as { id: Uint8Array }).id));
+      expect(txIds.length).toBeGreaterThan(0);
+      // Only the txs' subnet and staker IDs (txTypes, which the block watcher reads) are formatted at decoding.
+      const atDecoding = formatted;
+      expect(atDecoding).toBeLessThanOrEqual(txIds.length);
+      expect(header.txIds).toEqual(txIds);
+      expect(formatted).toBe(atDecoding + txIds.length);
+      expect(header.parentId).toBe(formatId(d.parentId));
+      expect(formatted).toBe(atDecoding + txIds.length + 1);
+      // Read again: the text kept, the same array.
+      expect(header.txIds).toBe(header.txIds);
+      expect(header.parentId).toBe(formatId(d.parentId));
+      expect(formatted).toBe(atDecoding + txIds.length + 1);
+      // The header as the eager one was: the same keys in the same order, for JSON and for a copy.
+      const eager = { height: header.height, id: header.id, parentId: formatId(d.parentId), type: header.type, time: header.time, txCount: header.txCount, txIds, txTypes: header.txTypes, bytes: header.bytes, decodeError: undefined };
+      expect(json(header)).toBe(json(eager));
+      expect(json({ ...header })).toBe(json(eager));
+      expect(Object.keys(header)).toEqual(Object.keys(eager));
+      // Nothing formatted before the first read: a fresh header read only as JSON formats each once.
+      formatted = 0;
+      const fresh = blockFromResult(result, counting, { height }).header;
+      expect(formatted).toBe(atDecoding);
+      expect(json(fresh)).toBe(json(eager));
+      expect(formatted).toBe(atDecoding + txIds.length + 1);
+    }
   });
 
   it('keys UTXO rows by UTXO ID, falling back to the encoding when undecodable', () => {
