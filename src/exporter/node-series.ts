@@ -80,7 +80,7 @@ function failingChecks(s: AvatopState): Array<{ labels: Labels; value: number }>
   return healthSummaryOf(health).checks.flatMap((c) => (c.state === 'pending' ? [] : [{ labels: oneLabel('check', sanitize(c.name)), value: c.state === 'failing' ? 1 : 0 }]));
 }
 
-/** The version lag per peer list, version and weights: the peers are read once a minute, the scrapes come more often. */
+/** The version lag per peer list, version and weights: the peers are read every two minutes, the scrapes come more often. */
 const lags = new WeakMap<object, { version: string | undefined; weights: ReadonlyMap<string, bigint>; share: number | undefined }>();
 
 function versionLag(s: AvatopState, weights: ReadonlyMap<string, bigint>): number | undefined {
@@ -125,7 +125,7 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_peers_newer_version_stake_ratio',
-    help: 'Share (0-1) of connected peers\' stake that runs a newer avalanchego than this node (info.peers versions weighted by getCurrentValidators).',
+    help: 'Share (0-1) of connected peers\' stake that runs a newer avalanchego than this node (info.peers versions weighted by getCurrentValidators). The peers are read every two minutes.',
     type: 'gauge',
     decimals: 4,
     read: (s, _now, _rule, view) => (view.weights ? versionLag(s, view.weights) : undefined),
@@ -219,7 +219,7 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_peers',
-    help: 'Connected peers (info.peers numPeers).',
+    help: 'Connected peers (info.peers numPeers). Read every two minutes.',
     type: 'gauge',
     decimals: 0,
     read: (s) => dataOf(s.peers.count),
@@ -254,7 +254,7 @@ export const SERIES: readonly SeriesSpec[] = [
   },
   {
     name: 'avatop_validation_median_uptime_percent',
-    help: "The stake-weighted median of the connected validators' views of this node (info.peers observedUptime, whole percent): the voter that decides the reward. Absent while the view cannot be trusted.",
+    help: "The stake-weighted median of the connected validators' views of this node (info.peers observedUptime, whole percent): the voter that decides the reward. The peers are read every two minutes. Absent while the view cannot be trusted.",
     type: 'gauge',
     decimals: 2,
     read: (s, now, rule) => guarded(s, now, rule, (g) => (g.basis.kind === 'vote' ? g.uptimePercent : undefined)),
