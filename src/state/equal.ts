@@ -1,6 +1,19 @@
 // Structural equality and structural sharing for poll results. Results carry bigint, Date and byte arrays, which
 // JSON-based comparison or Object.is would get wrong, so this walks them itself.
 
+/** Objects compared by identity only (see byIdentity). */
+const identityOnly = new WeakSet<object>();
+
+/**
+ * Marks `o` as equal only to itself for deepEqual and keepIdentity, and returns it. For a value built once per reading
+ * whose parts are lazy getters (a network view's voters): walking it read every getter, sorted 1,500 voters and
+ * compared them at each second the guard judged, and a copy made of it held the voters and lost the view's fast path.
+ */
+export function byIdentity<T extends object>(o: T): T {
+  identityOnly.add(o);
+  return o;
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   if (v === null || typeof v !== 'object') return false;
   const proto = Object.getPrototypeOf(v);
@@ -10,6 +23,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 export function deepEqual(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false;
+  if (identityOnly.has(a) || identityOnly.has(b as object)) return false;
   if (a instanceof Date) return b instanceof Date && a.getTime() === b.getTime();
   if (a instanceof Uint8Array) {
     if (!(b instanceof Uint8Array) || a.length !== b.length) return false;
@@ -44,6 +58,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  */
 export function keepIdentity<T>(prev: unknown, next: T): T {
   if (Object.is(prev, next)) return next;
+  if ((typeof next === 'object' && next !== null && identityOnly.has(next)) || (typeof prev === 'object' && prev !== null && identityOnly.has(prev))) return next;
   if (Array.isArray(prev) && Array.isArray(next)) {
     let out: unknown[] | undefined;
     for (let i = 0; i < next.length; i++) {

@@ -45,4 +45,18 @@ describe('recent events on the overview', () => {
     expect(recentEventItems(events, 'NodeID-other', 10, NOW).slice(1).map((i) => ('value' in i ? i.value : ''))).toEqual(['another node restarted']);
     expect(recentEventItems(events, ME, 10, NOW)).toEqual(first);
   });
+
+  it("an ended event's clock gains its date once the local day is over; an open one's length follows the time", () => {
+    const today = recentEventItems(events, ME, 10, NOW);
+    const unreachable = (items: ReturnType<typeof recentEventItems>) => items.find((i) => 'value' in i && i.value.startsWith('unreachable'));
+    const open = (items: ReturnType<typeof recentEventItems>) => items.find((i) => 'value' in i && i.value.startsWith('health check'));
+    expect(unreachable(today)).toMatchObject({ label: expect.stringMatching(/^\d\d:\d\d:\d\d$/) });
+    // A second later the same day: the ended line as it was, the open one a second longer.
+    const later = recentEventItems(events, ME, 10, NOW + 1_000);
+    expect(unreachable(later)).toEqual(unreachable(today));
+    expect(open(later)).toMatchObject({ value: 'health check P failing · ongoing 1m 01s' });
+    // Two days on, whatever the local time zone: the ended line's clock names its day.
+    const after = recentEventItems(events, ME, 10, NOW + 2 * 86_400_000);
+    expect(unreachable(after)).toMatchObject({ label: expect.stringMatching(/^[A-Z][a-z]{2} \d+ \d\d:\d\d:\d\d$/) });
+  });
 });

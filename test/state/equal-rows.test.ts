@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepEqual, keepIdentity } from '../../src/state/equal';
+import { byIdentity, deepEqual, keepIdentity } from '../../src/state/equal';
 import { diffRows, liveValues } from '../../src/state/rows';
 
 describe('deepEqual', () => {
@@ -104,5 +104,26 @@ describe('diffRows', () => {
     const l = diffRows(undefined, [{ id: 'a', n: 1 }, { id: 'a', n: 2 }], key);
     expect(l.rows).toHaveLength(1);
     expect(l.rows[0]!.value).toEqual({ id: 'a', n: 1 });
+  });
+});
+
+describe('byIdentity', () => {
+  it('is equal only to itself: never walked, its getters never read, never copied into a kept result', () => {
+    let reads = 0;
+    const view = () => byIdentity({ get voters() { reads++; return [1, 2, 3]; }, median: 99 });
+    const a = view();
+    const b = view();
+    expect(deepEqual(a, b)).toBe(false);
+    expect(deepEqual(a, a)).toBe(true);
+    // A list that moved elsewhere: its own parts kept as before, the view as the new one's, not a copy of it.
+    const prev = [{ budget: 1, network: a, tier: { t: 'ok' } }];
+    const next = [{ budget: 2, network: a, tier: { t: 'ok' } }];
+    const kept = keepIdentity(prev, next);
+    expect(kept[0]!.network).toBe(a);
+    expect(kept[0]!.tier).toBe(prev[0]!.tier);
+    const other = keepIdentity(prev, [{ budget: 1, network: b, tier: { t: 'ok' } }]);
+    expect(other[0]!.network).toBe(b);
+    expect(other !== prev).toBe(true);
+    expect(reads).toBe(0);
   });
 });

@@ -101,30 +101,44 @@ export function judgeNode(s: AvatopState, o: GuardOptions): JudgedValidation[] {
   let byKey = judged.get(s);
   const hit = byKey?.get(key);
   if (hit) return hit;
-  const vote = voteFactsOf(s, o.now);
-  const list = sameAsLast(s, key, judgeOwnValidations(primaryFacts(selectOwnValidator(s), s, vote), ownValidationsOf(s), o, PRIMARY_NETWORK_ID));
+  const list = judgedFromInputs(s, key, o);
   if (!byKey) judged.set(s, (byKey = new Map()));
   if (byKey.size >= JUDGED_PER_STATE) byKey.delete(byKey.keys().next().value!);
   byKey.set(key, list);
   return list;
 }
 
-/** The last list judged per node and options, to hand out again (structurally shared) when a new state judges the same. */
-const lastJudged = new Map<string, JudgedValidation[]>();
+/** The last list judged per node and options, with the parts of the store it was judged from. */
+const lastJudged = new Map<string, { readonly inputs: readonly unknown[]; readonly list: JudgedValidation[] }>();
 const LAST_JUDGED_NODES = 64;
 
 /**
- * The list judged, as the last one for this node and options where it is the same: every store update (a block every
- * 2 s) is a new state and judged afresh, and a fresh list of the same verdict made the overview and the header render
- * again at every block for nothing; the same list is no render.
+ * The list judged from the store's parts that a judgement reads (every one of them below, by identity: the store
+ * keeps an unchanged reading's identity), handed out again where they are those of the last judgement at the same
+ * second and options, and otherwise judged afresh and kept structurally shared with the last list. Every store update
+ * (a block every 2 s, each answer of a poll) is a new state: judging each afresh and comparing the fresh list with
+ * the last one was most of what the guard cost at idle, and a fresh list of the same verdict made the overview and the
+ * header render again for nothing.
  */
-function sameAsLast(s: AvatopState, key: string, list: JudgedValidation[]): JudgedValidation[] {
+function judgedFromInputs(s: AvatopState, key: string, o: GuardOptions): JudgedValidation[] {
+  const own = selectOwnValidator(s);
+  const network = networkViewOf(s);
+  const validations = ownValidationsOf(s);
+  const inputs = [own, network?.view, network?.atMs, selectLiveness(s).state !== 'down', s.reward.last, s.reward.seen, s.node.uptime.data, s.versions.upgrades, validations];
   const at = `${s.node.id.data?.nodeID ?? ''}|${key}`;
-  const kept = keepIdentity(lastJudged.get(at), list);
+  const last = lastJudged.get(at);
+  let list: JudgedValidation[];
+  if (last && sameParts(last.inputs, inputs)) list = last.list;
+  else list = keepIdentity(last?.list, judgeOwnValidations(primaryFacts(own, s, voteFactsOf(s, o.now)), validations, o, PRIMARY_NETWORK_ID));
   lastJudged.delete(at);
   if (lastJudged.size >= LAST_JUDGED_NODES) lastJudged.delete(lastJudged.keys().next().value!);
-  lastJudged.set(at, kept);
-  return kept;
+  lastJudged.set(at, { inputs, list });
+  return list;
+}
+
+function sameParts(a: readonly unknown[], b: readonly unknown[]): boolean {
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return a.length === b.length;
 }
 
 /** This node's primary-network validation judged, or undefined when it is not a current validator (or not known yet). */

@@ -12,6 +12,7 @@
 // - A validator that is not connected is an unknown vote, not a vote against (network/network.go `NodeUptime` counts
 //   it as 0 in weightedAveragePercentage, which is why that average is not the budget's input).
 // - Weights are the validator set's (platform.getValidatorsAt: stake plus delegations, what sampling uses).
+import { byIdentity } from '../../state/equal';
 
 /** One validator's view of this node. */
 export interface VoterView {
@@ -102,7 +103,8 @@ export function networkView(input: NetworkViewInput): NetworkView {
     trusted: total > 0n && knownWeight * 2n > total,
   };
   stakeByUptime.set(view, sums);
-  return view;
+  // One reading's view: a copy would hold its voters and lose the sums above (equal.ts byIdentity).
+  return byIdentity(view);
 }
 
 /**

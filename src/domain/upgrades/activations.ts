@@ -43,12 +43,25 @@ export function publicActivationAt(networkId: number | undefined, atMs: number):
  * older than the release that did): what a node of that version would have been left behind by, if anything.
  */
 export function missedActivation(networkId: number | undefined, version: string | undefined, now: number): PublicActivation | undefined {
+  for (const a of unscheduledBy(networkId, version)) if (a.atMs <= now) return a;
+  return undefined;
+}
+
+/**
+ * The activations on this network that `version` does not schedule, newest first, per network and version: the
+ * upgrade verdict asks at every block and second, and comparing the version with every release each time (a regular
+ * expression each, in V8's interpreter) was most of what the header's verdict cost at idle.
+ */
+const unscheduled = new Map<string, readonly PublicActivation[]>();
+const UNSCHEDULED_KEPT = 16;
+
+function unscheduledBy(networkId: number | undefined, version: string | undefined): readonly PublicActivation[] {
+  const key = `${networkId}|${version}`;
+  let list = unscheduled.get(key);
+  if (list) return list;
   // Without a readable version there is nothing to cross-check.
-  if (parseVersion(version) === undefined) return undefined;
-  let found: PublicActivation | undefined;
-  for (const a of PUBLIC_ACTIVATIONS) {
-    if (a.networkId !== networkId || a.atMs > now || compareVersions(version, a.release) >= 0) continue;
-    if (!found || a.atMs > found.atMs) found = a;
-  }
-  return found;
+  list = parseVersion(version) === undefined ? [] : PUBLIC_ACTIVATIONS.filter((a) => a.networkId === networkId && compareVersions(version, a.release) < 0).sort((a, b) => b.atMs - a.atMs);
+  if (unscheduled.size >= UNSCHEDULED_KEPT) unscheduled.delete(unscheduled.keys().next().value!);
+  unscheduled.set(key, list);
+  return list;
 }

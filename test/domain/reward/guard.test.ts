@@ -211,6 +211,32 @@ describe('thresholds and other views', () => {
     expect(moved[0]).not.toEqual(first[0]);
   });
 
+  it('judges afresh when any part of the store it reads moves alone, within the same second', () => {
+    const s = state({ views: all(100) });
+    const first = judgeNode(s, { now });
+    const guardOf = (l: typeof first) => (l[0]?.kind === 'primary' ? l[0].guard : undefined);
+    // The node's own figures (info.uptime): shown in the verdict.
+    const uptime: AvatopState = { ...s, node: { ...s.node, uptime: { ...s.node.uptime, data: { weightedAveragePercentage: 80, rewardingStakePercentage: 80 } } } };
+    const byUptime = judgeNode(uptime, { now });
+    expect(byUptime).not.toBe(first);
+    expect(guardOf(byUptime)?.averagePercent).toBe(80);
+    // The node stops answering: the liveness probe's failure alone changes the verdict (each move from s's judgement).
+    expect(judgeNode({ ...s }, { now })).toEqual(first);
+    const byLiveness = judgeNode(unreachable(s, now - 1000), { now });
+    expect(byLiveness).not.toBe(first);
+    expect(guardOf(byLiveness)?.basis).not.toEqual(guardOf(first)?.basis);
+    // Its own validator record (the uptime it reports of itself).
+    const key = Object.keys(s.validators.detail)[0]!;
+    const rec = s.validators.detail[key]!;
+    const own: AvatopState = { ...s, validators: { ...s.validators, detail: { ...s.validators.detail, [key]: { ...rec, data: { ...rec.data!, uptime: 42 } } } } };
+    expect(judgeNode({ ...s }, { now })).toEqual(first);
+    const byOwn = judgeNode(own, { now });
+    expect(byOwn).not.toBe(first);
+    expect(guardOf(byOwn)?.ownRecordPercent).toBe(42);
+    // And back: the same parts as the first judgement judge as it did.
+    expect(judgeNode({ ...s, pchain: { ...s.pchain } }, { now })).toEqual(first);
+  });
+
   it('is undefined for a node that is not validating, and a watched node is judged by this node\'s view of it', () => {
     expect(guardOwnValidation(createAvatopStore().getState(), { now })).toBeUndefined();
     const s = state({ views: all(100) });
