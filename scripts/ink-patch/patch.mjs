@@ -156,12 +156,29 @@ const PATCHES = {
       ['export default renderNodeToOutput;', 'const __avatopReplay = __avatopReplaying(renderNodeToOutput);\nexport default renderNodeToOutput;'],
     ],
   },
+  // The layout settles the texts that changed first (runtime.mjs settleTextLayout): a new figure of the same size
+  // leaves yoga's tree clean, and its layout is the last one.
+  'ink/build/ink.js': {
+    pkg: 'ink',
+    file: 'build/ink.js',
+    via: [],
+    header: imports('settleTextLayout as __avatopSettleTextLayout'),
+    edits: [
+      [
+        'this.rootNode.yogaNode.calculateLayout(undefined, undefined, Yoga.DIRECTION_LTR);',
+        '__avatopSettleTextLayout(this.rootNode, dom.__avatopMeasureElement);\n        this.rootNode.yogaNode.calculateLayout(undefined, undefined, Yoga.DIRECTION_LTR);',
+      ],
+    ],
+  },
   'ink/build/dom.js': {
     pkg: 'ink',
     file: 'build/dom.js',
     via: [],
-    header: imports('markNode as __avatopMarkNode'),
+    header: imports('markNode as __avatopMarkNode, deferTextLayout as __avatopDeferTextLayout'),
     edits: [
+      // A text's new value is laid out only if its size moved (runtime.mjs settleTextLayout, from ink.js's layout).
+      ['    node.nodeValue = text;\n    markNodeAsDirty(node);', '    node.nodeValue = text;\n    __avatopDeferTextLayout(node, markNodeAsDirty);'],
+      ['export const setTextNodeValue = (node, text) => {', 'export const __avatopMeasureElement = (node) => measureText(squashTextNodes(node));\nexport const setTextNodeValue = (node, text) => {'],
       ['export const appendChildNode = (node, childNode) => {', 'export const appendChildNode = (node, childNode) => {\n    __avatopMarkNode(node);'],
       ['export const insertBeforeNode = (node, newChildNode, beforeChildNode) => {', 'export const insertBeforeNode = (node, newChildNode, beforeChildNode) => {\n    __avatopMarkNode(node);'],
       ['export const removeChildNode = (node, removeNode) => {', 'export const removeChildNode = (node, removeNode) => {\n    __avatopMarkNode(node);'],

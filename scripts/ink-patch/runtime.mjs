@@ -339,3 +339,63 @@ export function cachedByText(fn) {
     return result;
   };
 }
+
+/** On by default; the tests turn it off to lay out the same frames without it and compare. */
+export const textLayoutDeferral = { enabled: true, skipped: 0 };
+
+// Ink's text elements (the closest node with a yoga node above a changed text) whose text changed since the last
+// layout, and those left clean in yoga although their text changed (see settleTextLayout).
+const textChanged = new Set();
+const cleanButChanged = new Set();
+
+/**
+ * Ink's setTextNodeValue marked the text's element dirty in yoga at once, so every new figure (the height at each
+ * block) made yoga lay out the frame again from the root, measuring through its wasm bindings. The element is noted
+ * instead, and settleTextLayout decides before the layout.
+ */
+export function deferTextLayout(node, markDirty) {
+  let el = node.parentNode;
+  while (el !== undefined && el !== null && el.yogaNode === undefined) el = el.parentNode;
+  if (!textLayoutDeferral.enabled || el === undefined || el === null) return markDirty(node);
+  textChanged.add(el);
+}
+
+// The root of Ink's tree a node is in: Ink's root, or the top of a subtree taken away (yoga freed its nodes).
+const topOf = (node) => {
+  let n = node;
+  while (n.parentNode !== undefined && n.parentNode !== null) n = n.parentNode;
+  return n;
+};
+
+/**
+ * Before Ink's layout: an element whose new text measures what its box already is (the same width and lines as yoga
+ * laid it out, so it fitted unwrapped and still does) is left clean: with nothing else changed, yoga would ask its
+ * measure function under the same constraints and get the same size, and the layout is the last one. Any other
+ * element is marked dirty as Ink would have. Yoga keeps measurements of other constraints in its cache, which no
+ * longer hold for the new text: once anything else makes the layout run (a dirty node, a new terminal width), every
+ * element left clean is marked dirty too, so yoga measures it afresh before it uses them. Elements of another Ink
+ * root wait for that root's layout; those taken away are forgotten.
+ */
+export function settleTextLayout(root, measure) {
+  for (const el of textChanged) {
+    const top = topOf(el);
+    if (top !== root) {
+      if (top.nodeName !== 'ink-root') textChanged.delete(el);
+      continue;
+    }
+    textChanged.delete(el);
+    const yoga = el.yogaNode;
+    const size = measure(el);
+    if (!yoga.isDirty() && size.width === yoga.getComputedWidth() && size.height === yoga.getComputedHeight()) {
+      cleanButChanged.add(el);
+      textLayoutDeferral.skipped++;
+    } else yoga.markDirty();
+  }
+  if (cleanButChanged.size > 0 && root.yogaNode.isDirty()) {
+    for (const el of cleanButChanged) {
+      const top = topOf(el);
+      if (top === root) el.yogaNode.markDirty();
+      if (top === root || top.nodeName !== 'ink-root') cleanButChanged.delete(el);
+    }
+  }
+}
