@@ -10,6 +10,7 @@ import { StoreProvider } from '../../src/ui/store-context';
 import { PaneMemoryProvider } from '../../src/ui/pane-memory';
 import { createAvatopStore, type AvatopState } from '../../src/state/store';
 import { resolveOk } from '../../src/state/resource';
+import { methods } from '../../src/rpc/methods';
 import { rememberViews } from '../../src/domain/reward/node-guard';
 import { defaultTheme } from '../../src/theme';
 import { allAt, REWARD_NODE, rewardState, unreachable } from '../helpers/reward-state';
@@ -85,6 +86,38 @@ describe('the overview on the clock', () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(pane.count.renders).toBe(renders + 1);
     expect(pane.frame()).toMatch(/Average\s+93\.50%/);
+  });
+
+  it('renders again when an answer shows something new, not when it repeats the same figures', async () => {
+    vi.useFakeTimers({ now: T0 });
+    const pane = mount(validating(T0 + 20 * DAY + 30 * MIN));
+    await vi.advanceTimersByTimeAsync(0);
+    const renders = pane.count.renders;
+    const answer = (f: (s: AvatopState, at: number) => Partial<AvatopState>) => pane.store.setState(f(pane.store.getState(), Date.now()));
+    // The same figures answered again, later and at another speed: no render.
+    answer((s, at) => ({ node: { ...s.node, uptime: resolveOk(s.node.uptime, { weightedAveragePercentage: 95, rewardingStakePercentage: 95 }, { at, latencyMs: 7, bytes: 99 }) } }));
+    answer((s, at) => ({ node: { ...s.node, id: resolveOk(s.node.id, { ...s.node.id.data! }, { at }) } }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pane.count.renders).toBe(renders);
+    // A health reply whose checks ran again (each stamped with its own time) with the same verdict: no render.
+    const health = (timestamp: string, error?: string) =>
+      methods['health.health'].result.parse({ healthy: error === undefined, checks: { P: { timestamp, duration: 1000, contiguousFailures: error ? 1 : 0, ...(error ? { error } : { message: { ok: true } }) } } });
+    answer((s, at) => ({ node: { ...s.node, health: resolveOk(s.node.health, health('2026-11-27T12:00:00Z'), { at }) } }));
+    await vi.advanceTimersByTimeAsync(0);
+    const healthy = pane.count.renders;
+    expect(pane.frame()).toMatch(/Health\s+healthy/);
+    answer((s, at) => ({ node: { ...s.node, health: resolveOk(s.node.health, health('2026-11-27T12:00:30Z'), { at }) } }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pane.count.renders).toBe(healthy);
+    // What moved is shown at once: a failing check, a new average.
+    answer((s, at) => ({ node: { ...s.node, health: resolveOk(s.node.health, health('2026-11-27T12:01:00Z', 'no blocks'), { at }) } }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pane.count.renders).toBe(healthy + 1);
+    expect(pane.frame()).toMatch(/Health\s+UNHEALTHY: P/);
+    answer((s, at) => ({ node: { ...s.node, uptime: resolveOk(s.node.uptime, { weightedAveragePercentage: 91.25, rewardingStakePercentage: 95 }, { at }) } }));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(pane.count.renders).toBe(healthy + 2);
+    expect(pane.frame()).toMatch(/Average\s+91\.25%/);
   });
 
   it('renders again on the tick where the validation\'s countdown changes, and shows it', async () => {

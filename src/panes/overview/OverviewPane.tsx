@@ -28,6 +28,7 @@ import type { Resource } from '../../state/resource';
 import type { Validator } from '../../state/types';
 import { describeUnknown } from '../../state/resource';
 import { useBookEvents, useEventBook } from '../../ui/use-events';
+import { sameShownHealth, useAvatopShown, useShownResource } from '../../ui/use-shown';
 import { recentEventItems } from './recent-events';
 import { overviewClockText } from './overview-clock';
 
@@ -44,19 +45,20 @@ export function OverviewPane({ width, height, active }: PaneProps) {
   // a countdown, the budget, an event's age; a second that changes none of them is no render and no frame.
   const clockText = useCallback((t: number) => overviewClockText(store.getState(), settings, book?.events(), height, t), [store, settings, book, height]);
   const now = useNowText(1000, clockText);
-  const nodeId = useAvatop((s) => s.node.id);
-  const ip = useAvatop((s) => s.node.ip);
-  const health = useAvatop((s) => s.node.health);
-  const uptime = useAvatop((s) => s.node.uptime);
-  const version = useAvatop((s) => s.node.version);
-  const networkName = useAvatop((s) => s.node.networkName);
-  const networkId = useAvatop((s) => s.node.networkId);
-  const supply = useAvatop((s) => s.supply.current);
-  const assetId = useAvatop((s) => s.supply.stakingAssetId);
-  const minStake = useAvatop((s) => s.supply.minStake);
-  const totalStake = useAvatop((s) => s.supply.totalStake);
+  // Each as it shows (ui/use-shown.ts): a new answer of the same figures is no render.
+  const nodeId = useShownResource((s) => s.node.id);
+  const ip = useShownResource((s) => s.node.ip);
+  const health = useAvatopShown((s) => s.node.health, sameShownHealth);
+  const uptime = useShownResource((s) => s.node.uptime);
+  const version = useShownResource((s) => s.node.version);
+  const networkName = useShownResource((s) => s.node.networkName);
+  const networkId = useShownResource((s) => s.node.networkId);
+  const supply = useShownResource((s) => s.supply.current);
+  const assetId = useShownResource((s) => s.supply.stakingAssetId);
+  const minStake = useShownResource((s) => s.supply.minStake);
+  const totalStake = useShownResource((s) => s.supply.totalStake);
   const ownId = nodeId.data?.nodeID;
-  const detail = useAvatop((s) => (ownId ? s.validators.detail[`${PRIMARY_NETWORK_ID}/${ownId}`] : undefined));
+  const detail = useShownResource((s) => (ownId ? s.validators.detail[`${PRIMARY_NETWORK_ID}/${ownId}`] : undefined));
   const list = useAvatop((s) => s.validators.bySubnet[PRIMARY_NETWORK_ID]);
   const bootstrapping = useAvatop((s) => s.pchain.height.bootstrapping);
 
