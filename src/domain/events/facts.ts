@@ -163,7 +163,9 @@ export function nodeFacts(s: AvatopState, now: number, opts: FactOptions = {}): 
   let validationsComplete = false;
   if (nodeId && ownKnown) {
     const found = ownValidationsOf(s);
-    const judged = judgeNode(s, { now, override: opts.override });
+    // To the second, as the screens judge: a look is taken at every block, and judged at its millisecond each was
+    // judged afresh (judgeNode keeps one list per second and options).
+    const judged = judgeNode(s, { now: Math.floor(now / 1000) * 1000, override: opts.override });
     validations = judged.map((v) => validationFact(v, nodeId, own, trusted, now));
     validationsComplete = found !== undefined;
     const g = judged[0]?.kind === 'primary' ? judged[0].guard : undefined;
