@@ -216,11 +216,17 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
     e.poller.stop();
   }
 
+  // The plan last reconciled: a plan made again only when it changes (the exporter's planOnChange) is the same array
+  // at most store changes, and the entries are already its own.
+  let reconciled: readonly ResourceSpec[] | undefined;
+
   function reconcile(): void {
     if (!started) return;
     const specs = opts.plan
       ? opts.plan(store.getState())
       : planFor(visible.pane, visible.views, store.getState(), { metrics: typeof client.getStream === 'function', views: opts.views });
+    if (specs === reconciled) return;
+    reconciled = specs;
     const wanted = new Set(specs.map((s) => s.key));
     if (wanted.size === entries.size && [...entries.keys()].every((k) => wanted.has(k))) return;
     for (const [key, e] of entries) {
@@ -299,6 +305,7 @@ export function createScheduler(opts: SchedulerOptions): Scheduler {
       for (const e of retained.values()) halt(e);
       entries.clear();
       retained.clear();
+      reconciled = undefined;
       unsubscribeStore?.();
       if (typeof offCall === 'function') (offCall as () => void)();
       writer.flush({ force: true });

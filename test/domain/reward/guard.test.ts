@@ -237,6 +237,18 @@ describe('thresholds and other views', () => {
     expect(judgeNode({ ...s, pchain: { ...s.pchain } }, { now })).toEqual(first);
   });
 
+  it('without keepLast (the exporter): the same figures, judged afresh, the last list neither compared nor replaced', () => {
+    const s = state({ views: all(100) });
+    const kept = judgeNode(s, { now });
+    const block: AvatopState = { ...s, pchain: { ...s.pchain, height: { ...s.pchain.height, data: (s.pchain.height.data ?? 0n) + 1n } } };
+    const fresh = judgeNode(block, { now }, false);
+    expect(fresh).not.toBe(kept);
+    expect(fresh).toEqual(kept);
+    expect(judgeNode(block, { now }, false)).toBe(fresh);
+    // The screens' last list is still theirs.
+    expect(judgeNode(block, { now })).toBe(kept);
+  });
+
   it('is undefined for a node that is not validating, and a watched node is judged by this node\'s view of it', () => {
     expect(guardOwnValidation(createAvatopStore().getState(), { now })).toBeUndefined();
     const s = state({ views: all(100) });
