@@ -37,8 +37,39 @@ class OneCancel implements Cancel {
 }
 
 /**
- * A request's one deadline and the caller's cancel, as one cancel: the timer and the listener are let go by
- * `dispose`, and `timedOut` tells a timeout from the caller's cancel.
+ * The requests now out under each caller's signal, heard through one 'abort' listener per signal. A poller hands
+ * every poll the same signal for its whole life (poll/poller.ts); an EventTarget listener added and taken off at each
+ * request was about 4% of a 20-node exporter's main thread (docs/performance.md, exp49). The listener goes with the
+ * signal (once it aborts, or when the signal is collected); a request's own part is let go when it ends.
+ */
+const outUnder = new WeakMap<AbortSignal, Set<() => void>>();
+
+function onAbortOf(userSignal: AbortSignal, listener: () => void): () => void {
+  let out = outUnder.get(userSignal);
+  if (!out) {
+    const fresh = new Set<() => void>();
+    userSignal.addEventListener(
+      'abort',
+      () => {
+        outUnder.delete(userSignal);
+        for (const l of [...fresh]) l();
+        fresh.clear();
+      },
+      { once: true },
+    );
+    outUnder.set(userSignal, (out = fresh));
+  }
+  const set = out;
+  set.add(listener);
+  return () => set.delete(listener);
+}
+
+/** How many requests are out under `signal` now (what a test asks to see that none is left behind). */
+export const requestsOutUnder = (signal: AbortSignal): number => outUnder.get(signal)?.size ?? 0;
+
+/**
+ * A request's one deadline and the caller's cancel, as one cancel: the timer and the request's part in the caller's
+ * signal are let go by `dispose`, and `timedOut` tells a timeout from the caller's cancel.
  */
 export function startDeadline(timeoutMs: number, userSignal: AbortSignal | undefined) {
   const signal = new OneCancel();
@@ -47,14 +78,15 @@ export function startDeadline(timeoutMs: number, userSignal: AbortSignal | undef
     timedOut = true;
     signal.abort(new Error(`timed out after ${timeoutMs} ms`));
   }, timeoutMs);
-  const onUserAbort = () => signal.abort(userSignal?.reason);
-  userSignal?.addEventListener('abort', onUserAbort, { once: true });
+  let off: (() => void) | undefined;
+  if (userSignal?.aborted) signal.abort(userSignal.reason);
+  else if (userSignal) off = onAbortOf(userSignal, () => signal.abort(userSignal.reason));
   return {
     signal: signal as Cancel,
     timedOut: () => timedOut,
     dispose() {
       clearTimeout(timer);
-      userSignal?.removeEventListener('abort', onUserAbort);
+      off?.();
     },
   };
 }
