@@ -1,9 +1,22 @@
 // Node software versions: "avalanchego/1.14.2" parsing, ordering and breakdowns.
 import { sanitize } from '../../format/sanitize';
 
-export function parseVersion(v: string | undefined): number[] | undefined {
-  const m = /(\d+)\.(\d+)\.(\d+)/.exec(v ?? '');
-  return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : undefined;
+/**
+ * Versions read, by text: a network runs a handful of releases, and the exporter's upgrade rule compares its node's
+ * against each public activation's at every scrape of every node (a regex and an array each time). Bounded: the texts
+ * come from nodes.
+ */
+const parsed = new Map<string, readonly number[] | undefined>();
+const PARSED_AT_MOST = 256;
+
+export function parseVersion(v: string | undefined): readonly number[] | undefined {
+  const text = v ?? '';
+  if (parsed.has(text)) return parsed.get(text);
+  const m = /(\d+)\.(\d+)\.(\d+)/.exec(text);
+  const out = m ? Object.freeze([Number(m[1]), Number(m[2]), Number(m[3])]) : undefined;
+  if (parsed.size >= PARSED_AT_MOST) parsed.clear();
+  parsed.set(text, out);
+  return out;
 }
 
 export function compareVersions(a: string | undefined, b: string | undefined): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newerVersionStakeShare } from '../../../src/domain/upgrades/versions';
+import { compareVersions, newerVersionStakeShare, parseVersion } from '../../../src/domain/upgrades/versions';
 
 describe('newerVersionStakeShare', () => {
   const weights = new Map([
@@ -21,5 +21,22 @@ describe('newerVersionStakeShare', () => {
     expect(newerVersionStakeShare(undefined, [{ nodeID: 'A', version: 'avalanchego/1.14.3' }], weights)).toBeUndefined();
     expect(newerVersionStakeShare('avalanchego/1.14.2', [], weights)).toBeUndefined();
     expect(newerVersionStakeShare('avalanchego/1.14.2', [{ nodeID: 'A', version: 'x' }], new Map())).toBeUndefined();
+  });
+});
+
+describe('parseVersion', () => {
+  it('reads a release the same each time it is asked, one read kept per text, and none of a text without one', () => {
+    expect(parseVersion('avalanchego/1.15.0')).toEqual([1, 15, 0]);
+    expect(parseVersion('avalanchego/1.15.0')).toBe(parseVersion('avalanchego/1.15.0'));
+    expect(Object.isFrozen(parseVersion('avalanchego/1.15.0'))).toBe(true);
+    expect(parseVersion('avalanchego/dev')).toBeUndefined();
+    expect(parseVersion(undefined)).toBeUndefined();
+    expect(compareVersions('avalanchego/1.15.0', 'avalanchego/1.14.9')).toBeGreaterThan(0);
+    expect(compareVersions('avalanchego/1.14.9', 'v1.15.0')).toBeLessThan(0);
+  });
+
+  it('stays right past its bound: texts from nodes cannot grow it without end', () => {
+    for (let i = 0; i < 1_000; i++) expect(parseVersion(`avalanchego/1.${i}.7`)).toEqual([1, i, 7]);
+    expect(parseVersion('avalanchego/1.3.7')).toEqual([1, 3, 7]);
   });
 });
