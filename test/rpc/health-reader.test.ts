@@ -4,13 +4,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type * as z from 'zod';
 import { readHealth } from '../../src/rpc/methods/health/health-reader';
 import { healthFields, healthResult } from '../../src/rpc/methods/health/health-result';
 import { createClient } from '../../src/rpc/client';
 import { SchemaError } from '../../src/rpc/errors';
 import { createSimNode } from '../../src/sim/index';
 import { FUZZ_SEED, Rng, mutateJson } from '../helpers/mutate';
+import { fuzzAgainstZod, outcome } from '../helpers/reader-agreement';
 import { sendJson, startTestServer } from '../helpers/test-server';
 import { track } from '../helpers/track';
 
@@ -31,11 +31,6 @@ const CAPTURES: Record<string, Json> = {
   'the docs': captured('methods/health.health.json'),
 };
 
-type Outcome = { ok: unknown } | { path: PropertyKey[]; message: string };
-const outcome = (schema: z.ZodType, v: unknown): Outcome => {
-  const r = schema.safeParse(v);
-  return r.success ? { ok: r.data } : { path: r.error.issues[0]!.path, message: r.error.issues[0]!.message };
-};
 
 describe('readHealth', () => {
   it.each(Object.entries(CAPTURES))('reads %s as zod does, key for key', (_name, report) => {
@@ -115,20 +110,7 @@ describe('readHealth', () => {
   it(`agrees with zod on mutated reports, refusals and their paths included (FUZZ_SEED=${FUZZ_SEED})`, () => {
     const rng = new Rng(FUZZ_SEED);
     const all = Object.values(CAPTURES);
-    const cache = new Map<Json, (string | number)[][]>();
-    let refused = 0;
-    let readByHand = 0;
-    for (let n = 0; n < 3_000; n++) {
-      const v = mutateJson(rng, rng.pick(all), cache);
-      const want = outcome(healthFields(), v);
-      expect(outcome(healthResult(), v), JSON.stringify(v)).toStrictEqual(want);
-      const read = readHealth(v);
-      if (read !== undefined) {
-        readByHand++;
-        expect('ok' in want && want.ok, JSON.stringify(v)).toStrictEqual(read);
-      }
-      if ('path' in want) refused++;
-    }
+    const { refused, readByHand } = fuzzAgainstZod({ rng, samples: all, fields: healthFields(), viaReader: healthResult(), read: readHealth, runs: 3_000 });
     expect(refused).toBeGreaterThan(300);
     expect(readByHand).toBeGreaterThan(300);
   });

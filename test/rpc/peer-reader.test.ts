@@ -14,6 +14,7 @@ import { SchemaError } from '../../src/rpc/errors';
 import { createSimNode } from '../../src/sim/index';
 import { createPeerSharer } from '../../src/poll/peer-sharing';
 import { FUZZ_SEED, Rng, mutateJson } from '../helpers/mutate';
+import { fuzzAgainstZod, outcome } from '../helpers/reader-agreement';
 import { sendJson, startTestServer } from '../helpers/test-server';
 import { track } from '../helpers/track';
 
@@ -36,11 +37,6 @@ const whole = peersMethod.result;
 /** What the method's schema was before the reader: every peer through zod's object schema. */
 const zodWhole = z.object({ numPeers: u32, peers: list(peerFields()) });
 
-type Outcome = { ok: unknown } | { path: PropertyKey[]; message: string };
-const outcome = (schema: z.ZodType, v: unknown): Outcome => {
-  const r = schema.safeParse(v);
-  return r.success ? { ok: r.data } : { path: r.error.issues[0]!.path, message: r.error.issues[0]!.message };
-};
 
 describe('readPeer', () => {
   it.each(Object.entries(CAPTURES))('reads every peer of %s as zod does, key for key', (_name, peers) => {
@@ -114,23 +110,11 @@ describe('readPeer', () => {
   it(`agrees with zod on mutated peers, refusals and their paths included (FUZZ_SEED=${FUZZ_SEED})`, () => {
     const rng = new Rng(FUZZ_SEED);
     const all = Object.values(CAPTURES).flat();
-    const cache = new Map<Json, (string | number)[][]>();
-    let refused = 0;
-    let readByHand = 0;
-    for (let n = 0; n < 3_000; n++) {
-      const v = mutateJson(rng, rng.pick(all), cache);
-      const want = outcome(peerFields(), v);
-      expect(outcome(element, v), JSON.stringify(v)).toStrictEqual(want);
-      const read = readPeer(v);
-      if (read !== undefined) {
-        readByHand++;
-        expect('ok' in want && want.ok, JSON.stringify(v)).toStrictEqual(read);
-      }
-      if ('path' in want) refused++;
-    }
+    const { refused, readByHand } = fuzzAgainstZod({ rng, samples: all, fields: peerFields(), viaReader: element, read: readPeer, runs: 3_000 });
     expect(refused).toBeGreaterThan(300);
     expect(readByHand).toBeGreaterThan(300);
     // Whole lists: the result's path names the peer and its field, as before.
+    const cache = new Map<Json, (string | number)[][]>();
     for (let n = 0; n < 300; n++) {
       const peers = Array.from({ length: 1 + rng.int(5) }, () => (rng.chance(0.3) ? mutateJson(rng, rng.pick(all), cache) : rng.pick(all)));
       expect(outcome(whole, { numPeers: peers.length, peers })).toStrictEqual(outcome(zodWhole, { numPeers: peers.length, peers }));
